@@ -1,0 +1,185 @@
+//! Errors that point at the designer's own files.
+//!
+//! Every failure a designer can cause (a YAML typo, a template that does not parse, text that
+//! does not fit) becomes an [`Error`] that names the file, the line and column where the format
+//! has them, the component and the card. The message is what a person reads in the terminal, so
+//! it says what is wrong and, where we can guess, what was meant.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A build failure with everything needed to find its cause.
+#[derive(Debug, Clone, Default)]
+pub struct Error {
+    /// What went wrong, in one sentence.
+    pub message: String,
+    /// The file the problem is in, relative to the project where possible.
+    pub file: Option<PathBuf>,
+    /// 1-based line in `file`.
+    pub line: Option<usize>,
+    /// 1-based column in `file`.
+    pub column: Option<usize>,
+    /// The game the problem belongs to.
+    pub game: Option<String>,
+    /// The component (deck, board, ...) the problem belongs to.
+    pub component: Option<String>,
+    /// The card or face the problem belongs to.
+    pub card: Option<String>,
+    /// A hint: "did you mean ...", or how to fix it.
+    pub help: Option<String>,
+    /// The source line the error points at, for a snippet with a caret.
+    pub snippet: Option<String>,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn new(message: impl Into<String>) -> Self {
+        Error {
+            message: message.into(),
+            ..Default::default()
+        }
+    }
+
+    pub fn in_file(mut self, file: impl AsRef<Path>) -> Self {
+        self.file = Some(file.as_ref().to_path_buf());
+        self
+    }
+
+    pub fn at(mut self, line: usize, column: usize) -> Self {
+        self.line = Some(line);
+        self.column = Some(column);
+        self
+    }
+
+    pub fn game(mut self, game: impl Into<String>) -> Self {
+        self.game.get_or_insert(game.into());
+        self
+    }
+
+    pub fn component(mut self, component: impl Into<String>) -> Self {
+        self.component.get_or_insert(component.into());
+        self
+    }
+
+    pub fn card(mut self, card: impl Into<String>) -> Self {
+        self.card.get_or_insert(card.into());
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Attaches the offending source line (taken from `source`) so the report can show it.
+    pub fn with_source(mut self, source: &str) -> Self {
+        if let Some(line) = self.line {
+            self.snippet = source.lines().nth(line.saturating_sub(1)).map(str::to_owned);
+        }
+        self
+    }
+
+    /// An I/O failure on `path`, worded for a person.
+    pub fn io(path: &Path, err: &std::io::Error) -> Self {
+        let what = match err.kind() {
+            std::io::ErrorKind::NotFound => "file not found".to_owned(),
+            std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+            std::io::ErrorKind::InvalidData => "the file is not valid UTF-8 text".to_owned(),
+            _ => err.to_string(),
+        };
+        Error::new(format!("cannot read {}: {what}", path.display())).in_file(path)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(file) = &self.file {
+            write!(f, "\n  --> {}", file.display())?;
+            if let Some(line) = self.line {
+                write!(f, ":{line}")?;
+                if let Some(col) = self.column {
+                    write!(f, ":{col}")?;
+                }
+            }
+        }
+        if let (Some(snippet), Some(line)) = (&self.snippet, self.line) {
+            let gutter = line.to_string().len();
+            write!(f, "\n {:gutter$} |\n {line} | {snippet}", "")?;
+            if let Some(col) = self.column {
+                write!(f, "\n {:gutter$} | {:pad$}^", "", "", pad = col.saturating_sub(1))?;
+            }
+        }
+        let mut place = Vec::new();
+        if let Some(game) = &self.game {
+            place.push(format!("game `{game}`"));
+        }
+        if let Some(component) = &self.component {
+            place.push(format!("component `{component}`"));
+        }
+        if let Some(card) = &self.card {
+            place.push(format!("card `{card}`"));
+        }
+        if !place.is_empty() {
+            write!(f, "\n  = in {}", place.join(", "))?;
+        }
+        if let Some(help) = &self.help {
+            write!(f, "\n  = help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The known name closest to `unknown`, if it is close enough to be a likely typo.
+pub fn nearest<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|k| (strsim::jaro_winkler(unknown, k), k))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k)
+}
+
+/// "did you mean `x`?" for `unknown` among `known`, or a list of what is allowed.
+pub fn suggestion<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    match nearest(unknown, known.clone()) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None => {
+            let all: Vec<String> = known.into_iter().map(|k| format!("`{k}`")).collect();
+            format!("expected one of {}", all.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(nearest("cuont", ["count", "name", "id"]), Some("count"));
+        assert_eq!(nearest("colour", ["color", "name"]), Some("color"));
+        assert_eq!(nearest("zzz", ["count", "name"]), None);
+    }
+
+    #[test]
+    fn report_names_file_line_card_and_caret() {
+        let err = Error::new("unknown field `cuont`")
+            .in_file("data/g/deck.yaml")
+            .at(2, 3)
+            .with_source("- name: A\n  cuont: 3\n")
+            .game("g")
+            .component("deck")
+            .card("A")
+            .help("did you mean `count`?");
+        let text = err.to_string();
+        assert!(text.contains("data/g/deck.yaml:2:3"), "{text}");
+        assert!(text.contains(" 2 |   cuont: 3"), "{text}");
+        assert!(text.contains("   |   ^"), "{text}");
+        assert!(text.contains("card `A`"), "{text}");
+        assert!(text.contains("did you mean `count`?"), "{text}");
+    }
+}

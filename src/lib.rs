@@ -1,0 +1,25 @@
+//! protopress turns a tabletop game kept as plain files into a print-and-play kit.
+//!
+//! The pipeline, one module a stage:
+//!
+//! ```text
+//! data/<game>/*.yaml ─ model ─▶ Game ─ faces (templates) ─▶ unique face SVGs
+//!     ─ svg ─▶ usvg trees ─ imposition + sheets ─▶ cards.pdf ─ report ─▶ build.json
+//! ```
+//!
+//! [`build::build_game`] runs it for one game; the `protopress` binary is a thin CLI over it.
+
+pub mod build;
+pub mod error;
+pub mod faces;
+pub mod fonts;
+pub mod imposition;
+pub mod model;
+pub mod output;
+pub mod print;
+pub mod report;
+pub mod sheets;
+pub mod svg;
+pub mod templates;
+
+pub use error::{Error, Result};

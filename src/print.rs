@@ -1,0 +1,233 @@
+//! Print facts: units, paper sizes, card sizes and the print profile a game chooses.
+//!
+//! Everything the designer writes is in millimetres; PDF wants points. The conversion lives here
+//! and nowhere else so that a rounding choice cannot differ between layout and drawing.
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// Points per millimetre (1 in = 25.4 mm = 72 pt).
+pub const PT_PER_MM: f32 = 72.0 / 25.4;
+
+/// Millimetres to PDF points.
+pub fn mm(v: f32) -> f32 {
+    v * PT_PER_MM
+}
+
+/// Paper the sheets are printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in millimetres, portrait.
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+
+    /// The length of the check ruler: 50 mm on metric paper, 2 in on US paper, so the
+    /// designer can measure it with the ruler they have at hand.
+    pub fn check_length_mm(self) -> (f32, &'static str) {
+        match self {
+            Paper::A4 => (50.0, "50 mm"),
+            Paper::Letter => (50.8, "2 in"),
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Paper> {
+        match name.to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+}
+
+/// How card backs are matched to fronts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Duplex {
+    /// The sheet flips over its long edge: each row of backs is mirrored left to right.
+    #[default]
+    LongEdge,
+    /// The sheet flips over its short edge: columns of backs are mirrored top to bottom.
+    ShortEdge,
+    /// No backs are printed.
+    None,
+}
+
+/// Which cut guides to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum CropMarks {
+    /// No guides at all.
+    None,
+    /// Short marks in the margin, outside every card, never reaching the page edge.
+    #[default]
+    Outer,
+    /// Outer marks plus hairlines along every cut, across the sheet.
+    Full,
+}
+
+/// What happens when card text does not fit its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum OverflowPolicy {
+    #[default]
+    Error,
+    Warn,
+}
+
+/// The print profile of a game (`print:` in `game.yaml`).
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PrintProfile {
+    pub paper: Paper,
+    /// Bleed around every face, in mm (3 mm is the European norm, 3.175 the US one).
+    pub bleed_mm: f32,
+    pub crop_marks: CropMarks,
+    pub duplex: Duplex,
+    /// How far this printer misplaces the back side, [x, y] in mm; backs and their cut guides
+    /// are moved by the opposite amount so they land on the fronts.
+    pub back_offset_mm: [f32; 2],
+    /// Space between neighbouring cards; by default the full double bleed when the grid does
+    /// not lose a card for it, else none (cards share their cut lines).
+    pub gutter_mm: Option<f32>,
+    /// Distance inside the trim that text must stay within.
+    pub safe_zone_mm: f32,
+    pub text_overflow: OverflowPolicy,
+}
+
+impl Default for PrintProfile {
+    fn default() -> Self {
+        PrintProfile {
+            paper: Paper::A4,
+            bleed_mm: 3.0,
+            crop_marks: CropMarks::Outer,
+            duplex: Duplex::LongEdge,
+            back_offset_mm: [0.0, 0.0],
+            gutter_mm: None,
+            safe_zone_mm: 3.0,
+            text_overflow: OverflowPolicy::Error,
+        }
+    }
+}
+
+/// The trim size of a face in millimetres.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct CardSize {
+    /// The name the designer used (`poker`, ...) or `custom`.
+    pub name: &'static str,
+    pub width_mm: f32,
+    pub height_mm: f32,
+}
+
+/// The standard card sizes, in mm.
+pub const NAMED_SIZES: [(&str, f32, f32); 5] = [
+    ("poker", 63.5, 88.9),
+    ("bridge", 57.15, 88.9),
+    ("mini", 44.45, 63.5),
+    ("tarot", 70.0, 120.0),
+    ("square", 70.0, 70.0),
+];
+
+impl CardSize {
+    pub fn named(name: &str) -> Option<CardSize> {
+        NAMED_SIZES
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|&(name, width_mm, height_mm)| CardSize {
+                name,
+                width_mm,
+                height_mm,
+            })
+    }
+
+    pub fn custom(width_mm: f32, height_mm: f32) -> CardSize {
+        CardSize {
+            name: "custom",
+            width_mm,
+            height_mm,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSize {
+    /// Accepts a size name (`poker`) or `{ width_mm: 60, height_mm: 90 }`.
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Name(String),
+            Custom(Custom),
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Custom {
+            width_mm: f32,
+            height_mm: f32,
+        }
+
+        let names = || NAMED_SIZES.iter().map(|(n, _, _)| *n);
+        match Raw::deserialize(de).map_err(|_| {
+            D::Error::custom(
+                "a card size is a name (poker, bridge, mini, tarot, square) \
+                 or { width_mm: W, height_mm: H }",
+            )
+        })? {
+            Raw::Name(name) => CardSize::named(&name).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "unknown card size `{name}`, {}",
+                    crate::error::suggestion(&name, names())
+                ))
+            }),
+            Raw::Custom(c) => {
+                let ok = |v: f32| v.is_finite() && (5.0..=2000.0).contains(&v);
+                if !ok(c.width_mm) || !ok(c.height_mm) {
+                    return Err(D::Error::custom(format!(
+                        "card size {} × {} mm is outside 5 to 2000 mm",
+                        c.width_mm, c.height_mm
+                    )));
+                }
+                Ok(CardSize::custom(c.width_mm, c.height_mm))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_sizes_are_the_print_standards() {
+        let poker = CardSize::named("poker").unwrap();
+        assert_eq!((poker.width_mm, poker.height_mm), (63.5, 88.9));
+        assert_eq!(CardSize::named("tarot").unwrap().height_mm, 120.0);
+        assert!(CardSize::named("jumbo").is_none());
+    }
+
+    #[test]
+    fn card_size_from_yaml_name_or_custom() {
+        let s: CardSize = serde_yaml::from_str("mini").unwrap();
+        assert_eq!(s.width_mm, 44.45);
+        let s: CardSize = serde_yaml::from_str("{ width_mm: 60, height_mm: 90 }").unwrap();
+        assert_eq!((s.name, s.width_mm), ("custom", 60.0));
+        let err = serde_yaml::from_str::<CardSize>("pokr").unwrap_err().to_string();
+        assert!(err.contains("did you mean `poker`"), "{err}");
+    }
+
+    #[test]
+    fn millimetres_to_points() {
+        assert!((mm(25.4) - 72.0).abs() < 1e-4);
+        assert!((mm(210.0) - 595.2756).abs() < 1e-3);
+    }
+}

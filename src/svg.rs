@@ -1,0 +1,251 @@
+//! Parsing rendered face SVG into usvg trees, strictly.
+//!
+//! usvg is forgiving: a missing font family falls back, a missing glyph draws nothing, a broken
+//! image link is skipped. Each of those prints a wrong card, so here they are collected and
+//! turned into errors. Image links are also sandboxed to the project: no absolute paths, no
+//! `..` escapes, no URLs.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use usvg::{FontResolver, ImageHrefResolver, ImageKind, Options, Tree, fontdb};
+
+use crate::error::{Error, Result};
+use crate::fonts::{DEFAULT_FAMILY, Fonts};
+
+/// What went wrong while usvg read one face.
+#[derive(Default)]
+struct Problems {
+    missing_families: Vec<String>,
+    missing_glyphs: Vec<char>,
+    bad_images: Vec<String>,
+}
+
+/// Parses SVG text made by a template. `base` is the directory relative hrefs start from and
+/// `root` the project directory they must stay inside.
+pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree> {
+    let problems = Mutex::new(Problems::default());
+    let tree = {
+        let opts = options(fonts, root, base, &problems);
+        Tree::from_str(svg, &opts).map_err(|e| {
+            let mut err = Error::new(format!("the template produced invalid SVG: {e}"));
+            if let usvg::Error::ParsingFailed(xml) = &e {
+                let pos = xml.pos();
+                err = err
+                    .help(format!(
+                        "in the rendered SVG at line {}, column {}: {}",
+                        pos.row,
+                        pos.col,
+                        svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
+                    ));
+            }
+            err
+        })?
+    };
+    let p = problems.into_inner().unwrap_or_default();
+    if let Some(family) = p.missing_families.first() {
+        let loaded = fonts.families();
+        return Err(Error::new(format!("font family `{family}` is not loaded")).help(format!(
+            "{}; put the font file in fonts/ or data/<game>/fonts/",
+            crate::error::suggestion(family, loaded.iter().map(String::as_str))
+        )));
+    }
+    if !p.missing_glyphs.is_empty() {
+        let chars: String = p.missing_glyphs.iter().collect();
+        let codes: Vec<String> = p.missing_glyphs.iter().map(|c| format!("U+{:04X}", *c as u32)).collect();
+        return Err(Error::new(format!(
+            "no loaded font has a glyph for {chars:?} ({}); it would print as an empty box",
+            codes.join(", ")
+        )));
+    }
+    if let Some(image) = p.bad_images.first() {
+        return Err(Error::new(image.clone()));
+    }
+    Ok(tree)
+}
+
+fn options<'a>(fonts: &Fonts, root: &'a Path, base: &'a Path, problems: &'a Mutex<Problems>) -> Options<'a> {
+    let mut opts = Options {
+        resources_dir: Some(base.to_path_buf()),
+        font_family: DEFAULT_FAMILY.to_owned(),
+        fontdb: Arc::clone(&fonts.db),
+        ..Options::default()
+    };
+    let default_resolver = FontResolver::default_font_selector();
+    let fallback = FontResolver::default_fallback_selector();
+    opts.font_resolver = FontResolver {
+        select_font: Box::new(move |font, db: &mut Arc<fontdb::Database>| {
+            for family in font.families() {
+                if let usvg::FontFamily::Named(name) = family {
+                    let known = db
+                        .faces()
+                        .any(|f| f.families.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)));
+                    if !known {
+                        lock(problems).missing_families.push(name.clone());
+                    }
+                }
+            }
+            default_resolver(font, db)
+        }),
+        select_fallback: Box::new(move |c, used, db| {
+            let found = fallback(c, used, db);
+            if found.is_none() && !c.is_whitespace() && !c.is_control() {
+                lock(problems).missing_glyphs.push(c);
+            }
+            found
+        }),
+    };
+    opts.image_href_resolver = ImageHrefResolver {
+        resolve_data: ImageHrefResolver::default_data_resolver(),
+        resolve_string: Box::new(move |href, opts| {
+            match sandboxed(root, base, href) {
+                Ok(path) => {
+                    let found = (ImageHrefResolver::default_string_resolver())(
+                        path.to_str().unwrap_or_default(),
+                        opts,
+                    );
+                    if found.is_none() {
+                        lock(problems)
+                            .bad_images
+                            .push(format!("image `{href}` is missing or not a PNG, JPEG, GIF, WebP or SVG file"));
+                    }
+                    found
+                }
+                Err(why) => {
+                    lock(problems).bad_images.push(why);
+                    None::<ImageKind>
+                }
+            }
+        }),
+    };
+    opts
+}
+
+fn lock(m: &Mutex<Problems>) -> std::sync::MutexGuard<'_, Problems> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Resolves an image link against `base`, refusing anything that leaves `root`.
+pub fn sandboxed(root: &Path, base: &Path, href: &str) -> Result<PathBuf, String> {
+    if href.contains("://") || href.starts_with("//") {
+        return Err(format!("image `{href}`: network links are not allowed; put the file in the project"));
+    }
+    let href = href.strip_prefix("file:").unwrap_or(href);
+    let rel = Path::new(href);
+    if rel.is_absolute() || rel.has_root() {
+        return Err(format!("image `{href}`: absolute paths are not allowed; use a path relative to the template"));
+    }
+    // Resolve `..` lexically, then make sure the result is still inside the project.
+    let mut joined = PathBuf::new();
+    for part in base.join(rel).components() {
+        match part {
+            Component::ParentDir => {
+                if !joined.pop() {
+                    return Err(format!("image `{href}` points outside the project"));
+                }
+            }
+            Component::CurDir => {}
+            other => joined.push(other),
+        }
+    }
+    let root_abs = normalise(root);
+    if !normalise(&joined).starts_with(&root_abs) {
+        return Err(format!("image `{href}` points outside the project"));
+    }
+    Ok(joined)
+}
+
+fn normalise(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in p.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts() -> Fonts {
+        Fonts::load(&[]).unwrap()
+    }
+
+    fn svg(body: &str) -> String {
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">{body}</svg>"#
+        )
+    }
+
+    #[test]
+    fn parses_a_plain_face() {
+        let dir = tempfile::tempdir().unwrap();
+        let tree = parse(&svg("<rect width='5' height='5'/>"), &fonts(), dir.path(), dir.path()).unwrap();
+        assert!((tree.size().width() - 10.0 * 96.0 / 25.4).abs() < 0.01);
+    }
+
+    #[test]
+    fn unknown_font_family_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse(
+            &svg("<text font-family='Comic Sans MS' y='5'>Hi</text>"),
+            &fonts(),
+            dir.path(),
+            dir.path(),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("Comic Sans MS"), "{err}");
+    }
+
+    #[test]
+    fn emoji_print_through_the_emoji_font() {
+        let dir = tempfile::tempdir().unwrap();
+        parse(&svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>"), &fonts(), dir.path(), dir.path()).unwrap();
+    }
+
+    #[test]
+    fn missing_glyph_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        // A private-use character no bundled font has.
+        let err = parse(&svg("<text y='5'>a\u{E000}b</text>"), &fonts(), dir.path(), dir.path()).unwrap_err();
+        assert!(err.message.contains("U+E000"), "{err}");
+    }
+
+    #[test]
+    fn invalid_svg_is_an_error_with_position() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse("<svg><rect></svg>", &fonts(), dir.path(), dir.path()).unwrap_err();
+        assert!(err.message.contains("invalid SVG"), "{err}");
+    }
+
+    #[test]
+    fn hrefs_cannot_leave_the_project() {
+        let root = Path::new("/p");
+        let base = Path::new("/p/templates/g");
+        assert!(sandboxed(root, base, "img/a.png").is_ok());
+        assert!(sandboxed(root, base, "../common/a.png").is_ok());
+        assert!(sandboxed(root, base, "../../../etc/passwd").is_err());
+        assert!(sandboxed(root, base, "/etc/passwd").is_err());
+        assert!(sandboxed(root, base, "https://example.com/a.png").is_err());
+        assert!(sandboxed(root, base, "file:///etc/passwd").is_err());
+    }
+
+    #[test]
+    fn a_forbidden_image_fails_the_parse() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse(
+            &svg("<image href='/etc/passwd' width='5' height='5'/>"),
+            &fonts(),
+            dir.path(),
+            dir.path(),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("absolute paths"), "{err}");
+    }
+}

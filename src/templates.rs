@@ -1,0 +1,225 @@
+//! Tera templates: one environment per game, holding `templates/<game>/` and
+//! `templates/common/` (the latter under names starting `common/`).
+//!
+//! Everything inserted from data is XML-escaped, since faces are SVG: a card called
+//! `Salt & Pepper <Deluxe>` must render, not break the document.
+
+use std::path::{Path, PathBuf};
+
+use tera::{Context, ErrorKind, Tera};
+
+use crate::error::{Error, Result, suggestion};
+use crate::model::read_text;
+
+/// Escapes text for XML content and attribute values.
+fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut last = 0;
+    for (i, b) in input.bytes().enumerate() {
+        let rep: &[u8] = match b {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            b'"' => b"&quot;",
+            b'\'' => b"&apos;",
+            _ => continue,
+        };
+        out.write_all(&input.as_bytes()[last..i])?;
+        out.write_all(rep)?;
+        last = i + 1;
+    }
+    out.write_all(&input.as_bytes()[last..])
+}
+
+/// The template environment of one game.
+pub struct Templates {
+    tera: Tera,
+    /// Template name -> the file it came from (relative to the project).
+    files: Vec<(String, PathBuf)>,
+}
+
+impl Templates {
+    /// Loads every `*.tera` file of the game and of `templates/common/`.
+    pub fn load(root: &Path, game: &str) -> Result<Templates> {
+        let mut tera = Tera::new();
+        tera.set_escape_fn(escape_xml);
+        let mut files = Vec::new();
+        let mut sources = Vec::new();
+        for (dir, prefix) in [
+            (PathBuf::from("templates").join("common"), "common/"),
+            (PathBuf::from("templates").join(game), ""),
+        ] {
+            for rel in list_templates(root, &dir)? {
+                let name = format!(
+                    "{prefix}{}",
+                    rel.strip_prefix(&dir)
+                        .unwrap_or(&rel)
+                        .to_string_lossy()
+                        .replace('\\', "/")
+                );
+                let text = read_text(root, &rel)?;
+                files.push((name.clone(), rel));
+                sources.push((name, text));
+            }
+        }
+        // Autoescape every template: the suffix "" matches all names.
+        tera.autoescape_on([""]);
+        tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
+            .map_err(|e| Self::convert(&files, root, &e))?;
+        Ok(Templates { tera, files })
+    }
+
+    /// Registers extra Tera functions (text fitting needs the fonts).
+    pub fn tera_mut(&mut self) -> &mut Tera {
+        &mut self.tera
+    }
+
+    /// The file a template was loaded from.
+    pub fn file_of(&self, name: &str) -> Option<&Path> {
+        self.files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p.as_path())
+    }
+
+    /// Checks that a template a component names exists; the error suggests a close name.
+    pub fn require(&self, name: &str) -> Result<()> {
+        if self.tera.contains_template(name) {
+            return Ok(());
+        }
+        let names: Vec<&str> = self.files.iter().map(|(n, _)| n.as_str()).collect();
+        Err(Error::new(format!("template `{name}` not found"))
+            .help(format!(
+                "{} (templates live in templates/<game>/ and templates/common/)",
+                suggestion(name, names.iter().copied())
+            )))
+    }
+
+    /// Renders `name` with `ctx`.
+    pub fn render(&self, root: &Path, name: &str, ctx: &Context) -> Result<String> {
+        self.require(name)?;
+        self.tera
+            .render(name, ctx)
+            .map_err(|e| Self::convert(&self.files, root, &e))
+    }
+
+    /// Turns a Tera error into one that names the template file, line and column.
+    fn convert(files: &[(String, PathBuf)], root: &Path, err: &tera::Error) -> Error {
+        let file_of = |name: &str| {
+            files
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, p)| p.clone())
+                .unwrap_or_else(|| PathBuf::from(name))
+        };
+        let report = match err.kind() {
+            ErrorKind::SyntaxError(r) => Some(("template syntax error", r)),
+            ErrorKind::RenderingError(r) => Some(("template error", r)),
+            _ => None,
+        };
+        let mut chain = String::new();
+        let mut source = std::error::Error::source(err);
+        while let Some(s) = source {
+            chain.push_str(": ");
+            chain.push_str(&s.to_string());
+            source = s.source();
+        }
+        match report {
+            Some((what, r)) => {
+                let file = file_of(r.filename());
+                let span = r.span();
+                let mut e = Error::new(format!("{what}: {}{chain}", r.message()))
+                    .in_file(&file)
+                    .at(span.start_line, span.start_col + 1);
+                if let Ok(text) = std::fs::read_to_string(root.join(&file)) {
+                    e = e.with_source(&text);
+                }
+                e
+            }
+            None => Error::new(format!("template error: {err}{chain}")),
+        }
+    }
+}
+
+/// Template files under `dir` (relative to `root`), sorted, recursively.
+fn list_templates(root: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(root.join(&d)) else {
+            continue;
+        };
+        for entry in entries {
+            let entry = entry.map_err(|e| Error::io(&d, &e))?;
+            let rel = d.join(entry.file_name());
+            let kind = entry.file_type().map_err(|e| Error::io(&rel, &e))?;
+            if kind.is_dir() {
+                stack.push(rel);
+            } else if rel.extension().is_some_and(|e| e == "tera") {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn data_is_xml_escaped() {
+        let dir = project(&[("templates/g/f.svg.tera", "<text>{{ card.name }}</text>")]);
+        let t = Templates::load(dir.path(), "g").unwrap();
+        let mut ctx = Context::new();
+        ctx.insert("card", &serde_json::json!({"name": "Salt & Pepper <Deluxe> \"x\""}));
+        let out = t.render(dir.path(), "f.svg.tera", &ctx).unwrap();
+        assert_eq!(out, "<text>Salt &amp; Pepper &lt;Deluxe&gt; &quot;x&quot;</text>");
+    }
+
+    #[test]
+    fn common_templates_are_included_by_prefix() {
+        let dir = project(&[
+            ("templates/common/frame.svg.tera", "<rect/>"),
+            ("templates/g/f.svg.tera", "{% include \"common/frame.svg.tera\" %}"),
+        ]);
+        let t = Templates::load(dir.path(), "g").unwrap();
+        let out = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap();
+        assert_eq!(out, "<rect/>");
+    }
+
+    #[test]
+    fn syntax_error_names_file_and_line() {
+        let dir = project(&[("templates/g/f.svg.tera", "<svg>\n{{ card.name \n</svg>")]);
+        let err = Templates::load(dir.path(), "g").err().unwrap();
+        assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
+        assert!(err.line.is_some(), "{err}");
+    }
+
+    #[test]
+    fn missing_template_suggests_a_close_name() {
+        let dir = project(&[("templates/g/front.svg.tera", "x")]);
+        let t = Templates::load(dir.path(), "g").unwrap();
+        let err = t.require("fornt.svg.tera").unwrap_err();
+        assert!(err.help.unwrap().contains("front.svg.tera"));
+    }
+
+    #[test]
+    fn runtime_error_names_the_template() {
+        let dir = project(&[("templates/g/f.svg.tera", "a\n{{ card.name | upper }}")]);
+        let t = Templates::load(dir.path(), "g").unwrap();
+        let err = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap_err();
+        assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
+        assert_eq!(err.line, Some(2), "{err}");
+    }
+}
