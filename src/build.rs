@@ -18,6 +18,8 @@ use crate::print::Paper;
 use crate::report::{BuildReport, ComponentReport, FileReport};
 use crate::sheets::{DeckSheets, SheetWriter};
 use crate::templates::Templates;
+use crate::textfit::{Icons, TextEngine};
+use std::sync::Arc;
 
 /// Choices from the command line that override the game's own.
 #[derive(Debug, Clone, Default)]
@@ -65,9 +67,15 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
     }
     let fonts = Fonts::load(&[&root.join("fonts"), &game.data_dir().join("fonts")])
         .map_err(|e| e.game(id))?;
-    let templates = Templates::load(root, id).map_err(|e| e.game(id))?;
+    let icons = Icons::load(root, id).map_err(|e| e.game(id))?;
+    let engine = Arc::new(TextEngine::new(
+        fonts.db.clone(),
+        icons,
+        game.file.print.text_overflow,
+    ));
+    let templates = Templates::load(root, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
     let faces = faces::render(&game, &templates)?;
-    let mut warnings = Vec::new();
+    let mut warnings = engine.take_warnings();
     let trees = parse_faces(&game, &faces, &fonts, &mut warnings)?;
 
     let print = &game.file.print;

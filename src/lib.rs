@@ -21,5 +21,6 @@ pub mod report;
 pub mod sheets;
 pub mod svg;
 pub mod templates;
+pub mod textfit;
 
 pub use error::{Error, Result};

@@ -10,6 +10,8 @@ use tera::{Context, ErrorKind, Tera};
 
 use crate::error::{Error, Result, suggestion};
 use crate::model::read_text;
+use crate::textfit::TextEngine;
+use std::sync::Arc;
 
 /// Escapes text for XML content and attribute values.
 fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
@@ -38,8 +40,9 @@ pub struct Templates {
 }
 
 impl Templates {
-    /// Loads every `*.tera` file of the game and of `templates/common/`.
-    pub fn load(root: &Path, game: &str) -> Result<Templates> {
+    /// Loads every `*.tera` file of the game and of `templates/common/`, with the text
+    /// functions of `engine`.
+    pub fn load(root: &Path, game: &str, engine: Arc<TextEngine>) -> Result<Templates> {
         let mut tera = Tera::new();
         tera.set_escape_fn(escape_xml);
         let mut files = Vec::new();
@@ -63,14 +66,10 @@ impl Templates {
         }
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
+        crate::textfit::register(&mut tera, engine);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| Self::convert(&files, root, &e))?;
         Ok(Templates { tera, files })
-    }
-
-    /// Registers extra Tera functions (text fitting needs the fonts).
-    pub fn tera_mut(&mut self) -> &mut Tera {
-        &mut self.tera
     }
 
     /// The file a template was loaded from.
@@ -167,6 +166,15 @@ fn list_templates(root: &Path, dir: &Path) -> Result<Vec<PathBuf>> {
 mod tests {
     use super::*;
 
+    fn engine() -> Arc<TextEngine> {
+        let fonts = crate::fonts::Fonts::load(&[]).unwrap();
+        Arc::new(TextEngine::new(
+            fonts.db.clone(),
+            crate::textfit::Icons::default(),
+            crate::print::OverflowPolicy::Error,
+        ))
+    }
+
     fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for (path, text) in files {
@@ -180,7 +188,7 @@ mod tests {
     #[test]
     fn data_is_xml_escaped() {
         let dir = project(&[("templates/g/f.svg.tera", "<text>{{ card.name }}</text>")]);
-        let t = Templates::load(dir.path(), "g").unwrap();
+        let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let mut ctx = Context::new();
         ctx.insert("card", &serde_json::json!({"name": "Salt & Pepper <Deluxe> \"x\""}));
         let out = t.render(dir.path(), "f.svg.tera", &ctx).unwrap();
@@ -193,7 +201,7 @@ mod tests {
             ("templates/common/frame.svg.tera", "<rect/>"),
             ("templates/g/f.svg.tera", "{% include \"common/frame.svg.tera\" %}"),
         ]);
-        let t = Templates::load(dir.path(), "g").unwrap();
+        let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let out = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap();
         assert_eq!(out, "<rect/>");
     }
@@ -201,7 +209,7 @@ mod tests {
     #[test]
     fn syntax_error_names_file_and_line() {
         let dir = project(&[("templates/g/f.svg.tera", "<svg>\n{{ card.name \n</svg>")]);
-        let err = Templates::load(dir.path(), "g").err().unwrap();
+        let err = Templates::load(dir.path(), "g", engine()).err().unwrap();
         assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
         assert!(err.line.is_some(), "{err}");
     }
@@ -209,7 +217,7 @@ mod tests {
     #[test]
     fn missing_template_suggests_a_close_name() {
         let dir = project(&[("templates/g/front.svg.tera", "x")]);
-        let t = Templates::load(dir.path(), "g").unwrap();
+        let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let err = t.require("fornt.svg.tera").unwrap_err();
         assert!(err.help.unwrap().contains("front.svg.tera"));
     }
@@ -217,7 +225,7 @@ mod tests {
     #[test]
     fn runtime_error_names_the_template() {
         let dir = project(&[("templates/g/f.svg.tera", "a\n{{ card.name | upper }}")]);
-        let t = Templates::load(dir.path(), "g").unwrap();
+        let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let err = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap_err();
         assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
         assert_eq!(err.line, Some(2), "{err}");
