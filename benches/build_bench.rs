@@ -1,1 +1,113 @@
-fn main() {}
+//! Build benchmark: the Death to Decorum decks and a generated 10,000-card deck
+//! (1,000 unique cards × 10 copies, every face with fitted, wrapped text).
+//!
+//! Run with `cargo bench --bench build_bench`; prints wall times per stage, cards per second
+//! and PDF sizes. It is a benchmark, not a test: nothing here asserts a time.
+
+use std::path::Path;
+use std::time::Instant;
+
+use protopress::build::{BuildOptions, Built, build_in_memory};
+
+fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: root.join("output"),
+    };
+    // One warm-up build, then the best of `rounds`.
+    let mut best = f64::MAX;
+    let mut last = build_in_memory(root, game, &opts).expect("benchmark game builds");
+    for _ in 0..rounds {
+        let start = Instant::now();
+        last = build_in_memory(root, game, &opts).expect("benchmark game builds");
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (last, best)
+}
+
+fn report(label: &str, built: &Built, secs: f64) {
+    let copies: u32 = built.report.components.iter().map(|c| c.copies).sum();
+    println!(
+        "{label}: {copies} cards, {} unique faces, {} pages, {:.1} KB PDF: best {:.1} ms ({:.0} cards/s)",
+        built.report.unique_faces,
+        built.report.files[0].pages,
+        built.cards_pdf.len() as f64 / 1024.0,
+        secs * 1000.0,
+        f64::from(copies) / secs
+    );
+    for (stage, d) in &built.timings {
+        println!("    {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
+    }
+    let unique = built.report.unique_faces as f64;
+    let fit = built
+        .timings
+        .iter()
+        .find(|t| t.0.starts_with("templates"))
+        .map_or(0.0, |t| t.1.as_secs_f64());
+    println!(
+        "    templates + text fit per unique face: {:.1} µs",
+        fit / unique * 1e6
+    );
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let p = root.join(path);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+fn big_deck(root: &Path) {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(repo.join("templates/common"))
+        .unwrap()
+        .flatten()
+    {
+        if entry.file_type().unwrap().is_file() {
+            let to = root.join("templates/common").join(entry.file_name());
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(entry.path(), to).unwrap();
+        }
+    }
+    let icons = repo.join("templates/common/icons");
+    for entry in std::fs::read_dir(icons).unwrap().flatten() {
+        let to = root.join("templates/common/icons").join(entry.file_name());
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(entry.path(), to).unwrap();
+    }
+    write(
+        root,
+        "data/big/game.yaml",
+        "name: Big Deck\nrevision: \"1\"\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: { template: back.svg.tera }\n    cards: deck.yaml\n    card_fields: [value, text]\n",
+    );
+    let mut cards = String::new();
+    for i in 0..1000 {
+        cards.push_str(&format!(
+            "- name: Card number {i}\n  count: 10\n  value: {}\n  text: \"Gain **{}** :coin: when you play this card, then *discard* a card of value {} or less from the display.\"\n",
+            i % 17,
+            i % 7 + 1,
+            i % 5 + 2
+        ));
+    }
+    write(root, "data/big/deck.yaml", &cards);
+    write(
+        root,
+        "templates/big/front.svg.tera",
+        "{% <face_svg bg=\"#f4efe4\"> %}<rect x=\"5\" y=\"5\" width=\"{{ face.width - 10 }}\" height=\"12\" fill=\"#335\"/>{{ text_box(text=card.name, x=face.safe_left, y=face.safe_top, width=face.safe_right - face.safe_left, height=10, size=5, min_size=3, bold=true, fill=\"#fff\", max_lines=1) }}{{ text_box(text=card.text, x=face.safe_left, y=50, width=face.safe_right - face.safe_left, height=30, size=4, min_size=2.5, align=\"justify\") }}{% </face_svg> %}",
+    );
+    write(
+        root,
+        "templates/big/back.svg.tera",
+        "{% <face_svg bg=\"#223\"> %}<circle cx=\"{{ face.width / 2 }}\" cy=\"{{ face.height / 2 }}\" r=\"15\" fill=\"#ccd\"/>{% </face_svg> %}",
+    );
+}
+
+fn main() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (built, secs) = run(repo, "death-to-decorum", 10);
+    report("Death to Decorum decks", &built, secs);
+
+    let dir = tempfile::tempdir().unwrap();
+    big_deck(dir.path());
+    let (built, secs) = run(dir.path(), "big", 3);
+    report("10,000-card deck", &built, secs);
+}

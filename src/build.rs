@@ -5,6 +5,7 @@
 //! last good output.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -57,10 +58,19 @@ pub struct Built {
     pub game: Game,
     pub cards_pdf: Vec<u8>,
     pub report: BuildReport,
+    /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
+    /// which must not change between identical builds).
+    pub timings: Vec<(&'static str, Duration)>,
 }
 
 /// Runs the whole pipeline for `id` in memory.
 pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
+    let mut timings = Vec::new();
+    let mut clock = Instant::now();
+    let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
+        timings.push((name, clock.elapsed()));
+        clock = Instant::now();
+    };
     let mut game = Game::load(root, id)?;
     if let Some(paper) = opts.paper {
         game.file.print.paper = paper;
@@ -74,9 +84,12 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         game.file.print.text_overflow,
     ));
     let templates = Templates::load(root, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
+    lap("load", &mut timings);
     let faces = faces::render(&game, &templates)?;
     let mut warnings = engine.take_warnings();
+    lap("templates and text fitting", &mut timings);
     let trees = parse_faces(&game, &faces, &fonts, &mut warnings)?;
+    lap("SVG parsing", &mut timings);
 
     let print = &game.file.print;
     let mut writer = SheetWriter::new(&faces.faces, &trees, &fonts.label)?;
@@ -115,6 +128,7 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
     }
     let page_count = writer.page_count();
     let cards_pdf = writer.finish().map_err(|e| e.game(id))?;
+    lap("sheets and PDF", &mut timings);
     let report = BuildReport {
         game: id.to_owned(),
         name: game.file.name.clone(),
@@ -133,6 +147,7 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         game,
         cards_pdf,
         report,
+        timings,
     })
 }
 

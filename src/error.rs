@@ -9,8 +9,15 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// A build failure with everything needed to find its cause.
+///
+/// Boxed so that `Result`s stay small on the happy path; the fields are reached through
+/// `Deref` (`err.line`).
 #[derive(Debug, Clone, Default)]
-pub struct Error {
+pub struct Error(Box<Details>);
+
+/// What an [`Error`] knows.
+#[derive(Debug, Clone, Default)]
+pub struct Details {
     /// What went wrong, in one sentence.
     pub message: String,
     /// The file the problem is in, relative to the project where possible.
@@ -33,12 +40,25 @@ pub struct Error {
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
+impl std::ops::Deref for Error {
+    type Target = Details;
+    fn deref(&self) -> &Details {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut Details {
+        &mut self.0
+    }
+}
+
 impl Error {
     pub fn new(message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(Details {
             message: message.into(),
             ..Default::default()
-        }
+        }))
     }
 
     pub fn in_file(mut self, file: impl AsRef<Path>) -> Self {
@@ -75,7 +95,10 @@ impl Error {
     /// Attaches the offending source line (taken from `source`) so the report can show it.
     pub fn with_source(mut self, source: &str) -> Self {
         if let Some(line) = self.line {
-            self.snippet = source.lines().nth(line.saturating_sub(1)).map(str::to_owned);
+            self.snippet = source
+                .lines()
+                .nth(line.saturating_sub(1))
+                .map(str::to_owned);
         }
         self
     }
@@ -108,7 +131,13 @@ impl fmt::Display for Error {
             let gutter = line.to_string().len();
             write!(f, "\n {:gutter$} |\n {line} | {snippet}", "")?;
             if let Some(col) = self.column {
-                write!(f, "\n {:gutter$} | {:pad$}^", "", "", pad = col.saturating_sub(1))?;
+                write!(
+                    f,
+                    "\n {:gutter$} | {:pad$}^",
+                    "",
+                    "",
+                    pad = col.saturating_sub(1)
+                )?;
             }
         }
         let mut place = Vec::new();

@@ -260,9 +260,10 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
             .map(|_| job_face[i + 1]);
         let back = per_card_back.or_else(|| shared_back.get(&job.deck).copied());
         let count = game.components[job.deck].cards[card].count;
-        decks[job.deck]
-            .copies
-            .extend(std::iter::repeat_n(CardCopy { front, back }, count as usize));
+        decks[job.deck].copies.extend(std::iter::repeat_n(
+            CardCopy { front, back },
+            count as usize,
+        ));
         i += if per_card_back.is_some() { 2 } else { 1 };
     }
     for deck in &mut decks {

@@ -127,8 +127,9 @@ impl Fonts {
             let count = db.faces().count();
             db.load_font_data(bytes);
             if db.faces().count() == count {
-                return Err(Error::new("not a usable font file (TrueType or OpenType)")
-                    .in_file(path));
+                return Err(
+                    Error::new("not a usable font file (TrueType or OpenType)").in_file(path)
+                );
             }
         }
         let mut extra_families: Vec<String> = db
@@ -154,9 +155,11 @@ impl Fonts {
 
     /// Whether a family of that name is loaded.
     pub fn has_family(&self, family: &str) -> bool {
-        self.db
-            .faces()
-            .any(|f| f.families.iter().any(|(name, _)| name.eq_ignore_ascii_case(family)))
+        self.db.faces().any(|f| {
+            f.families
+                .iter()
+                .any(|(name, _)| name.eq_ignore_ascii_case(family))
+        })
     }
 
     /// Every loaded family name, in load order, without repeats.
@@ -184,8 +187,14 @@ mod tests {
             assert!(fonts.has_family(fam.family), "{} missing", fam.family);
         }
         // The emoji font is the last resort, never the first.
-        assert_eq!(fonts.families().last().map(String::as_str), Some("Noto Emoji"));
-        assert_eq!(fonts.families().first().map(String::as_str), Some("Noto Sans"));
+        assert_eq!(
+            fonts.families().last().map(String::as_str),
+            Some("Noto Emoji")
+        );
+        assert_eq!(
+            fonts.families().first().map(String::as_str),
+            Some("Noto Sans")
+        );
     }
 
     #[test]

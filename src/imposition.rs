@@ -158,7 +158,9 @@ impl Grid {
     pub fn new(paper: Paper, size: CardSize, bleed: f32, gutter: Option<f32>) -> Result<Grid> {
         let (paper_w, paper_h) = paper.size_mm();
         if !(0.0..=25.0).contains(&bleed) {
-            return Err(Error::new(format!("bleed {bleed} mm is outside 0 to 25 mm")));
+            return Err(Error::new(format!(
+                "bleed {bleed} mm is outside 0 to 25 mm"
+            )));
         }
         if let Some(g) = gutter
             && !(0.0..=50.0).contains(&g)
@@ -319,14 +321,24 @@ impl Grid {
         for &x in &xs {
             for (from, edge) in [(block.y, 0.0), (block.bottom(), self.paper_h)] {
                 if let Some((a, b)) = span(from, edge) {
-                    marks.push(Line { x1: x, y1: a, x2: x, y2: b });
+                    marks.push(Line {
+                        x1: x,
+                        y1: a,
+                        x2: x,
+                        y2: b,
+                    });
                 }
             }
         }
         for &y in &ys {
             for (from, edge) in [(block.x, 0.0), (block.right(), self.paper_w)] {
                 if let Some((a, b)) = span(from, edge) {
-                    marks.push(Line { x1: a, y1: y, x2: b, y2: y });
+                    marks.push(Line {
+                        x1: a,
+                        y1: y,
+                        x2: b,
+                        y2: y,
+                    });
                 }
             }
         }
@@ -366,8 +378,18 @@ impl Line {
     /// Mirrors the line like [`Grid::to_back`] mirrors rectangles.
     pub fn to_back(&self, grid: &Grid, duplex: Duplex, offset: [f32; 2]) -> Line {
         let (x1, x2, y1, y2) = match duplex {
-            Duplex::LongEdge => (grid.paper_w - self.x1, grid.paper_w - self.x2, self.y1, self.y2),
-            Duplex::ShortEdge => (self.x1, self.x2, grid.paper_h - self.y1, grid.paper_h - self.y2),
+            Duplex::LongEdge => (
+                grid.paper_w - self.x1,
+                grid.paper_w - self.x2,
+                self.y1,
+                self.y2,
+            ),
+            Duplex::ShortEdge => (
+                self.x1,
+                self.x2,
+                grid.paper_h - self.y1,
+                grid.paper_h - self.y2,
+            ),
             Duplex::None => (self.x1, self.x2, self.y1, self.y2),
         };
         Line { x1, y1, x2, y2 }.translate(offset[0], offset[1])
@@ -409,7 +431,12 @@ mod tests {
         for paper in [Paper::A4, Paper::Letter] {
             let g = poker(paper);
             let block = g.block(g.per_sheet());
-            for margin in [block.x, block.y, g.paper_w - block.right(), g.paper_h - block.bottom()] {
+            for margin in [
+                block.x,
+                block.y,
+                g.paper_w - block.right(),
+                g.paper_h - block.bottom(),
+            ] {
                 assert!(margin >= MIN_MARK_ZONE - 1e-3, "{paper:?}: {margin}");
             }
         }
@@ -486,7 +513,10 @@ mod tests {
         assert_eq!((middle.x, middle.y), (trim.x, trim.y));
         let mini = Grid::new(Paper::A4, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
         let inner = mini.front_bleed(5);
-        assert!((mini.front_trim(5).x - inner.x - 3.0).abs() < 1e-4, "full bleed in a 6 mm gutter");
+        assert!(
+            (mini.front_trim(5).x - inner.x - 3.0).abs() < 1e-4,
+            "full bleed in a 6 mm gutter"
+        );
         let corner = g.front_bleed(0);
         assert!((g.front_trim(0).x - corner.x - 3.0).abs() < 1e-4);
     }

@@ -1,6 +1,6 @@
 //! The `protopress` command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -57,12 +57,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn build(root: &PathBuf, games: Vec<String>, paper: Option<Paper>, out: PathBuf) -> ExitCode {
+fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) -> ExitCode {
     let games = if games.is_empty() {
         match discover_games(root) {
             Ok(g) if !g.is_empty() => g,
             Ok(_) => {
-                eprintln!("error: no games found (no data/<game>/game.yaml under {})", root.display());
+                eprintln!(
+                    "error: no games found (no data/<game>/game.yaml under {})",
+                    root.display()
+                );
                 return ExitCode::FAILURE;
             }
             Err(e) => {
@@ -73,7 +76,11 @@ fn build(root: &PathBuf, games: Vec<String>, paper: Option<Paper>, out: PathBuf)
     } else {
         games
     };
-    let out_dir = if out.is_absolute() { out } else { root.join(out) };
+    let out_dir = if out.is_absolute() {
+        out
+    } else {
+        root.join(out)
+    };
     let opts = BuildOptions { paper, out_dir };
     let mut failed = 0;
     for game in &games {
@@ -100,7 +107,10 @@ fn build(root: &PathBuf, games: Vec<String>, paper: Option<Paper>, out: PathBuf)
         }
     }
     if failed > 0 {
-        eprintln!("{failed} of {} games failed; their previous output is untouched", games.len());
+        eprintln!(
+            "{failed} of {} games failed; their previous output is untouched",
+            games.len()
+        );
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

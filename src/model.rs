@@ -148,8 +148,8 @@ impl Game {
         let mut components = Vec::with_capacity(file.components.len());
         for spec in &file.components {
             let cards_file = Path::new("data").join(id).join(&spec.cards);
-            let cards = load_cards(root, &cards_file, spec)
-                .map_err(|e| e.component(&spec.id).game(id))?;
+            let cards =
+                load_cards(root, &cards_file, spec).map_err(|e| e.component(&spec.id).game(id))?;
             components.push(Component {
                 spec: spec.clone(),
                 cards,
@@ -217,7 +217,10 @@ pub fn slugify(name: &str) -> String {
 
 /// The first line containing `needle`, 1-based.
 fn find_line(source: &str, needle: &str) -> Option<usize> {
-    source.lines().position(|l| l.contains(needle)).map(|i| i + 1)
+    source
+        .lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i + 1)
 }
 
 /// Reads a project file as UTF-8, with an error naming it.
@@ -307,11 +310,14 @@ fn load_cards(root: &Path, path: &Path, spec: &ComponentSpec) -> Result<Vec<Card
                 None => e,
             }
         };
-        let name = raw.name.ok_or_else(|| {
-            at(Error::new(format!("card {} has no `name`", index + 1)))
-        })?;
+        let name = raw
+            .name
+            .ok_or_else(|| at(Error::new(format!("card {} has no `name`", index + 1))))?;
         if name.trim().is_empty() {
-            return Err(at(Error::new(format!("card {} has an empty name", index + 1))));
+            return Err(at(Error::new(format!(
+                "card {} has an empty name",
+                index + 1
+            ))));
         }
         let id = raw.id.unwrap_or_else(|| slugify(&name));
         if !is_slug(&id) {
@@ -321,11 +327,9 @@ fn load_cards(root: &Path, path: &Path, spec: &ComponentSpec) -> Result<Vec<Card
             .card(&name)));
         }
         if !seen.insert(id.clone()) {
-            return Err(at(Error::new(format!(
-                "two cards have the id `{id}`"
-            ))
-            .card(&name)
-            .help("give one of them its own `id:` or a different name")));
+            return Err(at(Error::new(format!("two cards have the id `{id}`"))
+                .card(&name)
+                .help("give one of them its own `id:` or a different name")));
         }
         cards.push(Card {
             id,
@@ -518,7 +522,8 @@ mod tests {
 
     #[test]
     fn cards_load_with_counts_and_fields() {
-        let (dir, path) = write_cards("- name: Copper Wiring\n  count: 4\n  value: 3\n- name: Fuse\n");
+        let (dir, path) =
+            write_cards("- name: Copper Wiring\n  count: 4\n  value: 3\n- name: Fuse\n");
         let cards = load_cards(dir.path(), &path, &spec(&["value"])).unwrap();
         assert_eq!(cards.len(), 2);
         assert_eq!(cards[0].id, "copper-wiring");
@@ -561,7 +566,11 @@ mod tests {
         let src = "name: G\nrevision: '1'\ncomponets: []\n";
         let err = parse_yaml::<GameFile>(src, Path::new("game.yaml")).unwrap_err();
         assert_eq!(err.line, Some(3), "{err}");
-        assert_eq!(err.help.as_deref(), Some("did you mean `components`?"), "{err}");
+        assert_eq!(
+            err.help.as_deref(),
+            Some("did you mean `components`?"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -221,7 +221,9 @@ mod tests {
         assert_eq!(s.width_mm, 44.45);
         let s: CardSize = serde_yaml::from_str("{ width_mm: 60, height_mm: 90 }").unwrap();
         assert_eq!((s.name, s.width_mm), ("custom", 60.0));
-        let err = serde_yaml::from_str::<CardSize>("pokr").unwrap_err().to_string();
+        let err = serde_yaml::from_str::<CardSize>("pokr")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("did you mean `poker`"), "{err}");
     }
 

@@ -71,7 +71,8 @@ impl<'a> SheetWriter<'a> {
     pub fn add_deck(&mut self, deck: &DeckSheets) -> PagesUsed {
         let grid = &deck.grid;
         let sheets: Vec<&[CardCopy]> = deck.copies.chunks(grid.per_sheet()).collect();
-        let has_backs = deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+        let has_backs =
+            deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
         let mut used = PagesUsed {
             sheets: sheets.len(),
             pages: Vec::new(),
@@ -125,7 +126,14 @@ impl<'a> SheetWriter<'a> {
             let trim = place(grid.front_trim(slot));
             let clip = place(grid.front_bleed(slot));
             // The clip is mirrored with the slot, the face itself never is.
-            let graphic = graphic_for(&mut surface, &mut self.graphics, self.faces, self.trees, face, grid.bleed);
+            let graphic = graphic_for(
+                &mut surface,
+                &mut self.graphics,
+                self.faces,
+                self.trees,
+                face,
+                grid.bleed,
+            );
             surface.push_clip_path(&rect_path(clip), &FillRule::NonZero);
             surface.push_transform(&Transform::from_translate(
                 mm(trim.x - grid.bleed),
@@ -169,75 +177,76 @@ impl<'a> SheetWriter<'a> {
     }
 }
 
-    /// The check ruler ("this bar is 50 mm long at 100 %") and the sheet label, in the band
-    /// beyond the crop marks.
+/// The check ruler ("this bar is 50 mm long at 100 %") and the sheet label, in the band
+/// beyond the crop marks.
 fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, grid: &Grid, label: &str) {
-        let paper = if (grid.paper_w - 210.0).abs() < 0.5 {
-            crate::print::Paper::A4
-        } else {
-            crate::print::Paper::Letter
-        };
-        let (ruler_mm, ruler_name) = paper.check_length_mm();
-        // Local frame: u along the band, v away from the cards, both in mm.
-        let frame = match band.side {
-            BandSide::Bottom => Transform::from_translate(mm(band.start), mm(band.inner)),
-            BandSide::Right => Transform::from_row(
-                0.0,
-                -1.0,
-                1.0,
-                0.0,
-                mm(band.inner),
-                mm(band.start + band.length),
-            ),
-        };
-        surface.push_transform(&frame);
-        // The bar: outline with a tick every 10 mm (every 1/4 in on Letter).
-        let bar_h = 1.6;
-        let mut pb = PathBuilder::new();
-        pb.push_rect(krilla::geom::Rect::from_xywh(0.0, 0.0, mm(ruler_mm), mm(bar_h)).unwrap());
-        let step = if paper == crate::print::Paper::A4 { 10.0 } else { 25.4 / 4.0 };
-        let mut u = step;
-        while u < ruler_mm - 0.01 {
-            pb.move_to(mm(u), 0.0);
-            pb.line_to(mm(u), mm(bar_h * 0.6));
-            u += step;
-        }
-        if let Some(path) = pb.finish() {
-            surface.set_fill(None);
-            surface.set_stroke(Some(Stroke {
-                width: MARK_WIDTH_PT,
-                ..Stroke::default()
-            }));
-            surface.draw_path(&path);
-        }
-        surface.set_stroke(None);
-        surface.set_fill(Some(Fill {
-            opacity: NormalizedF32::ONE,
-            ..Fill::default()
-        }));
-        let check = format!(
-            "Print at 100 % (actual size): this bar must measure {ruler_name}."
-        );
-        surface.draw_text(
-            Point::from_xy(mm(ruler_mm + 2.0), mm(bar_h)),
-            font.clone(),
-            LABEL_PT,
-            &check,
-            false,
-            TextDirection::Auto,
-        );
-        surface.draw_text(
-            Point::from_xy(0.0, mm(bar_h + 3.2)),
-            font.clone(),
-            LABEL_PT,
-            label,
-            false,
-            TextDirection::Auto,
-        );
-        surface.set_fill(None);
-        surface.pop();
+    let paper = if (grid.paper_w - 210.0).abs() < 0.5 {
+        crate::print::Paper::A4
+    } else {
+        crate::print::Paper::Letter
+    };
+    let (ruler_mm, ruler_name) = paper.check_length_mm();
+    // Local frame: u along the band, v away from the cards, both in mm.
+    let frame = match band.side {
+        BandSide::Bottom => Transform::from_translate(mm(band.start), mm(band.inner)),
+        BandSide::Right => Transform::from_row(
+            0.0,
+            -1.0,
+            1.0,
+            0.0,
+            mm(band.inner),
+            mm(band.start + band.length),
+        ),
+    };
+    surface.push_transform(&frame);
+    // The bar: outline with a tick every 10 mm (every 1/4 in on Letter).
+    let bar_h = 1.6;
+    let mut pb = PathBuilder::new();
+    pb.push_rect(krilla::geom::Rect::from_xywh(0.0, 0.0, mm(ruler_mm), mm(bar_h)).unwrap());
+    let step = if paper == crate::print::Paper::A4 {
+        10.0
+    } else {
+        25.4 / 4.0
+    };
+    let mut u = step;
+    while u < ruler_mm - 0.01 {
+        pb.move_to(mm(u), 0.0);
+        pb.line_to(mm(u), mm(bar_h * 0.6));
+        u += step;
     }
-
+    if let Some(path) = pb.finish() {
+        surface.set_fill(None);
+        surface.set_stroke(Some(Stroke {
+            width: MARK_WIDTH_PT,
+            ..Stroke::default()
+        }));
+        surface.draw_path(&path);
+    }
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        opacity: NormalizedF32::ONE,
+        ..Fill::default()
+    }));
+    let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
+    surface.draw_text(
+        Point::from_xy(mm(ruler_mm + 2.0), mm(bar_h)),
+        font.clone(),
+        LABEL_PT,
+        &check,
+        false,
+        TextDirection::Auto,
+    );
+    surface.draw_text(
+        Point::from_xy(0.0, mm(bar_h + 3.2)),
+        font.clone(),
+        LABEL_PT,
+        label,
+        false,
+        TextDirection::Auto,
+    );
+    surface.set_fill(None);
+    surface.pop();
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {

@@ -31,13 +31,12 @@ pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree>
             let mut err = Error::new(format!("the template produced invalid SVG: {e}"));
             if let usvg::Error::ParsingFailed(xml) = &e {
                 let pos = xml.pos();
-                err = err
-                    .help(format!(
-                        "in the rendered SVG at line {}, column {}: {}",
-                        pos.row,
-                        pos.col,
-                        svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
-                    ));
+                err = err.help(format!(
+                    "in the rendered SVG at line {}, column {}: {}",
+                    pos.row,
+                    pos.col,
+                    svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
+                ));
             }
             err
         })?
@@ -45,14 +44,20 @@ pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree>
     let p = problems.into_inner().unwrap_or_default();
     if let Some(family) = p.missing_families.first() {
         let loaded = fonts.families();
-        return Err(Error::new(format!("font family `{family}` is not loaded")).help(format!(
-            "{}; put the font file in fonts/ or data/<game>/fonts/",
-            crate::error::suggestion(family, loaded.iter().map(String::as_str))
-        )));
+        return Err(
+            Error::new(format!("font family `{family}` is not loaded")).help(format!(
+                "{}; put the font file in fonts/ or data/<game>/fonts/",
+                crate::error::suggestion(family, loaded.iter().map(String::as_str))
+            )),
+        );
     }
     if !p.missing_glyphs.is_empty() {
         let chars: String = p.missing_glyphs.iter().collect();
-        let codes: Vec<String> = p.missing_glyphs.iter().map(|c| format!("U+{:04X}", *c as u32)).collect();
+        let codes: Vec<String> = p
+            .missing_glyphs
+            .iter()
+            .map(|c| format!("U+{:04X}", *c as u32))
+            .collect();
         return Err(Error::new(format!(
             "no loaded font has a glyph for {chars:?} ({}); it would print as an empty box",
             codes.join(", ")
@@ -64,7 +69,12 @@ pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree>
     Ok(tree)
 }
 
-fn options<'a>(fonts: &Fonts, root: &'a Path, base: &'a Path, problems: &'a Mutex<Problems>) -> Options<'a> {
+fn options<'a>(
+    fonts: &Fonts,
+    root: &'a Path,
+    base: &'a Path,
+    problems: &'a Mutex<Problems>,
+) -> Options<'a> {
     let mut opts = Options {
         resources_dir: Some(base.to_path_buf()),
         font_family: DEFAULT_FAMILY.to_owned(),
@@ -97,24 +107,22 @@ fn options<'a>(fonts: &Fonts, root: &'a Path, base: &'a Path, problems: &'a Mute
     };
     opts.image_href_resolver = ImageHrefResolver {
         resolve_data: ImageHrefResolver::default_data_resolver(),
-        resolve_string: Box::new(move |href, opts| {
-            match sandboxed(root, base, href) {
-                Ok(path) => {
-                    let found = (ImageHrefResolver::default_string_resolver())(
-                        path.to_str().unwrap_or_default(),
-                        opts,
-                    );
-                    if found.is_none() {
-                        lock(problems)
-                            .bad_images
-                            .push(format!("image `{href}` is missing or not a PNG, JPEG, GIF, WebP or SVG file"));
-                    }
-                    found
+        resolve_string: Box::new(move |href, opts| match sandboxed(root, base, href) {
+            Ok(path) => {
+                let found = (ImageHrefResolver::default_string_resolver())(
+                    path.to_str().unwrap_or_default(),
+                    opts,
+                );
+                if found.is_none() {
+                    lock(problems).bad_images.push(format!(
+                        "image `{href}` is missing or not a PNG, JPEG, GIF, WebP or SVG file"
+                    ));
                 }
-                Err(why) => {
-                    lock(problems).bad_images.push(why);
-                    None::<ImageKind>
-                }
+                found
+            }
+            Err(why) => {
+                lock(problems).bad_images.push(why);
+                None::<ImageKind>
             }
         }),
     };
@@ -128,12 +136,16 @@ fn lock(m: &Mutex<Problems>) -> std::sync::MutexGuard<'_, Problems> {
 /// Resolves an image link against `base`, refusing anything that leaves `root`.
 pub fn sandboxed(root: &Path, base: &Path, href: &str) -> Result<PathBuf, String> {
     if href.contains("://") || href.starts_with("//") {
-        return Err(format!("image `{href}`: network links are not allowed; put the file in the project"));
+        return Err(format!(
+            "image `{href}`: network links are not allowed; put the file in the project"
+        ));
     }
     let href = href.strip_prefix("file:").unwrap_or(href);
     let rel = Path::new(href);
     if rel.is_absolute() || rel.has_root() {
-        return Err(format!("image `{href}`: absolute paths are not allowed; use a path relative to the template"));
+        return Err(format!(
+            "image `{href}`: absolute paths are not allowed; use a path relative to the template"
+        ));
     }
     // Resolve `..` lexically, then make sure the result is still inside the project.
     let mut joined = PathBuf::new();
@@ -186,7 +198,13 @@ mod tests {
     #[test]
     fn parses_a_plain_face() {
         let dir = tempfile::tempdir().unwrap();
-        let tree = parse(&svg("<rect width='5' height='5'/>"), &fonts(), dir.path(), dir.path()).unwrap();
+        let tree = parse(
+            &svg("<rect width='5' height='5'/>"),
+            &fonts(),
+            dir.path(),
+            dir.path(),
+        )
+        .unwrap();
         assert!((tree.size().width() - 10.0 * 96.0 / 25.4).abs() < 0.01);
     }
 
@@ -206,14 +224,26 @@ mod tests {
     #[test]
     fn emoji_print_through_the_emoji_font() {
         let dir = tempfile::tempdir().unwrap();
-        parse(&svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>"), &fonts(), dir.path(), dir.path()).unwrap();
+        parse(
+            &svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>"),
+            &fonts(),
+            dir.path(),
+            dir.path(),
+        )
+        .unwrap();
     }
 
     #[test]
     fn missing_glyph_is_an_error() {
         let dir = tempfile::tempdir().unwrap();
         // A private-use character no bundled font has.
-        let err = parse(&svg("<text y='5'>a\u{E000}b</text>"), &fonts(), dir.path(), dir.path()).unwrap_err();
+        let err = parse(
+            &svg("<text y='5'>a\u{E000}b</text>"),
+            &fonts(),
+            dir.path(),
+            dir.path(),
+        )
+        .unwrap_err();
         assert!(err.message.contains("U+E000"), "{err}");
     }
 

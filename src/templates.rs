@@ -86,11 +86,12 @@ impl Templates {
             return Ok(());
         }
         let names: Vec<&str> = self.files.iter().map(|(n, _)| n.as_str()).collect();
-        Err(Error::new(format!("template `{name}` not found"))
-            .help(format!(
+        Err(
+            Error::new(format!("template `{name}` not found")).help(format!(
                 "{} (templates live in templates/<game>/ and templates/common/)",
                 suggestion(name, names.iter().copied())
-            )))
+            )),
+        )
     }
 
     /// Renders `name` with `ctx`.
@@ -190,16 +191,25 @@ mod tests {
         let dir = project(&[("templates/g/f.svg.tera", "<text>{{ card.name }}</text>")]);
         let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let mut ctx = Context::new();
-        ctx.insert("card", &serde_json::json!({"name": "Salt & Pepper <Deluxe> \"x\""}));
+        ctx.insert(
+            "card",
+            &serde_json::json!({"name": "Salt & Pepper <Deluxe> \"x\""}),
+        );
         let out = t.render(dir.path(), "f.svg.tera", &ctx).unwrap();
-        assert_eq!(out, "<text>Salt &amp; Pepper &lt;Deluxe&gt; &quot;x&quot;</text>");
+        assert_eq!(
+            out,
+            "<text>Salt &amp; Pepper &lt;Deluxe&gt; &quot;x&quot;</text>"
+        );
     }
 
     #[test]
     fn common_templates_are_included_by_prefix() {
         let dir = project(&[
             ("templates/common/frame.svg.tera", "<rect/>"),
-            ("templates/g/f.svg.tera", "{% include \"common/frame.svg.tera\" %}"),
+            (
+                "templates/g/f.svg.tera",
+                "{% include \"common/frame.svg.tera\" %}",
+            ),
         ]);
         let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let out = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap();
@@ -210,7 +220,10 @@ mod tests {
     fn syntax_error_names_file_and_line() {
         let dir = project(&[("templates/g/f.svg.tera", "<svg>\n{{ card.name \n</svg>")]);
         let err = Templates::load(dir.path(), "g", engine()).err().unwrap();
-        assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
+        assert_eq!(
+            err.file.as_deref(),
+            Some(Path::new("templates/g/f.svg.tera"))
+        );
         assert!(err.line.is_some(), "{err}");
     }
 
@@ -219,15 +232,20 @@ mod tests {
         let dir = project(&[("templates/g/front.svg.tera", "x")]);
         let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let err = t.require("fornt.svg.tera").unwrap_err();
-        assert!(err.help.unwrap().contains("front.svg.tera"));
+        assert!(err.help.as_deref().unwrap().contains("front.svg.tera"));
     }
 
     #[test]
     fn runtime_error_names_the_template() {
         let dir = project(&[("templates/g/f.svg.tera", "a\n{{ card.name | upper }}")]);
         let t = Templates::load(dir.path(), "g", engine()).unwrap();
-        let err = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap_err();
-        assert_eq!(err.file.as_deref(), Some(Path::new("templates/g/f.svg.tera")));
+        let err = t
+            .render(dir.path(), "f.svg.tera", &Context::new())
+            .unwrap_err();
+        assert_eq!(
+            err.file.as_deref(),
+            Some(Path::new("templates/g/f.svg.tera"))
+        );
         assert_eq!(err.line, Some(2), "{err}");
     }
 }

@@ -53,7 +53,11 @@ impl Icons {
                 .collect();
             paths.sort();
             for path in paths {
-                let name = path.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                let name = path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
                 let rel = dir.join(path.file_name().unwrap_or_default());
                 let text = crate::model::read_text(root, &rel)?;
                 map.insert(name, parse_icon(&text).map_err(|e| e.in_file(&rel))?);
@@ -171,7 +175,9 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
                     Some((name, end)) => {
                         if icons.get(&name).is_none() {
                             // `{x}` is always meant as an icon; `a:b:` in prose may not be.
-                            if c == '{' || name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-') {
+                            if c == '{'
+                                || name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
+                            {
                                 return Err(format!(
                                     "unknown icon `{name}` ({})",
                                     suggestion(&name, icons.names())
@@ -243,8 +249,16 @@ pub struct BoxSpec {
 /// A positioned piece of a laid-out line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
-    Text { x: f32, text: String, bold: bool, italic: bool },
-    Icon { x: f32, name: String },
+    Text {
+        x: f32,
+        text: String,
+        bold: bool,
+        italic: bool,
+    },
+    Icon {
+        x: f32,
+        name: String,
+    },
 }
 
 /// A laid-out line: its baseline and pieces.
@@ -333,14 +347,22 @@ impl TextEngine {
     /// Whether face `id` has a glyph for `c` (cached: fallback search asks often).
     fn has_char(&self, id: ID, c: char) -> bool {
         let key = (id, c);
-        if let Some(&known) = self.coverage.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+        if let Some(&known) = self
+            .coverage
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
             return known;
         }
         let has = self.face_data(id).is_some_and(|fd| {
             rustybuzz::ttf_parser::Face::parse(&fd.data, fd.index)
                 .is_ok_and(|f| f.glyph_index(c).is_some())
         });
-        self.coverage.lock().unwrap_or_else(|p| p.into_inner()).insert(key, has);
+        self.coverage
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, has);
         has
     }
 
@@ -349,9 +371,17 @@ impl TextEngine {
         let families = [fontdb::Family::Name(family), fontdb::Family::Serif];
         self.db.query(&fontdb::Query {
             families: &families,
-            weight: if style.bold { fontdb::Weight::BOLD } else { fontdb::Weight::NORMAL },
+            weight: if style.bold {
+                fontdb::Weight::BOLD
+            } else {
+                fontdb::Weight::NORMAL
+            },
             stretch: fontdb::Stretch::Normal,
-            style: if style.italic { fontdb::Style::Italic } else { fontdb::Style::Normal },
+            style: if style.italic {
+                fontdb::Style::Italic
+            } else {
+                fontdb::Style::Normal
+            },
         })
     }
 
@@ -440,13 +470,19 @@ impl TextEngine {
                         italic: base.italic != s.italic,
                     };
                     let w = self.advance(&spec.family, style, t);
-                    let entry = word.get_or_insert(Word { parts: Vec::new(), width: 0.0 });
+                    let entry = word.get_or_insert(Word {
+                        parts: Vec::new(),
+                        width: 0.0,
+                    });
                     entry.parts.push((Atom::Text(t.clone(), style), w));
                     entry.width += w;
                 }
                 Atom::Icon(name) => {
                     let w = spec.icon_scale + 0.08;
-                    let entry = word.get_or_insert(Word { parts: Vec::new(), width: 0.0 });
+                    let entry = word.get_or_insert(Word {
+                        parts: Vec::new(),
+                        width: 0.0,
+                    });
                     entry.parts.push((Atom::Icon(name.clone()), w));
                     entry.width += w;
                 }
@@ -489,7 +525,14 @@ impl TextEngine {
     pub fn fit(&self, text: &str, spec: &BoxSpec) -> std::result::Result<Fitted, String> {
         let atoms = parse_markup(text, &self.icons)?;
         let words = self.words(&atoms, spec);
-        let space = self.advance(&spec.family, Style { bold: spec.bold, italic: spec.italic }, " ");
+        let space = self.advance(
+            &spec.family,
+            Style {
+                bold: spec.bold,
+                italic: spec.italic,
+            },
+            " ",
+        );
         let (asc, desc) = self.metrics(&spec.family);
         let fits_at = |size: f32| -> Option<Vec<Vec<usize>>> {
             let (lines, ok) = Self::break_lines(&words, space, spec.width / size);
@@ -548,11 +591,17 @@ impl TextEngine {
         let mut out = Vec::with_capacity(lines.len());
         for (n, line) in lines.iter().enumerate() {
             let baseline = top + size * asc + n as f32 * size * spec.line_height;
-            let natural: f32 = line.iter().filter_map(|&i| words[i].as_ref()).map(|w| w.width).sum::<f32>()
+            let natural: f32 = line
+                .iter()
+                .filter_map(|&i| words[i].as_ref())
+                .map(|w| w.width)
+                .sum::<f32>()
                 + space * line.len().saturating_sub(1) as f32;
             let width = natural * size;
             let last_of_paragraph = n + 1 == lines.len()
-                || lines[n + 1].first().is_some_and(|&i| i > 0 && words[i - 1].is_none())
+                || lines[n + 1]
+                    .first()
+                    .is_some_and(|&i| i > 0 && words[i - 1].is_none())
                 || lines[n + 1].is_empty();
             let gap = match spec.align {
                 Align::Justify if line.len() > 1 && !last_of_paragraph => {
@@ -604,33 +653,59 @@ impl TextEngine {
     /// SVG markup for fitted text.
     pub fn to_svg(&self, fitted: &Fitted, spec: &BoxSpec) -> String {
         let mut s = String::new();
-        let fmt = |v: f32| format!("{:.3}", v).trim_end_matches('0').trim_end_matches('.').to_owned();
+        let fmt = |v: f32| {
+            format!("{:.3}", v)
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_owned()
+        };
         let _ = write!(
             s,
             r#"<text font-family="{}" font-size="{}" fill="{}"{}{}>"#,
             xml(&spec.family),
             fmt(fitted.size),
             xml(&spec.fill),
-            if spec.bold { r#" font-weight="bold""# } else { "" },
-            if spec.italic { r#" font-style="italic""# } else { "" },
+            if spec.bold {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
+            if spec.italic {
+                r#" font-style="italic""#
+            } else {
+                ""
+            },
         );
         let mut icons = String::new();
         for line in &fitted.lines {
             for piece in &line.pieces {
                 match piece {
-                    Piece::Text { x, text, bold, italic } => {
+                    Piece::Text {
+                        x,
+                        text,
+                        bold,
+                        italic,
+                    } => {
                         let _ = write!(
                             s,
                             r#"<tspan x="{}" y="{}"{}{}>{}</tspan>"#,
                             fmt(*x),
                             fmt(line.baseline),
                             if *bold != spec.bold {
-                                if *bold { r#" font-weight="bold""# } else { r#" font-weight="normal""# }
+                                if *bold {
+                                    r#" font-weight="bold""#
+                                } else {
+                                    r#" font-weight="normal""#
+                                }
                             } else {
                                 ""
                             },
                             if *italic != spec.italic {
-                                if *italic { r#" font-style="italic""# } else { r#" font-style="normal""# }
+                                if *italic {
+                                    r#" font-style="italic""#
+                                } else {
+                                    r#" font-style="normal""#
+                                }
                             } else {
                                 ""
                             },
@@ -638,7 +713,10 @@ impl TextEngine {
                         );
                     }
                     Piece::Icon { x, name } => {
-                        let icon = self.icons.get(name).expect("icons were checked when parsing");
+                        let icon = self
+                            .icons
+                            .get(name)
+                            .expect("icons were checked when parsing");
                         let h = fitted.size * spec.icon_scale;
                         // Sit the icon on the baseline, a little below it like a digit's descent.
                         let y = line.baseline - h * 0.82;
@@ -711,14 +789,20 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
         height: opt("height", f32::INFINITY)?,
         size,
         min_size: opt("min_size", size)?,
-        family: kwargs.get::<String>("family")?.unwrap_or_else(|| DEFAULT_FAMILY.to_owned()),
+        family: kwargs
+            .get::<String>("family")?
+            .unwrap_or_else(|| DEFAULT_FAMILY.to_owned()),
         bold: kwargs.get::<bool>("bold")?.unwrap_or(false),
         italic: kwargs.get::<bool>("italic")?.unwrap_or(false),
         align,
         valign,
         line_height: opt("line_height", 1.2)?,
-        max_lines: kwargs.get::<i64>("max_lines")?.map_or(usize::MAX, |n| n.max(1) as usize),
-        fill: kwargs.get::<String>("fill")?.unwrap_or_else(|| "#000".to_owned()),
+        max_lines: kwargs
+            .get::<i64>("max_lines")?
+            .map_or(usize::MAX, |n| n.max(1) as usize),
+        fill: kwargs
+            .get::<String>("fill")?
+            .unwrap_or_else(|| "#000".to_owned()),
         icon_scale: opt("icon_scale", 1.1)?,
     };
     let positive = spec.width > 0.0 && spec.height > 0.0 && spec.size > 0.0 && spec.min_size > 0.0;
@@ -733,7 +817,11 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
 /// A short quote of the text for messages.
 fn quote(text: &str) -> String {
     let t: String = text.chars().take(40).collect();
-    if text.chars().count() > 40 { format!("\"{t}…\"") } else { format!("\"{t}\"") }
+    if text.chars().count() > 40 {
+        format!("\"{t}…\"")
+    } else {
+        format!("\"{t}\"")
+    }
 }
 
 /// Registers `text_box` and `icon` on a Tera environment.
@@ -754,7 +842,10 @@ impl tera::Function<tera::TeraResult<Value>> for IconFn {
         let name = kwargs.must_get::<&str>("name")?;
         let icons = &self.0.icons;
         let icon = icons.get(name).ok_or_else(|| {
-            tera::Error::message(format!("unknown icon `{name}` ({})", suggestion(name, icons.names())))
+            tera::Error::message(format!(
+                "unknown icon `{name}` ({})",
+                suggestion(name, icons.names())
+            ))
         })?;
         let num = |k: &str| kwargs.must_get::<f64>(k);
         let fill = kwargs.get::<&str>("fill")?.unwrap_or("#000");
@@ -782,14 +873,20 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
         let engine = &self.0;
         let text = match kwargs.must_get::<&Value>("text")? {
             v if v.is_none() || v.is_undefined() => String::new(),
-            v => v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()),
+            v => v
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| v.to_string()),
         };
         let spec = spec_from_kwargs(&kwargs)?;
-        let what = kwargs.get::<String>("name")?.map_or_else(String::new, |n| format!("`{n}` "));
-        let family_known = engine
-            .db
-            .faces()
-            .any(|f| f.families.iter().any(|(n, _)| n.eq_ignore_ascii_case(&spec.family)));
+        let what = kwargs
+            .get::<String>("name")?
+            .map_or_else(String::new, |n| format!("`{n}` "));
+        let family_known = engine.db.faces().any(|f| {
+            f.families
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(&spec.family))
+        });
         if !family_known {
             return Err(tera::Error::message(format!(
                 "font family `{}` is not loaded ({})",
@@ -806,13 +903,28 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
         }
         // The box must stay inside the face's safe zone.
         if let Some(face) = state.get::<Value>("face")? {
-            let get = |k: &str| face.get_from_path(k).and_then(Value::as_f64).map(|v| v as f32);
-            if let (Some(l), Some(t), Some(r), Some(b)) =
-                (get("safe_left"), get("safe_top"), get("safe_right"), get("safe_bottom"))
-            {
+            let get = |k: &str| {
+                face.get_from_path(k)
+                    .and_then(Value::as_f64)
+                    .map(|v| v as f32)
+            };
+            if let (Some(l), Some(t), Some(r), Some(b)) = (
+                get("safe_left"),
+                get("safe_top"),
+                get("safe_right"),
+                get("safe_bottom"),
+            ) {
                 let eps = 1e-3;
-                let bottom = if spec.height.is_finite() { spec.y + spec.height } else { spec.y };
-                if spec.x < l - eps || spec.y < t - eps || spec.x + spec.width > r + eps || bottom > b + eps {
+                let bottom = if spec.height.is_finite() {
+                    spec.y + spec.height
+                } else {
+                    spec.y
+                };
+                if spec.x < l - eps
+                    || spec.y < t - eps
+                    || spec.x + spec.width > r + eps
+                    || bottom > b + eps
+                {
                     return Err(tera::Error::message(format!(
                         "text box {what}({} , {}, {} × {}) crosses the safe zone ({l}..{r} × {t}..{b})",
                         spec.x, spec.y, spec.width, spec.height
@@ -838,7 +950,10 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
                 OverflowPolicy::Warn => {
                     let card = state
                         .get::<Value>("card")?
-                        .and_then(|c| c.get_from_path("name").and_then(|n| n.as_str().map(str::to_owned)))
+                        .and_then(|c| {
+                            c.get_from_path("name")
+                                .and_then(|n| n.as_str().map(str::to_owned))
+                        })
                         .unwrap_or_default();
                     engine
                         .warnings
@@ -915,16 +1030,32 @@ mod tests {
             vec![
                 Atom::Text("Gain".into(), Style::default()),
                 Atom::Space,
-                Atom::Text("3".into(), Style { bold: true, italic: false }),
+                Atom::Text(
+                    "3".into(),
+                    Style {
+                        bold: true,
+                        italic: false
+                    }
+                ),
                 Atom::Space,
                 Atom::Icon("coin".into()),
                 Atom::Space,
-                Atom::Text("now".into(), Style { bold: false, italic: true }),
+                Atom::Text(
+                    "now".into(),
+                    Style {
+                        bold: false,
+                        italic: true
+                    }
+                ),
                 Atom::Break,
                 Atom::Text("then".into(), Style::default()),
             ]
         );
-        assert!(parse_markup("pay {coins}", &e.icons).unwrap_err().contains("did you mean `coin`"));
+        assert!(
+            parse_markup("pay {coins}", &e.icons)
+                .unwrap_err()
+                .contains("did you mean `coin`")
+        );
         assert!(parse_markup("**open", &e.icons).is_err());
         // Times like 10:30: are not icons.
         assert!(parse_markup("at 10:30:", &e.icons).is_ok());
@@ -963,8 +1094,16 @@ mod tests {
         let bbox = usvg_bbox(&e, &f, &s);
         // The ink box is inside the advance box, and close to it.
         let measured = f.lines[0].width;
-        assert!(bbox.width() <= measured + 0.01, "{} vs {measured}", bbox.width());
-        assert!(bbox.width() >= measured - 1.0, "{} vs {measured}", bbox.width());
+        assert!(
+            bbox.width() <= measured + 0.01,
+            "{} vs {measured}",
+            bbox.width()
+        );
+        assert!(
+            bbox.width() >= measured - 1.0,
+            "{} vs {measured}",
+            bbox.width()
+        );
     }
 
     #[test]
@@ -972,10 +1111,20 @@ mod tests {
         let e = engine();
         let mut s = spec(30.0, 100.0, 3.0, 3.0);
         s.align = Align::Justify;
-        let f = e.fit("one two three four five six seven eight nine ten eleven twelve", &s).unwrap();
+        let f = e
+            .fit(
+                "one two three four five six seven eight nine ten eleven twelve",
+                &s,
+            )
+            .unwrap();
         assert!(f.lines.len() >= 2);
         let first = &f.lines[0];
-        let Piece::Text { x: last_x, text, .. } = first.pieces.last().unwrap() else { panic!() };
+        let Piece::Text {
+            x: last_x, text, ..
+        } = first.pieces.last().unwrap()
+        else {
+            panic!()
+        };
         let end = last_x + e.advance(DEFAULT_FAMILY, Style::default(), text) * f.size;
         assert!((end - (s.x + s.width)).abs() < 0.01, "line ends at {end}");
     }
@@ -984,7 +1133,9 @@ mod tests {
     fn text_that_cannot_fit_reports_overflow() {
         let e = engine();
         let s = spec(10.0, 4.0, 3.0, 2.5);
-        let f = e.fit("This sentence is far too long for a tiny box", &s).unwrap();
+        let f = e
+            .fit("This sentence is far too long for a tiny box", &s)
+            .unwrap();
         assert!(!f.fits);
     }
 

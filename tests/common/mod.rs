@@ -1,0 +1,266 @@
+//! Helpers shared by the whole-pipeline tests: fixture games written to a temporary project,
+//! and a small PDF inspector that reports what a page really draws (page boxes, where each form
+//! XObject lands, every stroked line) in millimetres with a top-left origin, like the layout.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use lopdf::content::Content;
+use lopdf::{Document, Object, ObjectId};
+
+pub const PT: f32 = 72.0 / 25.4;
+
+/// A temporary project with the repository's shared templates and the given files.
+pub struct Project {
+    pub dir: tempfile::TempDir,
+}
+
+impl Project {
+    pub fn new(files: &[(&str, &str)]) -> Project {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        copy_dir(
+            &repo.join("templates/common"),
+            &dir.path().join("templates/common"),
+        );
+        let p = Project { dir };
+        for (path, text) in files {
+            p.write(path, text);
+        }
+        p
+    }
+
+    pub fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn write(&self, path: &str, text: &str) {
+        let p = self.dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    pub fn out(&self) -> PathBuf {
+        self.dir.path().join("output")
+    }
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A minimal game: one poker deck with `cards` (YAML list) and a shared back.
+pub fn deck_game(print: &str, cards: &str) -> Project {
+    let game = format!(
+        "name: Fixture\nrevision: \"1\"\nprint:\n{print}\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: {{ template: back.svg.tera }}\n    cards: deck.yaml\n    card_fields: [text]\n"
+    );
+    Project::new(&[
+        ("data/fixture/game.yaml", &game),
+        ("data/fixture/deck.yaml", cards),
+        (
+            "templates/fixture/front.svg.tera",
+            "{% <face_svg bg=\"#eeeeee\"> %}{{ text_box(text=card.name, x=face.safe_left, y=face.safe_top, width=face.safe_right - face.safe_left, height=10, size=5, min_size=3) }}{% if card.text %}{{ text_box(name=\"text\", text=card.text, x=face.safe_left, y=40, width=face.safe_right - face.safe_left, height=20, size=4, min_size=3) }}{% endif %}{% </face_svg> %}",
+        ),
+        (
+            "templates/fixture/back.svg.tera",
+            "{% <face_svg bg=\"#222266\"> %}<circle cx=\"{{ face.width / 2 }}\" cy=\"{{ face.height / 2 }}\" r=\"10\" fill=\"#fff\"/>{% </face_svg> %}",
+        ),
+    ])
+}
+
+/// What one page draws.
+#[derive(Debug, Default)]
+pub struct PageInfo {
+    pub width_mm: f32,
+    pub height_mm: f32,
+    pub trim_box: Option<[f32; 4]>,
+    pub bleed_box: Option<[f32; 4]>,
+    /// Top-left corner (mm, top-left origin) and XObject id of every `Do`.
+    pub placements: Vec<(f32, f32, ObjectId)>,
+    /// Stroked straight segments, mm, top-left origin.
+    pub lines: Vec<[f32; 4]>,
+    /// Rectangles stroked (x, y, w, h) in mm, top-left origin.
+    pub rects: Vec<[f32; 4]>,
+}
+
+pub struct Pdf {
+    pub doc: Document,
+    pub pages: Vec<PageInfo>,
+}
+
+type M = [f32; 6];
+
+fn mul(a: M, b: M) -> M {
+    // a then b (PDF row-vector convention: p' = p × a × b).
+    [
+        a[0] * b[0] + a[1] * b[2],
+        a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2],
+        a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4],
+        a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+}
+
+fn apply(m: M, x: f32, y: f32) -> (f32, f32) {
+    (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+}
+
+fn num(o: &Object) -> f32 {
+    match o {
+        Object::Integer(i) => *i as f32,
+        Object::Real(r) => *r,
+        _ => 0.0,
+    }
+}
+
+fn rect_of(doc: &Document, page: ObjectId, key: &[u8]) -> Option<[f32; 4]> {
+    let dict = doc.get_object(page).ok()?.as_dict().ok()?;
+    let arr = dict.get(key).ok()?;
+    let arr = match arr {
+        Object::Reference(r) => doc.get_object(*r).ok()?,
+        o => o,
+    };
+    let a = arr.as_array().ok()?;
+    Some([num(&a[0]), num(&a[1]), num(&a[2]), num(&a[3])])
+}
+
+impl Pdf {
+    pub fn open(path: &Path) -> Pdf {
+        Pdf::load(&std::fs::read(path).unwrap())
+    }
+
+    pub fn load(bytes: &[u8]) -> Pdf {
+        let doc = Document::load_mem(bytes).expect("a readable PDF");
+        let mut pages = Vec::new();
+        for (_, page_id) in doc.get_pages() {
+            let media = rect_of(&doc, page_id, b"MediaBox").expect("every page has a MediaBox");
+            let h = media[3] - media[1];
+            let mut info = PageInfo {
+                width_mm: (media[2] - media[0]) / PT,
+                height_mm: h / PT,
+                trim_box: rect_of(&doc, page_id, b"TrimBox"),
+                bleed_box: rect_of(&doc, page_id, b"BleedBox"),
+                ..Default::default()
+            };
+            let xobjects = xobject_names(&doc, page_id);
+            let content = doc.get_page_content(page_id);
+            let ops = Content::decode(&content).unwrap().operations;
+            let to_mm = |(x, y): (f32, f32)| (x / PT, (h - y) / PT);
+            let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+            let mut stack = Vec::new();
+            let mut path: Vec<(f32, f32)> = Vec::new();
+            let mut segments: Vec<[f32; 4]> = Vec::new();
+            let mut rects: Vec<[f32; 4]> = Vec::new();
+            for op in ops {
+                let n: Vec<f32> = op.operands.iter().map(num).collect();
+                match op.operator.as_str() {
+                    "q" => stack.push(ctm),
+                    "Q" => ctm = stack.pop().unwrap_or(ctm),
+                    "cm" => ctm = mul([n[0], n[1], n[2], n[3], n[4], n[5]], ctm),
+                    "m" => path = vec![apply(ctm, n[0], n[1])],
+                    "l" => {
+                        let p = apply(ctm, n[0], n[1]);
+                        if let Some(&last) = path.last() {
+                            let (a, b) = (to_mm(last), to_mm(p));
+                            segments.push([a.0, a.1, b.0, b.1]);
+                        }
+                        path.push(p);
+                    }
+                    "re" => {
+                        let a = to_mm(apply(ctm, n[0], n[1]));
+                        let b = to_mm(apply(ctm, n[0] + n[2], n[1] + n[3]));
+                        rects.push([
+                            a.0.min(b.0),
+                            a.1.min(b.1),
+                            (b.0 - a.0).abs(),
+                            (b.1 - a.1).abs(),
+                        ]);
+                    }
+                    "S" | "s" => {
+                        info.lines.append(&mut segments);
+                        info.rects.append(&mut rects);
+                    }
+                    "n" | "f" | "F" | "f*" | "B" | "b" => {
+                        segments.clear();
+                        rects.clear();
+                    }
+                    "Do" => {
+                        let name = op.operands[0].as_name().unwrap().to_vec();
+                        let id = xobjects
+                            .iter()
+                            .find(|(n, _)| *n == name)
+                            .map(|(_, id)| *id)
+                            .unwrap();
+                        let (x, y) = to_mm(apply(ctm, 0.0, 0.0));
+                        info.placements.push((x, y, id));
+                    }
+                    _ => {}
+                }
+            }
+            pages.push(info);
+        }
+        Pdf { doc, pages }
+    }
+
+    /// Distinct form XObjects placed anywhere in the document.
+    pub fn distinct_placed(&self) -> usize {
+        let mut ids: Vec<ObjectId> = self
+            .pages
+            .iter()
+            .flat_map(|p| p.placements.iter().map(|x| x.2))
+            .collect();
+        ids.sort();
+        ids.dedup();
+        ids.len()
+    }
+
+    /// Whether any embedded font program is present.
+    pub fn embeds_fonts(&self) -> bool {
+        self.doc.objects.values().any(|o| {
+            o.as_dict()
+                .is_ok_and(|d| d.has(b"FontFile2") || d.has(b"FontFile3") || d.has(b"FontFile"))
+        })
+    }
+}
+
+fn xobject_names(doc: &Document, page: ObjectId) -> Vec<(Vec<u8>, ObjectId)> {
+    let mut out = Vec::new();
+    let Ok((res, ids)) = doc.get_page_resources(page) else {
+        return out;
+    };
+    let mut dicts: Vec<&lopdf::Dictionary> = res.into_iter().collect();
+    for id in ids {
+        if let Ok(d) = doc.get_dictionary(id) {
+            dicts.push(d);
+        }
+    }
+    for d in dicts {
+        let Ok(x) = d.get(b"XObject") else { continue };
+        let x = match x {
+            Object::Reference(r) => doc.get_dictionary(*r).ok(),
+            Object::Dictionary(d) => Some(d),
+            _ => None,
+        };
+        if let Some(x) = x {
+            for (k, v) in x.iter() {
+                if let Object::Reference(r) = v {
+                    out.push((k.clone(), *r));
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn close(a: f32, b: f32) -> bool {
+    (a - b).abs() < 0.05
+}

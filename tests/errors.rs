@@ -1,0 +1,246 @@
+//! Bad input gets a clear error that points at the designer's file, and loses nothing: the
+//! previous output stays as it was.
+
+mod common;
+
+use std::process::Command;
+
+use common::{Project, deck_game};
+use protopress::build::{BuildOptions, build_game};
+
+const CARDS: &str = "- name: Alpha\n  count: 2\n";
+
+fn build(p: &Project) -> protopress::Result<()> {
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: p.out(),
+    };
+    build_game(p.root(), "fixture", &opts).map(|_| ())
+}
+
+#[test]
+fn unknown_game_field_names_file_line_and_nearest_field() {
+    let p = deck_game("  paper: a4\n  bleeed_mm: 3", CARDS);
+    let err = build(&p).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("data/fixture/game.yaml:5:"), "{text}");
+    assert!(text.contains("bleeed_mm"), "{text}");
+    assert!(text.contains("did you mean `bleed_mm`"), "{text}");
+}
+
+#[test]
+fn unknown_card_field_names_the_card_file_and_line() {
+    let p = deck_game(
+        "  paper: a4",
+        "- name: Alpha\n  count: 2\n- name: Beta\n  txet: hi\n",
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("data/fixture/deck.yaml:4:3"), "{text}");
+    assert!(text.contains("did you mean `text`"), "{text}");
+    assert!(text.contains("component `deck`"), "{text}");
+}
+
+#[test]
+fn malformed_yaml_points_at_the_line() {
+    let p = deck_game("  paper: a4", "- name: Alpha\n  count: [2\n");
+    let err = build(&p).unwrap_err();
+    assert!(err.file.as_ref().unwrap().ends_with("deck.yaml"), "{err}");
+    assert!(err.line.is_some(), "{err}");
+}
+
+#[test]
+fn wrong_type_is_reported() {
+    let p = deck_game("  paper: a4", "- name: Alpha\n  count: many\n");
+    let err = build(&p).unwrap_err();
+    assert_eq!(err.line, Some(2), "{err}");
+}
+
+#[test]
+fn unknown_paper_suggests_the_right_one() {
+    let p = deck_game("  paper: a5", CARDS);
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("a5") && text.contains("a4"), "{text}");
+}
+
+#[test]
+fn missing_template_names_the_component() {
+    let p = deck_game("  paper: a4", CARDS);
+    std::fs::remove_file(p.root().join("templates/fixture/back.svg.tera")).unwrap();
+    let text = build(&p).unwrap_err().to_string();
+    assert!(
+        text.contains("template `back.svg.tera` not found"),
+        "{text}"
+    );
+    assert!(text.contains("component `deck`"), "{text}");
+}
+
+#[test]
+fn template_runtime_error_names_template_line_and_card() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}\n{{ card.missing | upper }}\n{% </face_svg> %}",
+    );
+    let err = build(&p).unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("templates/fixture/front.svg.tera:2"),
+        "{text}"
+    );
+    assert!(text.contains("card `Alpha`"), "{text}");
+}
+
+#[test]
+fn invalid_svg_from_a_template_names_the_card() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><g></svg>",
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("invalid SVG"), "{text}");
+    assert!(text.contains("card `alpha (front)`"), "{text}");
+}
+
+#[test]
+fn text_that_cannot_fit_fails_the_build_naming_the_card() {
+    let long = "word ".repeat(200);
+    let p = deck_game(
+        "  paper: a4",
+        &format!("- name: Wordy Card\n  text: \"{long}\"\n"),
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("does not fit"), "{text}");
+    assert!(text.contains("card `Wordy Card`"), "{text}");
+    assert!(text.contains("`text`"), "{text}");
+}
+
+#[test]
+fn overflow_warns_instead_when_the_profile_says_so() {
+    let long = "word ".repeat(200);
+    let p = deck_game(
+        "  paper: a4\n  text_overflow: warn",
+        &format!("- name: Wordy Card\n  text: \"{long}\"\n"),
+    );
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: p.out(),
+    };
+    let outcome = build_game(p.root(), "fixture", &opts).unwrap();
+    assert!(
+        outcome
+            .report
+            .warnings
+            .iter()
+            .any(|w| w.contains("Wordy Card") && w.contains("does not fit"))
+    );
+}
+
+#[test]
+fn text_outside_the_safe_zone_is_an_error() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}{{ text_box(name=\"title\", text=card.name, x=1, y=1, width=20, height=8, size=4) }}{% </face_svg> %}",
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("safe zone"), "{text}");
+}
+
+#[test]
+fn unknown_font_family_is_an_error_not_a_fallback() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}<text x=\"10\" y=\"10\" font-family=\"Papyrus\" font-size=\"4\">{{ card.name }}</text>{% </face_svg> %}",
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(
+        text.contains("font family `Papyrus` is not loaded"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_game_font_in_the_fonts_folder_is_usable() {
+    let p = deck_game("  paper: a4", CARDS);
+    let dejavu = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/licenses/DejaVu-LICENSE.txt"),
+    )
+    .unwrap();
+    assert!(!dejavu.is_empty());
+    // A font file the game ships: reuse a bundled face's bytes under another file name.
+    std::fs::create_dir_all(p.root().join("data/fixture/fonts")).unwrap();
+    std::fs::write(
+        p.root().join("data/fixture/fonts/Mono.ttf"),
+        dejavu::sans_mono::regular(),
+    )
+    .unwrap();
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, family=\"DejaVu Sans Mono\") }}{% </face_svg> %}",
+    );
+    build(&p).unwrap();
+}
+
+#[test]
+fn a_failed_build_leaves_the_previous_output_untouched() {
+    let p = deck_game("  paper: a4", CARDS);
+    build(&p).unwrap();
+    let pdf = p.out().join("fixture/cards.pdf");
+    let before = std::fs::read(&pdf).unwrap();
+    p.write("data/fixture/deck.yaml", "- name: Alpha\n  count: -3\n");
+    assert!(build(&p).is_err());
+    assert_eq!(std::fs::read(&pdf).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(p.out().join("fixture"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn non_utf8_card_file_is_reported() {
+    let p = deck_game("  paper: a4", CARDS);
+    std::fs::write(
+        p.root().join("data/fixture/deck.yaml"),
+        b"- name: Al\xffpha\n",
+    )
+    .unwrap();
+    let err = build(&p).unwrap_err();
+    assert!(err.to_string().contains("not UTF-8"), "{err}");
+    assert_eq!(err.line, Some(1));
+}
+
+#[test]
+fn cli_exits_non_zero_with_the_error_on_stderr() {
+    let p = deck_game("  paper: a4", "- name: Alpha\n  cuont: 2\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["build", "fixture", "-C"])
+        .arg(p.root())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("deck.yaml:2:3"), "{stderr}");
+    assert!(stderr.contains("did you mean `count`"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn cli_builds_and_reports() {
+    let p = deck_game("  paper: a4", CARDS);
+    let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["build", "--paper", "letter", "-C"])
+        .arg(p.root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(p.out().join("fixture/cards.pdf").is_file());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("built fixture"));
+}

@@ -1,0 +1,262 @@
+//! Print geometry, read back from the PDFs protopress writes: page sizes, where every face lands,
+//! crop marks, duplex mirroring and back offsets, faces stored once, fonts embedded, and
+//! byte-identical rebuilds.
+
+mod common;
+
+use common::{Pdf, close, deck_game};
+use protopress::build::{BuildOptions, build_game, build_in_memory};
+use protopress::imposition::{Grid, MARK_EDGE, MARK_GAP};
+use protopress::print::{CardSize, Duplex, Paper};
+
+/// 11 copies of 3 distinct cards: two sheets of 3 × 3 poker cards.
+const ELEVEN: &str =
+    "- name: Alpha\n  count: 5\n- name: Beta\n  count: 4\n- name: Gamma\n  count: 2\n";
+
+fn opts(p: &common::Project) -> BuildOptions {
+    BuildOptions {
+        paper: None,
+        out_dir: p.out(),
+    }
+}
+
+fn build(print: &str) -> (Pdf, Grid) {
+    let p = deck_game(print, ELEVEN);
+    let built = build_in_memory(p.root(), "fixture", &opts(&p)).unwrap();
+    let paper = built.game.file.print.paper;
+    let grid = Grid::new(
+        paper,
+        CardSize::named("poker").unwrap(),
+        built.game.file.print.bleed_mm,
+        None,
+    )
+    .unwrap();
+    (Pdf::load(&built.cards_pdf), grid)
+}
+
+#[test]
+fn pages_are_paper_sized_and_fronts_alternate_with_backs() {
+    for (paper, w, h) in [("a4", 210.0, 297.0), ("letter", 215.9, 279.4)] {
+        let (pdf, _) = build(&format!("  paper: {paper}"));
+        assert_eq!(pdf.pages.len(), 4, "{paper}: 2 sheets, fronts and backs");
+        for page in &pdf.pages {
+            assert!(
+                close(page.width_mm, w) && close(page.height_mm, h),
+                "{paper}: {page:?}"
+            );
+        }
+        let counts: Vec<usize> = pdf.pages.iter().map(|p| p.placements.len()).collect();
+        assert_eq!(counts, vec![9, 9, 2, 2], "{paper}");
+    }
+}
+
+#[test]
+fn fronts_sit_on_the_grid_with_their_bleed() {
+    let (pdf, grid) = build("  paper: a4\n  bleed_mm: 3");
+    let front = &pdf.pages[0];
+    for (slot, &(x, y, _)) in front.placements.iter().enumerate() {
+        let trim = grid.front_trim(slot);
+        assert!(
+            close(x, trim.x - 3.0) && close(y, trim.y - 3.0),
+            "slot {slot}: ({x}, {y}) vs {trim:?}"
+        );
+    }
+}
+
+#[test]
+fn long_edge_backs_mirror_each_row() {
+    let (pdf, grid) = build("  duplex: long-edge");
+    let back = &pdf.pages[1];
+    for (slot, &(x, y, _)) in back.placements.iter().enumerate() {
+        let trim = grid.front_trim(slot);
+        let want_x = grid.paper_w - trim.x - trim.w - 3.0;
+        assert!(
+            close(x, want_x) && close(y, trim.y - 3.0),
+            "slot {slot}: ({x}, {y})"
+        );
+    }
+    // The last sheet holds 2 cards in slots 0 and 1: their backs sit at the right end.
+    let last = &pdf.pages[3];
+    let right = grid.front_trim(2);
+    assert!(close(last.placements[0].0, right.x - 3.0));
+}
+
+#[test]
+fn short_edge_backs_mirror_top_to_bottom() {
+    let (pdf, grid) = build("  duplex: short-edge");
+    for (slot, &(x, y, _)) in pdf.pages[1].placements.iter().enumerate() {
+        let trim = grid.front_trim(slot);
+        let want_y = grid.paper_h - trim.y - trim.h - 3.0;
+        assert!(
+            close(x, trim.x - 3.0) && close(y, want_y),
+            "slot {slot}: ({x}, {y})"
+        );
+    }
+}
+
+#[test]
+fn back_offset_moves_backs_and_their_marks_together() {
+    let (plain, _) = build("  duplex: long-edge");
+    let (shifted, _) = build("  duplex: long-edge\n  back_offset_mm: [1.5, -2]");
+    let (a, b) = (&plain.pages[1], &shifted.pages[1]);
+    for (p, q) in a.placements.iter().zip(&b.placements) {
+        assert!(close(q.0 - p.0, 1.5) && close(q.1 - p.1, -2.0));
+    }
+    // Fronts do not move.
+    for (p, q) in plain.pages[0]
+        .placements
+        .iter()
+        .zip(&shifted.pages[0].placements)
+    {
+        assert!(close(p.0, q.0) && close(p.1, q.1));
+    }
+    // Crop marks on the back move by the same amount (the ruler line does not).
+    let marks = |page: &common::PageInfo| -> Vec<[f32; 4]> {
+        page.lines
+            .iter()
+            .copied()
+            .filter(|l| (l[2] - l[0]).abs() < 6.0 && (l[3] - l[1]).abs() < 6.0)
+            .collect()
+    };
+    let (ma, mb) = (marks(a), marks(b));
+    assert!(!ma.is_empty());
+    let moved = ma
+        .iter()
+        .filter(|m| {
+            mb.iter()
+                .any(|n| close(n[0] - m[0], 1.5) && close(n[1] - m[1], -2.0))
+        })
+        .count();
+    assert!(
+        moved >= ma.len() - 8,
+        "{moved} of {} marks moved with the backs",
+        ma.len()
+    );
+}
+
+#[test]
+fn crop_marks_stand_outside_every_card_and_off_the_page_edge() {
+    for paper in ["a4", "letter"] {
+        let (pdf, grid) = build(&format!("  paper: {paper}\n  crop_marks: outer"));
+        let page = &pdf.pages[0];
+        let block = grid.block(9);
+        let (xs, ys) = grid.cuts(9);
+        let band = grid.band.unwrap();
+        let in_band = |l: &[f32; 4]| match band.side {
+            protopress::imposition::BandSide::Bottom => l[1].min(l[3]) >= band.inner - 0.01,
+            protopress::imposition::BandSide::Right => l[0].min(l[2]) >= band.inner - 0.01,
+        };
+        // Short strokes outside the ruler band are the crop marks.
+        let marks: Vec<&[f32; 4]> = page
+            .lines
+            .iter()
+            .filter(|l| {
+                let len = ((l[2] - l[0]).powi(2) + (l[3] - l[1]).powi(2)).sqrt();
+                len <= 5.01 && !in_band(l)
+            })
+            .collect();
+        assert!(
+            marks.len() >= 2 * (xs.len() + ys.len()) - 2,
+            "{paper}: {} marks",
+            marks.len()
+        );
+        for m in &marks {
+            for (x, y) in [(m[0], m[1]), (m[2], m[3])] {
+                let inside = x > block.x - MARK_GAP + 0.01
+                    && x < block.right() + MARK_GAP - 0.01
+                    && y > block.y - MARK_GAP + 0.01
+                    && y < block.bottom() + MARK_GAP - 0.01;
+                assert!(!inside, "{paper}: mark {m:?} reaches into the cards");
+                assert!(
+                    x >= MARK_EDGE - 0.01 && x <= grid.paper_w - MARK_EDGE + 0.01,
+                    "{paper}: {m:?}"
+                );
+                assert!(
+                    y >= MARK_EDGE - 0.01 && y <= grid.paper_h - MARK_EDGE + 0.01,
+                    "{paper}: {m:?}"
+                );
+            }
+            // Every mark continues a cut line.
+            let vertical = close(m[0], m[2]);
+            let on_cut = if vertical {
+                xs.iter().any(|&x| close(x, m[0]))
+            } else {
+                ys.iter().any(|&y| close(y, m[1]))
+            };
+            assert!(on_cut, "{paper}: {m:?} is not on a cut");
+        }
+    }
+}
+
+#[test]
+fn no_crop_marks_when_asked_for_none() {
+    let (pdf, grid) = build("  crop_marks: none");
+    let band = grid.band.unwrap();
+    // Only the ruler remains, in its band below the marks' place.
+    assert!(!pdf.pages[0].lines.is_empty());
+    assert!(
+        pdf.pages[0]
+            .lines
+            .iter()
+            .all(|l| l[1].min(l[3]) >= band.inner - 0.01)
+    );
+}
+
+#[test]
+fn every_sheet_has_a_check_ruler_of_the_right_length() {
+    for (paper, len) in [("a4", 50.0), ("letter", 50.8)] {
+        let (pdf, _) = build(&format!("  paper: {paper}"));
+        for (n, page) in pdf.pages.iter().enumerate() {
+            let found = page.lines.iter().any(|l| {
+                let d = ((l[2] - l[0]).powi(2) + (l[3] - l[1]).powi(2)).sqrt();
+                (d - len).abs() < 0.05
+            });
+            assert!(found, "{paper} page {}: no {len} mm ruler", n + 1);
+        }
+    }
+}
+
+#[test]
+fn identical_faces_are_stored_once_and_fonts_are_embedded() {
+    let (pdf, _) = build("  duplex: long-edge");
+    // Three distinct fronts and one shared back, however many copies.
+    assert_eq!(pdf.distinct_placed(), 4);
+    assert!(pdf.embeds_fonts());
+}
+
+#[test]
+fn duplex_none_prints_no_backs() {
+    let (pdf, _) = build("  duplex: none");
+    assert_eq!(pdf.pages.len(), 2);
+}
+
+#[test]
+fn rebuilds_are_byte_identical() {
+    let p = deck_game("  paper: a4", ELEVEN);
+    build_game(p.root(), "fixture", &opts(&p)).unwrap();
+    let first = std::fs::read(p.out().join("fixture/cards.pdf")).unwrap();
+    let first_json = std::fs::read(p.out().join("fixture/build.json")).unwrap();
+    build_game(p.root(), "fixture", &opts(&p)).unwrap();
+    assert_eq!(
+        first,
+        std::fs::read(p.out().join("fixture/cards.pdf")).unwrap()
+    );
+    assert_eq!(
+        first_json,
+        std::fs::read(p.out().join("fixture/build.json")).unwrap()
+    );
+}
+
+#[test]
+fn paper_option_overrides_the_game() {
+    let p = deck_game("  paper: a4", ELEVEN);
+    let o = BuildOptions {
+        paper: Some(Paper::Letter),
+        out_dir: p.out(),
+    };
+    let built = build_in_memory(p.root(), "fixture", &o).unwrap();
+    let pdf = Pdf::load(&built.cards_pdf);
+    assert!(close(pdf.pages[0].width_mm, 215.9));
+    assert_eq!(built.report.paper, Paper::Letter);
+    let _ = Duplex::LongEdge;
+}
