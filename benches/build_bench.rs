@@ -31,7 +31,7 @@ fn report(label: &str, built: &Built, secs: f64) {
         "{label}: {copies} cards, {} unique faces, {} pages, {:.1} KB PDF: best {:.1} ms ({:.0} cards/s)",
         built.report.unique_faces,
         built.report.files[0].pages,
-        built.cards_pdf.len() as f64 / 1024.0,
+        built.pdfs.iter().map(|(_, b)| b.len()).sum::<usize>() as f64 / 1024.0,
         secs * 1000.0,
         f64::from(copies) / secs
     );

@@ -13,13 +13,16 @@ use crate::error::{Error, Result};
 use crate::faces::{self, Faces};
 use crate::fonts::Fonts;
 use crate::imposition::Grid;
+use crate::model::ComponentKind;
 use crate::model::Game;
+use crate::nets::{DieNet, Standee};
 use crate::output::write_atomic;
 use crate::print::Paper;
 use crate::report::{BuildReport, ComponentReport, FileReport};
-use crate::sheets::{DeckSheets, SheetWriter};
+use crate::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::templates::Templates;
 use crate::textfit::{Icons, TextEngine};
+use crate::tiling::TileLayout;
 use std::sync::Arc;
 
 /// Choices from the command line that override the game's own.
@@ -53,15 +56,29 @@ pub fn discover_games(root: &Path) -> Result<Vec<String>> {
     Ok(games)
 }
 
-/// Everything a build computes before writing: the PDF bytes and the report.
+/// Everything a build computes before writing: the PDFs and the report.
 pub struct Built {
     pub game: Game,
-    pub cards_pdf: Vec<u8>,
+    /// Output file name and bytes, in a fixed order.
+    pub pdfs: Vec<(String, Vec<u8>)>,
     pub report: BuildReport,
     /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
     /// which must not change between identical builds).
     pub timings: Vec<(&'static str, Duration)>,
 }
+
+impl Built {
+    /// The bytes of one output PDF.
+    pub fn pdf(&self, name: &str) -> Option<&[u8]> {
+        self.pdfs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}
+
+/// The PDFs a game can produce, in the order they are written and reported.
+pub const PDF_FILES: [&str; 3] = ["cards.pdf", "boards.pdf", "tokens.pdf"];
 
 /// Runs the whole pipeline for `id` in memory.
 pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
@@ -92,42 +109,122 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
     lap("SVG parsing", &mut timings);
 
     let print = &game.file.print;
-    let mut writer = SheetWriter::new(&faces.faces, &trees, &fonts.label)?;
+    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
     let mut components = Vec::new();
     for deck in &faces.decks {
         let comp = &game.components[deck.component];
         let spec = &comp.spec;
-        let grid = Grid::new(print.paper, spec.size, print.bleed_mm, print.gutter_mm)
-            .map_err(|e| e.game(id).component(&spec.id))?;
-        if grid.band.is_none() {
-            warnings.push(format!(
-                "{}: no room for the check ruler on its sheets",
-                spec.id
-            ));
-        }
-        let pages = writer.add_deck(&DeckSheets {
-            title: format!("{} · {}", game.file.name, spec.name),
-            revision: &game.file.revision,
-            grid: grid.clone(),
-            copies: &deck.copies,
-            print,
-        });
-        components.push(ComponentReport {
+        let err = |e: Error| e.game(id).component(&spec.id);
+        let mut report = ComponentReport {
             id: spec.id.clone(),
             name: spec.name.clone(),
-            kind: "cards".to_owned(),
+            kind: spec.kind.name().to_owned(),
             size: spec.size,
             cards: comp.cards.len(),
             copies: comp.copies(),
             unique_faces: deck.unique_faces,
-            sheets: pages.sheets,
-            file: "cards.pdf".to_owned(),
-            pages: pages.pages,
-            grid: format!("{} × {}", grid.cols, grid.rows),
-        });
+            sheets: 0,
+            file: None,
+            pages: Vec::new(),
+            layout: String::new(),
+        };
+        let Some(file) = spec.kind.output_file() else {
+            components.push(report);
+            continue;
+        };
+        if deck.copies.is_empty() {
+            components.push(report);
+            continue;
+        }
+        let pos = match writers.iter().position(|(f, _)| *f == file) {
+            Some(p) => p,
+            None => {
+                writers.push((
+                    file,
+                    SheetWriter::new(&faces.faces, &trees, &fonts.label, print.paper)?,
+                ));
+                writers.len() - 1
+            }
+        };
+        let writer = &mut writers[pos].1;
+        let title = format!("{} · {}", game.file.name, spec.name);
+        let size = comp.size();
+        let bleed = comp.bleed(print);
+        let pages = match spec.kind {
+            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
+                if grid.band.is_none() {
+                    warnings.push(format!(
+                        "{}: no room for the check ruler on its sheets",
+                        spec.id
+                    ));
+                }
+                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
+                writer.add_deck(&DeckSheets {
+                    title,
+                    revision: &game.file.revision,
+                    grid,
+                    copies: &deck.copies,
+                    print,
+                    cut: match spec.kind {
+                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                        _ => CutStyle::CropMarks,
+                    },
+                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+                })
+            }
+            ComponentKind::Board => {
+                let overlap = spec.overlap_mm.unwrap_or(10.0);
+                let mut used = PagesUsed::default();
+                for copy in &deck.copies {
+                    let layout =
+                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
+                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
+                    let name = &comp.cards[copy.card].name;
+                    let p = writer.add_board(
+                        &format!("{} · {name}", game.file.name),
+                        &game.file.revision,
+                        copy.front,
+                        &layout,
+                    );
+                    used.sheets += p.pages.len();
+                    used.pages.extend(p.pages);
+                }
+                used
+            }
+            ComponentKind::Die => {
+                let net = DieNet::new(size.width_mm);
+                report.layout = format!("cube net, {} mm faces", size.width_mm);
+                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
+            }
+            ComponentKind::Standee => {
+                let standee =
+                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
+                report.layout = "fold-over standee".to_owned();
+                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
+            }
+            ComponentKind::Bought => unreachable!("bought parts have no output file"),
+        };
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        report.file = Some(file.to_owned());
+        components.push(report);
     }
-    let page_count = writer.page_count();
-    let cards_pdf = writer.finish().map_err(|e| e.game(id))?;
+    let mut pdfs = Vec::new();
+    let mut files = Vec::new();
+    for name in PDF_FILES {
+        if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
+            let (_, writer) = writers.remove(pos);
+            let pages = writer.page_count();
+            let bytes = writer.finish().map_err(|e| e.game(id))?;
+            files.push(FileReport {
+                file: name.to_owned(),
+                pages,
+                bytes: bytes.len(),
+            });
+            pdfs.push((name.to_owned(), bytes));
+        }
+    }
     lap("sheets and PDF", &mut timings);
     let report = BuildReport {
         game: id.to_owned(),
@@ -136,16 +233,12 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         paper: print.paper,
         components,
         unique_faces: faces.faces.len(),
-        files: vec![FileReport {
-            file: "cards.pdf".to_owned(),
-            pages: page_count,
-            bytes: cards_pdf.len(),
-        }],
+        files,
         warnings,
     };
     Ok(Built {
         game,
-        cards_pdf,
+        pdfs,
         report,
         timings,
     })
@@ -155,13 +248,27 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
 pub fn build_game(root: &Path, id: &str, opts: &BuildOptions) -> Result<BuildOutcome> {
     let built = build_in_memory(root, id, opts)?;
     let dir = opts.out_dir.join(id);
-    let cards = dir.join("cards.pdf");
+    let mut written = Vec::new();
+    for (name, bytes) in &built.pdfs {
+        let path = dir.join(name);
+        write_atomic(&path, bytes)?;
+        written.push(path);
+    }
+    // A PDF this build no longer makes would mislead: remove it.
+    for name in PDF_FILES {
+        if !built.pdfs.iter().any(|(n, _)| n == name) {
+            let stale = dir.join(name);
+            if stale.is_file() {
+                std::fs::remove_file(&stale).map_err(|e| Error::io(&stale, &e))?;
+            }
+        }
+    }
     let json = dir.join("build.json");
-    write_atomic(&cards, &built.cards_pdf)?;
     write_atomic(&json, built.report.to_json().as_bytes())?;
+    written.push(json);
     Ok(BuildOutcome {
         report: built.report,
-        files: vec![cards, json],
+        files: written,
     })
 }
 
@@ -179,7 +286,7 @@ fn parse_faces(
         .par_iter()
         .map(|face| {
             crate::svg::parse(&face.svg, fonts, root, &base).map_err(|e| {
-                let card = format!("{} ({})", face.card, face.side);
+                let card = format!("{} ({})", face.card, face.side.name());
                 e.game(&game.id).component(&face.component).card(card)
             })
         })
@@ -188,7 +295,7 @@ fn parse_faces(
     for (face, tree) in faces.faces.iter().zip(&trees) {
         // A template that forgot the bleed draws a face of the wrong proportions; it would be
         // stretched to fit, so say so.
-        let bleed = game.file.print.bleed_mm;
+        let bleed = face.bleed;
         let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
         let got = tree.size().width() / tree.size().height();
         if (want - got).abs() / want > 0.01 {
@@ -197,7 +304,7 @@ fn parse_faces(
                  bleed ({:.2} × {:.2} mm); it is stretched to fit",
                 face.component,
                 face.card,
-                face.side,
+                face.side.name(),
                 tree.size().width(),
                 tree.size().height(),
                 face.size.width_mm + 2.0 * bleed,

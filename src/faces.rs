@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 use tera::Context;
 
 use crate::error::{Error, Result};
-use crate::model::{Card, Component, Game};
+use crate::model::{Card, Component, ComponentKind, Game, Window};
 use crate::print::CardSize;
 use crate::templates::Templates;
 
@@ -26,17 +26,46 @@ pub struct Face {
     pub hash: String,
     /// Trim size of the face.
     pub size: CardSize,
+    /// Bleed drawn around the trim.
+    pub bleed: f32,
     /// Who first produced it, for messages: component id, card id, side.
     pub component: String,
     pub card: String,
-    pub side: &'static str,
+    pub side: Side,
+}
+
+/// Which face of a copy a template renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Front,
+    Back,
+    /// The top layer of a dual-layer dashboard.
+    Top,
+    /// Face `n` (0-based) of a die.
+    DieFace(u8),
+}
+
+impl Side {
+    pub fn name(self) -> String {
+        match self {
+            Side::Front => "front".to_owned(),
+            Side::Back => "back".to_owned(),
+            Side::Top => "top layer".to_owned(),
+            Side::DieFace(n) => format!("die face {}", n + 1),
+        }
+    }
 }
 
 /// One printed copy: indices into [`Faces::faces`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CardCopy {
+    /// The card index within its component.
+    pub card: usize,
+    /// The front (a dashboard's base layer, a die's first face).
     pub front: usize,
     pub back: Option<usize>,
+    /// A dashboard's top layer, or a die's faces 2 to 6.
+    pub extra: Vec<usize>,
 }
 
 /// The copies of one component, in print order.
@@ -44,7 +73,7 @@ pub struct CardCopy {
 pub struct Deck {
     pub component: usize,
     pub copies: Vec<CardCopy>,
-    /// Unique face indices used by this deck (fronts and backs).
+    /// Unique face indices used by this deck.
     pub unique_faces: usize,
 }
 
@@ -56,7 +85,13 @@ pub struct Faces {
 }
 
 /// The values a template sees as `face`: sizes in mm, bleed included in `width`/`height`.
-pub fn face_context(size: CardSize, bleed: f32, safe: f32, side: &str) -> Value {
+pub fn face_context(
+    size: CardSize,
+    bleed: f32,
+    safe: f32,
+    side: &str,
+    windows: &[Window],
+) -> Value {
     let (w, h) = (size.width_mm + 2.0 * bleed, size.height_mm + 2.0 * bleed);
     json!({
         "side": side,
@@ -73,6 +108,10 @@ pub fn face_context(size: CardSize, bleed: f32, safe: f32, side: &str) -> Value 
         "safe_right": w - bleed - safe,
         "safe_bottom": h - bleed - safe,
         "view_box": format!("0 0 {w} {h}"),
+        // Dashboard windows, in face coordinates (bleed included).
+        "windows": windows.iter().map(|win| json!({
+            "x": win.x_mm + bleed, "y": win.y_mm + bleed, "w": win.w_mm, "h": win.h_mm,
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -109,6 +148,7 @@ pub fn component_context(c: &Component) -> Result<Value> {
         "id": s.id,
         "name": s.name,
         "size": s.size,
+        "kind": s.kind.name(),
         "copies": c.copies(),
         "cards": c.cards.len(),
     });
@@ -137,11 +177,11 @@ fn as_map(v: Value) -> Map<String, Value> {
 struct Job<'a> {
     deck: usize,
     card: Option<usize>,
-    side: &'static str,
+    side: Side,
     template: &'a str,
 }
 
-/// Renders every unique face of `game` and records which face each copy uses.
+/// Renders every unique face of `game` and records which faces each copy uses.
 pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
     let print = &game.file.print;
     let game_ctx = game_context(game).map_err(|e| e.game(&game.id))?;
@@ -150,35 +190,58 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
     for (d, comp) in game.components.iter().enumerate() {
         let spec = &comp.spec;
         let err = |e: Error| e.game(&game.id).component(&spec.id);
-        templates.require(&spec.front).map_err(err)?;
-        if let Some(back) = &spec.back {
-            templates.require(&back.template).map_err(err)?;
-        }
         comp_ctx.push(component_context(comp).map_err(err)?);
+        if !comp.printed() {
+            continue;
+        }
+        templates.require(comp.front()).map_err(err)?;
+        for t in spec
+            .back
+            .iter()
+            .map(|b| &b.template)
+            .chain(spec.top.iter().map(|t| &t.template))
+        {
+            templates.require(t).map_err(err)?;
+        }
         for (i, card) in comp.cards.iter().enumerate() {
             if card.count == 0 {
                 continue;
             }
-            jobs.push(Job {
+            let job = |side, template| Job {
                 deck: d,
                 card: Some(i),
-                side: "front",
-                template: &spec.front,
-            });
+                side,
+                template,
+            };
+            if spec.kind == ComponentKind::Die {
+                let faces = card
+                    .fields
+                    .get("faces")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
+                if faces != 6 {
+                    return Err(err(Error::new(format!(
+                        "a die lists 6 `faces`, this one {faces}"
+                    )))
+                    .card(&card.name)
+                    .in_file(&comp.cards_file));
+                }
+                jobs.extend((0..6).map(|n| job(Side::DieFace(n), comp.front())));
+                continue;
+            }
+            jobs.push(job(Side::Front, comp.front()));
             if let Some(back) = spec.back.as_ref().filter(|b| b.per_card) {
-                jobs.push(Job {
-                    deck: d,
-                    card: Some(i),
-                    side: "back",
-                    template: &back.template,
-                });
+                jobs.push(job(Side::Back, &back.template));
+            }
+            if let Some(top) = &spec.top {
+                jobs.push(job(Side::Top, &top.template));
             }
         }
         if let Some(back) = spec.back.as_ref().filter(|b| !b.per_card) {
             jobs.push(Job {
                 deck: d,
                 card: None,
-                side: "back",
+                side: Side::Back,
                 template: &back.template,
             });
         }
@@ -203,7 +266,30 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
             if let (Some(card), Some(i)) = (card, job.card) {
                 ctx.insert("card", &card_context(card, i).map_err(err)?);
             }
-            let face = face_context(comp.spec.size, print.bleed_mm, print.safe_zone_mm, job.side);
+            if let (Side::DieFace(n), Some(card)) = (job.side, card) {
+                let value = card
+                    .fields
+                    .get("faces")
+                    .and_then(|f| f.get(n as usize))
+                    .cloned();
+                ctx.insert(
+                    "die_face",
+                    &json!({ "index": n, "number": n + 1, "value": value }),
+                );
+            }
+            let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
+            let side = match job.side {
+                Side::Top => "top",
+                Side::Back => "back",
+                _ => "front",
+            };
+            let face = face_context(
+                comp.size(),
+                comp.bleed(print),
+                print.safe_zone_mm,
+                side,
+                windows,
+            );
             ctx.insert("face", &face);
             templates.render(root, job.template, &ctx).map_err(err)
         })
@@ -212,7 +298,7 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
     // Deduplicate in job order so face numbering is the same on every run.
     let mut faces: Vec<Face> = Vec::new();
     let mut by_hash: HashMap<String, usize> = HashMap::new();
-    let mut job_face = Vec::with_capacity(jobs.len());
+    let mut face_of: HashMap<(usize, Option<usize>, Side), usize> = HashMap::new();
     for (job, svg) in jobs.iter().zip(rendered) {
         let svg = svg?;
         let hash = hex(&Sha256::digest(svg.as_bytes()));
@@ -221,7 +307,8 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
             faces.push(Face {
                 svg,
                 hash,
-                size: comp.spec.size,
+                size: comp.size(),
+                bleed: comp.bleed(print),
                 component: comp.spec.id.clone(),
                 card: job
                     .card
@@ -230,51 +317,49 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
             });
             faces.len() - 1
         });
-        job_face.push(index);
+        face_of.insert((job.deck, job.card, job.side), index);
     }
 
-    let mut decks: Vec<Deck> = (0..game.components.len())
-        .map(|component| Deck {
-            component,
-            copies: Vec::new(),
-            unique_faces: 0,
-        })
-        .collect();
-    let shared_back: HashMap<usize, usize> = jobs
-        .iter()
-        .zip(&job_face)
-        .filter(|(j, _)| j.card.is_none())
-        .map(|(j, &f)| (j.deck, f))
-        .collect();
-    let mut i = 0;
-    while i < jobs.len() {
-        let job = &jobs[i];
-        let Some(card) = job.card else {
-            i += 1;
-            continue;
-        };
-        let front = job_face[i];
-        let per_card_back = jobs
-            .get(i + 1)
-            .filter(|n| n.card == Some(card) && n.deck == job.deck && n.side == "back")
-            .map(|_| job_face[i + 1]);
-        let back = per_card_back.or_else(|| shared_back.get(&job.deck).copied());
-        let count = game.components[job.deck].cards[card].count;
-        decks[job.deck].copies.extend(std::iter::repeat_n(
-            CardCopy { front, back },
-            count as usize,
-        ));
-        i += if per_card_back.is_some() { 2 } else { 1 };
-    }
-    for deck in &mut decks {
-        let mut used: Vec<usize> = deck
-            .copies
+    let mut decks = Vec::with_capacity(game.components.len());
+    for (d, comp) in game.components.iter().enumerate() {
+        let mut copies = Vec::new();
+        if comp.printed() {
+            for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
+                let get = |side| face_of.get(&(d, Some(i), side)).copied();
+                let (front, extra) = if comp.spec.kind == ComponentKind::Die {
+                    let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
+                    (all[0], all[1..].to_vec())
+                } else {
+                    (
+                        get(Side::Front).expect("every card has a front"),
+                        get(Side::Top).into_iter().collect(),
+                    )
+                };
+                let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
+                let copy = CardCopy {
+                    card: i,
+                    front,
+                    back,
+                    extra,
+                };
+                copies.extend(std::iter::repeat_n(copy, card.count as usize));
+            }
+        }
+        let mut used: Vec<usize> = copies
             .iter()
-            .flat_map(|c| std::iter::once(c.front).chain(c.back))
+            .flat_map(|c| {
+                std::iter::once(c.front)
+                    .chain(c.back)
+                    .chain(c.extra.iter().copied())
+            })
             .collect();
         used.sort_unstable();
         used.dedup();
-        deck.unique_faces = used.len();
+        decks.push(Deck {
+            component: d,
+            copies,
+            unique_faces: used.len(),
+        });
     }
     Ok(Faces { faces, decks })
 }

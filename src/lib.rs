@@ -15,6 +15,7 @@ pub mod faces;
 pub mod fonts;
 pub mod imposition;
 pub mod model;
+pub mod nets;
 pub mod output;
 pub mod print;
 pub mod report;
@@ -22,5 +23,6 @@ pub mod sheets;
 pub mod svg;
 pub mod templates;
 pub mod textfit;
+pub mod tiling;
 
 pub use error::{Error, Result};

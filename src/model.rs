@@ -45,9 +45,77 @@ fn default_language() -> String {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ComponentKind {
-    /// A deck of cards imposed n-up on sheets.
+    /// A deck of cards imposed n-up on sheets, with duplex backs.
     #[default]
     Cards,
+    /// Punch-out tokens (circles or squares), one or two sided, packed with cut lines.
+    Tokens,
+    /// Player boards; with `top:` a dual-layer board whose top layer has cut-out windows.
+    Dashboard,
+    /// A board, tiled over several pages when larger than the paper.
+    Board,
+    /// A six-sided die printed as a foldable net with glue tabs; faces from the card's
+    /// `faces` list.
+    Die,
+    /// Fold-over pawn standees with a base tab.
+    Standee,
+    /// Parts bought, not printed (bags, pegs); listed with counts and their stand-ins.
+    Bought,
+}
+
+impl ComponentKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ComponentKind::Cards => "cards",
+            ComponentKind::Tokens => "tokens",
+            ComponentKind::Dashboard => "dashboard",
+            ComponentKind::Board => "board",
+            ComponentKind::Die => "die",
+            ComponentKind::Standee => "standee",
+            ComponentKind::Bought => "bought",
+        }
+    }
+
+    /// The PDF a kind is printed into.
+    pub fn output_file(self) -> Option<&'static str> {
+        match self {
+            ComponentKind::Cards => Some("cards.pdf"),
+            ComponentKind::Dashboard | ComponentKind::Board => Some("boards.pdf"),
+            ComponentKind::Tokens | ComponentKind::Die | ComponentKind::Standee => {
+                Some("tokens.pdf")
+            }
+            ComponentKind::Bought => None,
+        }
+    }
+}
+
+/// Shape of a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenShape {
+    #[default]
+    Circle,
+    Square,
+}
+
+/// The top layer of a dual-layer dashboard.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TopLayer {
+    pub template: String,
+    /// Windows cut out of the top layer, in mm from the trim's top-left corner.
+    #[serde(default)]
+    pub windows: Vec<Window>,
+}
+
+/// A rectangular window to cut out of a dashboard's top layer.
+#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Window {
+    pub x_mm: f32,
+    pub y_mm: f32,
+    pub w_mm: f32,
+    pub h_mm: f32,
 }
 
 /// One entry of `components:` in `game.yaml`.
@@ -60,11 +128,30 @@ pub struct ComponentSpec {
     pub name: String,
     #[serde(default)]
     pub kind: ComponentKind,
-    pub size: CardSize,
+    /// Trim size: a card, a token (its diameter is the width), a board, a die's face, a
+    /// standee's figure. Not used by bought parts.
+    #[serde(default)]
+    pub size: Option<CardSize>,
     /// Front template, relative to `templates/<game>/` (or `common/...`).
-    pub front: String,
+    #[serde(default)]
+    pub front: Option<String>,
     #[serde(default)]
     pub back: Option<BackSpec>,
+    /// Tokens: circle (default) or square.
+    #[serde(default)]
+    pub shape: TokenShape,
+    /// Dashboards: the top layer with its windows.
+    #[serde(default)]
+    pub top: Option<TopLayer>,
+    /// Boards: how much neighbouring tiles overlap, in mm (default 10).
+    #[serde(default)]
+    pub overlap_mm: Option<f32>,
+    /// Standees: depth of the base tab, in mm (default 15).
+    #[serde(default)]
+    pub base_mm: Option<f32>,
+    /// Bleed for this component instead of the print profile's.
+    #[serde(default)]
+    pub bleed_mm: Option<f32>,
     /// The YAML file holding the cards, relative to `data/<game>/`.
     pub cards: String,
     /// The fields cards of this component may carry besides `id`, `name`, `count`, `back`.
@@ -110,9 +197,36 @@ pub struct Component {
 }
 
 impl Component {
-    /// Total copies printed.
+    /// Total copies printed (or bought).
     pub fn copies(&self) -> u32 {
         self.cards.iter().map(|c| c.count).sum()
+    }
+
+    /// The trim size. Every printed kind has one (checked when loading); bought parts, which
+    /// have none, are never laid out.
+    pub fn size(&self) -> CardSize {
+        self.spec.size.unwrap_or(CardSize::custom(1.0, 1.0))
+    }
+
+    /// The front template; every printed kind has one (checked when loading).
+    pub fn front(&self) -> &str {
+        self.spec.front.as_deref().unwrap_or_default()
+    }
+
+    /// The bleed this component prints with.
+    pub fn bleed(&self, print: &PrintProfile) -> f32 {
+        match (self.spec.bleed_mm, self.spec.kind) {
+            (Some(b), _) => b,
+            // A die net and a standee are cut along their outline: no bleed to trim off.
+            (None, ComponentKind::Die | ComponentKind::Standee) => 0.0,
+            // Tokens sit close together on a punch sheet.
+            (None, ComponentKind::Tokens) => print.bleed_mm.min(1.5),
+            (None, _) => print.bleed_mm,
+        }
+    }
+
+    pub fn printed(&self) -> bool {
+        self.spec.kind != ComponentKind::Bought
     }
 }
 
@@ -145,6 +259,15 @@ impl Game {
         let game_err = |e: Error| e.game(id);
 
         check_slug(&file.components, &game_path, &source).map_err(game_err)?;
+        for spec in &file.components {
+            check_kind(spec).map_err(|e| {
+                let e = e.in_file(&game_path).game(id).component(&spec.id);
+                match find_line(&source, &format!("id: {}", spec.id)) {
+                    Some(l) => e.at(l, 1).with_source(&source),
+                    None => e,
+                }
+            })?;
+        }
         let mut components = Vec::with_capacity(file.components.len());
         for spec in &file.components {
             let cards_file = Path::new("data").join(id).join(&spec.cards);
@@ -164,6 +287,68 @@ impl Game {
             components,
         })
     }
+}
+
+/// Each kind needs its own fields; say which is missing rather than fail later.
+fn check_kind(spec: &ComponentSpec) -> Result<()> {
+    let kind = spec.kind.name();
+    let need =
+        |what: &str, why: &str| Error::new(format!("a `{kind}` component needs `{what}` ({why})"));
+    if spec.kind == ComponentKind::Bought {
+        for (field, set) in [
+            ("front", spec.front.is_some()),
+            ("back", spec.back.is_some()),
+            ("size", spec.size.is_some()),
+        ] {
+            if set {
+                return Err(Error::new(format!(
+                    "bought parts are not printed: remove `{field}`"
+                )));
+            }
+        }
+        return Ok(());
+    }
+    if spec.size.is_none() {
+        return Err(need("size", "its trim size in mm, or a card size name"));
+    }
+    if spec.front.is_none() {
+        return Err(need("front", "the template of its face"));
+    }
+    match spec.kind {
+        ComponentKind::Die => {
+            if !spec.card_fields.iter().any(|f| f == "faces") {
+                return Err(need("card_fields: [faces]", "each die lists its six faces"));
+            }
+            let s = spec.size.expect("checked above");
+            if (s.width_mm - s.height_mm).abs() > 0.01 {
+                return Err(Error::new(
+                    "a die's faces are square: give equal width_mm and height_mm",
+                ));
+            }
+        }
+        _ => {}
+    }
+    if spec.top.is_some() && spec.kind != ComponentKind::Dashboard {
+        return Err(Error::new("only dashboards have a `top` layer"));
+    }
+    if let Some(top) = &spec.top {
+        let s = spec.size.expect("checked above");
+        for w in &top.windows {
+            let inside = w.x_mm >= 0.0
+                && w.y_mm >= 0.0
+                && w.w_mm > 0.0
+                && w.h_mm > 0.0
+                && w.x_mm + w.w_mm <= s.width_mm
+                && w.y_mm + w.h_mm <= s.height_mm;
+            if !inside {
+                return Err(Error::new(format!(
+                    "window at ({}, {}) sized {} × {} mm lies outside the {} × {} mm dashboard",
+                    w.x_mm, w.y_mm, w.w_mm, w.h_mm, s.width_mm, s.height_mm
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Component ids must be unique and usable in file names.
@@ -498,9 +683,14 @@ mod tests {
             id: "deck".into(),
             name: "Deck".into(),
             kind: ComponentKind::Cards,
-            size: CardSize::named("poker").unwrap(),
-            front: "front.svg.tera".into(),
+            size: CardSize::named("poker"),
+            front: Some("front.svg.tera".into()),
             back: None,
+            shape: TokenShape::Circle,
+            top: None,
+            overlap_mm: None,
+            base_mm: None,
+            bleed_mm: None,
             cards: "deck.yaml".into(),
             card_fields: fields.iter().map(|s| s.to_string()).collect(),
             data: Map::new(),

@@ -12,7 +12,8 @@ pub struct ComponentReport {
     pub id: String,
     pub name: String,
     pub kind: String,
-    pub size: CardSize,
+    /// Trim size (none for bought parts).
+    pub size: Option<CardSize>,
     /// Distinct card entries in the data.
     pub cards: usize,
     /// Printed copies (the sum of counts).
@@ -20,11 +21,11 @@ pub struct ComponentReport {
     /// Distinct faces (fronts and backs) this component uses.
     pub unique_faces: usize,
     pub sheets: usize,
-    /// The file and its 1-based pages holding this component.
-    pub file: String,
+    /// The file and its 1-based pages holding this component (none for bought parts).
+    pub file: Option<String>,
     pub pages: Vec<usize>,
-    /// Cards per sheet and the grid.
-    pub grid: String,
+    /// How it is laid out: cards per sheet, tiles, nets.
+    pub layout: String,
 }
 
 #[derive(Debug, Clone, Serialize)]

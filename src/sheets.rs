@@ -1,5 +1,5 @@
-//! Drawing sheets into a PDF with krilla: faces placed by the imposition, crop marks, the check
-//! ruler and the sheet label.
+//! Drawing pages into a PDF with krilla: faces placed by the layout modules (`imposition`,
+//! `tiling`, `nets`), cut and fold guides, the check ruler and the page label.
 //!
 //! Each unique face becomes one PDF form XObject (a krilla `Graphic`), created the first time it
 //! is drawn and reused for every copy, so 40 copies of a card cost one face in the file.
@@ -11,7 +11,7 @@ use krilla::geom::{PathBuilder, Point, Size, Transform};
 use krilla::graphic::Graphic;
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule, Stroke};
+use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use krilla_svg::{SurfaceExt, SvgSettings};
@@ -19,14 +19,28 @@ use krilla_svg::{SurfaceExt, SvgSettings};
 use crate::error::{Error, Result};
 use crate::faces::{CardCopy, Face};
 use crate::imposition::{Band, BandSide, Grid, Line, Rect};
-use crate::print::{CropMarks, Duplex, PrintProfile, mm};
+use crate::model::{TokenShape, Window};
+use crate::nets::{DieNet, Standee};
+use crate::print::{CropMarks, Duplex, Paper, PrintProfile, mm};
+use crate::tiling::{LABEL_BAND, TILE_MARGIN, TileLayout};
 
-/// Line width of crop marks, in points (a hairline that still prints on laser printers).
-const MARK_WIDTH_PT: f32 = 0.3;
-/// Font size of sheet labels, in points.
+/// Line width of cut guides, in points (a hairline that still prints on laser printers).
+const CUT_PT: f32 = 0.3;
+/// Font size of page labels, in points.
 const LABEL_PT: f32 = 6.5;
+/// Space between shapes (dice, standees) laid out on a page.
+const SHAPE_GAP: f32 = 6.0;
 
-/// A deck to put on sheets.
+/// How the pieces of a grid of faces are separated.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CutStyle {
+    /// Crop marks in the margin (cards, dashboards).
+    CropMarks,
+    /// An outline around every piece (tokens).
+    Outline(TokenShape),
+}
+
+/// A deck of equal pieces to put on sheets.
 pub struct DeckSheets<'a> {
     /// "Death to Decorum · Facility Deck", printed in the margin.
     pub title: String,
@@ -34,27 +48,42 @@ pub struct DeckSheets<'a> {
     pub grid: Grid,
     pub copies: &'a [CardCopy],
     pub print: &'a PrintProfile,
+    pub cut: CutStyle,
+    /// Dashboards: windows to cut out of the top layer (`copies[i].extra[0]`).
+    pub windows: &'a [Window],
 }
 
-/// Where a deck's pages ended up (1-based page numbers of the document).
+/// Where a component's pages ended up (1-based page numbers of its document).
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct PagesUsed {
     pub sheets: usize,
     pub pages: Vec<usize>,
 }
 
-/// One PDF of sheets being written.
+/// One PDF being written.
 pub struct SheetWriter<'a> {
     doc: Document,
     faces: &'a [Face],
     trees: &'a [usvg::Tree],
     graphics: HashMap<usize, Graphic>,
     label_font: Font,
+    paper: Paper,
     pages: usize,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Front,
+    Back,
+}
+
 impl<'a> SheetWriter<'a> {
-    pub fn new(faces: &'a [Face], trees: &'a [usvg::Tree], label_font: &[u8]) -> Result<Self> {
+    pub fn new(
+        faces: &'a [Face],
+        trees: &'a [usvg::Tree],
+        label_font: &[u8],
+        paper: Paper,
+    ) -> Result<Self> {
         let label_font = Font::new(label_font.to_vec().into(), 0)
             .ok_or_else(|| Error::new("the bundled label font could not be read"))?;
         Ok(SheetWriter {
@@ -63,106 +92,9 @@ impl<'a> SheetWriter<'a> {
             trees,
             graphics: HashMap::new(),
             label_font,
+            paper,
             pages: 0,
         })
-    }
-
-    /// Adds the front (and back) pages of a deck.
-    pub fn add_deck(&mut self, deck: &DeckSheets) -> PagesUsed {
-        let grid = &deck.grid;
-        let sheets: Vec<&[CardCopy]> = deck.copies.chunks(grid.per_sheet()).collect();
-        let has_backs =
-            deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
-        let mut used = PagesUsed {
-            sheets: sheets.len(),
-            pages: Vec::new(),
-        };
-        for (n, copies) in sheets.iter().enumerate() {
-            let label = format!(
-                "{} · sheet {} of {} · fronts · rev {}",
-                deck.title,
-                n + 1,
-                sheets.len(),
-                deck.revision
-            );
-            self.sheet_page(deck, copies, Side::Front, &label);
-            used.pages.push(self.pages);
-            if has_backs {
-                let flip = match deck.print.duplex {
-                    Duplex::ShortEdge => "flip on the short edge",
-                    _ => "flip on the long edge",
-                };
-                let label = format!(
-                    "{} · sheet {} of {} · backs ({flip}) · rev {}",
-                    deck.title,
-                    n + 1,
-                    sheets.len(),
-                    deck.revision
-                );
-                self.sheet_page(deck, copies, Side::Back, &label);
-                used.pages.push(self.pages);
-            }
-        }
-        used
-    }
-
-    fn sheet_page(&mut self, deck: &DeckSheets, copies: &[CardCopy], side: Side, label: &str) {
-        let grid = &deck.grid;
-        let print = deck.print;
-        let settings = PageSettings::from_wh(mm(grid.paper_w), mm(grid.paper_h))
-            .expect("paper sizes are positive");
-        let mut page = self.doc.start_page_with(settings);
-        let mut surface = page.surface();
-        let place = |r: Rect| match side {
-            Side::Front => r,
-            Side::Back => grid.to_back(r, print.duplex, print.back_offset_mm),
-        };
-        for (slot, copy) in copies.iter().enumerate() {
-            let face = match side {
-                Side::Front => Some(copy.front),
-                Side::Back => copy.back,
-            };
-            let Some(face) = face else { continue };
-            let trim = place(grid.front_trim(slot));
-            let clip = place(grid.front_bleed(slot));
-            // The clip is mirrored with the slot, the face itself never is.
-            let graphic = graphic_for(
-                &mut surface,
-                &mut self.graphics,
-                self.faces,
-                self.trees,
-                face,
-                grid.bleed,
-            );
-            surface.push_clip_path(&rect_path(clip), &FillRule::NonZero);
-            surface.push_transform(&Transform::from_translate(
-                mm(trim.x - grid.bleed),
-                mm(trim.y - grid.bleed),
-            ));
-            surface.draw_graphic(graphic);
-            surface.pop();
-            surface.pop();
-        }
-
-        let mut lines: Vec<Line> = Vec::new();
-        if print.crop_marks != CropMarks::None {
-            lines.extend(grid.crop_marks(copies.len()));
-        }
-        if print.crop_marks == CropMarks::Full {
-            lines.extend(grid.cut_lines(copies.len()));
-        }
-        if side == Side::Back {
-            for l in &mut lines {
-                *l = l.to_back(grid, print.duplex, print.back_offset_mm);
-            }
-        }
-        stroke_lines(&mut surface, &lines, MARK_WIDTH_PT);
-        if let Some(band) = grid.band {
-            draw_furniture(&mut surface, &self.label_font, band, grid, label);
-        }
-        surface.finish();
-        page.finish();
-        self.pages += 1;
     }
 
     pub fn page_count(&self) -> usize {
@@ -175,16 +107,445 @@ impl<'a> SheetWriter<'a> {
             .finish()
             .map_err(|e| Error::new(format!("the PDF could not be written: {e:?}")))
     }
+
+    /// Cards, tokens or dashboards on grid sheets: per sheet a fronts page, then a backs page
+    /// (cards and tokens with backs) or a top-layer page (dual-layer dashboards).
+    pub fn add_deck(&mut self, deck: &DeckSheets) -> PagesUsed {
+        let grid = &deck.grid;
+        let sheets: Vec<&[CardCopy]> = deck.copies.chunks(grid.per_sheet()).collect();
+        let has_backs =
+            deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+        let has_top = deck.copies.iter().any(|c| !c.extra.is_empty());
+        let mut used = PagesUsed {
+            sheets: sheets.len(),
+            pages: Vec::new(),
+        };
+        let of = sheets.len();
+        for (n, copies) in sheets.iter().enumerate() {
+            let what = if has_top { "base layer" } else { "fronts" };
+            let label = format!(
+                "{} · sheet {} of {of} · {what} · rev {}",
+                deck.title,
+                n + 1,
+                deck.revision
+            );
+            self.grid_page(deck, copies, Side::Front, false, &label);
+            used.pages.push(self.pages);
+            if has_top {
+                let label = format!(
+                    "{} · sheet {} of {of} · top layer: cut out the hatched windows · rev {}",
+                    deck.title,
+                    n + 1,
+                    deck.revision
+                );
+                self.grid_page(deck, copies, Side::Front, true, &label);
+                used.pages.push(self.pages);
+            }
+            if has_backs {
+                let flip = match deck.print.duplex {
+                    Duplex::ShortEdge => "flip on the short edge",
+                    _ => "flip on the long edge",
+                };
+                let label = format!(
+                    "{} · sheet {} of {of} · backs ({flip}) · rev {}",
+                    deck.title,
+                    n + 1,
+                    deck.revision
+                );
+                self.grid_page(deck, copies, Side::Back, false, &label);
+                used.pages.push(self.pages);
+            }
+        }
+        used
+    }
+
+    fn grid_page(
+        &mut self,
+        deck: &DeckSheets,
+        copies: &[CardCopy],
+        side: Side,
+        top: bool,
+        label: &str,
+    ) {
+        let grid = &deck.grid;
+        let print = deck.print;
+        let mut page = self
+            .doc
+            .start_page_with(page_settings(grid.paper_w, grid.paper_h));
+        let mut surface = page.surface();
+        let place = |r: Rect| match side {
+            Side::Front => r,
+            Side::Back => grid.to_back(r, print.duplex, print.back_offset_mm),
+        };
+        for (slot, copy) in copies.iter().enumerate() {
+            let face = match (side, top) {
+                (Side::Front, false) => Some(copy.front),
+                (Side::Front, true) => copy.extra.first().copied(),
+                (Side::Back, _) => copy.back,
+            };
+            let Some(face) = face else { continue };
+            let trim = place(grid.front_trim(slot));
+            let clip = place(grid.front_bleed(slot));
+            let graphic = graphic_for(
+                &mut surface,
+                &mut self.graphics,
+                self.faces,
+                self.trees,
+                face,
+            );
+            surface.push_clip_path(&rect_path(clip), &FillRule::NonZero);
+            surface.push_transform(&Transform::from_translate(
+                mm(trim.x - grid.bleed),
+                mm(trim.y - grid.bleed),
+            ));
+            surface.draw_graphic(graphic);
+            surface.pop();
+            surface.pop();
+            if top {
+                for w in deck.windows {
+                    let r = Rect {
+                        x: trim.x + w.x_mm,
+                        y: trim.y + w.y_mm,
+                        w: w.w_mm,
+                        h: w.h_mm,
+                    };
+                    draw_window(&mut surface, &self.label_font, r);
+                }
+            }
+        }
+        let mut lines: Vec<Line> = Vec::new();
+        match deck.cut {
+            CutStyle::CropMarks => {
+                if print.crop_marks != CropMarks::None {
+                    lines.extend(grid.crop_marks(copies.len()));
+                }
+                if print.crop_marks == CropMarks::Full {
+                    lines.extend(grid.cut_lines(copies.len()));
+                }
+                if side == Side::Back {
+                    for l in &mut lines {
+                        *l = l.to_back(grid, print.duplex, print.back_offset_mm);
+                    }
+                }
+                stroke_lines(&mut surface, &lines, CUT_PT, None);
+            }
+            CutStyle::Outline(shape) => {
+                let mut pb = PathBuilder::new();
+                for slot in 0..copies.len() {
+                    let r = place(grid.front_trim(slot));
+                    match shape {
+                        TokenShape::Circle => push_circle(&mut pb, r),
+                        TokenShape::Square => push_rect(&mut pb, r),
+                    }
+                }
+                stroke_path(&mut surface, pb, CUT_PT, None);
+            }
+        }
+        if let Some(band) = grid.band {
+            draw_furniture(&mut surface, &self.label_font, band, self.paper, label);
+        }
+        surface.finish();
+        page.finish();
+        self.pages += 1;
+    }
+
+    /// A board: one page per tile, with overlap guides, registration crosses, trim marks and
+    /// a label with a map of where the tile goes.
+    pub fn add_board(
+        &mut self,
+        title: &str,
+        revision: &str,
+        face: usize,
+        layout: &TileLayout,
+    ) -> PagesUsed {
+        let mut used = PagesUsed {
+            sheets: 1,
+            pages: Vec::new(),
+        };
+        for tile in &layout.tiles {
+            let mut page = self
+                .doc
+                .start_page_with(page_settings(layout.paper_w, layout.paper_h));
+            let mut surface = page.surface();
+            let graphic = graphic_for(
+                &mut surface,
+                &mut self.graphics,
+                self.faces,
+                self.trees,
+                face,
+            );
+            surface.push_clip_path(&rect_path(tile.page_rect()), &FillRule::NonZero);
+            surface.push_transform(&Transform::from_translate(
+                mm(tile.page_x - tile.src.x),
+                mm(tile.page_y - tile.src.y),
+            ));
+            surface.draw_graphic(graphic);
+            surface.pop();
+            surface.pop();
+            stroke_lines(&mut surface, &layout.trim_marks(tile), CUT_PT, None);
+            // Where the neighbours' edges go: dashed, drawn over the art.
+            stroke_lines(
+                &mut surface,
+                &layout.alignment_lines(tile),
+                CUT_PT * 1.5,
+                Some(&[3.0, 2.0]),
+            );
+            let mut crosses = Vec::new();
+            for (bx, by) in layout.registration_points(tile) {
+                let (x, y) = tile.to_page(bx, by);
+                crosses.push(Line {
+                    x1: x - 2.5,
+                    y1: y,
+                    x2: x + 2.5,
+                    y2: y,
+                });
+                crosses.push(Line {
+                    x1: x,
+                    y1: y - 2.5,
+                    x2: x,
+                    y2: y + 2.5,
+                });
+            }
+            stroke_lines(&mut surface, &crosses, CUT_PT, None);
+            let tiled = layout.tiles.len() > 1;
+            let label = if tiled {
+                format!(
+                    "{title} · tile row {}, column {} of {} × {} · glue over the dashed strips, crosses on crosses · rev {revision}",
+                    tile.row + 1,
+                    tile.col + 1,
+                    layout.rows,
+                    layout.cols
+                )
+            } else {
+                format!("{title} · rev {revision}")
+            };
+            let band = bottom_band(layout.paper_w, layout.paper_h);
+            draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
+            if tiled {
+                draw_tile_map(&mut surface, layout, tile.row, tile.col);
+            }
+            surface.finish();
+            page.finish();
+            self.pages += 1;
+            used.pages.push(self.pages);
+        }
+        used
+    }
+
+    /// Dice nets, as many to a page as fit.
+    pub fn add_dice(
+        &mut self,
+        title: &str,
+        revision: &str,
+        copies: &[CardCopy],
+        net: &DieNet,
+    ) -> PagesUsed {
+        let placements = shape_grid(self.paper, net.width, net.height);
+        let mut used = PagesUsed::default();
+        for chunk in copies.chunks(placements.len().max(1)) {
+            let (pw, ph) = self.paper.size_mm();
+            let mut page = self.doc.start_page_with(page_settings(pw, ph));
+            let mut surface = page.surface();
+            for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
+                let faces: Vec<usize> = std::iter::once(copy.front)
+                    .chain(copy.extra.iter().copied())
+                    .collect();
+                for (rect, &face) in net.faces.iter().zip(&faces) {
+                    let g = graphic_for(
+                        &mut surface,
+                        &mut self.graphics,
+                        self.faces,
+                        self.trees,
+                        face,
+                    );
+                    surface.push_transform(&Transform::from_translate(
+                        mm(ox + rect.x),
+                        mm(oy + rect.y),
+                    ));
+                    surface.draw_graphic(g);
+                    surface.pop();
+                }
+                let shift = |l: &Line| l.translate(ox, oy);
+                fill_polygons(&mut surface, &net.tabs, ox, oy);
+                stroke_lines(
+                    &mut surface,
+                    &net.cuts.iter().map(shift).collect::<Vec<_>>(),
+                    CUT_PT * 1.5,
+                    None,
+                );
+                stroke_lines(
+                    &mut surface,
+                    &net.folds.iter().map(shift).collect::<Vec<_>>(),
+                    CUT_PT,
+                    Some(&[2.0, 1.5]),
+                );
+            }
+            let label = format!(
+                "{title} · cut the solid lines, fold the dashed ones, glue the grey tabs inside · rev {revision}"
+            );
+            draw_furniture(
+                &mut surface,
+                &self.label_font,
+                bottom_band(pw, ph),
+                self.paper,
+                &label,
+            );
+            surface.finish();
+            page.finish();
+            self.pages += 1;
+            used.pages.push(self.pages);
+            used.sheets += 1;
+        }
+        used
+    }
+
+    /// Fold-over standees in rows.
+    pub fn add_standees(
+        &mut self,
+        title: &str,
+        revision: &str,
+        copies: &[CardCopy],
+        standee: &Standee,
+    ) -> PagesUsed {
+        let placements = shape_grid(self.paper, standee.outline.w, standee.outline.h);
+        let mut used = PagesUsed::default();
+        for chunk in copies.chunks(placements.len().max(1)) {
+            let (pw, ph) = self.paper.size_mm();
+            let mut page = self.doc.start_page_with(page_settings(pw, ph));
+            let mut surface = page.surface();
+            for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
+                let front = standee.front.translate(ox, oy);
+                let back = standee.back.translate(ox, oy);
+                let g = graphic_for(
+                    &mut surface,
+                    &mut self.graphics,
+                    self.faces,
+                    self.trees,
+                    copy.front,
+                );
+                surface.push_transform(&Transform::from_translate(mm(front.x), mm(front.y)));
+                surface.draw_graphic(g.clone());
+                surface.pop();
+                // The back reads upright once folded over the top: turn a back face by 180°;
+                // without one, mirror the front top to bottom (its silhouette from behind).
+                let (g, t) = match copy.back {
+                    Some(b) => (
+                        graphic_for(&mut surface, &mut self.graphics, self.faces, self.trees, b),
+                        Transform::from_row(
+                            -1.0,
+                            0.0,
+                            0.0,
+                            -1.0,
+                            mm(back.right()),
+                            mm(back.bottom()),
+                        ),
+                    ),
+                    None => (
+                        g,
+                        Transform::from_row(1.0, 0.0, 0.0, -1.0, mm(back.x), mm(back.bottom())),
+                    ),
+                };
+                surface.push_transform(&t);
+                surface.draw_graphic(g);
+                surface.pop();
+                for base in &standee.bases {
+                    let r = base.translate(ox, oy);
+                    fill_rect(&mut surface, r, 0.85);
+                }
+                let outline = standee.outline.translate(ox, oy);
+                let mut pb = PathBuilder::new();
+                push_rect(&mut pb, outline);
+                stroke_path(&mut surface, pb, CUT_PT * 1.5, None);
+                let folds: Vec<Line> = standee.folds.iter().map(|l| l.translate(ox, oy)).collect();
+                stroke_lines(&mut surface, &folds, CUT_PT, Some(&[2.0, 1.5]));
+            }
+            let label = format!(
+                "{title} · cut out, fold on the dashed lines, fold the grey bases outwards · rev {revision}"
+            );
+            draw_furniture(
+                &mut surface,
+                &self.label_font,
+                bottom_band(pw, ph),
+                self.paper,
+                &label,
+            );
+            surface.finish();
+            page.finish();
+            self.pages += 1;
+            used.pages.push(self.pages);
+            used.sheets += 1;
+        }
+        used
+    }
 }
 
-/// The check ruler ("this bar is 50 mm long at 100 %") and the sheet label, in the band
-/// beyond the crop marks.
-fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, grid: &Grid, label: &str) {
-    let paper = if (grid.paper_w - 210.0).abs() < 0.5 {
-        crate::print::Paper::A4
-    } else {
-        crate::print::Paper::Letter
-    };
+fn page_settings(w_mm: f32, h_mm: f32) -> PageSettings {
+    PageSettings::from_wh(mm(w_mm), mm(h_mm)).expect("paper sizes are positive")
+}
+
+/// Top-left corners of equal shapes laid out in rows on `paper`, leaving the label band.
+fn shape_grid(paper: Paper, w: f32, h: f32) -> Vec<(f32, f32)> {
+    let (pw, ph) = paper.size_mm();
+    let usable_w = pw - 2.0 * TILE_MARGIN;
+    let usable_h = ph - 2.0 * TILE_MARGIN - LABEL_BAND;
+    let cols = (((usable_w + SHAPE_GAP) / (w + SHAPE_GAP)).floor() as usize).max(1);
+    let rows = (((usable_h + SHAPE_GAP) / (h + SHAPE_GAP)).floor() as usize).max(1);
+    let block_w = cols as f32 * w + (cols - 1) as f32 * SHAPE_GAP;
+    let x0 = (pw - block_w) / 2.0;
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            out.push((
+                x0 + c as f32 * (w + SHAPE_GAP),
+                TILE_MARGIN + r as f32 * (h + SHAPE_GAP),
+            ));
+        }
+    }
+    out
+}
+
+/// The furniture band at the bottom of a page that has no grid.
+fn bottom_band(pw: f32, ph: f32) -> Band {
+    Band {
+        side: BandSide::Bottom,
+        start: TILE_MARGIN,
+        length: pw - 2.0 * TILE_MARGIN,
+        inner: ph - TILE_MARGIN - LABEL_BAND + 4.0,
+    }
+}
+
+/// The form XObject of a face, made on first use.
+fn graphic_for(
+    surface: &mut Surface,
+    cache: &mut HashMap<usize, Graphic>,
+    faces: &[Face],
+    trees: &[usvg::Tree],
+    face: usize,
+) -> Graphic {
+    if let Some(g) = cache.get(&face) {
+        return g.clone();
+    }
+    let f = &faces[face];
+    let (w, h) = (
+        f.size.width_mm + 2.0 * f.bleed,
+        f.size.height_mm + 2.0 * f.bleed,
+    );
+    let mut builder = surface.stream_builder();
+    let mut sub = builder.surface();
+    sub.draw_svg(
+        &trees[face],
+        Size::from_wh(mm(w), mm(h)).expect("face sizes are positive"),
+        SvgSettings::default(),
+    );
+    sub.finish();
+    let graphic = Graphic::new(builder.finish(), false);
+    cache.insert(face, graphic.clone());
+    graphic
+}
+
+/// The check ruler ("this bar must measure 50 mm") and the page label, in a band beyond the
+/// crop marks.
+fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, paper: Paper, label: &str) {
     let (ruler_mm, ruler_name) = paper.check_length_mm();
     // Local frame: u along the band, v away from the cards, both in mm.
     let frame = match band.side {
@@ -199,98 +560,199 @@ fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, grid: &Grid, l
         ),
     };
     surface.push_transform(&frame);
-    // The bar: outline with a tick every 10 mm (every 1/4 in on Letter).
     let bar_h = 1.6;
     let mut pb = PathBuilder::new();
-    pb.push_rect(krilla::geom::Rect::from_xywh(0.0, 0.0, mm(ruler_mm), mm(bar_h)).unwrap());
-    let step = if paper == crate::print::Paper::A4 {
-        10.0
-    } else {
-        25.4 / 4.0
-    };
+    push_rect(
+        &mut pb,
+        Rect {
+            x: 0.0,
+            y: 0.0,
+            w: ruler_mm,
+            h: bar_h,
+        },
+    );
+    // A tick every 10 mm (every 1/4 in on Letter).
+    let step = if paper == Paper::A4 { 10.0 } else { 25.4 / 4.0 };
     let mut u = step;
     while u < ruler_mm - 0.01 {
         pb.move_to(mm(u), 0.0);
         pb.line_to(mm(u), mm(bar_h * 0.6));
         u += step;
     }
-    if let Some(path) = pb.finish() {
-        surface.set_fill(None);
-        surface.set_stroke(Some(Stroke {
-            width: MARK_WIDTH_PT,
-            ..Stroke::default()
-        }));
-        surface.draw_path(&path);
-    }
+    stroke_path(surface, pb, CUT_PT, None);
+    let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
+    draw_label(surface, font, mm(ruler_mm + 2.0), mm(bar_h), &check);
+    draw_label(surface, font, 0.0, mm(bar_h + 3.2), label);
+    surface.pop();
+}
+
+fn draw_label(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str) {
     surface.set_stroke(None);
     surface.set_fill(Some(Fill {
         opacity: NormalizedF32::ONE,
         ..Fill::default()
     }));
-    let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
     surface.draw_text(
-        Point::from_xy(mm(ruler_mm + 2.0), mm(bar_h)),
+        Point::from_xy(x, y),
         font.clone(),
         LABEL_PT,
-        &check,
-        false,
-        TextDirection::Auto,
-    );
-    surface.draw_text(
-        Point::from_xy(0.0, mm(bar_h + 3.2)),
-        font.clone(),
-        LABEL_PT,
-        label,
+        text,
         false,
         TextDirection::Auto,
     );
     surface.set_fill(None);
-    surface.pop();
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
-    Front,
-    Back,
-}
-
-/// The form XObject of a face, made on first use.
-fn graphic_for(
-    surface: &mut Surface,
-    cache: &mut HashMap<usize, Graphic>,
-    faces: &[Face],
-    trees: &[usvg::Tree],
-    face: usize,
-    bleed: f32,
-) -> Graphic {
-    if let Some(g) = cache.get(&face) {
-        return g.clone();
+/// A small map of the tiles with this one filled, at the right end of the label band.
+fn draw_tile_map(surface: &mut Surface, layout: &TileLayout, row: usize, col: usize) {
+    let cell = 3.0;
+    let x0 = layout.paper_w - TILE_MARGIN - layout.cols as f32 * cell;
+    let y0 = layout.paper_h - TILE_MARGIN - layout.rows as f32 * cell;
+    let mut pb = PathBuilder::new();
+    for r in 0..layout.rows {
+        for c in 0..layout.cols {
+            push_rect(
+                &mut pb,
+                Rect {
+                    x: x0 + c as f32 * cell,
+                    y: y0 + r as f32 * cell,
+                    w: cell,
+                    h: cell,
+                },
+            );
+        }
     }
-    let size = faces[face].size;
-    let (w, h) = (size.width_mm + 2.0 * bleed, size.height_mm + 2.0 * bleed);
-    let mut builder = surface.stream_builder();
-    let mut sub = builder.surface();
-    sub.draw_svg(
-        &trees[face],
-        Size::from_wh(mm(w), mm(h)).expect("face sizes are positive"),
-        SvgSettings::default(),
+    stroke_path(surface, pb, CUT_PT, None);
+    fill_rect(
+        surface,
+        Rect {
+            x: x0 + col as f32 * cell,
+            y: y0 + row as f32 * cell,
+            w: cell,
+            h: cell,
+        },
+        0.2,
     );
-    sub.finish();
-    let graphic = Graphic::new(builder.finish(), false);
-    cache.insert(face, graphic.clone());
-    graphic
+}
+
+/// A window to cut out of a dashboard's top layer: solid cut line, hatching, "cut out".
+fn draw_window(surface: &mut Surface, font: &Font, r: Rect) {
+    fill_rect(surface, r, 1.0);
+    surface.push_clip_path(&rect_path(r), &FillRule::NonZero);
+    let mut hatch = Vec::new();
+    let mut d = -r.h;
+    while d < r.w {
+        hatch.push(Line {
+            x1: r.x + d,
+            y1: r.bottom(),
+            x2: r.x + d + r.h,
+            y2: r.y,
+        });
+        d += 2.5;
+    }
+    stroke_lines(surface, &hatch, 0.25, None);
+    surface.pop();
+    let mut pb = PathBuilder::new();
+    push_rect(&mut pb, r);
+    stroke_path(surface, pb, CUT_PT * 2.0, None);
+    if r.w > 14.0 && r.h > 4.0 {
+        fill_rect(
+            surface,
+            Rect {
+                x: r.x + r.w / 2.0 - 6.5,
+                y: r.y + r.h / 2.0 - 1.8,
+                w: 13.0,
+                h: 3.4,
+            },
+            1.0,
+        );
+        draw_label(
+            surface,
+            font,
+            mm(r.x + r.w / 2.0 - 5.6),
+            mm(r.y + r.h / 2.0 + 0.9),
+            "CUT OUT",
+        );
+    }
 }
 
 fn rect_path(r: Rect) -> krilla::geom::Path {
     let mut pb = PathBuilder::new();
-    pb.push_rect(
-        krilla::geom::Rect::from_xywh(mm(r.x), mm(r.y), mm(r.w), mm(r.h))
-            .expect("layout rectangles are positive"),
-    );
+    push_rect(&mut pb, r);
     pb.finish().expect("a rectangle is a path")
 }
 
-fn stroke_lines(surface: &mut Surface, lines: &[Line], width_pt: f32) {
+fn push_rect(pb: &mut PathBuilder, r: Rect) {
+    if let Some(rect) = krilla::geom::Rect::from_xywh(mm(r.x), mm(r.y), mm(r.w), mm(r.h)) {
+        pb.push_rect(rect);
+    }
+}
+
+/// A circle inscribed in `r`, as four Bézier quarter arcs.
+fn push_circle(pb: &mut PathBuilder, r: Rect) {
+    let (cx, cy, rad) = (
+        mm(r.x + r.w / 2.0),
+        mm(r.y + r.h / 2.0),
+        mm(r.w.min(r.h) / 2.0),
+    );
+    let k = 0.552_284_8 * rad;
+    pb.move_to(cx + rad, cy);
+    pb.cubic_to(cx + rad, cy + k, cx + k, cy + rad, cx, cy + rad);
+    pb.cubic_to(cx - k, cy + rad, cx - rad, cy + k, cx - rad, cy);
+    pb.cubic_to(cx - rad, cy - k, cx - k, cy - rad, cx, cy - rad);
+    pb.cubic_to(cx + k, cy - rad, cx + rad, cy - k, cx + rad, cy);
+    pb.close();
+}
+
+fn fill_rect(surface: &mut Surface, r: Rect, lightness: f32) {
+    let mut pb = PathBuilder::new();
+    push_rect(&mut pb, r);
+    let Some(path) = pb.finish() else { return };
+    let l = (lightness.clamp(0.0, 1.0) * 255.0) as u8;
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        paint: krilla::color::luma::Color::new(l).into(),
+        ..Fill::default()
+    }));
+    surface.draw_path(&path);
+    surface.set_fill(None);
+}
+
+fn fill_polygons(surface: &mut Surface, polys: &[[(f32, f32); 4]], ox: f32, oy: f32) {
+    let mut pb = PathBuilder::new();
+    for q in polys {
+        pb.move_to(mm(q[0].0 + ox), mm(q[0].1 + oy));
+        for p in &q[1..] {
+            pb.line_to(mm(p.0 + ox), mm(p.1 + oy));
+        }
+        pb.close();
+    }
+    let Some(path) = pb.finish() else { return };
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        paint: krilla::color::luma::Color::new(215).into(),
+        ..Fill::default()
+    }));
+    surface.draw_path(&path);
+    surface.set_fill(None);
+}
+
+fn stroke_path(surface: &mut Surface, pb: PathBuilder, width_pt: f32, dash: Option<&[f32]>) {
+    let Some(path) = pb.finish() else { return };
+    surface.set_fill(None);
+    surface.set_stroke(Some(Stroke {
+        width: width_pt,
+        dash: dash.map(|d| StrokeDash {
+            array: d.iter().map(|v| mm(*v)).collect(),
+            offset: 0.0,
+        }),
+        ..Stroke::default()
+    }));
+    surface.draw_path(&path);
+    surface.set_stroke(None);
+}
+
+fn stroke_lines(surface: &mut Surface, lines: &[Line], width_pt: f32, dash: Option<&[f32]>) {
     if lines.is_empty() {
         return;
     }
@@ -299,13 +761,5 @@ fn stroke_lines(surface: &mut Surface, lines: &[Line], width_pt: f32) {
         pb.move_to(mm(l.x1), mm(l.y1));
         pb.line_to(mm(l.x2), mm(l.y2));
     }
-    if let Some(path) = pb.finish() {
-        surface.set_fill(None);
-        surface.set_stroke(Some(Stroke {
-            width: width_pt,
-            ..Stroke::default()
-        }));
-        surface.draw_path(&path);
-        surface.set_stroke(None);
-    }
+    stroke_path(surface, pb, width_pt, dash);
 }
