@@ -210,6 +210,7 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         report.file = Some(file.to_owned());
         components.push(report);
     }
+    add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
     for name in PDF_FILES {
@@ -242,6 +243,65 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         report,
         timings,
     })
+}
+
+/// The sourcing list: every bought part with its count and the printed stand-in that can
+/// replace it, on a page of `tokens.pdf`.
+fn add_parts_to_buy<'a>(
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    components: &mut [ComponentReport],
+) -> Result<()> {
+    let bought: Vec<&crate::model::Component> =
+        game.components.iter().filter(|c| !c.printed()).collect();
+    if bought.is_empty() {
+        return Ok(());
+    }
+    let mut rows = Vec::new();
+    for comp in &bought {
+        for part in &comp.cards {
+            let stand_in = part.fields.get("stand_in").and_then(|v| v.as_str());
+            let instead = match stand_in {
+                Some(id) => match components.iter().find(|c| c.id == id) {
+                    Some(c) => format!(
+                        "print instead: {} ({}, page {})",
+                        c.name,
+                        c.file.as_deref().unwrap_or("-"),
+                        c.pages.first().copied().unwrap_or(0)
+                    ),
+                    None => format!("instead: {id}"),
+                },
+                None => String::new(),
+            };
+            rows.push(format!("{:>3} × {}    {instead}", part.count, part.name));
+        }
+    }
+    let file = "tokens.pdf";
+    let pos = match writers.iter().position(|(f, _)| *f == file) {
+        Some(p) => p,
+        None => {
+            writers.push((
+                file,
+                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?,
+            ));
+            writers.len() - 1
+        }
+    };
+    let used = writers[pos].1.add_list_page(
+        &format!("{}: parts to buy", game.file.name),
+        "Not printed. Buy these, or use the printed stand-ins named beside them.",
+        &rows,
+    );
+    for comp in bought {
+        if let Some(report) = components.iter_mut().find(|c| c.id == comp.spec.id) {
+            report.file = Some(file.to_owned());
+            report.pages = used.pages.clone();
+        }
+    }
+    Ok(())
 }
 
 /// Builds `id` and writes its files under `opts.out_dir/<id>/`.

@@ -88,10 +88,15 @@ fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) ->
         match build_game(root, game, &opts) {
             Ok(outcome) => {
                 let r = &outcome.report;
-                let copies: u32 = r.components.iter().map(|c| c.copies).sum();
+                let copies: u32 = r
+                    .components
+                    .iter()
+                    .filter(|c| c.kind != "bought")
+                    .map(|c| c.copies)
+                    .sum();
                 let pages: usize = r.files.iter().map(|f| f.pages).sum();
                 println!(
-                    "built {game}: {copies} cards, {} unique faces, {pages} pages in {:.2} s -> {}",
+                    "built {game}: {copies} printed pieces, {} unique faces, {pages} pages in {:.2} s -> {}",
                     r.unique_faces,
                     start.elapsed().as_secs_f64(),
                     opts.out_dir.join(game).display()

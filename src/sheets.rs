@@ -479,6 +479,52 @@ impl<'a> SheetWriter<'a> {
     }
 }
 
+impl SheetWriter<'_> {
+    /// A plain list page (the parts to buy): a title, then one line per entry.
+    pub fn add_list_page(&mut self, title: &str, intro: &str, rows: &[String]) -> PagesUsed {
+        let (pw, ph) = self.paper.size_mm();
+        let mut page = self.doc.start_page_with(page_settings(pw, ph));
+        let mut surface = page.surface();
+        let x = mm(TILE_MARGIN + 8.0);
+        surface.set_fill(Some(Fill::default()));
+        surface.draw_text(
+            Point::from_xy(x, mm(30.0)),
+            self.label_font.clone(),
+            18.0,
+            title,
+            false,
+            TextDirection::Auto,
+        );
+        surface.draw_text(
+            Point::from_xy(x, mm(40.0)),
+            self.label_font.clone(),
+            9.0,
+            intro,
+            false,
+            TextDirection::Auto,
+        );
+        for (i, row) in rows.iter().enumerate() {
+            let y = mm(52.0 + i as f32 * 8.0);
+            surface.draw_text(
+                Point::from_xy(x, y),
+                self.label_font.clone(),
+                10.0,
+                row,
+                false,
+                TextDirection::Auto,
+            );
+        }
+        surface.set_fill(None);
+        surface.finish();
+        page.finish();
+        self.pages += 1;
+        PagesUsed {
+            sheets: 1,
+            pages: vec![self.pages],
+        }
+    }
+}
+
 fn page_settings(w_mm: f32, h_mm: f32) -> PageSettings {
     PageSettings::from_wh(mm(w_mm), mm(h_mm)).expect("paper sizes are positive")
 }

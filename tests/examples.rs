@@ -87,5 +87,12 @@ fn death_to_decorum_decks_match_the_manifest() {
     assert_eq!(pdf.pages.len(), 2 * (14 + 2 + 2));
     let placed: usize = pdf.pages.iter().map(|p| p.placements.len()).sum();
     assert_eq!(placed, 2 * 148);
-    assert_eq!(pdf.distinct_placed(), built.report.unique_faces);
+    let card_faces: usize = built
+        .report
+        .components
+        .iter()
+        .filter(|c| c.kind == "cards")
+        .map(|c| c.unique_faces)
+        .sum();
+    assert_eq!(pdf.distinct_placed(), card_faces);
 }

@@ -175,6 +175,13 @@ impl Pdf {
                         }
                         path.push(p);
                     }
+                    "h" => {
+                        // Closing a subpath draws its last edge.
+                        if let (Some(&first), Some(&last)) = (path.first(), path.last()) {
+                            let (a, b) = (to_mm(last), to_mm(first));
+                            segments.push([a.0, a.1, b.0, b.1]);
+                        }
+                    }
                     "re" => {
                         let a = to_mm(apply(ctm, n[0], n[1]));
                         let b = to_mm(apply(ctm, n[0] + n[2], n[1] + n[3]));

@@ -1,0 +1,270 @@
+//! The physical kit beyond cards, read back from the PDFs: tiled boards, dual-layer
+//! dashboards, token sheets, die nets and standees, on Death to Decorum's own data.
+
+mod common;
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use common::{Pdf, close};
+use protopress::build::{BuildOptions, Built, build_in_memory};
+use protopress::imposition::Grid;
+use protopress::nets::DieNet;
+use protopress::print::{CardSize, Paper};
+use protopress::tiling::TileLayout;
+
+fn built() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let opts = BuildOptions {
+            paper: None,
+            out_dir: std::env::temp_dir().join("protopress-kit-unused"),
+        };
+        build_in_memory(
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            "death-to-decorum",
+            &opts,
+        )
+        .unwrap()
+    })
+}
+
+fn pages_of(id: &str) -> Vec<usize> {
+    built()
+        .report
+        .components
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap()
+        .pages
+        .clone()
+}
+
+#[test]
+fn the_board_is_tiled_with_overlap_and_alignment_lines() {
+    let pdf = Pdf::load(built().pdf("boards.pdf").unwrap());
+    let layout = TileLayout::new(Paper::A4, 400.0, 260.0, 3.0, 10.0);
+    let pages = pages_of("time-board");
+    assert_eq!(pages.len(), layout.tiles.len());
+    assert!(
+        layout.tiles.len() >= 4,
+        "a 400 × 260 mm board needs at least 4 A4 pages"
+    );
+    // Tiles cover the board face exactly, overlapping by 10 mm.
+    let row0: Vec<_> = layout.tiles.iter().filter(|t| t.row == 0).collect();
+    let covered: f32 = row0.iter().map(|t| t.src.w).sum::<f32>() - 10.0 * (row0.len() - 1) as f32;
+    assert!(close(covered, 406.0));
+    for (tile, &page) in layout.tiles.iter().zip(&pages) {
+        let info = &pdf.pages[page - 1];
+        assert!(close(info.width_mm, layout.paper_w) && close(info.height_mm, layout.paper_h));
+        // The board face is placed so that the tile's part of it lands in the printed area.
+        let (x, y, _) = info.placements[0];
+        assert!(
+            close(x, tile.page_x - tile.src.x) && close(y, tile.page_y - tile.src.y),
+            "{x},{y}"
+        );
+        // A line where the right neighbour's edge goes, full tile height.
+        if tile.col + 1 < layout.cols {
+            let want = tile.page_x + tile.src.w - 10.0;
+            assert!(
+                info.lines.iter().any(|l| close(l[0], want)
+                    && close(l[2], want)
+                    && (l[3] - l[1]).abs() > tile.src.h - 0.1),
+                "tile {},{}: no alignment line at x = {want}",
+                tile.row,
+                tile.col
+            );
+        }
+        // Registration crosses in the strips, the same board points on each neighbour.
+        for (bx, by) in layout.registration_points(tile) {
+            let (px, py) = tile.to_page(bx, by);
+            assert!(
+                info.lines
+                    .iter()
+                    .any(|l| close(l[1], py) && close(l[3], py) && close((l[0] + l[2]) / 2.0, px)),
+                "tile {},{}: no cross at ({px}, {py})",
+                tile.row,
+                tile.col
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ship_card_fits_one_page() {
+    assert_eq!(pages_of("ship").len(), 1);
+}
+
+#[test]
+fn dual_layer_dashboards_print_both_layers_at_identical_positions() {
+    let pdf = Pdf::load(built().pdf("boards.pdf").unwrap());
+    let pages = pages_of("backpacks");
+    assert_eq!(
+        pages.len(),
+        6,
+        "6 dashboards, 2 to a sheet, base and top pages"
+    );
+    let grid = Grid::new(Paper::A4, CardSize::custom(180.0, 120.0), 3.0, None).unwrap();
+    let game = &built().game;
+    let windows = &game
+        .components
+        .iter()
+        .find(|c| c.spec.id == "backpacks")
+        .unwrap()
+        .spec
+        .top
+        .as_ref()
+        .unwrap()
+        .windows;
+    for pair in pages.chunks(2) {
+        let (base, top) = (&pdf.pages[pair[0] - 1], &pdf.pages[pair[1] - 1]);
+        assert_eq!(base.placements.len(), top.placements.len());
+        for (slot, (a, b)) in base.placements.iter().zip(&top.placements).enumerate() {
+            assert!(
+                close(a.0, b.0) && close(a.1, b.1),
+                "layers differ in position"
+            );
+            let trim = grid.front_trim(slot);
+            // Every window's cut line is on the top layer, none on the base.
+            for w in windows.iter() {
+                let (x, y) = (trim.x + w.x_mm, trim.y + w.y_mm);
+                let has_edge = |p: &common::PageInfo| {
+                    p.rects.iter().any(|r| {
+                        close(r[0], x)
+                            && close(r[1], y)
+                            && close(r[2], w.w_mm)
+                            && close(r[3], w.h_mm)
+                    }) || p.lines.iter().any(|l| {
+                        close(l[0], x)
+                            && close(l[2], x)
+                            && close(l[1].min(l[3]), y)
+                            && close((l[3] - l[1]).abs(), w.h_mm)
+                    })
+                };
+                assert!(has_edge(top), "window at {x},{y} has no cut line");
+                assert!(!has_edge(base), "the base layer has a window cut line");
+            }
+        }
+        // Both layers use the same face size: their XObjects are placed with equal offsets
+        // to the grid.
+        assert!(close(base.placements[0].0, grid.front_trim(0).x - 3.0));
+    }
+}
+
+#[test]
+fn tokens_are_packed_without_overlap_and_counted() {
+    let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
+    for (id, count, diameter) in [("coins", 80, 24.0), ("peg-tokens", 39, 16.0)] {
+        let pages = pages_of(id);
+        let report = built()
+            .report
+            .components
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap();
+        assert_eq!(report.copies, count);
+        // Fronts only (coins also have a backs page per sheet).
+        let fronts: Vec<usize> = if id == "coins" {
+            pages.iter().step_by(2).copied().collect()
+        } else {
+            pages.clone()
+        };
+        let placed: usize = fronts
+            .iter()
+            .map(|&p| pdf.pages[p - 1].placements.len())
+            .sum();
+        assert_eq!(placed, count as usize, "{id}");
+        for &p in &fronts {
+            let info = &pdf.pages[p - 1];
+            let bleed = 1.5;
+            let centres: Vec<(f32, f32)> = info
+                .placements
+                .iter()
+                .map(|&(x, y, _)| (x + bleed + diameter / 2.0, y + bleed + diameter / 2.0))
+                .collect();
+            for (i, a) in centres.iter().enumerate() {
+                assert!(a.0 - diameter / 2.0 > 0.0 && a.0 + diameter / 2.0 < info.width_mm);
+                for b in &centres[i + 1..] {
+                    let d = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                    assert!(d >= diameter - 0.01, "{id}: tokens overlap ({d} mm apart)");
+                }
+            }
+            // Packed tightly: neighbours in a row are at most a diameter and two bleeds apart.
+            let step = centres[1].0 - centres[0].0;
+            assert!(
+                step <= diameter + 2.0 * bleed + 0.01,
+                "{id}: {step} mm between tokens"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_die_net_has_six_equal_faces_in_a_cross() {
+    let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
+    let pages = pages_of("combat-die");
+    assert_eq!(pages.len(), 1);
+    let info = &pdf.pages[pages[0] - 1];
+    assert_eq!(info.placements.len(), 6);
+    let net = DieNet::new(25.0);
+    let (ox, oy) = (
+        info.placements[0].0 - net.faces[0].x,
+        info.placements[0].1 - net.faces[0].y,
+    );
+    for (placed, face) in info.placements.iter().zip(&net.faces) {
+        assert!(close(placed.0, ox + face.x) && close(placed.1, oy + face.y));
+    }
+    // Faces use the die's data: KILL twice, EVADE twice, TRADE, DIE: four distinct pictures.
+    let mut ids: Vec<_> = info.placements.iter().map(|p| p.2).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 4);
+    // Cut outline: the tabs' outer edges are 25 - 2 × tab long.
+    let outer = 25.0 - 2.0 * net.tab;
+    let tab_edges = info
+        .lines
+        .iter()
+        .filter(|l| {
+            close(
+                ((l[2] - l[0]).powi(2) + (l[3] - l[1]).powi(2)).sqrt(),
+                outer,
+            )
+        })
+        .count();
+    assert_eq!(tab_edges, 7);
+}
+
+#[test]
+fn standees_fold_over_with_a_base() {
+    let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
+    let pages = pages_of("pawns");
+    let placed: usize = pages
+        .iter()
+        .map(|&p| pdf.pages[p - 1].placements.len())
+        .sum();
+    // A front and a (mirrored) back per pawn.
+    assert_eq!(placed, 12);
+}
+
+#[test]
+fn every_component_of_the_kit_is_printed_or_listed() {
+    let report = &built().report;
+    for c in &report.components {
+        if c.kind == "bought" {
+            // Listed on the parts-to-buy page.
+            assert!(
+                c.file.as_deref() == Some("tokens.pdf") && c.pages.len() == 1 && c.copies > 0,
+                "{}",
+                c.id
+            );
+        } else {
+            assert!(
+                c.file.is_some() && !c.pages.is_empty(),
+                "{} has no pages",
+                c.id
+            );
+        }
+    }
+    let files: Vec<&str> = report.files.iter().map(|f| f.file.as_str()).collect();
+    assert_eq!(files, ["cards.pdf", "boards.pdf", "tokens.pdf"]);
+}
