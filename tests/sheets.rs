@@ -31,7 +31,7 @@ fn build(print: &str) -> (Pdf, Grid) {
         None,
     )
     .unwrap();
-    (Pdf::load(&built.pdf("cards.pdf").unwrap()), grid)
+    (Pdf::load(built.pdf("cards.pdf").unwrap()), grid)
 }
 
 #[test]
@@ -255,7 +255,7 @@ fn paper_option_overrides_the_game() {
         out_dir: p.out(),
     };
     let built = build_in_memory(p.root(), "fixture", &o).unwrap();
-    let pdf = Pdf::load(&built.pdf("cards.pdf").unwrap());
+    let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     assert!(close(pdf.pages[0].width_mm, 215.9));
     assert_eq!(built.report.paper, Paper::Letter);
     let _ = Duplex::LongEdge;
