@@ -314,19 +314,16 @@ fn check_kind(spec: &ComponentSpec) -> Result<()> {
     if spec.front.is_none() {
         return Err(need("front", "the template of its face"));
     }
-    match spec.kind {
-        ComponentKind::Die => {
-            if !spec.card_fields.iter().any(|f| f == "faces") {
-                return Err(need("card_fields: [faces]", "each die lists its six faces"));
-            }
-            let s = spec.size.expect("checked above");
-            if (s.width_mm - s.height_mm).abs() > 0.01 {
-                return Err(Error::new(
-                    "a die's faces are square: give equal width_mm and height_mm",
-                ));
-            }
+    if spec.kind == ComponentKind::Die {
+        if !spec.card_fields.iter().any(|f| f == "faces") {
+            return Err(need("card_fields: [faces]", "each die lists its six faces"));
         }
-        _ => {}
+        let s = spec.size.expect("checked above");
+        if (s.width_mm - s.height_mm).abs() > 0.01 {
+            return Err(Error::new(
+                "a die's faces are square: give equal width_mm and height_mm",
+            ));
+        }
     }
     if spec.top.is_some() && spec.kind != ComponentKind::Dashboard {
         return Err(Error::new("only dashboards have a `top` layer"));
