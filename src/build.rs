@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::faces::{self, Faces};
 use crate::fonts::Fonts;
 use crate::imposition::Grid;
+use crate::manifest::CheckReport;
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::nets::{DieNet, Standee};
@@ -39,6 +40,8 @@ pub struct BuildOptions {
 pub struct BuildOutcome {
     pub report: BuildReport,
     pub files: Vec<PathBuf>,
+    /// The manifest check, when the game has a manifest.
+    pub check: Option<CheckReport>,
 }
 
 /// The games of a project: every directory under `data/` holding a `game.yaml`, sorted.
@@ -326,10 +329,24 @@ pub fn build_game(root: &Path, id: &str, opts: &BuildOptions) -> Result<BuildOut
     let json = dir.join("build.json");
     write_atomic(&json, built.report.to_json().as_bytes())?;
     written.push(json);
+    let check = write_check(&built.game, &opts.out_dir)?;
     Ok(BuildOutcome {
         report: built.report,
         files: written,
+        check,
     })
+}
+
+/// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
+pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
+    let Some(report) = crate::manifest::check_game(game)? else {
+        return Ok(None);
+    };
+    write_atomic(
+        &out_dir.join(&game.id).join("check.json"),
+        report.to_json().as_bytes(),
+    )?;
+    Ok(Some(report))
 }
 
 /// Parses every face in parallel; errors name the component, card and side.

@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use protopress::build::{BuildOptions, build_game, discover_games};
+use protopress::build::{BuildOptions, build_game, discover_games, write_check};
+use protopress::model::Game;
 use protopress::print::Paper;
 
 /// Turn a tabletop game kept as YAML data, SVG templates and Markdown rules into a
@@ -28,6 +29,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check components against the manifest and the rulebook, without printing anything.
+    /// Writes output/<game>/check.json; exits non-zero on any mismatch.
+    Check {
+        /// Games to check; all games when none is given.
+        games: Vec<String>,
+        /// Output root for check.json.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
     /// Build games into print-ready PDFs: output/<game>/cards.pdf and build.json.
     Build {
         /// Games to build (directory names under data/); all games when none is given.
@@ -54,33 +64,73 @@ fn main() -> ExitCode {
     });
     match command {
         Command::Build { games, paper, out } => build(&cli.project, games, paper, out),
+        Command::Check { games, out } => check(&cli.project, games, out),
+    }
+}
+
+/// The named games, or every game of the project.
+fn games_or_all(root: &Path, games: Vec<String>) -> Option<Vec<String>> {
+    if !games.is_empty() {
+        return Some(games);
+    }
+    match discover_games(root) {
+        Ok(g) if !g.is_empty() => Some(g),
+        Ok(_) => {
+            eprintln!(
+                "error: no games found (no data/<game>/game.yaml under {})",
+                root.display()
+            );
+            None
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
+fn out_dir(root: &Path, out: PathBuf) -> PathBuf {
+    if out.is_absolute() {
+        out
+    } else {
+        root.join(out)
+    }
+}
+
+fn check(root: &Path, games: Vec<String>, out: PathBuf) -> ExitCode {
+    let Some(games) = games_or_all(root, games) else {
+        return ExitCode::FAILURE;
+    };
+    let out_dir = out_dir(root, out);
+    let mut failed = 0;
+    for id in &games {
+        let result = Game::load(root, id).and_then(|game| write_check(&game, &out_dir));
+        match result {
+            Ok(Some(report)) => {
+                println!("{id}:\n{}", report.table());
+                if !report.passed {
+                    failed += 1;
+                }
+            }
+            Ok(None) => println!("{id}: no manifest.yaml, nothing to check"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
 fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) -> ExitCode {
-    let games = if games.is_empty() {
-        match discover_games(root) {
-            Ok(g) if !g.is_empty() => g,
-            Ok(_) => {
-                eprintln!(
-                    "error: no games found (no data/<game>/game.yaml under {})",
-                    root.display()
-                );
-                return ExitCode::FAILURE;
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    } else {
-        games
+    let Some(games) = games_or_all(root, games) else {
+        return ExitCode::FAILURE;
     };
-    let out_dir = if out.is_absolute() {
-        out
-    } else {
-        root.join(out)
-    };
+    let out_dir = out_dir(root, out);
     let opts = BuildOptions { paper, out_dir };
     let mut failed = 0;
     for game in &games {
@@ -103,6 +153,17 @@ fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) ->
                 );
                 for w in &r.warnings {
                     println!("  warning: {w}");
+                }
+                if let Some(check) = &outcome.check {
+                    if check.passed {
+                        println!("  manifest check passed ({} entries)", check.entries.len());
+                    } else {
+                        failed += 1;
+                        eprintln!(
+                            "{game}: the kit was written, but the manifest check failed:\n{}",
+                            check.table()
+                        );
+                    }
                 }
             }
             Err(e) => {

@@ -1,0 +1,221 @@
+//! The manifest check on fixture games and rulebooks in several layouts, including broken ones,
+//! and on Death to Decorum, which must pass clean.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::Project;
+use protopress::manifest::{Status, check, check_game};
+use protopress::model::Game;
+
+/// A game whose deck has 4 + 3 + 2 red, blue and green cards.
+fn game(manifest: &str, rules: &str) -> Project {
+    let p = common::deck_game(
+        "  paper: a4",
+        "- name: Red One\n  count: 4\n  text: red\n- name: Blue One\n  count: 3\n  text: blue\n- name: Green One\n  count: 2\n  text: green\n",
+    );
+    p.write("data/fixture/manifest.yaml", manifest);
+    p.write("data/fixture/rules.md", rules);
+    p
+}
+
+const MANIFEST: &str = "entries:\n  - name: Colour Cards\n    count: 9\n    component: deck\n    parts:\n      - { name: Red Cards, count: 4, where: { text: red } }\n      - { name: Blue Cards, count: 3, where: { text: blue } }\n      - { name: Green Cards, count: 2, where: { text: green } }\n";
+
+fn run(p: &Project) -> protopress::manifest::CheckReport {
+    let g = Game::load(p.root(), "fixture").unwrap();
+    check_game(&g).unwrap().expect("the fixture has a manifest")
+}
+
+#[test]
+fn bold_nx_form_with_parts_passes() {
+    let p = game(
+        MANIFEST,
+        "# Box\n\n* **9x Colour Cards:** 4x Red Cards, 3x Blue Cards, 2x Green Cards.\n",
+    );
+    let r = run(&p);
+    assert!(r.passed, "{}", r.table());
+    let red = r
+        .entries
+        .iter()
+        .find(|e| e.path == "Colour Cards › Red Cards")
+        .unwrap();
+    assert_eq!(
+        (
+            red.declared,
+            red.produced,
+            red.stated[0].count,
+            red.stated[0].line
+        ),
+        (4, Some(4), 4, 3)
+    );
+}
+
+#[test]
+fn plain_bullets_and_capitalised_lines_are_read() {
+    let p = game(
+        MANIFEST,
+        "- 9 Colour Cards\n\n4 RED CARDS\n\nShuffle the 9-card Colour Cards pile.\n",
+    );
+    let r = run(&p);
+    assert!(r.passed, "{}", r.table());
+    let top = &r.entries[0];
+    assert_eq!(
+        top.stated.iter().map(|s| s.line).collect::<Vec<_>>(),
+        vec![1, 5]
+    );
+}
+
+#[test]
+fn parts_that_do_not_add_up_fail() {
+    let broken = MANIFEST.replace("count: 9", "count: 10");
+    let r = run(&game(&broken, ""));
+    assert!(!r.passed);
+    let top = &r.entries[0];
+    assert_eq!(top.status, Status::Mismatch);
+    assert!(
+        top.problems
+            .iter()
+            .any(|p| p.contains("add up to 9, not 10")),
+        "{}",
+        r.table()
+    );
+}
+
+#[test]
+fn a_card_missing_from_the_data_is_named() {
+    let p = game(MANIFEST, "");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Red One\n  count: 3\n  text: red\n- name: Blue One\n  count: 3\n  text: blue\n- name: Green One\n  count: 2\n  text: green\n- name: Stray\n  text: purple\n",
+    );
+    let r = run(&p);
+    assert!(!r.passed);
+    let red = r
+        .entries
+        .iter()
+        .find(|e| e.path.ends_with("Red Cards"))
+        .unwrap();
+    assert!(
+        red.problems[0].contains("1 missing") && red.problems[0].contains("Red One ×3"),
+        "{}",
+        r.table()
+    );
+    let top = &r.entries[0];
+    assert!(
+        top.problems
+            .iter()
+            .any(|p| p.contains("in no part: Stray ×1")),
+        "{}",
+        r.table()
+    );
+}
+
+#[test]
+fn a_rules_count_that_disagrees_gives_its_line() {
+    let r = run(&game(
+        MANIFEST,
+        "Intro.\n\n- 9 Colour Cards\n- 5 Blue Cards\n",
+    ));
+    assert!(!r.passed);
+    let blue = r
+        .entries
+        .iter()
+        .find(|e| e.path.ends_with("Blue Cards"))
+        .unwrap();
+    assert!(
+        blue.problems
+            .iter()
+            .any(|p| p.contains("rules line 4 says 5")),
+        "{}",
+        r.table()
+    );
+}
+
+#[test]
+fn the_captain_is_dead_seed_list_is_flagged() {
+    // The seed's own list says "6 System Cards" and then names 13.
+    let seed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/captain-is-dead-seed-components.md"),
+    )
+    .unwrap();
+    let manifest = "entries:\n  - name: System Cards\n    count: 13\n    component: deck\n    accept: \"only the list is under test\"\n  - name: Skill Cards\n    count: 48\n    component: deck\n    accept: \"only the list is under test\"\n";
+    let r = run(&game(manifest, &seed));
+    assert!(!r.passed, "{}", r.table());
+    assert_eq!(r.rules_problems.len(), 1, "{:?}", r.rules_problems);
+    assert!(
+        r.rules_problems[0].contains("line 3")
+            && r.rules_problems[0].contains("6 System Cards")
+            && r.rules_problems[0].contains("names 13")
+    );
+    // The rules' 6 also disagrees with the 13 the kit declares.
+    let system = &r.entries[0];
+    assert!(system.problems.iter().any(|p| p.contains("says 6")));
+    // "48 Skill Cards (Command, Engineering, Science, Tactical)" lists types, not names.
+    assert_eq!(r.entries[1].stated[0].count, 48);
+}
+
+#[test]
+fn an_accepted_disagreement_shows_but_passes() {
+    let accepted = MANIFEST.replacen(
+        "    count: 9\n",
+        "    count: 9\n    accept: \"the rules round up\"\n",
+        1,
+    );
+    let r = run(&game(&accepted, "- 10 Colour Cards\n"));
+    assert!(r.passed, "{}", r.table());
+    assert_eq!(r.entries[0].status, Status::Accepted);
+    assert!(r.table().contains("accepted: the rules round up"));
+}
+
+#[test]
+fn unknown_component_in_manifest_is_an_error() {
+    let p = game(&MANIFEST.replace("component: deck", "component: dekc"), "");
+    let g = Game::load(p.root(), "fixture").unwrap();
+    let err = check_game(&g).unwrap_err();
+    assert!(err.to_string().contains("did you mean `deck`"), "{err}");
+}
+
+#[test]
+fn death_to_decorum_passes_clean() {
+    let g = Game::load(Path::new(env!("CARGO_MANIFEST_DIR")), "death-to-decorum").unwrap();
+    let r = check_game(&g).unwrap().unwrap();
+    assert!(r.passed, "{}", r.table());
+    assert!(r.rules_problems.is_empty());
+    // All 15 entries of the seed's print manifest, plus the printed peg stand-ins.
+    let top_level: Vec<&str> = r
+        .entries
+        .iter()
+        .map(|e| e.path.as_str())
+        .filter(|p| !p.contains('›'))
+        .collect();
+    assert_eq!(top_level.len(), 14);
+    // Every top-level entry is stated in the rulebook.
+    for e in r.entries.iter().filter(|e| !e.path.contains('›')) {
+        assert!(!e.stated.is_empty(), "{} is not in the rules", e.path);
+    }
+    let _ = check;
+}
+
+#[test]
+fn cli_check_exits_non_zero_and_writes_check_json() {
+    let p = game(MANIFEST, "- 8 Colour Cards\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["check", "fixture", "-C"])
+        .arg(p.root())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("MISMATCH") && stdout.contains("rules line 1 says 8"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p.out().join("fixture/check.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["passed"], false);
+    assert_eq!(json["entries"][0]["declared"], 9);
+}
