@@ -20,6 +20,7 @@ use crate::nets::{DieNet, Standee};
 use crate::output::write_atomic;
 use crate::print::Paper;
 use crate::report::{BuildReport, ComponentReport, FileReport};
+use crate::rulebook::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
 use crate::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::templates::Templates;
 use crate::textfit::{Icons, TextEngine};
@@ -82,6 +83,15 @@ impl Built {
 
 /// The PDFs a game can produce, in the order they are written and reported.
 pub const PDF_FILES: [&str; 3] = ["cards.pdf", "boards.pdf", "tokens.pdf"];
+
+/// Every PDF a build may write, for cleaning up ones it no longer makes.
+const ALL_PDFS: [&str; 5] = [
+    "cards.pdf",
+    "boards.pdf",
+    "tokens.pdf",
+    "rules.pdf",
+    "kit.pdf",
+];
 
 /// Runs the whole pipeline for `id` in memory.
 pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
@@ -216,10 +226,12 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
+    let mut sizes: Vec<(&str, Vec<(f32, f32)>)> = Vec::new();
     for name in PDF_FILES {
         if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
             let (_, writer) = writers.remove(pos);
             let pages = writer.page_count();
+            sizes.push((name, writer.page_sizes().to_vec()));
             let bytes = writer.finish().map_err(|e| e.game(id))?;
             files.push(FileReport {
                 file: name.to_owned(),
@@ -230,6 +242,61 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         }
     }
     lap("sheets and PDF", &mut timings);
+
+    // The rulebook and the kit.
+    let check = crate::manifest::check_game(&game)?;
+    let rules = crate::rules::load(&game)?;
+    let sheet_pages: Vec<(String, Vec<SheetPage>)> = components
+        .iter()
+        .filter_map(|c| {
+            let file = c.file.as_deref()?;
+            let (_, file_sizes) = sizes.iter().find(|(n, _)| *n == file)?;
+            let pages = c
+                .pages
+                .iter()
+                .map(|&page| {
+                    let (w, h) = file_sizes[page - 1];
+                    SheetPage {
+                        file: file.to_owned(),
+                        page,
+                        width_mm: w,
+                        height_mm: h,
+                    }
+                })
+                .collect();
+            Some((c.id.clone(), pages))
+        })
+        .collect();
+    let input = KitInput {
+        game: &game,
+        rules: rules.as_ref(),
+        faces: &faces,
+        components: &components,
+        check: check.as_ref(),
+        sheet_pdfs: &pdfs,
+        sheet_pages: &sheet_pages,
+        date: build_date(),
+    };
+    let mut extra = Vec::new();
+    if let Some(r) = &rules {
+        let (bytes, pages) = rules_pdf(&input, r)?;
+        files.push(FileReport {
+            file: "rules.pdf".to_owned(),
+            pages,
+            bytes: bytes.len(),
+        });
+        extra.push(("rules.pdf".to_owned(), bytes));
+    }
+    let (kit, kit_pages) = kit_pdf(&input)?;
+    files.push(FileReport {
+        file: "kit.pdf".to_owned(),
+        pages: kit_pages.total,
+        bytes: kit.len(),
+    });
+    extra.push(("kit.pdf".to_owned(), kit));
+    pdfs.extend(extra);
+    lap("rulebook and kit", &mut timings);
+
     let report = BuildReport {
         game: id.to_owned(),
         name: game.file.name.clone(),
@@ -238,6 +305,7 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         components,
         unique_faces: faces.faces.len(),
         files,
+        kit: kit_pages,
         warnings,
     };
     Ok(Built {
@@ -318,7 +386,7 @@ pub fn build_game(root: &Path, id: &str, opts: &BuildOptions) -> Result<BuildOut
         written.push(path);
     }
     // A PDF this build no longer makes would mislead: remove it.
-    for name in PDF_FILES {
+    for name in ALL_PDFS {
         if !built.pdfs.iter().any(|(n, _)| n == name) {
             let stale = dir.join(name);
             if stale.is_file() {

@@ -39,6 +39,8 @@ pub struct BuildReport {
     pub unique_faces: usize,
     /// Pages per output file.
     pub files: Vec<FileReport>,
+    /// How `kit.pdf` is made up.
+    pub kit: crate::rulebook::KitPages,
     pub warnings: Vec<String>,
 }
 

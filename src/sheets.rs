@@ -69,6 +69,8 @@ pub struct SheetWriter<'a> {
     label_font: Font,
     paper: Paper,
     pages: usize,
+    /// Size of every page written, in mm.
+    sizes: Vec<(f32, f32)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -94,11 +96,17 @@ impl<'a> SheetWriter<'a> {
             label_font,
             paper,
             pages: 0,
+            sizes: Vec::new(),
         })
     }
 
     pub fn page_count(&self) -> usize {
         self.pages
+    }
+
+    /// Width and height in mm of every page so far.
+    pub fn page_sizes(&self) -> &[(f32, f32)] {
+        &self.sizes
     }
 
     /// Serializes the document.
@@ -169,6 +177,7 @@ impl<'a> SheetWriter<'a> {
     ) {
         let grid = &deck.grid;
         let print = deck.print;
+        self.sizes.push((grid.paper_w, grid.paper_h));
         let mut page = self
             .doc
             .start_page_with(page_settings(grid.paper_w, grid.paper_h));
@@ -263,6 +272,7 @@ impl<'a> SheetWriter<'a> {
             pages: Vec::new(),
         };
         for tile in &layout.tiles {
+            self.sizes.push((layout.paper_w, layout.paper_h));
             let mut page = self
                 .doc
                 .start_page_with(page_settings(layout.paper_w, layout.paper_h));
@@ -344,6 +354,7 @@ impl<'a> SheetWriter<'a> {
         let mut used = PagesUsed::default();
         for chunk in copies.chunks(placements.len().max(1)) {
             let (pw, ph) = self.paper.size_mm();
+            self.sizes.push((pw, ph));
             let mut page = self.doc.start_page_with(page_settings(pw, ph));
             let mut surface = page.surface();
             for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
@@ -411,6 +422,7 @@ impl<'a> SheetWriter<'a> {
         let mut used = PagesUsed::default();
         for chunk in copies.chunks(placements.len().max(1)) {
             let (pw, ph) = self.paper.size_mm();
+            self.sizes.push((pw, ph));
             let mut page = self.doc.start_page_with(page_settings(pw, ph));
             let mut surface = page.surface();
             for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
@@ -483,6 +495,7 @@ impl SheetWriter<'_> {
     /// A plain list page (the parts to buy): a title, then one line per entry.
     pub fn add_list_page(&mut self, title: &str, intro: &str, rows: &[String]) -> PagesUsed {
         let (pw, ph) = self.paper.size_mm();
+        self.sizes.push((pw, ph));
         let mut page = self.doc.start_page_with(page_settings(pw, ph));
         let mut surface = page.surface();
         let x = mm(TILE_MARGIN + 8.0);

@@ -1,0 +1,424 @@
+//! Markdown to Typst markup, for the rulebook.
+//!
+//! Everything that comes from the Markdown is escaped, so no text can break the typesetting;
+//! structure is emitted as Typst function calls (`#strong[..]`, `#list(..)`, `#table(..)`),
+//! which nest without the indentation rules of Typst's own list syntax. A construct that cannot
+//! be typeset (raw HTML) is an error naming the file and line.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+use crate::error::{Error, Result};
+
+/// How images and icons in the rules are resolved to files of the typesetting world.
+pub trait Assets {
+    /// The virtual path of an image given in `![](dest)`, or an error message.
+    fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
+    /// The virtual path of an inline icon `:name:`, if there is such an icon.
+    fn icon(&mut self, name: &str) -> Option<String>;
+}
+
+/// A heading's label: lower case words joined by '-'.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+/// Escapes text for Typst markup. Markup characters get a backslash; quotes stay unescaped so
+/// they become typographic quotes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut prev_digit = false;
+    for c in text.chars() {
+        let special = matches!(
+            c,
+            '\\' | '#'
+                | '$'
+                | '*'
+                | '_'
+                | '`'
+                | '<'
+                | '>'
+                | '@'
+                | '['
+                | ']'
+                | '~'
+                | '/'
+                | '='
+                | '-'
+                | '+'
+        ) || (c == '.' && prev_digit);
+        if special {
+            out.push('\\');
+        }
+        out.push(c);
+        prev_digit = c.is_ascii_digit();
+    }
+    out
+}
+
+/// A Typst string literal.
+pub fn string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Where output goes while a construct is open.
+enum Frame {
+    Heading { level: usize, start: usize },
+    List,
+    Item,
+    Table,
+    Cell,
+    Other,
+}
+
+/// Converts rendered rules Markdown to Typst markup. `file` names the rules in errors.
+pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String> {
+    let mut out = String::with_capacity(md.len() * 2);
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut labels: HashSet<String> = HashSet::new();
+    let mut code: Option<(String, String)> = None;
+    let line_of = |offset: usize| md[..offset.min(md.len())].matches('\n').count() + 1;
+    let err = |msg: String, offset: usize| {
+        let line = line_of(offset);
+        Error::new(msg).in_file(file).at(line, 1).with_source(md)
+    };
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
+        match event {
+            Event::Start(tag) => match tag {
+                Tag::Paragraph => {}
+                Tag::Heading { level, .. } => {
+                    let level = match level {
+                        HeadingLevel::H1 => 1,
+                        HeadingLevel::H2 => 2,
+                        HeadingLevel::H3 => 3,
+                        HeadingLevel::H4 => 4,
+                        HeadingLevel::H5 => 5,
+                        HeadingLevel::H6 => 6,
+                    };
+                    out.push('\n');
+                    stack.push(Frame::Heading {
+                        level,
+                        start: out.len(),
+                    });
+                }
+                Tag::BlockQuote(_) => {
+                    out.push_str("\n#quote(block: true)[");
+                    stack.push(Frame::Other);
+                }
+                Tag::CodeBlock(kind) => {
+                    let lang = match kind {
+                        CodeBlockKind::Fenced(l) if !l.is_empty() => {
+                            format!(", lang: {}", string(&l))
+                        }
+                        _ => String::new(),
+                    };
+                    code = Some((lang, String::new()));
+                }
+                Tag::List(start) => {
+                    match start {
+                        Some(n) => out.push_str(&format!("\n#enum(start: {n}, ")),
+                        None => out.push_str("\n#list("),
+                    }
+                    stack.push(Frame::List);
+                }
+                Tag::Item => {
+                    out.push('[');
+                    stack.push(Frame::Item);
+                }
+                Tag::Table(aligns) => {
+                    let cols = aligns.len();
+                    let align: Vec<&str> = aligns
+                        .iter()
+                        .map(|a| match a {
+                            Alignment::Center => "center",
+                            Alignment::Right => "right",
+                            _ => "left",
+                        })
+                        .collect();
+                    out.push_str(&format!(
+                        "\n#table(columns: {cols}, align: ({},), ",
+                        align.join(", ")
+                    ));
+                    stack.push(Frame::Table);
+                }
+                Tag::TableHead => out.push_str("table.header("),
+                Tag::TableRow => {}
+                Tag::TableCell => {
+                    out.push('[');
+                    stack.push(Frame::Cell);
+                }
+                Tag::Emphasis => out.push_str("#emph["),
+                Tag::Strong => out.push_str("#strong["),
+                Tag::Strikethrough => out.push_str("#strike["),
+                Tag::Link { dest_url, .. } => {
+                    if let Some(anchor) = dest_url.strip_prefix('#') {
+                        out.push_str(&format!("#link(label({}))[", string(&slug(anchor))));
+                    } else {
+                        out.push_str(&format!("#link({})[", string(&dest_url)));
+                    }
+                }
+                Tag::Image { dest_url, .. } => {
+                    let path = assets.image(&dest_url).map_err(|m| err(m, range.start))?;
+                    out.push_str(&format!("#box(image({}, height: 3.2cm))", string(&path)));
+                    // The alt text follows as events; swallow it.
+                    stack.push(Frame::Other);
+                    out.push_str("#hide[");
+                }
+                Tag::HtmlBlock => {
+                    return Err(err(
+                        "raw HTML cannot be typeset in a rulebook".to_owned(),
+                        range.start,
+                    )
+                    .help("use Markdown instead (emphasis, lists, tables, images)"));
+                }
+                other => {
+                    return Err(err(
+                        format!("this Markdown construct cannot be typeset: {other:?}"),
+                        range.start,
+                    ));
+                }
+            },
+            Event::End(tag) => match tag {
+                TagEnd::Paragraph => out.push_str("\n\n"),
+                TagEnd::Heading(_) => {
+                    if let Some(Frame::Heading { level, start }) = stack.pop() {
+                        let text = out[start..].to_owned();
+                        out.truncate(start);
+                        let plain = unescape_plain(&text);
+                        let mut label = slug(&plain);
+                        let mut n = 2;
+                        while !labels.insert(label.clone()) {
+                            label = format!("{}-{n}", slug(&plain));
+                            n += 1;
+                        }
+                        out.push_str(&format!(
+                            "{} {} <{label}>\n",
+                            "=".repeat(level),
+                            text.trim()
+                        ));
+                    }
+                }
+                TagEnd::BlockQuote(_) => {
+                    stack.pop();
+                    out.push_str("]\n");
+                }
+                TagEnd::CodeBlock => {
+                    if let Some((lang, text)) = code.take() {
+                        out.push_str(&format!("\n#raw(block: true{lang}, {})\n", string(&text)));
+                    }
+                }
+                TagEnd::List(_) => {
+                    stack.pop();
+                    out.push_str(")\n");
+                }
+                TagEnd::Item => {
+                    stack.pop();
+                    while out.ends_with('\n') {
+                        out.pop();
+                    }
+                    out.push_str("], ");
+                }
+                TagEnd::Table => {
+                    stack.pop();
+                    out.push_str(")\n\n");
+                }
+                TagEnd::TableHead => out.push_str("), "),
+                TagEnd::TableRow => {}
+                TagEnd::TableCell => {
+                    stack.pop();
+                    out.push_str("], ");
+                }
+                TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link => {
+                    out.push(']')
+                }
+                TagEnd::Image => {
+                    stack.pop();
+                    out.push(']');
+                }
+                _ => {}
+            },
+            Event::Text(text) => match &mut code {
+                Some((_, buf)) => buf.push_str(&text),
+                None => out.push_str(&with_icons(&text, assets)),
+            },
+            Event::Code(code) => out.push_str(&format!("#raw({})", string(&code))),
+            Event::SoftBreak => out.push(' '),
+            Event::HardBreak => out.push_str(" \\\n"),
+            Event::Rule => out.push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
+            Event::Html(_) | Event::InlineHtml(_) => {
+                return Err(err(
+                    "raw HTML cannot be typeset in a rulebook".to_owned(),
+                    range.start,
+                )
+                .help("use Markdown instead (emphasis, lists, tables, images)"));
+            }
+            Event::InlineMath(_)
+            | Event::DisplayMath(_)
+            | Event::FootnoteReference(_)
+            | Event::TaskListMarker(_) => {
+                return Err(err(
+                    "this Markdown construct cannot be typeset".to_owned(),
+                    range.start,
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Escaped text, with `:icon:` names replaced by inline icon images.
+fn with_icons(text: &str, assets: &mut dyn Assets) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(':') {
+        let after = &rest[start + 1..];
+        let end = after.find(':');
+        let name = end.map(|e| &after[..e]).filter(|n| {
+            !n.is_empty()
+                && n.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        });
+        match name.and_then(|n| assets.icon(n).map(|p| (n, p))) {
+            Some((n, path)) => {
+                out.push_str(&escape(&rest[..start]));
+                out.push_str(&format!(
+                    "#box(height: 0.9em, baseline: 0.12em, image({}, height: 0.9em))",
+                    string(&path)
+                ));
+                rest = &after[n.len() + 1..];
+            }
+            None => {
+                out.push_str(&escape(&rest[..=start]));
+                rest = after;
+            }
+        }
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
+/// The visible text of converted heading markup, for its label.
+fn unescape_plain(typst: &str) -> String {
+    let mut out = String::new();
+    let mut chars = typst.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '#' => {
+                // Skip a function name up to its bracket.
+                while chars
+                    .peek()
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '.')
+                {
+                    chars.next();
+                }
+            }
+            '[' | ']' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoAssets;
+    impl Assets for NoAssets {
+        fn image(&mut self, dest: &str) -> std::result::Result<String, String> {
+            Ok(format!("img/{dest}"))
+        }
+        fn icon(&mut self, name: &str) -> Option<String> {
+            (name == "coin").then(|| "icons/coin.svg".to_owned())
+        }
+    }
+
+    fn convert(md: &str) -> String {
+        to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap()
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        let t = convert("Pay #3 = $5 * 2 < now > @you [x] 1. item_a\n");
+        assert!(
+            t.contains("Pay \\#3 \\= \\$5 \\* 2 \\< now \\> \\@you \\[x\\] 1\\. item\\_a"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn headings_get_labels_and_links_point_to_them() {
+        let t = convert("# The Setup\n\nSee [setup](#the-setup).\n\n# The Setup\n");
+        assert!(t.contains("= The Setup <the-setup>"), "{t}");
+        assert!(t.contains("= The Setup <the-setup-2>"), "{t}");
+        assert!(t.contains("#link(label(\"the-setup\"))[setup]"), "{t}");
+    }
+
+    #[test]
+    fn nested_lists_and_emphasis() {
+        let t = convert("- **Bold** and *it*\n  1. inner\n  2. two\n- last\n");
+        assert!(t.contains("#list("), "{t}");
+        assert!(t.contains("#enum(start: 1, "), "{t}");
+        assert!(
+            t.contains("#strong[Bold]") && t.contains("#emph[it]"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn tables_become_typst_tables() {
+        let t = convert("| a | b |\n| :-- | --: |\n| 1 | 2 |\n");
+        assert!(
+            t.contains(
+                "#table(columns: 2, align: (left, right,), table.header([a], [b], ), [1], [2], )"
+            ),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn icons_and_code() {
+        let t = convert("Gain :coin: now, not :nope: and `a*b`.\n");
+        assert!(t.contains("image(\"icons/coin.svg\""), "{t}");
+        assert!(t.contains(":nope:"), "{t}");
+        assert!(t.contains("#raw(\"a*b\")"), "{t}");
+    }
+
+    #[test]
+    fn raw_html_is_an_error_with_its_line() {
+        let err = to_typst(
+            "# Rules\n\nText\n\n<div>no</div>\n",
+            Path::new("rules.md"),
+            &mut NoAssets,
+        )
+        .unwrap_err();
+        assert_eq!(err.line, Some(5), "{err}");
+        assert!(err.message.contains("HTML"));
+    }
+}

@@ -1,0 +1,272 @@
+//! The typeset rulebook and the assembled kit: page counts, bookmarks, text that survives
+//! extraction, data quoted by the rules, component images, and errors that name rules.md.
+
+mod common;
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use common::{Pdf, Project, copy_dir, deck_game};
+use lopdf::{Document, Object};
+use protopress::build::{BuildOptions, Built, build_in_memory};
+
+fn opts(out: &Path) -> BuildOptions {
+    BuildOptions {
+        paper: None,
+        out_dir: out.to_path_buf(),
+    }
+}
+
+fn dtd() -> &'static Built {
+    static BUILT: OnceLock<Built> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        build_in_memory(
+            Path::new(env!("CARGO_MANIFEST_DIR")),
+            "death-to-decorum",
+            &opts(&std::env::temp_dir()),
+        )
+        .unwrap()
+    })
+}
+
+/// Every bookmark title of a PDF, depth first.
+fn outline_titles(bytes: &[u8]) -> Vec<String> {
+    let doc = Document::load_mem(bytes).unwrap();
+    let root = doc
+        .trailer
+        .get(b"Root")
+        .and_then(Object::as_reference)
+        .unwrap();
+    let catalog = doc.get_dictionary(root).unwrap();
+    let Ok(outlines) = catalog.get(b"Outlines").and_then(Object::as_reference) else {
+        return Vec::new();
+    };
+    let mut titles = Vec::new();
+    fn walk(doc: &Document, id: lopdf::ObjectId, out: &mut Vec<String>) {
+        let mut next = Some(id);
+        while let Some(item) = next {
+            let dict = doc.get_dictionary(item).unwrap();
+            if let Ok(t) = dict.get(b"Title") {
+                let raw = match t {
+                    Object::String(b, _) => b.clone(),
+                    _ => Vec::new(),
+                };
+                out.push(decode_pdf_string(&raw));
+            }
+            if let Ok(first) = dict.get(b"First").and_then(Object::as_reference) {
+                walk(doc, first, out);
+            }
+            next = dict.get(b"Next").and_then(Object::as_reference).ok();
+        }
+    }
+    if let Ok(first) = doc
+        .get_dictionary(outlines)
+        .unwrap()
+        .get(b"First")
+        .and_then(Object::as_reference)
+    {
+        walk(&doc, first, &mut titles);
+    }
+    titles
+}
+
+fn decode_pdf_string(raw: &[u8]) -> String {
+    if raw.starts_with(&[0xFE, 0xFF]) {
+        let units: Vec<u16> = raw[2..]
+            .chunks(2)
+            .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        raw.iter().map(|&b| b as char).collect()
+    }
+}
+
+fn text_of(bytes: &[u8], pages: &[u32]) -> String {
+    let doc = Document::load_mem(bytes).unwrap();
+    doc.extract_text(pages).unwrap_or_default()
+}
+
+fn pages(bytes: &[u8]) -> usize {
+    Pdf::load(bytes).pages.len()
+}
+
+#[test]
+fn kit_pages_are_rules_components_calibration_and_sheets() {
+    let b = dtd();
+    let kit = b.pdf("kit.pdf").unwrap();
+    let rules = pages(b.pdf("rules.pdf").unwrap());
+    let sheets: usize = ["cards.pdf", "boards.pdf", "tokens.pdf"]
+        .iter()
+        .map(|f| pages(b.pdf(f).unwrap()))
+        .sum();
+    let k = &b.report.kit;
+    assert_eq!(k.front_and_rules, rules);
+    assert_eq!(k.sheets, sheets);
+    assert_eq!(k.calibration, 2);
+    assert!((1..=3).contains(&k.components), "{k:?}");
+    assert_eq!(pages(kit), rules + k.components + 2 + sheets);
+    assert_eq!(k.total, pages(kit));
+    // The sheets keep their own sizes in the kit (the tiled board is landscape).
+    let kit_pdf = Pdf::load(kit);
+    let landscape = kit_pdf
+        .pages
+        .iter()
+        .filter(|p| p.width_mm > p.height_mm)
+        .count();
+    assert!(landscape >= 4, "{landscape} landscape pages");
+}
+
+#[test]
+fn the_outline_lists_every_heading() {
+    let b = dtd();
+    let titles = outline_titles(b.pdf("rules.pdf").unwrap());
+    let rules = protopress::rules::load(&b.game).unwrap().unwrap();
+    let headings: Vec<String> = rules
+        .markdown
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim().to_owned())
+        .collect();
+    assert!(headings.len() > 10);
+    for h in &headings {
+        assert!(
+            titles.iter().any(|t| t == h),
+            "no bookmark for {h:?}; bookmarks: {titles:?}"
+        );
+    }
+    // The kit adds the components page, the calibration and every printed component.
+    let kit_titles = outline_titles(b.pdf("kit.pdf").unwrap());
+    for t in [
+        "Components",
+        "Duplex calibration",
+        "Facility Deck",
+        "Central Time Tracking Board",
+        "Combat Die",
+    ] {
+        assert!(
+            kit_titles.iter().any(|k| k == t),
+            "kit has no bookmark {t:?}"
+        );
+    }
+}
+
+#[test]
+fn rules_text_survives_extraction() {
+    let b = dtd();
+    let text = text_of(b.pdf("rules.pdf").unwrap(), &[3]);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Welcome to the Facility"), "{flat}");
+    assert!(flat.contains("120-card Main Facility Deck"), "{flat}");
+}
+
+#[test]
+fn a_changed_price_in_the_data_changes_the_rules() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [
+        "data/death-to-decorum",
+        "templates/death-to-decorum",
+        "templates/common",
+    ] {
+        copy_dir(&repo.join(sub), &dir.path().join(sub));
+    }
+    let game = dir.path().join("data/death-to-decorum/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    assert!(yaml.contains("{ name: Medkit, price: 12,"));
+    std::fs::write(
+        &game,
+        yaml.replace("{ name: Medkit, price: 12,", "{ name: Medkit, price: 17,"),
+    )
+    .unwrap();
+    let built = build_in_memory(
+        dir.path(),
+        "death-to-decorum",
+        &opts(&dir.path().join("output")),
+    )
+    .unwrap();
+    let rules = built.pdf("rules.pdf").unwrap();
+    let all_pages: Vec<u32> = (1..=pages(rules) as u32).collect();
+    let all = text_of(rules, &all_pages);
+    let flat = all.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Medkit 17c"), "{flat}");
+    assert!(!flat.contains("Medkit 12c"), "{flat}");
+}
+
+fn rules_game(rules: &str) -> Project {
+    let p = deck_game("  paper: a4", "- name: Alpha\n  count: 2\n");
+    p.write("data/fixture/rules.md", rules);
+    p
+}
+
+#[test]
+fn markdown_of_every_kind_typesets() {
+    let p = rules_game(
+        "# Rules\n\nA *justified* paragraph with **bold**, `code`, emoji ☠️ 🪓 and a [link](#setup).\n\n## Setup\n\n1. First\n   - nested *bullet*\n   - another\n2. Second\n\n> A block quote.\n\n---\n\n| Wide column with long text that wraps | n |\n| --- | ---: |\n| A cell with several words in it | 3 |\n\nThe card: ![Alpha](component:deck/alpha)\n\nSpecial # $ * _ < > @ [ ] ~ / = - + characters stay text.\n",
+    );
+    let built = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
+    let rules = built.pdf("rules.pdf").unwrap();
+    let flat = text_of(rules, &[3])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("Special # $ * _ < > @ [ ] ~ / = - + characters stay text."),
+        "{flat}"
+    );
+    // The component face is placed as a vector image (a form XObject), not a bitmap.
+    let doc = Document::load_mem(rules).unwrap();
+    let images = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_stream().is_ok_and(|s| {
+                s.dict
+                    .get(b"Subtype")
+                    .and_then(Object::as_name)
+                    .is_ok_and(|n| n == b"Image")
+            })
+        })
+        .count();
+    assert_eq!(images, 0, "the face must stay vector");
+    assert!(outline_titles(rules).contains(&"Setup".to_owned()));
+}
+
+#[test]
+fn raw_html_in_the_rules_names_the_line() {
+    let p = rules_game("# Rules\n\nFine.\n\n<b>no</b>\n");
+    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
+        .err()
+        .unwrap();
+    assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
+    assert_eq!(err.line, Some(5), "{err}");
+}
+
+#[test]
+fn an_unknown_component_image_is_an_error() {
+    let p = rules_game("# Rules\n\n![x](component:deck/omega)\n");
+    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
+        .err()
+        .unwrap();
+    assert!(err.message.contains("no card `omega`"), "{err}");
+    assert_eq!(err.line, Some(3));
+}
+
+#[test]
+fn a_tera_error_in_the_rules_names_the_line() {
+    let p = rules_game("# Rules\n\nCosts {{ components.deck.nope.price }} coins.\n");
+    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
+        .err()
+        .unwrap();
+    assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
+    assert_eq!(err.line, Some(3), "{err}");
+}
+
+#[test]
+fn the_rulebook_is_deterministic() {
+    let p = rules_game("# Rules\n\nSame every time.\n");
+    let a = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
+    let b = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
+    assert_eq!(a.pdf("rules.pdf"), b.pdf("rules.pdf"));
+    assert_eq!(a.pdf("kit.pdf"), b.pdf("kit.pdf"));
+}
