@@ -106,6 +106,27 @@ fn main() {
     let (built, secs) = run(repo, "death-to-decorum", 10);
     report("Death to Decorum decks", &built, secs);
 
+    let game = protopress::model::Game::load(repo, "death-to-decorum").unwrap();
+    let opts = protopress::simulate::SimOptions {
+        players: 2,
+        games: 10_000,
+        seed: 1,
+        strategies: protopress::simulate::engine::Strategy::ALL.to_vec(),
+    };
+    let start = Instant::now();
+    let sim = protopress::simulate::run(&game, &opts).unwrap();
+    println!(
+        "Simulation: 3 strategies × 10,000 games of Death to Decorum in {:.1} ms",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    for s in &sim.strategies {
+        println!(
+            "    {:<9} win rate {:.1} %",
+            s.strategy.name(),
+            100.0 * s.win_rate
+        );
+    }
+
     let dir = tempfile::tempdir().unwrap();
     big_deck(dir.path());
     let (built, secs) = run(dir.path(), "big", 3);

@@ -25,6 +25,7 @@ pub mod rulebook;
 pub mod rules;
 pub mod rulescan;
 pub mod sheets;
+pub mod simulate;
 pub mod svg;
 pub mod templates;
 pub mod textfit;

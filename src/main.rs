@@ -8,7 +8,9 @@ use clap::{Parser, Subcommand};
 
 use protopress::build::{BuildOptions, build_game, discover_games, write_check};
 use protopress::model::Game;
+use protopress::output::write_atomic;
 use protopress::print::Paper;
+use protopress::simulate::{self, SimOptions, engine::Strategy};
 
 /// Turn a tabletop game kept as YAML data, SVG templates and Markdown rules into a
 /// print-and-play kit.
@@ -29,6 +31,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play many seeded games of Death to Decorum from its data and report the odds.
+    /// Writes output/<game>/simulation.json and two SVG charts.
+    Simulate {
+        /// The game (its data must describe Death to Decorum's components).
+        #[arg(default_value = "death-to-decorum")]
+        game: String,
+        /// Crew size.
+        #[arg(long, default_value_t = 2)]
+        players: u32,
+        /// Games per strategy.
+        #[arg(long, default_value_t = 10_000)]
+        games: u32,
+        /// Random seed: the same seed gives the same results.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// cautious, balanced, greedy, or all.
+        #[arg(long, default_value = "all")]
+        strategy: String,
+        /// Print one seeded game turn by turn instead.
+        #[arg(long)]
+        narrate: bool,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
     /// Check components against the manifest and the rulebook, without printing anything.
     /// Writes output/<game>/check.json; exits non-zero on any mismatch.
     Check {
@@ -65,6 +91,24 @@ fn main() -> ExitCode {
     match command {
         Command::Build { games, paper, out } => build(&cli.project, games, paper, out),
         Command::Check { games, out } => check(&cli.project, games, out),
+        Command::Simulate {
+            game,
+            players,
+            games,
+            seed,
+            strategy,
+            narrate,
+            out,
+        } => simulate(
+            &cli.project,
+            &game,
+            players,
+            games,
+            seed,
+            &strategy,
+            narrate,
+            out,
+        ),
     }
 }
 
@@ -95,6 +139,91 @@ fn out_dir(root: &Path, out: PathBuf) -> PathBuf {
     } else {
         root.join(out)
     }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn simulate(
+    root: &Path,
+    id: &str,
+    players: u32,
+    games: u32,
+    seed: u64,
+    strategy: &str,
+    narrate: bool,
+    out: PathBuf,
+) -> ExitCode {
+    let strategies = if strategy == "all" {
+        Strategy::ALL.to_vec()
+    } else {
+        match Strategy::parse(strategy) {
+            Some(s) => vec![s],
+            None => {
+                eprintln!(
+                    "error: unknown strategy `{strategy}`; use cautious, balanced, greedy or all"
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    if players == 0 || games == 0 {
+        eprintln!("error: --players and --games must be at least 1");
+        return ExitCode::FAILURE;
+    }
+    let game = match Game::load(root, id) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if narrate {
+        return match simulate::narrate(&game, players, strategies[0], seed) {
+            Ok(lines) => {
+                for l in lines {
+                    println!("{l}");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let start = Instant::now();
+    let opts = SimOptions {
+        players,
+        games,
+        seed,
+        strategies,
+    };
+    let report = match simulate::run(&game, &opts) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let elapsed = start.elapsed().as_secs_f64();
+    print!("{}", report.table());
+    let dir = out_dir(root, out).join(id);
+    let files = [
+        ("simulation.json", report.to_json()),
+        ("simulation-coins.svg", report.coins_chart()),
+        ("simulation-midnight.svg", report.midnight_chart()),
+    ];
+    for (name, text) in files {
+        if let Err(e) = write_atomic(&dir.join(name), text.as_bytes()) {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    println!(
+        "\n{} games in {elapsed:.2} s; wrote {}",
+        games as usize * opts.strategies.len(),
+        dir.join("simulation.json").display()
+    );
+    ExitCode::SUCCESS
 }
 
 fn check(root: &Path, games: Vec<String>, out: PathBuf) -> ExitCode {

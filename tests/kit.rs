@@ -266,5 +266,14 @@ fn every_component_of_the_kit_is_printed_or_listed() {
         }
     }
     let files: Vec<&str> = report.files.iter().map(|f| f.file.as_str()).collect();
-    assert_eq!(files, ["cards.pdf", "boards.pdf", "tokens.pdf", "rules.pdf", "kit.pdf"]);
+    assert_eq!(
+        files,
+        [
+            "cards.pdf",
+            "boards.pdf",
+            "tokens.pdf",
+            "rules.pdf",
+            "kit.pdf"
+        ]
+    );
 }

@@ -1,0 +1,890 @@
+//! The rules of Death to Decorum as a state machine, played by simple strategies.
+//!
+//! Where the seed leaves room, the reading taken is listed in [`READINGS`] and printed with
+//! every simulation report.
+
+use super::params::{DieFace, Params, Room};
+
+/// The readings of ambiguous rules this engine plays by.
+pub const READINGS: [&str; 10] = [
+    "The facility branches out from the ship: each branch is a corridor (tile 0 is the ship) whose frontier is its deepest revealed room. A crew that sticks together shares one branch; one that splits up gives each player their own.",
+    "PUSH DEEPER at a branch's frontier reveals one card per cycle; every pusher there moves in, the first one fights. A pusher behind the frontier walks one tile deeper.",
+    "The 4th red peg starts Midnight at the end of its cycle (the Apex Stalkers join the deck then); the 6th red peg locks the facility down at once.",
+    "After Midnight every MOVE (home or deeper) draws a card and resolves it; Shoes move two tiles and draw only on the second.",
+    "Loot is picked up by the first player on the tile with room for its weight; otherwise it stays behind.",
+    "A downed player is dragged by a teammate on the same tile with 3 weight to spare (a Grappling Hook pulls from any tile first); a Medkit on that tile revives to 1 life instead.",
+    "The day ends when every standing player is on the ship and the crew chooses to leave, or at lockdown; anyone not on the ship then is lost with what they carry.",
+    "Lives are restored at the start of each day; lost players come back as clones once their fee is paid.",
+    "If the bank cannot pay the clone fees, it drops to 0 and the store closes for the rest of the game.",
+    "Upgrades belong to one player; each player buys at most one of each.",
+];
+
+/// A small, fast, seedable generator (SplitMix64), so results repeat for a seed.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// What a player does in a cycle, in resolution order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Action {
+    Stay,
+    MoveHome,
+    MoveDeeper,
+    PushDeeper,
+}
+
+impl Action {
+    /// STAY resolves first, then MOVE, then PUSH DEEPER.
+    pub fn order(self) -> u8 {
+        match self {
+            Action::Stay => 1,
+            Action::MoveHome | Action::MoveDeeper => 2,
+            Action::PushDeeper => 3,
+        }
+    }
+}
+
+/// The order actions resolve in: STAY, then MOVE, then PUSH DEEPER; players in seat order
+/// within each.
+pub fn resolution_order(actions: &[Option<Action>]) -> Vec<(usize, Action)> {
+    let mut order: Vec<(usize, Action)> = actions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| a.map(|a| (i, a)))
+        .collect();
+    order.sort_by_key(|(i, a)| (a.order(), *i));
+    order
+}
+
+/// Upgrades a player owns.
+#[derive(Debug, Clone, Default)]
+pub struct Kit {
+    pub cargo_pack: bool,
+    pub baton: bool,
+    pub gun: bool,
+    pub shoes: bool,
+    pub hook: bool,
+    pub medkit: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// The branch of the facility this player explores.
+    pub branch: usize,
+    pub pos: u32,
+    pub lives: u32,
+    pub downed: bool,
+    /// Loot carried: (value, weight).
+    pub carried: Vec<(u32, u32)>,
+    /// The downed teammate this player drags.
+    pub dragging: Option<usize>,
+    pub dragged: bool,
+    pub sit_out: bool,
+    pub kit: Kit,
+}
+
+impl Player {
+    pub fn load(&self, p: &Params) -> u32 {
+        self.carried.iter().map(|c| c.1).sum::<u32>()
+            + if self.dragging.is_some() {
+                p.body_drag_weight
+            } else {
+                0
+            }
+    }
+    pub fn limit(&self, p: &Params) -> u32 {
+        if self.kit.cargo_pack {
+            p.upgraded_weight_limit
+        } else {
+            p.weight_limit
+        }
+    }
+    pub fn value(&self) -> u32 {
+        self.carried.iter().map(|c| c.0).sum()
+    }
+    fn active(&self) -> bool {
+        !self.downed && !self.dragged
+    }
+}
+
+/// How a strategy plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// Heads home with the day's quota in the bags, and always before Midnight.
+    Cautious,
+    /// Heads home with the quota and half again, or while the walk back still beats the
+    /// expected lockdown with a margin.
+    Balanced,
+    /// Fills the packs; turns round only when the walk back matches the expected lockdown.
+    Greedy,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [Strategy::Cautious, Strategy::Balanced, Strategy::Greedy];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Cautious => "cautious",
+            Strategy::Balanced => "balanced",
+            Strategy::Greedy => "greedy",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    /// Whether the crew should head for the ship now; `far` is the deepest standing
+    /// player's distance from the ship.
+    fn going_home(self, s: &Day, carried: u32, need: u32, full: bool, far: u32) -> bool {
+        let to_midnight = s.expected_draws_until(s.midnight_at);
+        let to_lockdown = s.expected_draws_until(s.lockdown_at);
+        match self {
+            // Together, home with the quota in the bags, and on the ship by about Midnight.
+            Strategy::Cautious => s.midnight || carried >= need || f64::from(far) >= to_midnight,
+            // Home when the quota and a margin are in, or while the walk still beats the clock.
+            Strategy::Balanced => {
+                full || carried >= need + need / 2 || f64::from(far + 1) >= 0.8 * to_lockdown
+            }
+            // Fill the packs; only the lockdown clock turns them round.
+            Strategy::Greedy => full || f64::from(far + 1) >= to_lockdown,
+        }
+    }
+
+    /// Whether the crew splits up to explore one branch each.
+    fn splits_up(self) -> bool {
+        !matches!(self, Strategy::Cautious)
+    }
+
+    /// Upgrades in the order this strategy buys them, and the coins it keeps back (as a share
+    /// of the next quota, in percent).
+    fn shopping(self) -> (&'static [&'static str], u32) {
+        match self {
+            Strategy::Cautious => (&["Medkit", "Stun Baton"], 100),
+            Strategy::Balanced => (&["Level 2 Pack", "Stun Baton", "Gun"], 60),
+            Strategy::Greedy => (&["Level 2 Pack", "Gun", "Shoes"], 0),
+        }
+    }
+}
+
+/// One day's clock and map.
+#[derive(Debug, Clone)]
+pub struct Day {
+    pub bag: Vec<bool>,
+    pub reds: u32,
+    pub whites: u32,
+    pub midnight_at: u32,
+    pub lockdown_at: u32,
+    pub midnight: bool,
+    pub lockdown: bool,
+    pub deck: Vec<Room>,
+    /// The deepest revealed room of each branch.
+    pub frontier: Vec<u32>,
+    pub cycle: u32,
+    pub midnight_cycle: Option<u32>,
+    pub lockdown_cycle: Option<u32>,
+}
+
+impl Day {
+    /// A fresh day: pegs in the bag (`true` = red) and the Facility Deck, both shuffled.
+    pub fn new(p: &Params, rng: &mut Rng) -> Day {
+        let mut bag: Vec<bool> = std::iter::repeat_n(true, p.red_pegs as usize)
+            .chain(std::iter::repeat_n(false, p.white_pegs as usize))
+            .collect();
+        rng.shuffle(&mut bag);
+        let mut deck = p.facility.clone();
+        rng.shuffle(&mut deck);
+        Day {
+            bag,
+            reds: 0,
+            whites: 0,
+            midnight_at: p.midnight_at,
+            lockdown_at: p.lockdown_at,
+            midnight: false,
+            lockdown: false,
+            deck,
+            frontier: vec![0; 8],
+            cycle: 0,
+            midnight_cycle: None,
+            lockdown_cycle: None,
+        }
+    }
+
+    /// Expected pegs still to draw until `reds_total` red pegs are out (infinite if the bag
+    /// cannot get there): k more reds from R reds among N pegs take k(N+1)/(R+1) draws.
+    pub fn expected_draws_until(&self, reds_total: u32) -> f64 {
+        let k = reds_total.saturating_sub(self.reds);
+        let red_left = self.bag.iter().filter(|r| **r).count() as u32;
+        if k == 0 {
+            return 0.0;
+        }
+        if k > red_left {
+            return f64::INFINITY;
+        }
+        f64::from(k) * (self.bag.len() as f64 + 1.0) / (f64::from(red_left) + 1.0)
+    }
+
+    /// Phase 1: draws a peg. Returns whether Midnight must start at the end of this cycle.
+    pub fn telemetry(&mut self) -> bool {
+        let Some(red) = self.bag.pop() else {
+            return false;
+        };
+        if !red {
+            self.whites += 1;
+            return false;
+        }
+        self.reds += 1;
+        if self.midnight && self.reds >= self.lockdown_at {
+            self.lockdown = true;
+            self.lockdown_cycle = Some(self.cycle);
+        }
+        !self.midnight && self.reds >= self.midnight_at
+    }
+}
+
+/// What happened in one game, for the statistics.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord {
+    pub won: bool,
+    pub loss: Option<String>,
+    pub days_reached: u32,
+    /// Coins brought home per day, and the quota of that day.
+    pub coins: Vec<(u32, u32)>,
+    pub midnight_cycles: Vec<u32>,
+    pub lockdown_cycles: Vec<u32>,
+    pub deaths: u32,
+    pub purchases: Vec<String>,
+}
+
+/// One game of Death to Decorum.
+pub struct Game<'p> {
+    pub p: &'p Params,
+    pub strategy: Strategy,
+    pub players: Vec<Player>,
+    pub bank: u32,
+    pub store_closed: bool,
+    pub rng: Rng,
+    pub log: Option<Vec<String>>,
+    /// The day being played (0-based), for the quota the crew is working toward.
+    pub today: usize,
+}
+
+impl<'p> Game<'p> {
+    pub fn new(
+        p: &'p Params,
+        players: usize,
+        strategy: Strategy,
+        seed: u64,
+        narrate: bool,
+    ) -> Game<'p> {
+        let player = Player {
+            branch: 0,
+            pos: 0,
+            lives: p.max_lives,
+            downed: false,
+            carried: Vec::new(),
+            dragging: None,
+            dragged: false,
+            sit_out: false,
+            kit: Kit::default(),
+        };
+        Game {
+            p,
+            strategy,
+            players: vec![player; players],
+            bank: 0,
+            store_closed: false,
+            rng: Rng::new(seed),
+            log: narrate.then(Vec::new),
+            today: 0,
+        }
+    }
+
+    fn say(&mut self, line: impl FnOnce() -> String) {
+        if let Some(log) = &mut self.log {
+            log.push(line());
+        }
+    }
+
+    /// Plays up to three days; returns the record.
+    pub fn play(&mut self) -> GameRecord {
+        let mut rec = GameRecord::default();
+        for day in 0..self.p.quota.len() {
+            self.today = day;
+            rec.days_reached = day as u32 + 1;
+            let mut d = Day::new(self.p, &mut self.rng);
+            self.say(|| format!("== Day {} ==", day + 1));
+            let lost = self.play_day(&mut d);
+            if let Some(c) = d.midnight_cycle {
+                rec.midnight_cycles.push(c);
+            }
+            if let Some(c) = d.lockdown_cycle {
+                rec.lockdown_cycles.push(c);
+            }
+            rec.deaths += lost;
+            if !self.intermission(day, lost, &mut rec) {
+                return rec;
+            }
+        }
+        rec.won = true;
+        self.say(|| "The crew met every quota. Contract complete.".to_owned());
+        rec
+    }
+
+    /// Plays one day; returns how many players were lost.
+    pub fn play_day(&mut self, d: &mut Day) -> u32 {
+        let max = self.p.max_lives;
+        let split = self.strategy.splits_up();
+        for (i, pl) in self.players.iter_mut().enumerate() {
+            pl.branch = if split { i } else { 0 };
+            pl.lives = max;
+            pl.pos = 0;
+            pl.downed = false;
+            pl.carried.clear();
+            pl.dragging = None;
+            pl.dragged = false;
+            pl.sit_out = false;
+        }
+        while d.cycle < 300 {
+            d.cycle += 1;
+            let midnight_now = d.telemetry();
+            let (reds, whites) = (d.reds, d.whites);
+            self.say(|| format!("cycle {}: peg drawn, {reds} red / {whites} white", d.cycle));
+            if d.lockdown {
+                self.say(|| "The 6th red peg: LOCKDOWN.".to_owned());
+                break;
+            }
+            let actions = self.choose(d);
+            self.resolve(d, &actions);
+            if midnight_now {
+                d.midnight = true;
+                d.midnight_cycle = Some(d.cycle);
+                d.deck.extend_from_slice(&self.p.apex);
+                self.rng.shuffle(&mut d.deck);
+                self.say(|| {
+                    "The 4th red peg: MIDNIGHT. The Apex Stalkers join the deck.".to_owned()
+                });
+            }
+            let standing: Vec<&Player> = self.players.iter().filter(|p| p.active()).collect();
+            if standing.is_empty() {
+                self.say(|| "Nobody is left standing.".to_owned());
+                break;
+            }
+            if standing.iter().all(|p| p.pos == 0) && self.wants_home(d) {
+                self.say(|| "Everyone standing is on the ship: the crew leaves.".to_owned());
+                break;
+            }
+        }
+        // Anyone not on the ship is lost; dragged teammates come home with their carrier.
+        let mut lost = 0;
+        for i in 0..self.players.len() {
+            if self.players[i].pos > 0 {
+                lost += 1;
+                self.players[i].carried.clear();
+                self.say(|| format!("Player {} is lost in the facility.", i + 1));
+            }
+        }
+        lost
+    }
+
+    fn crew_value(&self) -> u32 {
+        self.players.iter().map(Player::value).sum()
+    }
+
+    fn wants_home(&self, d: &Day) -> bool {
+        let need = self.need();
+        let standing = || self.players.iter().filter(|p| p.active());
+        let full = standing().all(|p| p.load(self.p) + 1 > p.limit(self.p));
+        let far = standing().map(|p| p.pos).max().unwrap_or(0);
+        self.strategy
+            .going_home(d, self.crew_value(), need, full, far)
+    }
+
+    /// Coins still missing for today's quota.
+    fn need(&self) -> u32 {
+        self.p
+            .quota
+            .get(self.today)
+            .copied()
+            .unwrap_or(0)
+            .saturating_sub(self.bank)
+    }
+
+    /// Each standing player's action for this cycle.
+    pub fn choose(&self, d: &Day) -> Vec<Option<Action>> {
+        let home = self.wants_home(d);
+        self.players
+            .iter()
+            .map(|pl| {
+                if !pl.active() || pl.sit_out {
+                    return None;
+                }
+                let full = pl.load(self.p) >= pl.limit(self.p);
+                Some(if home || full {
+                    if pl.pos > 0 {
+                        Action::MoveHome
+                    } else {
+                        Action::Stay
+                    }
+                } else if pl.pos == d.frontier[pl.branch] {
+                    Action::PushDeeper
+                } else {
+                    Action::MoveDeeper
+                })
+            })
+            .collect()
+    }
+
+    /// Phase 4: resolves the chosen actions, STAY then MOVE then PUSH DEEPER.
+    pub fn resolve(&mut self, d: &mut Day, actions: &[Option<Action>]) {
+        let order = resolution_order(actions);
+        for pl in &mut self.players {
+            pl.sit_out = false;
+        }
+        let mut revealed = vec![false; d.frontier.len()];
+        for (i, action) in order {
+            if !self.players[i].active() {
+                continue;
+            }
+            match action {
+                Action::Stay => {}
+                Action::MoveHome | Action::MoveDeeper => {
+                    let steps = if self.players[i].kit.shoes { 2 } else { 1 };
+                    for step in 0..steps {
+                        let pl = &mut self.players[i];
+                        if action == Action::MoveHome {
+                            pl.pos = pl.pos.saturating_sub(1);
+                        } else if pl.pos < d.frontier[pl.branch] {
+                            pl.pos += 1;
+                        }
+                        let last = step + 1 == steps;
+                        if d.midnight && last && self.players[i].pos > 0 {
+                            self.say(|| format!("Player {} runs the gauntlet.", i + 1));
+                            self.draw_room(d, i);
+                        }
+                        if !self.players[i].active() {
+                            break;
+                        }
+                    }
+                    self.arrive(i);
+                }
+                Action::PushDeeper => {
+                    let b = self.players[i].branch;
+                    if self.players[i].pos < d.frontier[b] {
+                        self.players[i].pos += 1;
+                    } else if !revealed[b] {
+                        revealed[b] = true;
+                        d.frontier[b] += 1;
+                        let frontier = d.frontier[b];
+                        // Everyone pushing at the old frontier follows the lead in.
+                        for (j, a) in actions.iter().enumerate() {
+                            let pj = &self.players[j];
+                            if *a == Some(Action::PushDeeper)
+                                && pj.active()
+                                && pj.branch == b
+                                && pj.pos + 1 == frontier
+                            {
+                                self.players[j].pos = frontier;
+                            }
+                        }
+                        self.say(|| {
+                            format!(
+                                "Player {} pushes deeper into room {frontier} of branch {}.",
+                                i + 1,
+                                b + 1
+                            )
+                        });
+                        self.draw_room(d, i);
+                    }
+                }
+            }
+        }
+        self.help_downed();
+    }
+
+    /// Returning to the ship: a dragged teammate is revived there and sits out a cycle.
+    fn arrive(&mut self, i: usize) {
+        if self.players[i].pos != 0 {
+            return;
+        }
+        if let Some(j) = self.players[i].dragging.take() {
+            let max = self.p.max_lives;
+            let other = &mut self.players[j];
+            other.dragged = false;
+            other.downed = false;
+            other.lives = max;
+            other.pos = 0;
+            other.sit_out = true;
+            self.say(|| format!("Player {} is revived on the ship.", j + 1));
+        }
+    }
+
+    /// Draws a card for player `i` at their tile and resolves it.
+    pub fn draw_room(&mut self, d: &mut Day, i: usize) {
+        let Some(room) = d.deck.pop() else {
+            self.say(|| "The deck is empty: a dead end.".to_owned());
+            return;
+        };
+        match room {
+            Room::Loot { value, weight } => {
+                let (pos, branch) = (self.players[i].pos, self.players[i].branch);
+                let taker = (0..self.players.len())
+                    .map(|k| (i + k) % self.players.len())
+                    .find(|&k| {
+                        let pl = &self.players[k];
+                        pl.active()
+                            && pl.pos == pos
+                            && pl.branch == branch
+                            && pl.load(self.p) + weight <= pl.limit(self.p)
+                    });
+                match taker {
+                    Some(k) => {
+                        self.players[k].carried.push((value, weight));
+                        self.say(|| format!("  loot worth {value}c (weight {weight}) goes into player {}'s pack.", k + 1));
+                    }
+                    None => self
+                        .say(|| format!("  loot worth {value}c is too heavy to carry and stays.")),
+                }
+            }
+            Room::Hazard { damage } => {
+                let kit = self.players[i].kit.clone();
+                let face = if kit.gun {
+                    DieFace::Kill
+                } else {
+                    self.p.die[self.rng.below(self.p.die.len())]
+                };
+                let face = if face == DieFace::Die && kit.baton {
+                    DieFace::Evade
+                } else {
+                    face
+                };
+                self.say(|| format!("  a hazard ({damage} damage): the die shows {face:?}."));
+                match face {
+                    DieFace::Kill | DieFace::Evade => {}
+                    DieFace::Trade => self.down(i),
+                    DieFace::Die => {
+                        let pl = &mut self.players[i];
+                        pl.lives = pl.lives.saturating_sub(damage);
+                        if pl.lives == 0 {
+                            self.down(i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn down(&mut self, i: usize) {
+        let pl = &mut self.players[i];
+        pl.downed = true;
+        pl.lives = 0;
+        // A downed player drops whoever they were dragging.
+        if let Some(j) = pl.dragging.take() {
+            self.players[j].dragged = false;
+        }
+        self.say(|| format!("  player {} is DOWNED.", i + 1));
+    }
+
+    /// Teammates revive (Medkit), pull (Grappling Hook) or drag downed players.
+    fn help_downed(&mut self) {
+        for j in 0..self.players.len() {
+            if !self.players[j].downed || self.players[j].dragged || self.players[j].pos == 0 {
+                continue;
+            }
+            let (pos, branch) = (self.players[j].pos, self.players[j].branch);
+            let helpers: Vec<usize> = (0..self.players.len())
+                .filter(|&k| k != j && self.players[k].active())
+                .collect();
+            if let Some(&k) = helpers.iter().find(|&&k| {
+                self.players[k].pos == pos
+                    && self.players[k].branch == branch
+                    && self.players[k].kit.medkit
+            }) {
+                self.players[k].kit.medkit = false;
+                self.players[j].downed = false;
+                self.players[j].lives = 1;
+                self.say(|| format!("Player {} uses a Medkit on player {}.", k + 1, j + 1));
+                continue;
+            }
+            let can_drag = |pl: &Player, p: &Params| {
+                pl.dragging.is_none() && pl.load(p) + p.body_drag_weight <= pl.limit(p)
+            };
+            let here = helpers.iter().copied().find(|&k| {
+                self.players[k].pos == pos
+                    && self.players[k].branch == branch
+                    && can_drag(&self.players[k], self.p)
+            });
+            let hooked = helpers
+                .iter()
+                .copied()
+                .find(|&k| self.players[k].kit.hook && can_drag(&self.players[k], self.p));
+            if let Some(k) = here.or(hooked) {
+                self.players[j].pos = self.players[k].pos;
+                self.players[j].branch = self.players[k].branch;
+                self.players[j].dragged = true;
+                self.players[k].dragging = Some(j);
+                self.say(|| format!("Player {} drags player {}.", k + 1, j + 1));
+            }
+        }
+        // Dragged players move with their carrier.
+        for k in 0..self.players.len() {
+            if let Some(j) = self.players[k].dragging {
+                self.players[j].pos = self.players[k].pos;
+                self.players[j].branch = self.players[k].branch;
+            }
+        }
+    }
+
+    /// Redeems loot, pays the quota and clone fees, shops. Returns whether the game goes on.
+    fn intermission(&mut self, day: usize, lost: u32, rec: &mut GameRecord) -> bool {
+        let coins: u32 = self
+            .players
+            .iter()
+            .filter(|p| p.pos == 0)
+            .map(Player::value)
+            .sum();
+        self.bank += coins;
+        let quota = self.p.quota[day];
+        rec.coins.push((coins, quota));
+        let bank = self.bank;
+        self.say(|| {
+            format!(
+                "Intermission, day {}: {coins}c redeemed, bank {bank}c, quota {quota}c.",
+                day + 1
+            )
+        });
+        if self.bank < quota {
+            let wipe = lost as usize == self.players.len();
+            rec.loss = Some(if wipe {
+                format!("wipe on day {}", day + 1)
+            } else {
+                format!("quota missed on day {}", day + 1)
+            });
+            self.say(|| "The quota is not met: the contract is terminated.".to_owned());
+            return false;
+        }
+        self.bank -= quota;
+        let fees = lost * self.p.clone_fee;
+        if fees > 0 {
+            if self.bank >= fees {
+                self.bank -= fees;
+            } else {
+                self.bank = 0;
+                self.store_closed = true;
+                self.say(|| "The store covers the clone fees and closes for good.".to_owned());
+            }
+        }
+        if day + 1 < self.p.quota.len() && !self.store_closed {
+            self.shop(day + 1, rec);
+        }
+        true
+    }
+
+    fn shop(&mut self, next_day: usize, rec: &mut GameRecord) {
+        let (list, reserve_pct) = self.strategy.shopping();
+        let reserve = self.p.quota[next_day] * reserve_pct / 100;
+        for name in list {
+            let Some(price) = self.p.price(name) else {
+                continue;
+            };
+            for i in 0..self.players.len() {
+                if self.bank < price + reserve {
+                    return;
+                }
+                let kit = &mut self.players[i].kit;
+                let slot = match *name {
+                    "Level 2 Pack" => &mut kit.cargo_pack,
+                    "Stun Baton" => &mut kit.baton,
+                    "Gun" => &mut kit.gun,
+                    "Shoes" => &mut kit.shoes,
+                    "Grappling Hook" => &mut kit.hook,
+                    "Medkit" => &mut kit.medkit,
+                    _ => continue,
+                };
+                if !*slot {
+                    *slot = true;
+                    self.bank -= price;
+                    rec.purchases.push((*name).to_owned());
+                    self.say(|| format!("Player {} buys a {name} for {price}c.", i + 1));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulate::params::{DieFace, Params, Room};
+
+    fn params() -> Params {
+        Params {
+            white_pegs: 20,
+            red_pegs: 12,
+            midnight_at: 4,
+            lockdown_at: 6,
+            facility: vec![
+                Room::Loot {
+                    value: 3,
+                    weight: 1
+                };
+                120
+            ],
+            apex: vec![Room::Hazard { damage: 3 }; 10],
+            die: vec![DieFace::Kill],
+            weight_limit: 5,
+            upgraded_weight_limit: 8,
+            max_lives: 4,
+            quota: vec![15, 30, 55],
+            clone_fee: 35,
+            shop: Vec::new(),
+            body_drag_weight: 3,
+        }
+    }
+
+    /// A day whose bag draws `order` (true = red) first to last.
+    fn stacked(p: &Params, order: &[bool]) -> Day {
+        let mut d = Day::new(p, &mut Rng::new(1));
+        d.bag = order.iter().rev().copied().collect();
+        d
+    }
+
+    #[test]
+    fn midnight_at_the_4th_red_and_lockdown_at_the_6th() {
+        let p = params();
+        let mut d = stacked(
+            &p,
+            &[true, false, true, true, false, true, false, true, true],
+        );
+        let mut midnight_on = None;
+        for draw in 1..=9 {
+            d.cycle = draw;
+            if d.telemetry() {
+                midnight_on = Some(draw);
+                d.midnight = true;
+            }
+            if d.lockdown {
+                break;
+            }
+        }
+        assert_eq!(midnight_on, Some(6), "the 4th red peg is the 6th draw");
+        assert_eq!(d.lockdown_cycle, Some(9), "the 6th red peg is the 9th draw");
+        assert_eq!(d.reds, 6);
+    }
+
+    #[test]
+    fn expected_draws_follow_the_bag() {
+        let p = params();
+        let d = stacked(&p, &[true, true, true, true, false]);
+        // 4 reds among 5 pegs: the 4th red takes 4 × 6 / 5 draws on average.
+        assert!((d.expected_draws_until(4) - 4.8).abs() < 1e-9);
+        assert!(d.expected_draws_until(9).is_infinite());
+    }
+
+    #[test]
+    fn actions_resolve_stay_then_move_then_push() {
+        let actions = [
+            Some(Action::PushDeeper),
+            Some(Action::MoveHome),
+            None,
+            Some(Action::Stay),
+            Some(Action::MoveDeeper),
+        ];
+        let order: Vec<Action> = resolution_order(&actions)
+            .into_iter()
+            .map(|(_, a)| a)
+            .collect();
+        assert_eq!(
+            order,
+            vec![
+                Action::Stay,
+                Action::MoveHome,
+                Action::MoveDeeper,
+                Action::PushDeeper
+            ]
+        );
+    }
+
+    #[test]
+    fn loot_beyond_the_weight_limit_stays_behind() {
+        let p = params();
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
+        g.players[0].pos = 1;
+        g.players[0].carried = vec![(3, 1); 4];
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.deck = vec![Room::Loot {
+            value: 8,
+            weight: 2,
+        }];
+        g.draw_room(&mut d, 0);
+        assert_eq!(
+            g.players[0].load(&p),
+            4,
+            "a weight-2 item does not fit a pack at 4 of 5"
+        );
+        d.deck = vec![Room::Loot {
+            value: 3,
+            weight: 1,
+        }];
+        g.draw_room(&mut d, 0);
+        assert_eq!(g.players[0].load(&p), 5);
+        g.players[0].kit.cargo_pack = true;
+        d.deck = vec![Room::Loot {
+            value: 15,
+            weight: 3,
+        }];
+        g.draw_room(&mut d, 0);
+        assert_eq!(
+            g.players[0].value(),
+            3 * 5 + 15,
+            "the cargo pack raises the limit to 8"
+        );
+    }
+
+    #[test]
+    fn a_missed_quota_ends_the_game() {
+        let mut p = params();
+        p.quota = vec![10_000, 1, 1];
+        let rec = Game::new(&p, 2, Strategy::Balanced, 9, false).play();
+        assert!(!rec.won);
+        assert_eq!(rec.days_reached, 1);
+        assert!(rec.loss.as_deref().unwrap().contains("day 1"));
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_game() {
+        let p = params();
+        let a = Game::new(&p, 2, Strategy::Greedy, 42, true);
+        let b = Game::new(&p, 2, Strategy::Greedy, 42, true);
+        let (mut a, mut b) = (a, b);
+        a.play();
+        b.play();
+        assert_eq!(a.log, b.log);
+    }
+}
