@@ -93,9 +93,22 @@ const ALL_PDFS: [&str; 5] = [
     "kit.pdf",
 ];
 
-/// Runs the whole pipeline for `id` in memory.
-pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
-    let mut timings = Vec::new();
+/// A game loaded, its faces rendered and parsed: everything before the PDFs.
+pub struct Prepared {
+    pub game: Game,
+    pub fonts: Fonts,
+    pub faces: Faces,
+    pub trees: Vec<usvg::Tree>,
+    pub warnings: Vec<String>,
+}
+
+/// Loads `id` and renders and parses every face, recording stage times in `timings`.
+pub fn prepare(
+    root: &Path,
+    id: &str,
+    opts: &BuildOptions,
+    timings: &mut Vec<(&'static str, Duration)>,
+) -> Result<Prepared> {
     let mut clock = Instant::now();
     let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
         timings.push((name, clock.elapsed()));
@@ -114,115 +127,48 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         game.file.print.text_overflow,
     ));
     let templates = Templates::load(root, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
-    lap("load", &mut timings);
+    lap("load", timings);
     let faces = faces::render(&game, &templates)?;
     let mut warnings = engine.take_warnings();
-    lap("templates and text fitting", &mut timings);
+    lap("templates and text fitting", timings);
     let trees = parse_faces(&game, &faces, &fonts, &mut warnings)?;
-    lap("SVG parsing", &mut timings);
+    lap("SVG parsing", timings);
+    Ok(Prepared {
+        game,
+        fonts,
+        faces,
+        trees,
+        warnings,
+    })
+}
 
+/// Runs the whole pipeline for `id` in memory.
+pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
+    let mut timings = Vec::new();
+    let Prepared {
+        game,
+        fonts,
+        faces,
+        trees,
+        mut warnings,
+    } = prepare(root, id, opts, &mut timings)?;
+    let mut clock = Instant::now();
+    let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
+        timings.push((name, clock.elapsed()));
+        clock = Instant::now();
+    };
     let print = &game.file.print;
     let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
-    let mut components = Vec::new();
-    for deck in &faces.decks {
-        let comp = &game.components[deck.component];
-        let spec = &comp.spec;
-        let err = |e: Error| e.game(id).component(&spec.id);
-        let mut report = ComponentReport {
-            id: spec.id.clone(),
-            name: spec.name.clone(),
-            kind: spec.kind.name().to_owned(),
-            size: spec.size,
-            cards: comp.cards.len(),
-            copies: comp.copies(),
-            unique_faces: deck.unique_faces,
-            sheets: 0,
-            file: None,
-            pages: Vec::new(),
-            layout: String::new(),
-        };
-        let Some(file) = spec.kind.output_file() else {
-            components.push(report);
-            continue;
-        };
-        if deck.copies.is_empty() {
-            components.push(report);
-            continue;
-        }
-        let pos = match writers.iter().position(|(f, _)| *f == file) {
-            Some(p) => p,
-            None => {
-                writers.push((
-                    file,
-                    SheetWriter::new(&faces.faces, &trees, &fonts.label, print.paper)?,
-                ));
-                writers.len() - 1
-            }
-        };
-        let writer = &mut writers[pos].1;
-        let title = format!("{} · {}", game.file.name, spec.name);
-        let size = comp.size();
-        let bleed = comp.bleed(print);
-        let pages = match spec.kind {
-            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
-                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
-                if grid.band.is_none() {
-                    warnings.push(format!(
-                        "{}: no room for the check ruler on its sheets",
-                        spec.id
-                    ));
-                }
-                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
-                writer.add_deck(&DeckSheets {
-                    title,
-                    revision: &game.file.revision,
-                    grid,
-                    copies: &deck.copies,
-                    print,
-                    cut: match spec.kind {
-                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
-                        _ => CutStyle::CropMarks,
-                    },
-                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
-                })
-            }
-            ComponentKind::Board => {
-                let overlap = spec.overlap_mm.unwrap_or(10.0);
-                let mut used = PagesUsed::default();
-                for copy in &deck.copies {
-                    let layout =
-                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
-                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
-                    let name = &comp.cards[copy.card].name;
-                    let p = writer.add_board(
-                        &format!("{} · {name}", game.file.name),
-                        &game.file.revision,
-                        copy.front,
-                        &layout,
-                    );
-                    used.sheets += p.pages.len();
-                    used.pages.extend(p.pages);
-                }
-                used
-            }
-            ComponentKind::Die => {
-                let net = DieNet::new(size.width_mm);
-                report.layout = format!("cube net, {} mm faces", size.width_mm);
-                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
-            }
-            ComponentKind::Standee => {
-                let standee =
-                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
-                report.layout = "fold-over standee".to_owned();
-                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
-            }
-            ComponentKind::Bought => unreachable!("bought parts have no output file"),
-        };
-        report.sheets = pages.sheets;
-        report.pages = pages.pages;
-        report.file = Some(file.to_owned());
-        components.push(report);
-    }
+    let components = print_sheets(
+        &game,
+        &faces,
+        &trees,
+        &fonts,
+        &mut writers,
+        &mut warnings,
+        |k| k.output_file(),
+    )?;
+    let mut components = components;
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
@@ -373,6 +319,122 @@ fn add_parts_to_buy<'a>(
         }
     }
     Ok(())
+}
+
+/// Prints every deck of `faces` into `writers` (one per output file, as `route` decides by
+/// kind) and reports each component. Bought parts are reported but not printed.
+pub fn print_sheets<'a>(
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    warnings: &mut Vec<String>,
+    route: impl Fn(ComponentKind) -> Option<&'static str>,
+) -> Result<Vec<ComponentReport>> {
+    let id = game.id.as_str();
+    let print = &game.file.print;
+    let mut components = Vec::new();
+    for deck in &faces.decks {
+        let comp = &game.components[deck.component];
+        let spec = &comp.spec;
+        let err = |e: Error| e.game(id).component(&spec.id);
+        let mut report = ComponentReport {
+            id: spec.id.clone(),
+            name: spec.name.clone(),
+            kind: spec.kind.name().to_owned(),
+            size: spec.size,
+            cards: comp.cards.len(),
+            copies: comp.copies(),
+            unique_faces: deck.unique_faces,
+            sheets: 0,
+            file: None,
+            pages: Vec::new(),
+            layout: String::new(),
+        };
+        let Some(file) = route(spec.kind) else {
+            components.push(report);
+            continue;
+        };
+        if deck.copies.is_empty() {
+            components.push(report);
+            continue;
+        }
+        let pos = match writers.iter().position(|(f, _)| *f == file) {
+            Some(p) => p,
+            None => {
+                writers.push((
+                    file,
+                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?,
+                ));
+                writers.len() - 1
+            }
+        };
+        let writer = &mut writers[pos].1;
+        let title = format!("{} · {}", game.file.name, spec.name);
+        let size = comp.size();
+        let bleed = comp.bleed(print);
+        let pages = match spec.kind {
+            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
+                if grid.band.is_none() {
+                    warnings.push(format!(
+                        "{}: no room for the check ruler on its sheets",
+                        spec.id
+                    ));
+                }
+                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
+                writer.add_deck(&DeckSheets {
+                    title,
+                    revision: &game.file.revision,
+                    grid,
+                    copies: &deck.copies,
+                    print,
+                    cut: match spec.kind {
+                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                        _ => CutStyle::CropMarks,
+                    },
+                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+                })
+            }
+            ComponentKind::Board => {
+                let overlap = spec.overlap_mm.unwrap_or(10.0);
+                let mut used = PagesUsed::default();
+                for copy in &deck.copies {
+                    let layout =
+                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
+                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
+                    let name = &comp.cards[copy.card].name;
+                    let p = writer.add_board(
+                        &format!("{} · {name}", game.file.name),
+                        &game.file.revision,
+                        copy.front,
+                        &layout,
+                    );
+                    used.sheets += p.pages.len();
+                    used.pages.extend(p.pages);
+                }
+                used
+            }
+            ComponentKind::Die => {
+                let net = DieNet::new(size.width_mm);
+                report.layout = format!("cube net, {} mm faces", size.width_mm);
+                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
+            }
+            ComponentKind::Standee => {
+                let standee =
+                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
+                report.layout = "fold-over standee".to_owned();
+                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
+            }
+            ComponentKind::Bought => unreachable!("bought parts have no output file"),
+        };
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        report.file = Some(file.to_owned());
+        components.push(report);
+    }
+    Ok(components)
 }
 
 /// Builds `id` and writes its files under `opts.out_dir/<id>/`.

@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod error;
+pub mod export;
 pub mod faces;
 pub mod fonts;
 pub mod imposition;
@@ -21,6 +22,7 @@ pub mod nets;
 pub mod output;
 pub mod print;
 pub mod report;
+pub mod reprint;
 pub mod rulebook;
 pub mod rules;
 pub mod rulescan;

@@ -6,10 +6,11 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use protopress::build::{BuildOptions, build_game, discover_games, write_check};
+use protopress::build::{BuildOptions, build_game, discover_games, prepare, write_check};
 use protopress::model::Game;
 use protopress::output::write_atomic;
 use protopress::print::Paper;
+use protopress::reprint::{load_record, record_at_revision, record_of, record_path};
 use protopress::simulate::{self, SimOptions, engine::Strategy};
 
 /// Turn a tabletop game kept as YAML data, SVG templates and Markdown rules into a
@@ -74,6 +75,35 @@ enum Command {
         /// Output root; each game is written to <OUT>/<game>/.
         #[arg(long, default_value = "output")]
         out: PathBuf,
+        /// Record what was printed in data/<game>/printed.json (commit it with the game),
+        /// so `reprint` can later print only what changed.
+        #[arg(long)]
+        mark_printed: bool,
+    },
+    /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
+    /// into output/<game>/export/.
+    Export {
+        game: String,
+        #[arg(long)]
+        format: String,
+        /// Resolution of png exports.
+        #[arg(long, default_value_t = 300.0)]
+        dpi: f32,
+        /// Leave the bleed off png exports.
+        #[arg(long)]
+        no_bleed: bool,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+    /// Print only what changed since the last `build --mark-printed` (or a git revision):
+    /// output/<game>/reprint.pdf with a changelog page.
+    Reprint {
+        game: String,
+        /// Compare with the game at this git revision instead of printed.json.
+        #[arg(long)]
+        since: Option<String>,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
     },
 }
 
@@ -87,9 +117,25 @@ fn main() -> ExitCode {
         games: Vec::new(),
         paper: None,
         out: PathBuf::from("output"),
+        mark_printed: false,
     });
     match command {
-        Command::Build { games, paper, out } => build(&cli.project, games, paper, out),
+        Command::Build {
+            games,
+            paper,
+            out,
+            mark_printed,
+        } => build(&cli.project, games, paper, out, mark_printed),
+        Command::Export {
+            game,
+            format,
+            dpi,
+            no_bleed,
+            out,
+        } => export(&cli.project, &game, &format, dpi, !no_bleed, out),
+        Command::Reprint { game, since, out } => {
+            reprint(&cli.project, &game, since.as_deref(), out)
+        }
         Command::Check { games, out } => check(&cli.project, games, out),
         Command::Simulate {
             game,
@@ -255,7 +301,83 @@ fn check(root: &Path, games: Vec<String>, out: PathBuf) -> ExitCode {
     }
 }
 
-fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) -> ExitCode {
+fn reprint(root: &Path, id: &str, since: Option<&str>, out: PathBuf) -> ExitCode {
+    let result = (|| {
+        let old = match since {
+            Some(rev) => record_at_revision(root, id, rev)?,
+            None => load_record(&Game::load(root, id)?)?,
+        };
+        protopress::reprint::reprint(root, id, &old)
+    })();
+    let r = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if r.changes.is_empty() {
+        println!("{id}: nothing changed since the last print; no reprint needed.");
+        return ExitCode::SUCCESS;
+    }
+    for c in &r.changes {
+        println!("  {}", c.describe());
+    }
+    let path = out_dir(root, out).join(id).join("reprint.pdf");
+    match r.pdf.map(|pdf| write_atomic(&path, &pdf)) {
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        _ => {
+            let copies: u32 = r.print.values().flat_map(|c| c.values()).sum();
+            println!(
+                "{id}: {} changes, {copies} copies to print -> {}",
+                r.changes.len(),
+                path.display()
+            );
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+fn export(root: &Path, id: &str, format: &str, dpi: f32, bleed: bool, out: PathBuf) -> ExitCode {
+    let Some(format) = protopress::export::Format::parse(format) else {
+        eprintln!("error: unknown format `{format}`; use png, tts, tgc, mpc or pdf-cards");
+        return ExitCode::FAILURE;
+    };
+    if !(36.0..=1200.0).contains(&dpi) {
+        eprintln!("error: --dpi must be between 36 and 1200");
+        return ExitCode::FAILURE;
+    }
+    let opts = protopress::export::ExportOptions { format, dpi, bleed };
+    match protopress::export::export(root, id, &opts, &out_dir(root, out)) {
+        Ok(files) => {
+            println!("{id}: exported {} files", files.len());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn mark_printed(root: &Path, id: &str) -> protopress::Result<PathBuf> {
+    let prepared = prepare(root, id, &BuildOptions::default(), &mut Vec::new())?;
+    let record = record_of(&prepared)?;
+    let path = record_path(&prepared.game);
+    write_atomic(&root.join(&path), record.to_json().as_bytes())?;
+    Ok(path)
+}
+
+fn build(
+    root: &Path,
+    games: Vec<String>,
+    paper: Option<Paper>,
+    out: PathBuf,
+    mark: bool,
+) -> ExitCode {
     let Some(games) = games_or_all(root, games) else {
         return ExitCode::FAILURE;
     };
@@ -282,6 +404,15 @@ fn build(root: &Path, games: Vec<String>, paper: Option<Paper>, out: PathBuf) ->
                 );
                 for w in &r.warnings {
                     println!("  warning: {w}");
+                }
+                if mark {
+                    match mark_printed(root, game) {
+                        Ok(path) => println!("  recorded what was printed in {}", path.display()),
+                        Err(e) => {
+                            failed += 1;
+                            eprintln!("error: {e}");
+                        }
+                    }
                 }
                 if let Some(check) = &outcome.check {
                     if check.passed {

@@ -84,6 +84,18 @@ pub enum OverflowPolicy {
     Warn,
 }
 
+/// Where the revision stamp ("XII·3fa2c1") goes on every printed face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum RevisionStamp {
+    /// In the cut margin: inside the trim, outside the safe zone, in tiny type.
+    #[default]
+    Margin,
+    /// Inside the safe zone, where it survives any cut.
+    SafeZone,
+    None,
+}
+
 /// The print profile of a game (`print:` in `game.yaml`).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
@@ -102,6 +114,8 @@ pub struct PrintProfile {
     /// Distance inside the trim that text must stay within.
     pub safe_zone_mm: f32,
     pub text_overflow: OverflowPolicy,
+    /// Revision and content hash on every face, to tell reprints apart.
+    pub revision_stamp: RevisionStamp,
 }
 
 impl Default for PrintProfile {
@@ -115,6 +129,7 @@ impl Default for PrintProfile {
             gutter_mm: None,
             safe_zone_mm: 3.0,
             text_overflow: OverflowPolicy::Error,
+            revision_stamp: RevisionStamp::Margin,
         }
     }
 }

@@ -21,7 +21,7 @@ use crate::faces::{CardCopy, Face};
 use crate::imposition::{Band, BandSide, Grid, Line, Rect};
 use crate::model::{TokenShape, Window};
 use crate::nets::{DieNet, Standee};
-use crate::print::{CropMarks, Duplex, Paper, PrintProfile, mm};
+use crate::print::{CropMarks, Duplex, Paper, PrintProfile, RevisionStamp, mm};
 use crate::tiling::{LABEL_BAND, TILE_MARGIN, TileLayout};
 
 /// Line width of cut guides, in points (a hairline that still prints on laser printers).
@@ -210,6 +210,19 @@ impl<'a> SheetWriter<'a> {
             surface.draw_graphic(graphic);
             surface.pop();
             surface.pop();
+            let shape = match deck.cut {
+                CutStyle::Outline(shape) => shape,
+                CutStyle::CropMarks => TokenShape::Square,
+            };
+            draw_stamp(
+                &mut surface,
+                &self.label_font,
+                trim,
+                shape,
+                print,
+                deck.revision,
+                &self.faces[face].hash,
+            );
             if top {
                 for w in deck.windows {
                     let r = Rect {
@@ -492,50 +505,86 @@ impl<'a> SheetWriter<'a> {
 }
 
 impl SheetWriter<'_> {
-    /// A plain list page (the parts to buy): a title, then one line per entry.
+    /// Plain list pages (the parts to buy, a changelog): a title, then one line per entry,
+    /// continued on further pages as needed.
     pub fn add_list_page(&mut self, title: &str, intro: &str, rows: &[String]) -> PagesUsed {
         let (pw, ph) = self.paper.size_mm();
-        self.sizes.push((pw, ph));
-        let mut page = self.doc.start_page_with(page_settings(pw, ph));
-        let mut surface = page.surface();
-        let x = mm(TILE_MARGIN + 8.0);
-        surface.set_fill(Some(Fill::default()));
-        surface.draw_text(
-            Point::from_xy(x, mm(30.0)),
-            self.label_font.clone(),
-            18.0,
-            title,
-            false,
-            TextDirection::Auto,
-        );
-        surface.draw_text(
-            Point::from_xy(x, mm(40.0)),
-            self.label_font.clone(),
-            9.0,
-            intro,
-            false,
-            TextDirection::Auto,
-        );
-        for (i, row) in rows.iter().enumerate() {
-            let y = mm(52.0 + i as f32 * 8.0);
+        // Wrap long rows (about 0.53 em a character at 9.5 pt) with a hanging indent.
+        let max_chars = ((pw - 2.0 * TILE_MARGIN - 16.0) / 1.78).floor() as usize;
+        let wrapped: Vec<String> = rows.iter().flat_map(|r| wrap(r, max_chars)).collect();
+        let rows = &wrapped[..];
+        let per_page = (((ph - 52.0 - 20.0) / 7.0).floor() as usize).max(1);
+        let chunks: Vec<&[String]> = if rows.is_empty() {
+            vec![&[][..]]
+        } else {
+            rows.chunks(per_page).collect()
+        };
+        let mut used = PagesUsed::default();
+        for (n, chunk) in chunks.iter().enumerate() {
+            self.sizes.push((pw, ph));
+            let mut page = self.doc.start_page_with(page_settings(pw, ph));
+            let mut surface = page.surface();
+            let x = mm(TILE_MARGIN + 8.0);
+            surface.set_fill(Some(Fill::default()));
+            let heading = if n == 0 {
+                title.to_owned()
+            } else {
+                format!("{title} (continued)")
+            };
             surface.draw_text(
-                Point::from_xy(x, y),
+                Point::from_xy(x, mm(30.0)),
                 self.label_font.clone(),
-                10.0,
-                row,
+                16.0,
+                &heading,
                 false,
                 TextDirection::Auto,
             );
+            surface.draw_text(
+                Point::from_xy(x, mm(40.0)),
+                self.label_font.clone(),
+                9.0,
+                intro,
+                false,
+                TextDirection::Auto,
+            );
+            for (i, row) in chunk.iter().enumerate() {
+                let y = mm(52.0 + i as f32 * 7.0);
+                surface.draw_text(
+                    Point::from_xy(x, y),
+                    self.label_font.clone(),
+                    9.5,
+                    row,
+                    false,
+                    TextDirection::Auto,
+                );
+            }
+            surface.set_fill(None);
+            surface.finish();
+            page.finish();
+            self.pages += 1;
+            used.pages.push(self.pages);
+            used.sheets += 1;
         }
-        surface.set_fill(None);
-        surface.finish();
-        page.finish();
-        self.pages += 1;
-        PagesUsed {
-            sheets: 1,
-            pages: vec![self.pages],
+        used
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces; continuation lines are
+/// indented.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let cur = lines.last_mut().expect("never empty");
+        if !cur.trim().is_empty() && cur.chars().count() + 1 + word.chars().count() > width {
+            lines.push(format!("    {word}"));
+        } else {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(word);
         }
     }
+    lines
 }
 
 fn page_settings(w_mm: f32, h_mm: f32) -> PageSettings {
@@ -600,6 +649,53 @@ fn graphic_for(
     let graphic = Graphic::new(builder.finish(), false);
     cache.insert(face, graphic.clone());
     graphic
+}
+
+/// Size of the revision stamp, in points (about 1.2 mm capitals).
+const STAMP_PT: f32 = 3.4;
+
+/// The stamp text: revision and the first six hex digits of the face's content hash.
+pub fn stamp_text(revision: &str, hash: &str) -> String {
+    format!("{revision}·{}", &hash[..hash.len().min(6)])
+}
+
+/// Draws the revision stamp of a face placed at `trim`: bottom-left in the cut margin, or just
+/// inside the safe zone; on round tokens, centred at the bottom.
+fn draw_stamp(
+    surface: &mut Surface,
+    font: &Font,
+    trim: Rect,
+    shape: TokenShape,
+    print: &PrintProfile,
+    revision: &str,
+    hash: &str,
+) {
+    let inset = match print.revision_stamp {
+        RevisionStamp::None => return,
+        RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
+        RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
+    };
+    let text = stamp_text(revision, hash);
+    let baseline = trim.bottom() - inset;
+    let x = match shape {
+        // A circle is narrow near its bottom: centre the stamp (about 0.6 mm a character).
+        TokenShape::Circle => trim.x + trim.w / 2.0 - text.chars().count() as f32 * 0.3,
+        TokenShape::Square => trim.x + inset.max(1.5) + 0.5,
+    };
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        paint: krilla::color::luma::Color::new(110).into(),
+        ..Fill::default()
+    }));
+    surface.draw_text(
+        Point::from_xy(mm(x), mm(baseline)),
+        font.clone(),
+        STAMP_PT,
+        &text,
+        false,
+        TextDirection::Auto,
+    );
+    surface.set_fill(None);
 }
 
 /// The check ruler ("this bar must measure 50 mm") and the page label, in a band beyond the

@@ -1,0 +1,190 @@
+//! Reprints after a tweak, on a copy of Death to Decorum: only what changed is printed, and the
+//! changelog says what and how many.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{Pdf, copy_dir};
+use protopress::build::{BuildOptions, prepare};
+use protopress::reprint::{Change, record_at_revision, record_of, reprint};
+
+fn copy_game() -> tempfile::TempDir {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [
+        "data/death-to-decorum",
+        "templates/death-to-decorum",
+        "templates/common",
+    ] {
+        copy_dir(&repo.join(sub), &dir.path().join(sub));
+    }
+    dir
+}
+
+fn edit(dir: &Path, from: &str, to: &str) {
+    let path = dir.join("data/death-to-decorum/facility.yaml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from));
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn record(dir: &Path) -> protopress::reprint::PrintRecord {
+    record_of(
+        &prepare(
+            dir,
+            "death-to-decorum",
+            &BuildOptions::default(),
+            &mut Vec::new(),
+        )
+        .unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_changed_card_reprints_exactly_its_copies_and_backs() {
+    let dir = copy_game();
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "Stripped from a wall that was still humming.",
+        "Pulled from a wall that had gone quiet.",
+    );
+    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    assert_eq!(r.print.len(), 1);
+    assert_eq!(
+        r.print["facility"].iter().collect::<Vec<_>>(),
+        vec![(&"copper-wiring".to_owned(), &5)]
+    );
+    let changed = r.changes.iter().find_map(|c| match c {
+        Change::CardChanged { card, fields, .. } => Some((card.clone(), fields.clone())),
+        _ => None,
+    });
+    let (card, fields) = changed.expect("a card change");
+    assert_eq!(card, "Copper Wiring");
+    assert_eq!(fields.len(), 1);
+    assert_eq!(fields[0].0, "flavour");
+    assert!(
+        r.changes
+            .iter()
+            .any(|c| c.describe().contains("flavour") && c.describe().contains("reprint all 5"))
+    );
+    // Changelog page, then one sheet: 5 fronts and their 5 backs, mirrored.
+    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    assert_eq!(pdf.pages.len(), 3);
+    assert_eq!(pdf.pages[1].placements.len(), 5);
+    assert_eq!(pdf.pages[2].placements.len(), 5);
+    let fronts: std::collections::HashSet<_> =
+        pdf.pages[1].placements.iter().map(|p| p.2).collect();
+    assert_eq!(fronts.len(), 1, "five copies of one face");
+    assert!(
+        pdf.pages[0].placements.is_empty(),
+        "the first page is the changelog"
+    );
+}
+
+#[test]
+fn count_changes_say_how_many_to_print_or_discard() {
+    let dir = copy_game();
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "- name: Spare Fuse\n  count: 5",
+        "- name: Spare Fuse\n  count: 7",
+    );
+    edit(
+        dir.path(),
+        "- name: Ration Pack\n  count: 5",
+        "- name: Ration Pack\n  count: 3",
+    );
+    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let lines: Vec<String> = r.changes.iter().map(Change::describe).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Spare Fuse: count 5 -> 7, print 2 more")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Ration Pack: count 5 -> 3, discard 2")),
+        "{lines:?}"
+    );
+    assert_eq!(r.print["facility"].get("spare-fuse"), Some(&2));
+    assert_eq!(r.print["facility"].get("ration-pack"), None);
+    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    assert_eq!(pdf.pages[1].placements.len(), 2);
+}
+
+#[test]
+fn rules_changes_are_listed_by_section() {
+    let dir = copy_game();
+    let old = record(dir.path());
+    let rules = dir.path().join("data/death-to-decorum/rules.md");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(
+        &rules,
+        text.replace(
+            "Survive and pay all three days to win.",
+            "Survive all three days to win.",
+        ),
+    )
+    .unwrap();
+    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    assert_eq!(
+        r.changes,
+        vec![Change::RulesChanged {
+            section: "Quota".into(),
+            how: "text changed".into()
+        }]
+    );
+    assert!(r.print.is_empty());
+}
+
+#[test]
+fn nothing_changed_means_no_pdf() {
+    let dir = copy_game();
+    let old = record(dir.path());
+    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    assert!(r.changes.is_empty() && r.pdf.is_none());
+}
+
+#[test]
+fn since_a_git_revision() {
+    let dir = copy_game();
+    let git = |args: &[&str]| {
+        let ok = Command::new("git")
+            .arg("-C")
+            .arg(dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+            .status
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&[
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@t",
+        "commit",
+        "-q",
+        "-m",
+        "printed",
+    ]);
+    edit(
+        dir.path(),
+        "- name: Spare Fuse\n  count: 5",
+        "- name: Spare Fuse\n  count: 6",
+    );
+    let old = record_at_revision(dir.path(), "death-to-decorum", "HEAD").unwrap();
+    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    assert_eq!(r.print["facility"].get("spare-fuse"), Some(&1));
+    assert!(record_at_revision(dir.path(), "death-to-decorum", "no-such-rev").is_err());
+}
