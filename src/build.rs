@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::faces::{self, Faces};
 use crate::fonts::Fonts;
 use crate::imposition::Grid;
+use crate::index::{FilePages, index_html};
 use crate::manifest::CheckReport;
 use crate::model::ComponentKind;
 use crate::model::Game;
@@ -43,6 +44,8 @@ pub struct BuildOutcome {
     pub files: Vec<PathBuf>,
     /// The manifest check, when the game has a manifest.
     pub check: Option<CheckReport>,
+    /// Wall time of each stage.
+    pub timings: Vec<(&'static str, Duration)>,
 }
 
 /// The games of a project: every directory under `data/` holding a `game.yaml`, sorted.
@@ -66,6 +69,8 @@ pub struct Built {
     /// Output file name and bytes, in a fixed order.
     pub pdfs: Vec<(String, Vec<u8>)>,
     pub report: BuildReport,
+    /// `index.html`: the kit at a glance.
+    pub index_html: String,
     /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
     /// which must not change between identical builds).
     pub timings: Vec<(&'static str, Duration)>,
@@ -173,11 +178,17 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
     let mut sizes: Vec<(&str, Vec<(f32, f32)>)> = Vec::new();
+    let mut previews: Vec<FilePages> = Vec::new();
     for name in PDF_FILES {
         if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
             let (_, writer) = writers.remove(pos);
             let pages = writer.page_count();
             sizes.push((name, writer.page_sizes().to_vec()));
+            previews.push(FilePages {
+                file: name.to_owned(),
+                sizes: writer.page_sizes().to_vec(),
+                placed: writer.placements().to_vec(),
+            });
             let bytes = writer.finish().map_err(|e| e.game(id))?;
             files.push(FileReport {
                 file: name.to_owned(),
@@ -254,10 +265,13 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         kit: kit_pages,
         warnings,
     };
+    let index_html = index_html(&game, &report, check.as_ref(), &faces, &trees, &previews)?;
+    lap("index page", &mut timings);
     Ok(Built {
         game,
         pdfs,
         report,
+        index_html,
         timings,
     })
 }
@@ -459,11 +473,15 @@ pub fn build_game(root: &Path, id: &str, opts: &BuildOptions) -> Result<BuildOut
     let json = dir.join("build.json");
     write_atomic(&json, built.report.to_json().as_bytes())?;
     written.push(json);
+    let index = dir.join("index.html");
+    write_atomic(&index, built.index_html.as_bytes())?;
+    written.push(index);
     let check = write_check(&built.game, &opts.out_dir)?;
     Ok(BuildOutcome {
         report: built.report,
         files: written,
         check,
+        timings: built.timings,
     })
 }
 

@@ -26,12 +26,48 @@ struct Cli {
     #[arg(long, short = 'C', global = true, default_value = ".")]
     project: PathBuf,
 
+    /// Print only errors.
+    #[arg(long, short, global = true)]
+    quiet: bool,
+
+    /// Print the time of every stage.
+    #[arg(long, short, global = true, conflicts_with = "quiet")]
+    verbose: bool,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build games into print-and-play kits: output/<game>/kit.pdf, rules.pdf, the sheet PDFs
+    /// (cards, boards, tokens), build.json, check.json and index.html.
+    Build {
+        /// Games to build (directory names under data/); all games when none is given.
+        games: Vec<String>,
+        /// Paper for every sheet, overriding each game's print profile.
+        #[arg(long, value_parser = parse_paper)]
+        paper: Option<Paper>,
+        /// Output root; each game is written to <OUT>/<game>/.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+        /// Record what was printed in data/<game>/printed.json (commit it with the game),
+        /// so `reprint` can later print only what changed.
+        #[arg(long)]
+        mark_printed: bool,
+    },
+    /// Start a new game: data/NAME/ and templates/NAME/ with a deck, a back, tokens, a board,
+    /// a manifest and rules that build and check clean at once.
+    New {
+        /// The game's directory name (lower case and dashes, e.g. space-traders).
+        name: String,
+    },
+    /// Write JSON Schemas for the YAML files (game, manifest, each component's cards) so an
+    /// editor can autocomplete fields and flag typos.
+    Schema {
+        #[arg(long, default_value = "schemas")]
+        out: PathBuf,
+    },
     /// Play many seeded games of Death to Decorum from its data and report the odds.
     /// Writes output/<game>/simulation.json and two SVG charts.
     Simulate {
@@ -65,21 +101,6 @@ enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
-    /// Build games into print-ready PDFs: output/<game>/cards.pdf and build.json.
-    Build {
-        /// Games to build (directory names under data/); all games when none is given.
-        games: Vec<String>,
-        /// Paper for every sheet, overriding each game's print profile.
-        #[arg(long, value_parser = parse_paper)]
-        paper: Option<Paper>,
-        /// Output root; each game is written to <OUT>/<game>/.
-        #[arg(long, default_value = "output")]
-        out: PathBuf,
-        /// Record what was printed in data/<game>/printed.json (commit it with the game),
-        /// so `reprint` can later print only what changed.
-        #[arg(long)]
-        mark_printed: bool,
-    },
     /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
     /// into output/<game>/export/.
     Export {
@@ -107,6 +128,97 @@ enum Command {
     },
 }
 
+/// How chatty the command is.
+#[derive(Clone, Copy, Default)]
+struct Ui {
+    quiet: bool,
+    verbose: bool,
+}
+
+static UI: std::sync::OnceLock<Ui> = std::sync::OnceLock::new();
+
+fn ui() -> Ui {
+    UI.get().copied().unwrap_or_default()
+}
+
+/// Prints normal output unless --quiet.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if !ui().quiet {
+            println!($($arg)*);
+        }
+    };
+}
+
+/// Prints an error, in red on a terminal.
+fn report_error(e: &dyn std::fmt::Display) {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        eprintln!("\x1b[1;31merror\x1b[0m: {e}");
+    } else {
+        eprintln!("error: {e}");
+    }
+}
+
+/// A one-line progress note on a terminal, replaced when the step is done.
+fn progress(text: &str) {
+    use std::io::{IsTerminal, Write};
+    if !ui().quiet && std::io::stderr().is_terminal() {
+        eprint!("\r\x1b[2K{text}");
+        let _ = std::io::stderr().flush();
+    }
+}
+
+fn progress_done() {
+    progress("");
+}
+
+fn new_game(root: &Path, name: &str) -> ExitCode {
+    match protopress::scaffold::create(root, name) {
+        Ok(files) => {
+            say!("created the game `{name}`:");
+            for f in files {
+                say!("  {}", f.display());
+            }
+            say!("build it with: protopress build {name}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            report_error(&e);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn schema(root: &Path, out: PathBuf) -> ExitCode {
+    let games: Vec<Game> = match discover_games(root) {
+        Ok(ids) => {
+            let mut games = Vec::new();
+            for id in ids {
+                match Game::load(root, &id) {
+                    Ok(g) => games.push(g),
+                    Err(e) => {
+                        report_error(&e);
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            games
+        }
+        Err(_) => Vec::new(),
+    };
+    match protopress::schema::write_all(&out_dir(root, out), &games) {
+        Ok(files) => {
+            say!("wrote {} schemas", files.len());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            report_error(&e);
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn parse_paper(s: &str) -> Result<Paper, String> {
     Paper::parse(s).ok_or_else(|| format!("unknown paper `{s}`; use a4 or letter"))
 }
@@ -119,7 +231,14 @@ fn main() -> ExitCode {
         out: PathBuf::from("output"),
         mark_printed: false,
     });
+    let ui = Ui {
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+    };
+    UI.set(ui).ok();
     match command {
+        Command::New { name } => new_game(&cli.project, &name),
+        Command::Schema { out } => schema(&cli.project, out),
         Command::Build {
             games,
             paper,
@@ -173,7 +292,7 @@ fn games_or_all(root: &Path, games: Vec<String>) -> Option<Vec<String>> {
             None
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             None
         }
     }
@@ -218,7 +337,7 @@ fn simulate(
     let game = match Game::load(root, id) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             return ExitCode::FAILURE;
         }
     };
@@ -231,7 +350,7 @@ fn simulate(
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                report_error(&e);
                 ExitCode::FAILURE
             }
         };
@@ -246,7 +365,7 @@ fn simulate(
     let report = match simulate::run(&game, &opts) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             return ExitCode::FAILURE;
         }
     };
@@ -260,7 +379,7 @@ fn simulate(
     ];
     for (name, text) in files {
         if let Err(e) = write_atomic(&dir.join(name), text.as_bytes()) {
-            eprintln!("error: {e}");
+            report_error(&e);
             return ExitCode::FAILURE;
         }
     }
@@ -289,7 +408,7 @@ fn check(root: &Path, games: Vec<String>, out: PathBuf) -> ExitCode {
             }
             Ok(None) => println!("{id}: no manifest.yaml, nothing to check"),
             Err(e) => {
-                eprintln!("error: {e}");
+                report_error(&e);
                 failed += 1;
             }
         }
@@ -312,7 +431,7 @@ fn reprint(root: &Path, id: &str, since: Option<&str>, out: PathBuf) -> ExitCode
     let r = match result {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             return ExitCode::FAILURE;
         }
     };
@@ -326,7 +445,7 @@ fn reprint(root: &Path, id: &str, since: Option<&str>, out: PathBuf) -> ExitCode
     let path = out_dir(root, out).join(id).join("reprint.pdf");
     match r.pdf.map(|pdf| write_atomic(&path, &pdf)) {
         Some(Err(e)) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             ExitCode::FAILURE
         }
         _ => {
@@ -357,7 +476,7 @@ fn export(root: &Path, id: &str, format: &str, dpi: f32, bleed: bool, out: PathB
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            report_error(&e);
             ExitCode::FAILURE
         }
     }
@@ -386,7 +505,10 @@ fn build(
     let mut failed = 0;
     for game in &games {
         let start = Instant::now();
-        match build_game(root, game, &opts) {
+        progress(&format!("building {game}…"));
+        let result = build_game(root, game, &opts);
+        progress_done();
+        match result {
             Ok(outcome) => {
                 let r = &outcome.report;
                 let copies: u32 = r
@@ -396,27 +518,32 @@ fn build(
                     .map(|c| c.copies)
                     .sum();
                 let pages: usize = r.files.iter().map(|f| f.pages).sum();
-                println!(
+                say!(
                     "built {game}: {copies} printed pieces, {} unique faces, {pages} pages in {:.2} s -> {}",
                     r.unique_faces,
                     start.elapsed().as_secs_f64(),
                     opts.out_dir.join(game).display()
                 );
                 for w in &r.warnings {
-                    println!("  warning: {w}");
+                    say!("  warning: {w}");
+                }
+                if ui().verbose {
+                    for (stage, d) in &outcome.timings {
+                        println!("  {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
+                    }
                 }
                 if mark {
                     match mark_printed(root, game) {
-                        Ok(path) => println!("  recorded what was printed in {}", path.display()),
+                        Ok(path) => say!("  recorded what was printed in {}", path.display()),
                         Err(e) => {
                             failed += 1;
-                            eprintln!("error: {e}");
+                            report_error(&e);
                         }
                     }
                 }
                 if let Some(check) = &outcome.check {
                     if check.passed {
-                        println!("  manifest check passed ({} entries)", check.entries.len());
+                        say!("  manifest check passed ({} entries)", check.entries.len());
                     } else {
                         failed += 1;
                         eprintln!(
@@ -428,7 +555,7 @@ fn build(
             }
             Err(e) => {
                 failed += 1;
-                eprintln!("error: {e}");
+                report_error(&e);
             }
         }
     }

@@ -30,14 +30,14 @@ use crate::model::{Card, ComponentKind, Game, parse_yaml, read_text};
 use crate::rulescan::{self, Statement};
 
 /// `data/<game>/manifest.yaml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ManifestFile {
     pub entries: Vec<Entry>,
 }
 
 /// One named thing in the box.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
     pub name: String,
@@ -61,7 +61,7 @@ pub struct Entry {
     pub accept: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum OneOrMany {
     One(String),

@@ -18,7 +18,7 @@ use crate::print::{CardSize, PrintProfile};
 pub const MAX_COPIES: u32 = 10_000;
 
 /// `data/<game>/game.yaml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub name: String,
@@ -42,7 +42,9 @@ fn default_language() -> String {
 }
 
 /// What kind of physical thing a component is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ComponentKind {
     /// A deck of cards imposed n-up on sheets, with duplex backs.
@@ -90,7 +92,9 @@ impl ComponentKind {
 }
 
 /// Shape of a token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default, serde::Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum TokenShape {
     #[default]
@@ -99,7 +103,7 @@ pub enum TokenShape {
 }
 
 /// The top layer of a dual-layer dashboard.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TopLayer {
     pub template: String,
@@ -109,7 +113,7 @@ pub struct TopLayer {
 }
 
 /// A rectangular window to cut out of a dashboard's top layer.
-#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Window {
     pub x_mm: f32,
@@ -119,7 +123,7 @@ pub struct Window {
 }
 
 /// One entry of `components:` in `game.yaml`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ComponentSpec {
     /// Short stable name used in file names and references (`facility`).
@@ -163,7 +167,7 @@ pub struct ComponentSpec {
 }
 
 /// How a component's backs are made.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BackSpec {
     pub template: String,

@@ -14,7 +14,9 @@ pub fn mm(v: f32) -> f32 {
 }
 
 /// Paper the sheets are printed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Paper {
     #[default]
@@ -50,7 +52,9 @@ impl Paper {
 }
 
 /// How card backs are matched to fronts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Duplex {
     /// The sheet flips over its long edge: each row of backs is mirrored left to right.
@@ -63,7 +67,9 @@ pub enum Duplex {
 }
 
 /// Which cut guides to draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CropMarks {
     /// No guides at all.
@@ -76,7 +82,9 @@ pub enum CropMarks {
 }
 
 /// What happens when card text does not fit its box.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum OverflowPolicy {
     #[default]
@@ -85,7 +93,9 @@ pub enum OverflowPolicy {
 }
 
 /// Where the revision stamp ("XII·3fa2c1") goes on every printed face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum RevisionStamp {
     /// In the cut margin: inside the trim, outside the safe zone, in tiny type.
@@ -97,7 +107,7 @@ pub enum RevisionStamp {
 }
 
 /// The print profile of a game (`print:` in `game.yaml`).
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct PrintProfile {
     pub paper: Paper,
@@ -170,6 +180,31 @@ impl CardSize {
             width_mm,
             height_mm,
         }
+    }
+}
+
+impl schemars::JsonSchema for CardSize {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CardSize".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = NAMED_SIZES.iter().map(|(n, _, _)| *n).collect();
+        schemars::json_schema!({
+            "description": "A card size name, or a custom size in millimetres.",
+            "oneOf": [
+                { "type": "string", "enum": names },
+                {
+                    "type": "object",
+                    "properties": {
+                        "width_mm": { "type": "number", "minimum": 5, "maximum": 2000 },
+                        "height_mm": { "type": "number", "minimum": 5, "maximum": 2000 }
+                    },
+                    "required": ["width_mm", "height_mm"],
+                    "additionalProperties": false
+                }
+            ]
+        })
     }
 }
 

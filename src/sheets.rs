@@ -71,6 +71,17 @@ pub struct SheetWriter<'a> {
     pages: usize,
     /// Size of every page written, in mm.
     sizes: Vec<(f32, f32)>,
+    /// Where each face lands on each page (whole face, bleed included), for previews.
+    placed: Vec<Vec<Placed>>,
+}
+
+/// A face drawn on a page, for previews: the face and its full (bleed-included) rectangle,
+/// and the part of it that shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placed {
+    pub face: usize,
+    pub rect: Rect,
+    pub clip: Rect,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -97,6 +108,7 @@ impl<'a> SheetWriter<'a> {
             paper,
             pages: 0,
             sizes: Vec::new(),
+            placed: Vec::new(),
         })
     }
 
@@ -107,6 +119,11 @@ impl<'a> SheetWriter<'a> {
     /// Width and height in mm of every page so far.
     pub fn page_sizes(&self) -> &[(f32, f32)] {
         &self.sizes
+    }
+
+    /// The faces placed on every page so far.
+    pub fn placements(&self) -> &[Vec<Placed>] {
+        &self.placed
     }
 
     /// Serializes the document.
@@ -178,6 +195,7 @@ impl<'a> SheetWriter<'a> {
         let grid = &deck.grid;
         let print = deck.print;
         self.sizes.push((grid.paper_w, grid.paper_h));
+        self.placed.push(Vec::new());
         let mut page = self
             .doc
             .start_page_with(page_settings(grid.paper_w, grid.paper_h));
@@ -208,6 +226,14 @@ impl<'a> SheetWriter<'a> {
                 mm(trim.y - grid.bleed),
             ));
             surface.draw_graphic(graphic);
+            let whole = trim.grow(grid.bleed, grid.bleed, grid.bleed, grid.bleed);
+            if let Some(list) = self.placed.last_mut() {
+                list.push(Placed {
+                    face,
+                    rect: whole,
+                    clip,
+                });
+            }
             surface.pop();
             surface.pop();
             let shape = match deck.cut {
@@ -286,6 +312,7 @@ impl<'a> SheetWriter<'a> {
         };
         for tile in &layout.tiles {
             self.sizes.push((layout.paper_w, layout.paper_h));
+            self.placed.push(Vec::new());
             let mut page = self
                 .doc
                 .start_page_with(page_settings(layout.paper_w, layout.paper_h));
@@ -303,6 +330,19 @@ impl<'a> SheetWriter<'a> {
                 mm(tile.page_y - tile.src.y),
             ));
             surface.draw_graphic(graphic);
+            if let Some(list) = self.placed.last_mut() {
+                let rect = Rect {
+                    x: tile.page_x - tile.src.x,
+                    y: tile.page_y - tile.src.y,
+                    w: layout.face_w,
+                    h: layout.face_h,
+                };
+                list.push(Placed {
+                    face,
+                    rect,
+                    clip: tile.page_rect(),
+                });
+            }
             surface.pop();
             surface.pop();
             stroke_lines(&mut surface, &layout.trim_marks(tile), CUT_PT, None);
@@ -368,6 +408,7 @@ impl<'a> SheetWriter<'a> {
         for chunk in copies.chunks(placements.len().max(1)) {
             let (pw, ph) = self.paper.size_mm();
             self.sizes.push((pw, ph));
+            self.placed.push(Vec::new());
             let mut page = self.doc.start_page_with(page_settings(pw, ph));
             let mut surface = page.surface();
             for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
@@ -387,6 +428,14 @@ impl<'a> SheetWriter<'a> {
                         mm(oy + rect.y),
                     ));
                     surface.draw_graphic(g);
+                    if let Some(list) = self.placed.last_mut() {
+                        let r = rect.translate(ox, oy);
+                        list.push(Placed {
+                            face,
+                            rect: r,
+                            clip: r,
+                        });
+                    }
                     surface.pop();
                 }
                 let shift = |l: &Line| l.translate(ox, oy);
@@ -436,6 +485,7 @@ impl<'a> SheetWriter<'a> {
         for chunk in copies.chunks(placements.len().max(1)) {
             let (pw, ph) = self.paper.size_mm();
             self.sizes.push((pw, ph));
+            self.placed.push(Vec::new());
             let mut page = self.doc.start_page_with(page_settings(pw, ph));
             let mut surface = page.surface();
             for (copy, &(ox, oy)) in chunk.iter().zip(&placements) {
@@ -450,6 +500,13 @@ impl<'a> SheetWriter<'a> {
                 );
                 surface.push_transform(&Transform::from_translate(mm(front.x), mm(front.y)));
                 surface.draw_graphic(g.clone());
+                if let Some(list) = self.placed.last_mut() {
+                    list.push(Placed {
+                        face: copy.front,
+                        rect: front,
+                        clip: front,
+                    });
+                }
                 surface.pop();
                 // The back reads upright once folded over the top: turn a back face by 180°;
                 // without one, mirror the front top to bottom (its silhouette from behind).
@@ -522,6 +579,7 @@ impl SheetWriter<'_> {
         let mut used = PagesUsed::default();
         for (n, chunk) in chunks.iter().enumerate() {
             self.sizes.push((pw, ph));
+            self.placed.push(Vec::new());
             let mut page = self.doc.start_page_with(page_settings(pw, ph));
             let mut surface = page.surface();
             let x = mm(TILE_MARGIN + 8.0);
