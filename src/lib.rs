@@ -14,6 +14,8 @@ pub mod error;
 pub mod export;
 pub mod faces;
 pub mod fonts;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod imposition;
 pub mod index;
 pub mod manifest;

@@ -440,12 +440,32 @@ pub fn yaml_error(err: &serde_yaml::Error, source: &str, path: &Path) -> Error {
     };
     let mut error = Error::new(message.clone()).in_file(path);
     if let Some(loc) = err.location() {
-        error = error.at(loc.line(), loc.column()).with_source(source);
+        let (mut line, mut column) = (loc.line(), loc.column());
+        // Errors from a size's own parser are reported at its component; point at `size:`.
+        if message.contains("card size") {
+            if let Some((l, c)) = find_key_after(source, line, "size") {
+                (line, column) = (l, c);
+            }
+        }
+        error = error.at(line, column).with_source(source);
     }
     if let Some(help) = unknown_name_help(&message) {
         error = error.help(help);
     }
     error
+}
+
+/// The first `key:` at or after 1-based `line`, as (line, column).
+fn find_key_after(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
+    source
+        .lines()
+        .enumerate()
+        .skip(line.saturating_sub(1))
+        .find_map(|(i, l)| {
+            let t = l.trim_start_matches([' ', '-']);
+            t.starts_with(&format!("{key}:"))
+                .then(|| (i + 1, l.len() - t.len() + 1))
+        })
 }
 
 /// For serde's "unknown field `x`, expected one of `a`, `b`" (and the same for variants),
@@ -477,9 +497,15 @@ pub const RESERVED_CARD_FIELDS: [&str; 4] = ["id", "name", "count", "back"];
 
 fn load_cards(root: &Path, path: &Path, spec: &ComponentSpec) -> Result<Vec<Card>> {
     let source = read_text(root, path)?;
+    parse_cards(&source, path, &spec.card_fields)
+}
+
+/// Parses a cards file's text (`path` names it in errors) with the given declared fields.
+pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<Vec<Card>> {
+    let source = source.to_owned();
     let de = serde_yaml::Deserializer::from_str(&source);
     let raw = CardListSeed {
-        allowed: &spec.card_fields,
+        allowed: card_fields,
     }
     .deserialize(de)
     .map_err(|e| locate_key(yaml_error(&e, &source, path), &source))?;

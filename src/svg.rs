@@ -24,6 +24,7 @@ struct Problems {
 /// Parses SVG text made by a template. `base` is the directory relative hrefs start from and
 /// `root` the project directory they must stay inside.
 pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree> {
+    check_font_families(svg, fonts)?;
     let problems = Mutex::new(Problems::default());
     let tree = {
         let opts = options(fonts, root, base, &problems);
@@ -67,6 +68,48 @@ pub fn parse(svg: &str, fonts: &Fonts, root: &Path, base: &Path) -> Result<Tree>
         return Err(Error::new(image.clone()));
     }
     Ok(tree)
+}
+
+/// Generic CSS families, always available (they map to bundled fonts).
+const GENERIC_FAMILIES: [&str; 5] = ["serif", "sans-serif", "monospace", "cursive", "fantasy"];
+
+/// Checks every family a `font-family` attribute or style names. usvg silently falls back when
+/// a value does not even parse (`font-family="Wingdings 9"`), so the text is read here.
+fn check_font_families(svg: &str, fonts: &Fonts) -> Result<()> {
+    let mut values = Vec::new();
+    for marker in ["font-family=\"", "font-family='", "font-family:"] {
+        let mut rest = svg;
+        while let Some(pos) = rest.find(marker) {
+            let after = &rest[pos + marker.len()..];
+            let end = after.find(['"', ';', '>']).unwrap_or(after.len());
+            let end = if marker.ends_with('\'') {
+                after.find('\'').unwrap_or(end)
+            } else {
+                end
+            };
+            values.push(&after[..end]);
+            rest = &after[end..];
+        }
+    }
+    for value in values {
+        for family in value.split(',') {
+            let family = family.trim().trim_matches(['"', '\'']).trim();
+            if family.is_empty() || GENERIC_FAMILIES.contains(&family.to_ascii_lowercase().as_str())
+            {
+                continue;
+            }
+            if !fonts.has_family(family) {
+                let loaded = fonts.families();
+                return Err(
+                    Error::new(format!("font family `{family}` is not loaded")).help(format!(
+                        "{}; put the font file in fonts/ or data/<game>/fonts/",
+                        crate::error::suggestion(family, loaded.iter().map(String::as_str))
+                    )),
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 fn options<'a>(

@@ -1,0 +1,65 @@
+//! Entry points for the fuzz targets in `fuzz/`, kept in the library so the committed corpora
+//! replay in `cargo test` (tests/fuzz_corpus.rs) through exactly the same code.
+//!
+//! Each takes arbitrary bytes and must return without panicking, whatever they hold.
+
+use std::path::Path;
+
+use crate::markdown::{Assets, to_typst};
+use crate::model::{GameFile, parse_cards, parse_yaml};
+
+/// The YAML model loader: `game.yaml`, then the same bytes as a cards file.
+pub fn model_loader(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = parse_yaml::<GameFile>(text, Path::new("game.yaml"));
+    let fields = vec!["kind".to_owned(), "value".to_owned(), "text".to_owned()];
+    let _ = parse_cards(text, Path::new("cards.yaml"), &fields);
+    let _ = parse_yaml::<crate::manifest::ManifestFile>(text, Path::new("manifest.yaml"));
+}
+
+struct NoAssets;
+
+impl Assets for NoAssets {
+    fn image(&mut self, dest: &str) -> Result<String, String> {
+        if dest.len() % 2 == 0 {
+            Ok(format!("img/{dest}"))
+        } else {
+            Err("no such image".to_owned())
+        }
+    }
+    fn icon(&mut self, name: &str) -> Option<String> {
+        (name == "coin").then(|| "icons/coin.svg".to_owned())
+    }
+}
+
+/// The rules Markdown to Typst converter; the markup must also parse as Typst.
+pub fn rules_markdown(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(markup) = to_typst(text, Path::new("rules.md"), &mut NoAssets) {
+        // Escaping must leave no syntax error behind.
+        let (errors, _) = typst::syntax::parse(&markup).errors_and_warnings();
+        assert!(
+            errors.is_empty(),
+            "the converter made invalid Typst ({errors:?}):\n{markup}"
+        );
+    }
+}
+
+/// The manifest-line parser of the rulebook scan.
+pub fn manifest_lines(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let names: Vec<(String, Vec<String>)> = vec![
+        ("Loot Cards".into(), vec!["Facility Deck".into()]),
+        ("Tier 1".into(), vec!["Loot Cards".into()]),
+        ("Facility Deck".into(), Vec::new()),
+        ("System Cards".into(), Vec::new()),
+        ("Ops Cards".into(), Vec::new()),
+    ];
+    let _ = crate::rulescan::scan(text, &names);
+}
