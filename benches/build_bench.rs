@@ -101,6 +101,78 @@ fn big_deck(root: &Path) {
     );
 }
 
+/// Peak resident memory of this process so far, in MB (Linux).
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmHWM:")).map(|l| {
+                l.split_whitespace()
+                    .nth(1)
+                    .unwrap_or("0")
+                    .parse::<f64>()
+                    .unwrap_or(0.0)
+            })
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// A rebuild after a one-card edit, reusing unchanged faces as `watch` does.
+fn incremental(repo: &Path) {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [
+        "data/death-to-decorum",
+        "templates/death-to-decorum",
+        "templates/common",
+    ] {
+        copy_dir(&repo.join(sub), &dir.path().join(sub));
+    }
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: dir.path().join("output"),
+    };
+    let cache = protopress::faces::RenderCache::new();
+    protopress::build::build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache))
+        .unwrap();
+    let deck = dir.path().join("data/death-to-decorum/facility.yaml");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    std::fs::write(
+        &deck,
+        text.replace(
+            "Best before the incident.",
+            "Best before the next incident.",
+        ),
+    )
+    .unwrap();
+    let start = Instant::now();
+    let built = protopress::build::build_in_memory_cached(
+        dir.path(),
+        "death-to-decorum",
+        &opts,
+        Some(&cache),
+    )
+    .unwrap();
+    println!(
+        "Incremental rebuild after a one-card edit (watch): {:.1} ms",
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+    for (stage, d) in &built.timings {
+        println!("    {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
 fn main() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (built, secs) = run(repo, "death-to-decorum", 10);
@@ -127,8 +199,29 @@ fn main() {
         );
     }
 
+    incremental(repo);
+
     let dir = tempfile::tempdir().unwrap();
     big_deck(dir.path());
     let (built, secs) = run(dir.path(), "big", 3);
     report("10,000-card deck", &built, secs);
+    println!(
+        "Peak memory of the benchmark process: {:.0} MB",
+        peak_rss_mb()
+    );
+    // For the peer comparison (benches/peer_pipeline.sh): the unique faces as SVG files.
+    if let Ok(out) = std::env::var("PEER_SVG_DIR") {
+        let p = protopress::build::prepare(
+            dir.path(),
+            "big",
+            &BuildOptions::default(),
+            &mut Vec::new(),
+        )
+        .unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        for (i, face) in p.faces.faces.iter().enumerate() {
+            std::fs::write(Path::new(&out).join(format!("face-{i:04}.svg")), &face.svg).unwrap();
+        }
+        println!("wrote {} face SVGs to {out}", p.faces.faces.len());
+    }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::faces::{self, Faces};
+use crate::faces::{self, Faces, RenderCache};
 use crate::fonts::Fonts;
 use crate::imposition::Grid;
 use crate::index::{FilePages, index_html};
@@ -114,6 +114,17 @@ pub fn prepare(
     opts: &BuildOptions,
     timings: &mut Vec<(&'static str, Duration)>,
 ) -> Result<Prepared> {
+    prepare_cached(root, id, opts, timings, None)
+}
+
+/// [`prepare`], reusing unchanged faces and trees from `cache`.
+pub fn prepare_cached(
+    root: &Path,
+    id: &str,
+    opts: &BuildOptions,
+    timings: &mut Vec<(&'static str, Duration)>,
+    cache: Option<&RenderCache>,
+) -> Result<Prepared> {
     let mut clock = Instant::now();
     let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
         timings.push((name, clock.elapsed()));
@@ -133,10 +144,10 @@ pub fn prepare(
     ));
     let templates = Templates::load(root, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
     lap("load", timings);
-    let faces = faces::render(&game, &templates)?;
+    let faces = faces::render_cached(&game, &templates, cache)?;
     let mut warnings = engine.take_warnings();
     lap("templates and text fitting", timings);
-    let trees = parse_faces(&game, &faces, &fonts, &mut warnings)?;
+    let trees = parse_faces(&game, &faces, &fonts, &mut warnings, cache)?;
     lap("SVG parsing", timings);
     Ok(Prepared {
         game,
@@ -149,6 +160,16 @@ pub fn prepare(
 
 /// Runs the whole pipeline for `id` in memory.
 pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Built> {
+    build_in_memory_cached(root, id, opts, None)
+}
+
+/// [`build_in_memory`], reusing unchanged faces from `cache` (for `watch`).
+pub fn build_in_memory_cached(
+    root: &Path,
+    id: &str,
+    opts: &BuildOptions,
+    cache: Option<&RenderCache>,
+) -> Result<Built> {
     let mut timings = Vec::new();
     let Prepared {
         game,
@@ -156,7 +177,7 @@ pub fn build_in_memory(root: &Path, id: &str, opts: &BuildOptions) -> Result<Bui
         faces,
         trees,
         mut warnings,
-    } = prepare(root, id, opts, &mut timings)?;
+    } = prepare_cached(root, id, opts, &mut timings, cache)?;
     let mut clock = Instant::now();
     let mut lap = |name: &'static str, timings: &mut Vec<(&'static str, Duration)>| {
         timings.push((name, clock.elapsed()));
@@ -453,7 +474,17 @@ pub fn print_sheets<'a>(
 
 /// Builds `id` and writes its files under `opts.out_dir/<id>/`.
 pub fn build_game(root: &Path, id: &str, opts: &BuildOptions) -> Result<BuildOutcome> {
-    let built = build_in_memory(root, id, opts)?;
+    build_game_cached(root, id, opts, None)
+}
+
+/// [`build_game`], reusing unchanged faces from `cache` (for `watch`).
+pub fn build_game_cached(
+    root: &Path,
+    id: &str,
+    opts: &BuildOptions,
+    cache: Option<&RenderCache>,
+) -> Result<BuildOutcome> {
+    let built = build_in_memory_cached(root, id, opts, cache)?;
     let dir = opts.out_dir.join(id);
     let mut written = Vec::new();
     for (name, bytes) in &built.pdfs {
@@ -503,6 +534,7 @@ fn parse_faces(
     faces: &Faces,
     fonts: &Fonts,
     warnings: &mut Vec<String>,
+    cache: Option<&RenderCache>,
 ) -> Result<Vec<usvg::Tree>> {
     let base = game.template_dir();
     let root = &game.root;
@@ -510,7 +542,23 @@ fn parse_faces(
         .faces
         .par_iter()
         .map(|face| {
-            crate::svg::parse(&face.svg, fonts, root, &base).map_err(|e| {
+            if let Some(tree) = cache.and_then(|c| {
+                c.trees
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get(&face.hash)
+                    .cloned()
+            }) {
+                return Ok(tree);
+            }
+            let parsed = crate::svg::parse(&face.svg, fonts, root, &base);
+            if let (Some(c), Ok(tree)) = (cache, &parsed) {
+                c.trees
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(face.hash.clone(), tree.clone());
+            }
+            parsed.map_err(|e| {
                 let card = format!("{} ({})", face.card, face.side.name());
                 e.game(&game.id).component(&face.component).card(card)
             })

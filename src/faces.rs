@@ -77,6 +77,29 @@ pub struct Deck {
     pub unique_faces: usize,
 }
 
+impl CardCopy {
+    /// Every face this copy prints: front, back, then the others.
+    pub fn faces(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.front)
+            .chain(self.back)
+            .chain(self.extra.iter().copied())
+    }
+}
+
+impl Deck {
+    /// The distinct faces this deck prints, in face order.
+    pub fn used_faces(&self) -> Vec<usize> {
+        used_faces(&self.copies)
+    }
+}
+
+fn used_faces(copies: &[CardCopy]) -> Vec<usize> {
+    let mut used: Vec<usize> = copies.iter().flat_map(CardCopy::faces).collect();
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
 /// All faces of a game and how the components use them.
 #[derive(Debug, Clone, Default)]
 pub struct Faces {
@@ -182,7 +205,43 @@ struct Job<'a> {
 }
 
 /// Renders every unique face of `game` and records which faces each copy uses.
+/// Rendered faces and parsed trees kept between builds (`protopress watch`), so a rebuild
+/// re-renders only faces whose template or data changed.
+#[derive(Default)]
+pub struct RenderCache {
+    /// Hash of (template source, context) -> SVG text.
+    svgs: std::sync::Mutex<HashMap<String, String>>,
+    /// SVG hash -> parsed tree.
+    pub trees: std::sync::Mutex<HashMap<String, usvg::Tree>>,
+    /// Renders done and reused by the last build.
+    pub rendered: std::sync::atomic::AtomicUsize,
+    pub reused: std::sync::atomic::AtomicUsize,
+}
+
+impl RenderCache {
+    pub fn new() -> RenderCache {
+        RenderCache::default()
+    }
+
+    fn reset_counts(&self) {
+        self.rendered.store(0, std::sync::atomic::Ordering::Relaxed);
+        self.reused.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
+    render_cached(game, templates, None)
+}
+
+/// [`render`], reusing the faces of `cache` whose template and values are unchanged.
+pub fn render_cached(
+    game: &Game,
+    templates: &Templates,
+    cache: Option<&RenderCache>,
+) -> Result<Faces> {
+    if let Some(c) = cache {
+        c.reset_counts();
+    }
     let print = &game.file.print;
     let game_ctx = game_context(game).map_err(|e| e.game(&game.id))?;
     let mut jobs = Vec::new();
@@ -291,7 +350,37 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
                 windows,
             );
             ctx.insert("face", &face);
-            templates.render(root, job.template, &ctx).map_err(err)
+            let Some(cache) = cache else {
+                return templates.render(root, job.template, &ctx).map_err(err);
+            };
+            // The face depends on its template (and the shared ones) and on these values.
+            let key = {
+                let values = json!([
+                    game_ctx,
+                    comp_ctx[job.deck],
+                    job.card.map(|i| card_context(&comp.cards[i], i).ok()),
+                    face,
+                    format!("{:?}", job.side),
+                ]);
+                let mut h = Sha256::new();
+                h.update(templates.source_hash(job.template).as_bytes());
+                h.update(job.template.as_bytes());
+                h.update(values.to_string().as_bytes());
+                hex(&h.finalize())
+            };
+            let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(svg) = lock().get(&key).cloned() {
+                cache
+                    .reused
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok(svg);
+            }
+            let svg = templates.render(root, job.template, &ctx).map_err(err)?;
+            cache
+                .rendered
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            lock().insert(key, svg.clone());
+            Ok(svg)
         })
         .collect();
 
@@ -345,16 +434,7 @@ pub fn render(game: &Game, templates: &Templates) -> Result<Faces> {
                 copies.extend(std::iter::repeat_n(copy, card.count as usize));
             }
         }
-        let mut used: Vec<usize> = copies
-            .iter()
-            .flat_map(|c| {
-                std::iter::once(c.front)
-                    .chain(c.back)
-                    .chain(c.extra.iter().copied())
-            })
-            .collect();
-        used.sort_unstable();
-        used.dedup();
+        let used = used_faces(&copies);
         decks.push(Deck {
             component: d,
             copies,

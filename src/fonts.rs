@@ -48,8 +48,8 @@ pub const BUNDLED: [BundledFamily; 4] = [
     },
 ];
 
-/// The bundled font files, in fallback order.
-fn bundled_data() -> [&'static [u8]; 9] {
+/// The bundled font files, in fallback order (also given to the rulebook's typesetter).
+pub fn bundled_data() -> [&'static [u8]; 9] {
     [
         notosans::REGULAR_TTF,
         notosans::BOLD_TTF,

@@ -23,7 +23,7 @@ struct NoAssets;
 
 impl Assets for NoAssets {
     fn image(&mut self, dest: &str) -> Result<String, String> {
-        if dest.len() % 2 == 0 {
+        if dest.len().is_multiple_of(2) {
             Ok(format!("img/{dest}"))
         } else {
             Err("no such image".to_owned())

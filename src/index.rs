@@ -180,17 +180,7 @@ table {{ border-collapse: collapse; font-size: 0.85rem; }} td, th {{ border: 1px
         if deck.copies.is_empty() {
             continue;
         }
-        let mut used: Vec<usize> = deck
-            .copies
-            .iter()
-            .flat_map(|c| {
-                std::iter::once(c.front)
-                    .chain(c.back)
-                    .chain(c.extra.iter().copied())
-            })
-            .collect();
-        used.sort_unstable();
-        used.dedup();
+        let used = deck.used_faces();
         let _ = writeln!(
             html,
             "<h3 id=\"{}\">{} ({} {})</h3>\n<div class=\"faces\">",

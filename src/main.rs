@@ -92,6 +92,15 @@ enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
+    /// Rebuild a game whenever its files change, re-rendering only the faces whose template or
+    /// data changed. Stop with Ctrl-C.
+    Watch {
+        game: String,
+        #[arg(long, value_parser = parse_paper)]
+        paper: Option<Paper>,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
     /// Check components against the manifest and the rulebook, without printing anything.
     /// Writes output/<game>/check.json; exits non-zero on any mismatch.
     Check {
@@ -173,6 +182,68 @@ fn progress_done() {
     progress("");
 }
 
+/// Size and modification time of every file a game is built from.
+fn fingerprint(root: &Path, id: &str) -> Vec<(PathBuf, std::time::SystemTime, u64)> {
+    let mut out = Vec::new();
+    let mut stack: Vec<PathBuf> = ["data", "templates"]
+        .iter()
+        .map(|d| root.join(d).join(id))
+        .chain([root.join("templates/common"), root.join("fonts")])
+        .collect();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            match e.metadata() {
+                Ok(m) if m.is_dir() => stack.push(path),
+                Ok(m) => out.push((path, m.modified().unwrap_or(std::time::UNIX_EPOCH), m.len())),
+                Err(_) => {}
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn watch(root: &Path, id: &str, paper: Option<Paper>, out: PathBuf) -> ExitCode {
+    use std::sync::atomic::Ordering;
+    let opts = BuildOptions {
+        paper,
+        out_dir: out_dir(root, out),
+    };
+    let cache = protopress::faces::RenderCache::new();
+    let mut last = Vec::new();
+    say!("watching {id}; press Ctrl-C to stop");
+    loop {
+        let now = fingerprint(root, id);
+        if now != last {
+            // Let an editor finish writing before reading.
+            std::thread::sleep(std::time::Duration::from_millis(120));
+            let now = fingerprint(root, id);
+            let start = Instant::now();
+            match protopress::build::build_game_cached(root, id, &opts, Some(&cache)) {
+                Ok(outcome) => {
+                    say!(
+                        "rebuilt {id} in {:.0} ms: {} faces rendered, {} reused{}",
+                        start.elapsed().as_secs_f64() * 1000.0,
+                        cache.rendered.load(Ordering::Relaxed),
+                        cache.reused.load(Ordering::Relaxed),
+                        match &outcome.check {
+                            Some(c) if !c.passed => "; the manifest check FAILED",
+                            _ => "",
+                        }
+                    );
+                }
+                Err(e) => report_error(&e),
+            }
+            last = now;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+}
+
 fn new_game(root: &Path, name: &str) -> ExitCode {
     match protopress::scaffold::create(root, name) {
         Ok(files) => {
@@ -238,6 +309,7 @@ fn main() -> ExitCode {
     UI.set(ui).ok();
     match command {
         Command::New { name } => new_game(&cli.project, &name),
+        Command::Watch { game, paper, out } => watch(&cli.project, &game, paper, out),
         Command::Schema { out } => schema(&cli.project, out),
         Command::Build {
             games,

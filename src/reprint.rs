@@ -88,13 +88,7 @@ pub fn record_of(p: &Prepared) -> Result<PrintRecord> {
         for (i, card) in comp.cards.iter().enumerate() {
             let copy = deck.copies.iter().find(|c| c.card == i);
             let faces: Vec<String> = copy
-                .map(|c| {
-                    std::iter::once(c.front)
-                        .chain(c.back)
-                        .chain(c.extra.iter().copied())
-                        .map(|f| p.faces.faces[f].hash.clone())
-                        .collect()
-                })
+                .map(|c| c.faces().map(|f| p.faces.faces[f].hash.clone()).collect())
                 .unwrap_or_default();
             cards.insert(
                 card.id.clone(),

@@ -37,6 +37,8 @@ pub struct Templates {
     tera: Tera,
     /// Template name -> the file it came from (relative to the project).
     files: Vec<(String, PathBuf)>,
+    /// Template name -> hash of its source and of every shared template (which it may include).
+    hashes: std::collections::HashMap<String, String>,
 }
 
 impl Templates {
@@ -69,7 +71,32 @@ impl Templates {
         crate::textfit::register(&mut tera, engine);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| Self::convert(&files, root, &e))?;
-        Ok(Templates { tera, files })
+        use sha2::Digest;
+        let mut common = sha2::Sha256::new();
+        for (name, text) in sources.iter().filter(|(n, _)| n.starts_with("common/")) {
+            common.update(name.as_bytes());
+            common.update(text.as_bytes());
+        }
+        let common = common.finalize();
+        let hashes = sources
+            .iter()
+            .map(|(name, text)| {
+                let mut h = sha2::Sha256::new();
+                h.update(common);
+                h.update(text.as_bytes());
+                (name.clone(), crate::faces::hex(&h.finalize()))
+            })
+            .collect();
+        Ok(Templates {
+            tera,
+            files,
+            hashes,
+        })
+    }
+
+    /// A hash of a template's source and the shared templates, for the render cache.
+    pub fn source_hash(&self, name: &str) -> &str {
+        self.hashes.get(name).map_or("", String::as_str)
     }
 
     /// The file a template was loaded from.

@@ -22,17 +22,7 @@ use crate::error::{Error, Result};
 fn fonts() -> &'static (LazyHash<FontBook>, Vec<Font>) {
     static FONTS: OnceLock<(LazyHash<FontBook>, Vec<Font>)> = OnceLock::new();
     FONTS.get_or_init(|| {
-        let ours: [&'static [u8]; 9] = [
-            notosans::REGULAR_TTF,
-            notosans::BOLD_TTF,
-            notosans::ITALIC_TTF,
-            notosans::BOLD_ITALIC_TTF,
-            dejavu::sans_condensed::regular(),
-            dejavu::sans_condensed::bold(),
-            dejavu::sans_mono::regular(),
-            dejavu::sans_mono::bold(),
-            uzor_fonts::NOTO_EMOJI,
-        ];
+        let ours = crate::fonts::bundled_data();
         let fonts: Vec<Font> = typst_assets::fonts()
             .chain(ours)
             .flat_map(|data| Font::iter(Bytes::new(data)))

@@ -6,22 +6,9 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{Pdf, copy_dir};
+use common::{Pdf, copy_game};
 use protopress::build::{BuildOptions, prepare};
 use protopress::reprint::{Change, record_at_revision, record_of, reprint};
-
-fn copy_game() -> tempfile::TempDir {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().unwrap();
-    for sub in [
-        "data/death-to-decorum",
-        "templates/death-to-decorum",
-        "templates/common",
-    ] {
-        copy_dir(&repo.join(sub), &dir.path().join(sub));
-    }
-    dir
-}
 
 fn edit(dir: &Path, from: &str, to: &str) {
     let path = dir.join("data/death-to-decorum/facility.yaml");

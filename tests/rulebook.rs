@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::sync::OnceLock;
 
-use common::{Pdf, Project, copy_dir, deck_game};
+use common::{Pdf, Project, deck_game};
 use lopdf::{Document, Object};
 use protopress::build::{BuildOptions, Built, build_in_memory};
 
@@ -162,15 +162,7 @@ fn rules_text_survives_extraction() {
 
 #[test]
 fn a_changed_price_in_the_data_changes_the_rules() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().unwrap();
-    for sub in [
-        "data/death-to-decorum",
-        "templates/death-to-decorum",
-        "templates/common",
-    ] {
-        copy_dir(&repo.join(sub), &dir.path().join(sub));
-    }
+    let dir = common::copy_game();
     let game = dir.path().join("data/death-to-decorum/game.yaml");
     let yaml = std::fs::read_to_string(&game).unwrap();
     assert!(yaml.contains("{ name: Medkit, price: 12,"));

@@ -4,23 +4,10 @@ mod common;
 
 use std::path::Path;
 
-use common::copy_dir;
+use common::copy_game;
 use protopress::model::Game;
 use protopress::simulate::engine::Strategy;
 use protopress::simulate::{SimOptions, run};
-
-fn copy_game() -> tempfile::TempDir {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().unwrap();
-    for sub in [
-        "data/death-to-decorum",
-        "templates/death-to-decorum",
-        "templates/common",
-    ] {
-        copy_dir(&repo.join(sub), &dir.path().join(sub));
-    }
-    dir
-}
 
 fn edit(dir: &Path, file: &str, from: &str, to: &str) {
     let path = dir.join("data/death-to-decorum").join(file);

@@ -57,6 +57,20 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A scratch copy of Death to Decorum (data and templates), to change and rebuild.
+pub fn copy_game() -> tempfile::TempDir {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [
+        "data/death-to-decorum",
+        "templates/death-to-decorum",
+        "templates/common",
+    ] {
+        copy_dir(&repo.join(sub), &dir.path().join(sub));
+    }
+    dir
+}
+
 /// A minimal game: one poker deck with `cards` (YAML list) and a shared back.
 pub fn deck_game(print: &str, cards: &str) -> Project {
     let game = format!(

@@ -1,0 +1,58 @@
+//! Rebuilds reuse the faces whose template and data did not change (what `watch` relies on).
+
+mod common;
+
+use std::sync::atomic::Ordering;
+
+use protopress::build::{BuildOptions, build_in_memory, build_in_memory_cached};
+use protopress::faces::RenderCache;
+
+#[test]
+fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
+    let dir = common::copy_game();
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: dir.path().join("output"),
+    };
+    let cache = RenderCache::new();
+    let first =
+        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    let all = cache.rendered.load(Ordering::Relaxed);
+    assert!(all > 100);
+
+    let again =
+        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    assert_eq!(cache.rendered.load(Ordering::Relaxed), 0);
+    assert_eq!(first.pdf("cards.pdf"), again.pdf("cards.pdf"));
+
+    // One card's text: one face.
+    let deck = dir.path().join("data/death-to-decorum/facility.yaml");
+    let text = std::fs::read_to_string(&deck).unwrap();
+    std::fs::write(
+        &deck,
+        text.replace(
+            "Best before the incident.",
+            "Best before the second incident.",
+        ),
+    )
+    .unwrap();
+    let edited =
+        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    assert_eq!(cache.rendered.load(Ordering::Relaxed), 1);
+    // The cached build prints exactly what a cold build prints.
+    let cold = build_in_memory(dir.path(), "death-to-decorum", &opts).unwrap();
+    assert_eq!(edited.pdf("cards.pdf"), cold.pdf("cards.pdf"));
+
+    // One template: only that template's faces.
+    let tpl = dir
+        .path()
+        .join("templates/death-to-decorum/apex-back.svg.tera");
+    let text = std::fs::read_to_string(&tpl).unwrap();
+    std::fs::write(&tpl, text.replace("#2a0f35", "#2b1036")).unwrap();
+    build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    assert_eq!(
+        cache.rendered.load(Ordering::Relaxed),
+        1,
+        "the apex back is one shared face"
+    );
+}
