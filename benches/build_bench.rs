@@ -26,12 +26,30 @@ fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
 }
 
 fn report(label: &str, built: &Built, secs: f64) {
-    let copies: u32 = built.report.components.iter().map(|c| c.copies).sum();
+    let copies: u32 = built
+        .report
+        .components
+        .iter()
+        .filter(|c| c.kind != "bought")
+        .map(|c| c.copies)
+        .sum();
+    let files: Vec<String> = built
+        .report
+        .files
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} p. {:.0} KB",
+                f.file,
+                f.pages,
+                f.bytes as f64 / 1024.0
+            )
+        })
+        .collect();
     println!(
-        "{label}: {copies} cards, {} unique faces, {} pages, {:.1} KB PDF: best {:.1} ms ({:.0} cards/s)",
+        "{label}: {copies} printed pieces, {} unique faces; {}: best {:.1} ms ({:.0} pieces/s)",
         built.report.unique_faces,
-        built.report.files[0].pages,
-        built.pdfs.iter().map(|(_, b)| b.len()).sum::<usize>() as f64 / 1024.0,
+        files.join(", "),
         secs * 1000.0,
         f64::from(copies) / secs
     );
@@ -176,7 +194,7 @@ fn copy_dir(from: &Path, to: &Path) {
 fn main() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (built, secs) = run(repo, "death-to-decorum", 10);
-    report("Death to Decorum decks", &built, secs);
+    report("Death to Decorum kit", &built, secs);
 
     let game = protopress::model::Game::load(repo, "death-to-decorum").unwrap();
     let opts = protopress::simulate::SimOptions {

@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use rayon::prelude::*;
+
 use crate::error::Result;
 use crate::export::{png_rgb, render_face};
 use crate::faces::Faces;
@@ -60,17 +62,26 @@ pub fn index_html(
     trees: &[usvg::Tree],
     files: &[FilePages],
 ) -> Result<String> {
+    // Thumbnails render in parallel; they are joined in face order, so the page is stable.
+    let thumbs: Vec<Result<(u32, String)>> = faces
+        .faces
+        .par_iter()
+        .zip(trees)
+        .map(|(face, tree)| {
+            let w = ((THUMB_PX as f32) * face.size.width_mm / face.size.height_mm)
+                .round()
+                .max(1.0) as u32;
+            let png = png_rgb(&render_face(face, tree, w, THUMB_PX, false)?)?;
+            Ok((w, base64(&png)))
+        })
+        .collect();
     let mut symbols = String::new();
-    for (i, (face, tree)) in faces.faces.iter().zip(trees).enumerate() {
-        let w = ((THUMB_PX as f32) * face.size.width_mm / face.size.height_mm)
-            .round()
-            .max(1.0) as u32;
-        let png = png_rgb(&render_face(face, tree, w, THUMB_PX, false)?)?;
+    for (i, thumb) in thumbs.into_iter().enumerate() {
+        let (w, data) = thumb?;
         let _ = write!(
             symbols,
             r#"<symbol id="f{i}" viewBox="0 0 {w} {h}" preserveAspectRatio="none"><image width="{w}" height="{h}" href="data:image/png;base64,{data}"/></symbol>"#,
             h = THUMB_PX,
-            data = base64(&png)
         );
     }
     let mut html = String::new();

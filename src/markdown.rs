@@ -180,7 +180,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
                 }
                 Tag::Image { dest_url, .. } => {
                     let path = assets.image(&dest_url).map_err(|m| err(m, range.start))?;
-                    out.push_str(&format!("#box(image({}, height: 3.2cm))", string(&path)));
+                    out.push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
                     // The alt text follows as events; swallow it.
                     stack.push(Frame::Other);
                     out.push_str("#hide[");
@@ -254,7 +254,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
                 }
                 TagEnd::Image => {
                     stack.pop();
-                    out.push(']');
+                    out.push_str("];");
                 }
                 _ => {}
             },
@@ -262,7 +262,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
                 Some((_, buf)) => buf.push_str(&text),
                 None => out.push_str(&with_icons(&text, assets)),
             },
-            Event::Code(code) => out.push_str(&format!("#raw({})", string(&code))),
+            Event::Code(code) => out.push_str(&format!("#raw({});", string(&code))),
             Event::SoftBreak => out.push(' '),
             Event::HardBreak => out.push_str(" \\\n"),
             Event::Rule => out.push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
@@ -303,7 +303,7 @@ fn with_icons(text: &str, assets: &mut dyn Assets) -> String {
             Some((n, path)) => {
                 out.push_str(&escape(&rest[..start]));
                 out.push_str(&format!(
-                    "#box(height: 0.9em, baseline: 0.12em, image({}, height: 0.9em))",
+                    "#box(height: 0.9em, baseline: 0.12em, image({}, height: 0.9em));",
                     string(&path)
                 ));
                 rest = &after[n.len() + 1..];
