@@ -249,8 +249,9 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
                     stack.pop();
                     out.push_str("], ");
                 }
+                // `;` ends the call, so a following `(`, `[` or `.` stays text.
                 TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link => {
-                    out.push(']')
+                    out.push_str("];")
                 }
                 TagEnd::Image => {
                     stack.pop();
@@ -420,5 +421,29 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.line, Some(5), "{err}");
         assert!(err.message.contains("HTML"));
+    }
+}
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+
+    struct A;
+    impl Assets for A {
+        fn image(&mut self, d: &str) -> std::result::Result<String, String> {
+            Ok(d.into())
+        }
+        fn icon(&mut self, _: &str) -> Option<String> {
+            None
+        }
+    }
+
+    /// Inputs the fuzzer found: each must convert to Typst without syntax errors.
+    #[test]
+    fn calls_do_not_continue_into_the_following_text() {
+        for md in ["*(*(", "`y`(x)", "**a**[b]", "*a*.b", "[l](#x)(y)"] {
+            let t = to_typst(md, Path::new("r.md"), &mut A).unwrap();
+            let (errors, _) = typst::syntax::parse(&t).errors_and_warnings();
+            assert!(errors.is_empty(), "{md:?} -> {t:?}: {errors:?}");
+        }
     }
 }
