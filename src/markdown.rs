@@ -265,7 +265,8 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
             },
             Event::Code(code) => out.push_str(&format!("#raw({});", string(&code))),
             Event::SoftBreak => out.push(' '),
-            Event::HardBreak => out.push_str(" \\\n"),
+            // A call, not Typst's trailing backslash, which would escape a following `]`.
+            Event::HardBreak => out.push_str("#linebreak();"),
             Event::Rule => out.push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
             Event::Html(_) | Event::InlineHtml(_) => {
                 return Err(err(
@@ -440,7 +441,14 @@ mod fuzz_regressions {
     /// Inputs the fuzzer found: each must convert to Typst without syntax errors.
     #[test]
     fn calls_do_not_continue_into_the_following_text() {
-        for md in ["*(*(", "`y`(x)", "**a**[b]", "*a*.b", "[l](#x)(y)"] {
+        for md in [
+            "*(*(",
+            "`y`(x)",
+            "**a**[b]",
+            "*a*.b",
+            "[l](#x)(y)",
+            "- \\\n\u{c}",
+        ] {
             let t = to_typst(md, Path::new("r.md"), &mut A).unwrap();
             let (errors, _) = typst::syntax::parse(&t).errors_and_warnings();
             assert!(errors.is_empty(), "{md:?} -> {t:?}: {errors:?}");
