@@ -9,6 +9,10 @@ use std::time::Instant;
 
 use protopress::build::{BuildOptions, Built, build_in_memory};
 
+// The test helpers (copying a game into a scratch project).
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
     let opts = BuildOptions {
         paper: None,
@@ -76,22 +80,10 @@ fn write(root: &Path, path: &str, text: &str) {
 
 fn big_deck(root: &Path) {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for entry in std::fs::read_dir(repo.join("templates/common"))
-        .unwrap()
-        .flatten()
-    {
-        if entry.file_type().unwrap().is_file() {
-            let to = root.join("templates/common").join(entry.file_name());
-            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-            std::fs::copy(entry.path(), to).unwrap();
-        }
-    }
-    let icons = repo.join("templates/common/icons");
-    for entry in std::fs::read_dir(icons).unwrap().flatten() {
-        let to = root.join("templates/common/icons").join(entry.file_name());
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(entry.path(), to).unwrap();
-    }
+    common::copy_dir(
+        &repo.join("templates/common"),
+        &root.join("templates/common"),
+    );
     write(
         root,
         "data/big/game.yaml",
@@ -136,15 +128,8 @@ fn peak_rss_mb() -> f64 {
 }
 
 /// A rebuild after a one-card edit, reusing unchanged faces as `watch` does.
-fn incremental(repo: &Path) {
-    let dir = tempfile::tempdir().unwrap();
-    for sub in [
-        "data/death-to-decorum",
-        "templates/death-to-decorum",
-        "templates/common",
-    ] {
-        copy_dir(&repo.join(sub), &dir.path().join(sub));
-    }
+fn incremental() {
+    let dir = common::copy_game();
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),
@@ -179,18 +164,6 @@ fn incremental(repo: &Path) {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 fn main() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (built, secs) = run(repo, "death-to-decorum", 10);
@@ -217,7 +190,7 @@ fn main() {
         );
     }
 
-    incremental(repo);
+    incremental();
 
     let dir = tempfile::tempdir().unwrap();
     big_deck(dir.path());

@@ -103,7 +103,26 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         Error::new(msg).in_file(file).at(line, 1).with_source(md)
     };
     let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    // Typst's parser has a depth limit; stop well before it with an error a person can act on.
+    const MAX_DEPTH: usize = 40;
+    let mut depth = 0usize;
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
+        match &event {
+            Event::Start(_) => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(err(
+                        format!(
+                            "Markdown nested more than {MAX_DEPTH} levels deep cannot be typeset"
+                        ),
+                        range.start,
+                    )
+                    .help("flatten the emphasis, lists or quotes on this line"));
+                }
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
         match event {
             Event::Start(tag) => match tag {
                 Tag::Paragraph => {}
@@ -436,6 +455,14 @@ mod fuzz_regressions {
         fn icon(&mut self, _: &str) -> Option<String> {
             None
         }
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_with_its_line() {
+        let md = format!("ok\n\n{}x{}\n", "*".repeat(300), "*".repeat(300));
+        let e = to_typst(&md, Path::new("r.md"), &mut A).unwrap_err();
+        assert!(e.message.contains("nested"), "{e}");
+        assert_eq!(e.line, Some(3));
     }
 
     /// Inputs the fuzzer found: each must convert to Typst without syntax errors.
