@@ -109,6 +109,13 @@ pub fn png_rgb(pixmap: &Pixmap) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Writes an export's index as pretty JSON.
+fn write_json(path: &Path, value: &impl Serialize) -> Result<PathBuf> {
+    let text = serde_json::to_string_pretty(value).expect("indexes serialize");
+    write_atomic(path, text.as_bytes())?;
+    Ok(path.to_path_buf())
+}
+
 fn px(mm_: f32, dpi: f32) -> u32 {
     (mm_ / 25.4 * dpi).round() as u32
 }
@@ -285,14 +292,7 @@ fn export_service(p: &Prepared, format: Format, dir: &Path) -> Result<Vec<PathBu
             });
         }
     }
-    let path = dir.join("cards.json");
-    write_atomic(
-        &path,
-        serde_json::to_string_pretty(&index)
-            .expect("serializes")
-            .as_bytes(),
-    )?;
-    written.push(path);
+    written.push(write_json(&dir.join("cards.json"), &index)?);
     Ok(written)
 }
 
@@ -388,14 +388,7 @@ fn export_tts(p: &Prepared, dir: &Path) -> Result<Vec<PathBuf>> {
             cards: index,
         });
     }
-    let path = dir.join("decks.json");
-    write_atomic(
-        &path,
-        serde_json::to_string_pretty(&decks)
-            .expect("serializes")
-            .as_bytes(),
-    )?;
-    written.push(path);
+    written.push(write_json(&dir.join("decks.json"), &decks)?);
     Ok(written)
 }
 

@@ -158,16 +158,13 @@ table {{ border-collapse: collapse; font-size: 0.85rem; }} td, th {{ border: 1px
         );
         html.push_str("<table><tr><th>Entry</th><th>Declared</th><th>Produced</th><th>Rules</th><th>Status</th></tr>\n");
         for e in &check.entries {
-            let (class, word) = match e.status {
-                Status::Ok => ("ok", "ok"),
-                Status::Mismatch => ("bad", "mismatch"),
-                Status::Accepted => ("acc", "accepted"),
+            let class = match e.status {
+                Status::Ok => "ok",
+                Status::Mismatch => "bad",
+                Status::Accepted => "acc",
             };
-            let stated: Vec<String> = e
-                .stated
-                .iter()
-                .map(|s| format!("{} (line {})", s.count, s.line))
-                .collect();
+            let word = e.status.word();
+            let stated = e.stated_text("");
             let problems = if e.problems.is_empty() {
                 String::new()
             } else {
@@ -179,7 +176,7 @@ table {{ border-collapse: collapse; font-size: 0.85rem; }} td, th {{ border: 1px
                 esc(&e.path),
                 e.declared,
                 e.produced.map_or("—".to_owned(), |p| p.to_string()),
-                esc(&stated.join(", "))
+                esc(&stated)
             );
         }
         html.push_str("</table>\n");

@@ -87,6 +87,32 @@ pub enum Status {
     Accepted,
 }
 
+impl Status {
+    /// The word reports use for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Mismatch => "mismatch",
+            Status::Accepted => "accepted",
+        }
+    }
+}
+
+impl EntryReport {
+    /// The counts the rules state, as "70 (line 31), ..." (or `none` when there are none).
+    pub fn stated_text(&self, none: &str) -> String {
+        if self.stated.is_empty() {
+            return none.to_owned();
+        }
+        let parts: Vec<String> = self
+            .stated
+            .iter()
+            .map(|s| format!("{} (line {})", s.count, s.line))
+            .collect();
+        parts.join(", ")
+    }
+}
+
 /// The check of one entry (parts are reported as their own rows).
 #[derive(Debug, Clone, Serialize)]
 pub struct EntryReport {
@@ -147,10 +173,10 @@ impl CheckReport {
                     .collect::<Vec<_>>()
                     .join(",")
             };
+            // Shouted on the terminal, where it has to stand out.
             let status = match e.status {
-                Status::Ok => "ok",
                 Status::Mismatch => "MISMATCH",
-                Status::Accepted => "accepted",
+                other => other.word(),
             };
             out.push_str(&format!(
                 "{:width$}  {:>8}  {:>8}  {:>10}  {status}{}\n",

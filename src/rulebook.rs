@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Result;
 use crate::faces::{Faces, Side};
-use crate::manifest::{CheckReport, Status};
+use crate::manifest::CheckReport;
 use crate::markdown::{self, Assets, escape, string};
 use crate::model::{Game, read_text};
 use crate::print::Paper;
@@ -386,20 +386,8 @@ fn components_page(input: &KitInput) -> String {
         s.push_str("#set text(size: 8.5pt)\n#table(columns: (1fr, auto, auto, auto, auto), align: (left, right, right, right, left), table.header([Entry], [Declared], [Produced], [Rules], [Status]),\n");
         for e in &check.entries {
             let produced = e.produced.map_or("—".to_owned(), |p| p.to_string());
-            let stated = if e.stated.is_empty() {
-                "—".to_owned()
-            } else {
-                e.stated
-                    .iter()
-                    .map(|x| format!("{} (line {})", x.count, x.line))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let status = match e.status {
-                Status::Ok => "ok",
-                Status::Mismatch => "mismatch",
-                Status::Accepted => "accepted",
-            };
+            let stated = e.stated_text("—");
+            let status = e.status.word();
             s.push_str(&format!(
                 "  [{}], [{}], [{}], [{}], [{}],\n",
                 escape(&e.path),

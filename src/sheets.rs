@@ -116,6 +116,13 @@ impl<'a> SheetWriter<'a> {
         self.pages
     }
 
+    /// Counts a finished page as one more sheet of `used`.
+    fn count_page(&mut self, used: &mut PagesUsed) {
+        self.pages += 1;
+        used.pages.push(self.pages);
+        used.sheets += 1;
+    }
+
     /// Width and height in mm of every page so far.
     pub fn page_sizes(&self) -> &[(f32, f32)] {
         &self.sizes
@@ -465,9 +472,7 @@ impl<'a> SheetWriter<'a> {
             );
             surface.finish();
             page.finish();
-            self.pages += 1;
-            used.pages.push(self.pages);
-            used.sheets += 1;
+            self.count_page(&mut used);
         }
         used
     }
@@ -553,9 +558,7 @@ impl<'a> SheetWriter<'a> {
             );
             surface.finish();
             page.finish();
-            self.pages += 1;
-            used.pages.push(self.pages);
-            used.sheets += 1;
+            self.count_page(&mut used);
         }
         used
     }
@@ -619,9 +622,7 @@ impl SheetWriter<'_> {
             surface.set_fill(None);
             surface.finish();
             page.finish();
-            self.pages += 1;
-            used.pages.push(self.pages);
-            used.sheets += 1;
+            self.count_page(&mut used);
         }
         used
     }
