@@ -374,8 +374,11 @@ pub fn diff(
 /// The record of a git revision of the game: its files at `rev`, rendered in a scratch
 /// project.
 pub fn record_at_revision(root: &Path, id: &str, rev: &str) -> Result<PrintRecord> {
+    // Unique per call: two comparisons in one process must not share a scratch tree.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let scratch =
-        std::env::temp_dir().join(format!("protopress-since-{}-{id}", std::process::id()));
+        std::env::temp_dir().join(format!("protopress-since-{}-{n}-{id}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let git = |args: &[&str]| -> Result<Vec<u8>> {
         let out = Command::new("git")
