@@ -31,6 +31,7 @@ pub mod rules;
 pub mod rulescan;
 pub mod scaffold;
 pub mod schema;
+pub mod shapes;
 pub mod sheets;
 pub mod simulate;
 pub mod svg;

@@ -69,6 +69,7 @@ impl Templates {
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
         crate::textfit::register(&mut tera, engine);
+        crate::shapes::register(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| Self::convert(&files, root, &e))?;
         use sha2::Digest;

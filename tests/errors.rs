@@ -244,3 +244,20 @@ fn cli_builds_and_reports() {
     assert!(p.out().join("fixture/cards.pdf").is_file());
     assert!(String::from_utf8_lossy(&out.stdout).contains("built fixture"));
 }
+
+#[test]
+fn clocks_render_in_templates_and_reject_impossible_segment_counts() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}{{ clock(cx=30, cy=40, r=12, segments=8, filled=3, fill=\"#c00\") }}{% </face_svg> %}",
+    );
+    build(&p).unwrap();
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}\n{{ clock(cx=30, cy=40, r=12, segments=30) }}{% </face_svg> %}",
+    );
+    let err = build(&p).unwrap_err();
+    assert!(err.to_string().contains("2 to 24 segments"), "{err}");
+    assert_eq!(err.line, Some(2), "{err}");
+}
