@@ -116,6 +116,28 @@ fn write_json(path: &Path, value: &impl Serialize) -> Result<PathBuf> {
     Ok(path.to_path_buf())
 }
 
+/// Draws `img` into cell `slot` of a grid `cols` wide (cells of `cell` pixels, the grid
+/// starting `margin` pixels in from the top-left corner).
+fn paste_in_grid(
+    sheet: &mut Pixmap,
+    img: &Pixmap,
+    slot: usize,
+    cols: usize,
+    cell: (u32, u32),
+    margin: u32,
+) {
+    let x = (slot % cols) as u32 * cell.0 + margin;
+    let y = (slot / cols) as u32 * cell.1 + margin;
+    sheet.draw_pixmap(
+        x as i32,
+        y as i32,
+        img.as_ref(),
+        &PixmapPaint::default(),
+        tiny_skia::Transform::identity(),
+        None,
+    );
+}
+
 fn px(mm_: f32, dpi: f32) -> u32 {
     (mm_ / 25.4 * dpi).round() as u32
 }
@@ -214,18 +236,7 @@ fn export_png(p: &Prepared, opts: &ExportOptions, dir: &Path) -> Result<Vec<Path
         .ok_or_else(|| Error::new("contact sheet too large"))?;
     sheet.fill(tiny_skia::Color::from_rgba8(235, 235, 235, 255));
     for (i, t) in thumbs.iter().enumerate() {
-        let (x, y) = (
-            (i % cols) as u32 * cell_w + 10,
-            (i / cols) as u32 * cell_h + 10,
-        );
-        sheet.draw_pixmap(
-            x as i32,
-            y as i32,
-            t.as_ref(),
-            &PixmapPaint::default(),
-            tiny_skia::Transform::identity(),
-            None,
-        );
+        paste_in_grid(&mut sheet, t, i, cols, (cell_w, cell_h), 10);
     }
     let path = dir.join("contact-sheet.png");
     write_atomic(&path, &png_rgb(&sheet)?)?;
@@ -339,18 +350,7 @@ fn export_tts(p: &Prepared, dir: &Path) -> Result<Vec<PathBuf>> {
             let name = format!("{}-sheet-{}.png", comp.spec.id, n + 1);
             for (slot, &(card, face)) in chunk.iter().enumerate() {
                 let img = render_face(&p.faces.faces[face], &p.trees[face], cell_w, cell_h, false)?;
-                let (x, y) = (
-                    (slot % TTS_COLS) as u32 * cell_w,
-                    (slot / TTS_COLS) as u32 * cell_h,
-                );
-                sheet.draw_pixmap(
-                    x as i32,
-                    y as i32,
-                    img.as_ref(),
-                    &PixmapPaint::default(),
-                    tiny_skia::Transform::identity(),
-                    None,
-                );
+                paste_in_grid(&mut sheet, &img, slot, TTS_COLS, (cell_w, cell_h), 0);
                 let c = &comp.cards[card];
                 index.push(TtsCard {
                     card: c.id.clone(),
@@ -363,18 +363,7 @@ fn export_tts(p: &Prepared, dir: &Path) -> Result<Vec<PathBuf>> {
             // The 70th slot: what TTS shows for hidden cards.
             if let Some(img) = &back_img {
                 let last = TTS_COLS * TTS_ROWS - 1;
-                let (x, y) = (
-                    (last % TTS_COLS) as u32 * cell_w,
-                    (last / TTS_COLS) as u32 * cell_h,
-                );
-                sheet.draw_pixmap(
-                    x as i32,
-                    y as i32,
-                    img.as_ref(),
-                    &PixmapPaint::default(),
-                    tiny_skia::Transform::identity(),
-                    None,
-                );
+                paste_in_grid(&mut sheet, img, last, TTS_COLS, (cell_w, cell_h), 0);
             }
             let path = dir.join(&name);
             write_atomic(&path, &png_rgb(&sheet)?)?;
