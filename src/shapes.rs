@@ -1,6 +1,7 @@
 //! Shapes templates cannot draw themselves (Tera has no trigonometry): `clock(...)` draws a
 //! segmented progress clock, the pie of 4 to 12 wedges that role-playing and board games fill
-//! in as trouble approaches.
+//! in as trouble approaches; `walls(...)` draws the walls of a square room tile with a doorway
+//! gap on every edge the card's data lists as open, so tiles laid edge to edge line up.
 
 use std::fmt::Write as _;
 
@@ -88,9 +89,161 @@ impl tera::Function<tera::TeraResult<Value>> for Clock {
     }
 }
 
-/// Registers `clock(cx, cy, r, segments, filled?, fill?, stroke?, stroke_width?)`.
+/// An edge of a rectangular tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Edge {
+    /// Reads `n`/`north`/`top` and the like; anything else is a data error worth naming.
+    pub fn parse(name: &str) -> Option<Edge> {
+        match name.to_ascii_lowercase().as_str() {
+            "n" | "north" | "top" => Some(Edge::North),
+            "e" | "east" | "right" => Some(Edge::East),
+            "s" | "south" | "bottom" => Some(Edge::South),
+            "w" | "west" | "left" => Some(Edge::West),
+            _ => None,
+        }
+    }
+}
+
+/// The walls of a tile: its box, wall thickness, doorway width and which edges are open.
+pub struct WallSpec<'a> {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    pub thickness: f64,
+    pub door: f64,
+    pub open: &'a [Edge],
+    pub fill: &'a str,
+}
+
+impl WallSpec<'_> {
+    /// The wall rectangles, (x, y, w, h): the top and bottom walls run the full width, the
+    /// side walls fit between them; an open edge leaves a centred gap `door` wide.
+    pub fn rects(&self) -> Vec<[f64; 4]> {
+        let Self {
+            x,
+            y,
+            width: w,
+            height: h,
+            thickness: t,
+            door,
+            ..
+        } = *self;
+        let mut out = Vec::new();
+        let mut horizontal = |top: f64, open: bool| {
+            if open {
+                let side = (w - door) / 2.0;
+                out.push([x, top, side, t]);
+                out.push([x + side + door, top, side, t]);
+            } else {
+                out.push([x, top, w, t]);
+            }
+        };
+        horizontal(y, self.open.contains(&Edge::North));
+        horizontal(y + h - t, self.open.contains(&Edge::South));
+        let inner = h - 2.0 * t;
+        let mut vertical = |left: f64, open: bool| {
+            if open {
+                let side = (inner - door) / 2.0;
+                out.push([left, y + t, t, side]);
+                out.push([left, y + t + side + door, t, side]);
+            } else {
+                out.push([left, y + t, t, inner]);
+            }
+        };
+        vertical(x, self.open.contains(&Edge::West));
+        vertical(x + w - t, self.open.contains(&Edge::East));
+        out
+    }
+
+    pub fn svg(&self) -> String {
+        let mut out = String::from("<g class=\"walls\">");
+        for [x, y, w, h] in self.rects() {
+            let _ = write!(
+                out,
+                r#"<rect x="{x:.3}" y="{y:.3}" width="{w:.3}" height="{h:.3}" fill="{}"/>"#,
+                self.fill
+            );
+        }
+        out.push_str("</g>");
+        out
+    }
+}
+
+struct Walls;
+
+impl tera::Function<tera::TeraResult<Value>> for Walls {
+    fn call(&self, kwargs: Kwargs, _: &State) -> tera::TeraResult<Value> {
+        let num = |k: &str| kwargs.must_get::<f64>(k);
+        let open_names: Vec<Value> = match kwargs.get::<Value>("open")? {
+            None => Vec::new(),
+            Some(v) if v.is_none() => Vec::new(),
+            Some(v) => match v.as_array() {
+                Some(list) => list.to_vec(),
+                None => {
+                    return Err(tera::Error::message(format!(
+                        "walls(open=...) takes a list of edges such as [\"n\", \"e\"], not {v}"
+                    )));
+                }
+            },
+        };
+        let mut open = Vec::new();
+        for name in &open_names {
+            let text = name.as_str().unwrap_or_default();
+            match Edge::parse(text) {
+                Some(edge) => open.push(edge),
+                None => {
+                    return Err(tera::Error::message(format!(
+                        "unknown edge {name} in walls(open=...): use n, e, s or w (or north, top, ...)"
+                    )));
+                }
+            }
+        }
+        let (width, height) = (num("width")?, num("height")?);
+        let thickness = kwargs.get::<f64>("thickness")?.unwrap_or(2.0);
+        let door = kwargs.get::<f64>("door")?.unwrap_or(width / 3.0);
+        let shortest = width.min(height) - 2.0 * thickness;
+        if !(thickness > 0.0 && door > 0.0 && door < shortest) {
+            return Err(tera::Error::message(format!(
+                "walls: a {door} mm doorway with {thickness} mm walls does not fit a {width} x {height} mm tile"
+            )));
+        }
+        let fill = kwargs
+            .get::<&str>("fill")?
+            .unwrap_or("#000")
+            .replace('&', "&amp;")
+            .replace('"', "&quot;")
+            .replace('<', "&lt;");
+        let spec = WallSpec {
+            x: num("x")?,
+            y: num("y")?,
+            width,
+            height,
+            thickness,
+            door,
+            open: &open,
+            fill: &fill,
+        };
+        Ok(Value::safe_string(&spec.svg()))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// Registers `clock(cx, cy, r, segments, filled?, fill?, stroke?, stroke_width?)` and
+/// `walls(x, y, width, height, open?, thickness?, door?, fill?)`.
 pub fn register(tera: &mut Tera) {
     tera.register_function("clock", Clock);
+    tera.register_function("walls", Walls);
 }
 
 #[cfg(test)]
@@ -143,5 +296,50 @@ mod tests {
             svg.contains("L 0.000 -10.000 A 10.000 10.000 0 0 1 10.000 0.000"),
             "{svg}"
         );
+    }
+
+    fn walls(open: &[Edge]) -> Vec<[f64; 4]> {
+        WallSpec {
+            x: 0.0,
+            y: 0.0,
+            width: 60.0,
+            height: 60.0,
+            thickness: 3.0,
+            door: 12.0,
+            open,
+            fill: "#000",
+        }
+        .rects()
+    }
+
+    #[test]
+    fn a_closed_tile_has_four_walls_and_each_open_edge_splits_one() {
+        assert_eq!(walls(&[]).len(), 4);
+        assert_eq!(walls(&[Edge::North, Edge::West]).len(), 6);
+        assert_eq!(walls(&[Edge::North, Edge::East, Edge::South, Edge::West]).len(), 8);
+    }
+
+    #[test]
+    fn doorways_are_centred_so_neighbouring_tiles_line_up() {
+        // The north gap runs from 24 to 36 mm: centred on the 60 mm edge.
+        let r = walls(&[Edge::North]);
+        assert_eq!(r[0], [0.0, 0.0, 24.0, 3.0]);
+        assert_eq!(r[1], [36.0, 0.0, 24.0, 3.0]);
+        // The east gap is centred on the whole edge too (27 mm of wall, then 12 mm open).
+        let r = walls(&[Edge::East]);
+        let east: Vec<_> = r.iter().filter(|r| r[0] == 57.0).collect();
+        assert_eq!(east.len(), 2);
+        assert_eq!(east[0][1] + east[0][3], 24.0);
+        assert_eq!(east[1][1], 36.0);
+        assert_eq!(east[1][1] + east[1][3], 57.0);
+    }
+
+    #[test]
+    fn edge_names_read_compass_and_side_words() {
+        assert_eq!(Edge::parse("N"), Some(Edge::North));
+        assert_eq!(Edge::parse("right"), Some(Edge::East));
+        assert_eq!(Edge::parse("bottom"), Some(Edge::South));
+        assert_eq!(Edge::parse("w"), Some(Edge::West));
+        assert_eq!(Edge::parse("up"), None);
     }
 }
