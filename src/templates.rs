@@ -33,6 +33,12 @@ fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> 
 }
 
 /// The template environment of one game.
+/// Whether a template is shared: from `templates/common/`, or a game partial whose file name
+/// starts with `_`.
+fn is_shared(name: &str) -> bool {
+    name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
+}
+
 pub struct Templates {
     tera: Tera,
     /// Template name -> the file it came from (relative to the project).
@@ -74,7 +80,9 @@ impl Templates {
             .map_err(|e| Self::convert(&files, root, &e))?;
         use sha2::Digest;
         let mut common = sha2::Sha256::new();
-        for (name, text) in sources.iter().filter(|(n, _)| n.starts_with("common/")) {
+        // Shared pieces: everything in common/ and the game's own partials (`_name.svg.tera`),
+        // which any template may include, so a change to one re-renders every face.
+        for (name, text) in sources.iter().filter(|(n, _)| is_shared(n)) {
             common.update(name.as_bytes());
             common.update(text.as_bytes());
         }
@@ -95,7 +103,8 @@ impl Templates {
         })
     }
 
-    /// A hash of a template's source and the shared templates, for the render cache.
+    /// A hash of a template's source and the shared templates (common/ and `_` partials),
+    /// for the render cache.
     pub fn source_hash(&self, name: &str) -> &str {
         self.hashes.get(name).map_or("", String::as_str)
     }
@@ -242,6 +251,26 @@ mod tests {
         let t = Templates::load(dir.path(), "g", engine()).unwrap();
         let out = t.render(dir.path(), "f.svg.tera", &Context::new()).unwrap();
         assert_eq!(out, "<rect/>");
+    }
+
+    #[test]
+    fn a_change_to_a_partial_changes_the_hash_of_every_template() {
+        let files = |partial: &str| {
+            project(&[
+                ("templates/g/_side.svg.tera", partial),
+                ("templates/g/front.svg.tera", "{% include \"_side.svg.tera\" %}"),
+                ("templates/g/other.svg.tera", "<g/>"),
+            ])
+        };
+        let (a, b) = (files("<rect/>"), files("<circle/>"));
+        let ta = Templates::load(a.path(), "g", engine()).unwrap();
+        let tb = Templates::load(b.path(), "g", engine()).unwrap();
+        assert_eq!(
+            ta.render(a.path(), "front.svg.tera", &Context::new()).unwrap(),
+            "<rect/>"
+        );
+        assert_ne!(ta.source_hash("front.svg.tera"), tb.source_hash("front.svg.tera"));
+        assert_ne!(ta.source_hash("other.svg.tera"), tb.source_hash("other.svg.tera"));
     }
 
     #[test]
