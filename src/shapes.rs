@@ -316,7 +316,10 @@ mod tests {
     fn a_closed_tile_has_four_walls_and_each_open_edge_splits_one() {
         assert_eq!(walls(&[]).len(), 4);
         assert_eq!(walls(&[Edge::North, Edge::West]).len(), 6);
-        assert_eq!(walls(&[Edge::North, Edge::East, Edge::South, Edge::West]).len(), 8);
+        assert_eq!(
+            walls(&[Edge::North, Edge::East, Edge::South, Edge::West]).len(),
+            8
+        );
     }
 
     #[test]

@@ -258,7 +258,10 @@ mod tests {
         let files = |partial: &str| {
             project(&[
                 ("templates/g/_side.svg.tera", partial),
-                ("templates/g/front.svg.tera", "{% include \"_side.svg.tera\" %}"),
+                (
+                    "templates/g/front.svg.tera",
+                    "{% include \"_side.svg.tera\" %}",
+                ),
                 ("templates/g/other.svg.tera", "<g/>"),
             ])
         };
@@ -266,11 +269,18 @@ mod tests {
         let ta = Templates::load(a.path(), "g", engine()).unwrap();
         let tb = Templates::load(b.path(), "g", engine()).unwrap();
         assert_eq!(
-            ta.render(a.path(), "front.svg.tera", &Context::new()).unwrap(),
+            ta.render(a.path(), "front.svg.tera", &Context::new())
+                .unwrap(),
             "<rect/>"
         );
-        assert_ne!(ta.source_hash("front.svg.tera"), tb.source_hash("front.svg.tera"));
-        assert_ne!(ta.source_hash("other.svg.tera"), tb.source_hash("other.svg.tera"));
+        assert_ne!(
+            ta.source_hash("front.svg.tera"),
+            tb.source_hash("front.svg.tera")
+        );
+        assert_ne!(
+            ta.source_hash("other.svg.tera"),
+            tb.source_hash("other.svg.tera")
+        );
     }
 
     #[test]

@@ -261,3 +261,19 @@ fn clocks_render_in_templates_and_reject_impossible_segment_counts() {
     assert!(err.to_string().contains("2 to 24 segments"), "{err}");
     assert_eq!(err.line, Some(2), "{err}");
 }
+
+#[test]
+fn a_tile_with_an_unknown_doorway_edge_names_the_card() {
+    let p = deck_game(
+        "  paper: a4",
+        "- name: Hall\n  text: n\n- name: Vault\n  text: up\n",
+    );
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg bg=\"#eeeeee\"> %}{{ walls(x=0, y=0, width=face.width, height=face.width, open=[card.text], thickness=3, door=12) }}{% </face_svg> %}",
+    );
+    let text = build(&p).unwrap_err().to_string();
+    assert!(text.contains("unknown edge"), "{text}");
+    assert!(text.contains("card `Vault`"), "{text}");
+    assert!(text.contains("templates/fixture/front.svg.tera"), "{text}");
+}

@@ -96,3 +96,181 @@ fn death_to_decorum_decks_match_the_manifest() {
         .sum();
     assert_eq!(pdf.distinct_placed(), card_faces);
 }
+
+/// The five games of the seed documents, one per kind of design they stress.
+const SEED_GAMES: [&str; 5] = [
+    "death-to-decorum",
+    "red-faction-underground",
+    "the-captain-is-dead",
+    "facility-07",
+    "veil-runners",
+];
+
+#[test]
+fn every_seed_game_ships_and_passes_its_manifest_check() {
+    let games = discover_games(repo()).unwrap();
+    for id in SEED_GAMES {
+        assert!(games.contains(&id.to_owned()), "{id} is missing: {games:?}");
+        let game = protopress::model::Game::load(repo(), id).unwrap();
+        let report = protopress::manifest::check_game(&game)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{id} has no manifest"));
+        assert!(report.passed, "{id}:\n{}", report.table());
+        // Every top-level entry is stated in the rulebook too, not only declared.
+        for e in report.entries.iter().filter(|e| !e.path.contains('›')) {
+            assert!(
+                !e.stated.is_empty(),
+                "{id}: rules.md never states {}",
+                e.path
+            );
+        }
+    }
+}
+
+fn prepared(id: &str) -> protopress::build::Prepared {
+    protopress::build::prepare(repo(), id, &BuildOptions::default(), &mut Vec::new()).unwrap()
+}
+
+fn component_index(p: &protopress::build::Prepared, id: &str) -> usize {
+    p.game
+        .components
+        .iter()
+        .position(|c| c.spec.id == id)
+        .unwrap()
+}
+
+#[test]
+fn facility_07_room_tiles_open_exactly_the_edges_their_data_lists() {
+    use protopress::export::render_face;
+    let p = prepared("facility-07");
+    let comp = component_index(&p, "rooms");
+    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
+    let cards = &p.game.components[comp].cards;
+    let paper = [0xf5, 0xf3, 0xee];
+    // 10 px per mm: 76 mm with the bleed, the trim from 30 to 730 px.
+    let (px, bleed) = (760u32, 30u32);
+    let mut seen = std::collections::HashSet::new();
+    for copy in &deck.copies {
+        if !seen.insert(copy.card) {
+            continue;
+        }
+        let card = &cards[copy.card];
+        let doors: Vec<&str> = card.fields["doors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_str().unwrap())
+            .collect();
+        let img = render_face(
+            &p.faces.faces[copy.front],
+            &p.trees[copy.front],
+            px,
+            px,
+            true,
+        )
+        .unwrap();
+        let at = |x: u32, y: u32| {
+            let i = ((y * px + x) * 4) as usize;
+            [img.data()[i], img.data()[i + 1], img.data()[i + 2]]
+        };
+        // The middle of each edge, 2 mm inside the trim: inside the 4 mm wall if it is closed.
+        let (mid, inside, far) = (px / 2, bleed + 20, px - bleed - 20);
+        for (edge, (x, y)) in [
+            ("n", (mid, inside)),
+            ("e", (far, mid)),
+            ("s", (mid, far)),
+            ("w", (inside, mid)),
+        ] {
+            let open = at(x, y) == paper;
+            assert_eq!(
+                open,
+                doors.contains(&edge),
+                "{}: edge {edge} is {} but doors are {doors:?}",
+                card.name,
+                if open { "open" } else { "walled" }
+            );
+            // A doorway is 18 mm wide: 10 mm off centre along the edge is wall again.
+            let (wx, wy) = if edge == "n" || edge == "s" {
+                (mid + 100, y)
+            } else {
+                (x, mid + 100)
+            };
+            assert_ne!(
+                at(wx, wy),
+                paper,
+                "{}: the {edge} wall beside the door",
+                card.name
+            );
+        }
+    }
+    assert_eq!(seen.len(), 20, "every distinct room was looked at");
+}
+
+#[test]
+fn veil_runners_clocks_have_the_segments_their_data_asks_for() {
+    let p = prepared("veil-runners");
+    let comp = component_index(&p, "clocks");
+    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
+    let cards = &p.game.components[comp].cards;
+    let mut sizes = Vec::new();
+    for copy in &deck.copies {
+        let svg = &p.faces.faces[copy.front].svg;
+        let start = svg.find("<g class=\"clock\">").expect("a clock group");
+        let group = &svg[start..start + svg[start..].find("</g>").unwrap()];
+        let wedges = group.matches("<path").count();
+        let segments = cards[copy.card].fields["segments"].as_u64().unwrap() as usize;
+        assert_eq!(wedges, segments, "{}", cards[copy.card].name);
+        sizes.push(segments);
+    }
+    sizes.sort();
+    assert_eq!(sizes, [4, 4, 6, 6, 8, 8, 10, 10, 12, 12]);
+}
+
+#[test]
+fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
+    let p = prepared("the-captain-is-dead");
+    let deck_of = |id: &str| {
+        let comp = component_index(&p, id);
+        p.faces.decks.iter().find(|d| d.component == comp).unwrap()
+    };
+    // Systems, upgrades and tools: every card has a back of its own, unlike its front.
+    for id in ["systems", "upgrades", "tools"] {
+        let deck = deck_of(id);
+        let backs: std::collections::HashSet<_> = deck
+            .copies
+            .iter()
+            .map(|c| p.faces.faces[c.back.unwrap()].hash.clone())
+            .collect();
+        assert_eq!(backs.len(), deck.copies.len(), "{id}: one back per card");
+        for c in &deck.copies {
+            assert_ne!(
+                p.faces.faces[c.front].hash,
+                p.faces.faces[c.back.unwrap()].hash
+            );
+        }
+    }
+    // The three alert decks share no back, and within a deck every card shares one.
+    let mut alert_backs = Vec::new();
+    for id in ["yellow-alerts", "orange-alerts", "red-alerts"] {
+        let deck = deck_of(id);
+        let backs: std::collections::HashSet<_> =
+            deck.copies.iter().map(|c| c.back.unwrap()).collect();
+        assert_eq!(backs.len(), 1, "{id}");
+        alert_backs.push(p.faces.faces[*backs.iter().next().unwrap()].hash.clone());
+    }
+    alert_backs.dedup();
+    assert_eq!(alert_backs.len(), 3);
+    let copies = |id: &str| deck_of(id).copies.len();
+    assert_eq!(
+        (
+            copies("yellow-alerts"),
+            copies("orange-alerts"),
+            copies("red-alerts")
+        ),
+        (24, 25, 6)
+    );
+    assert_eq!(
+        (copies("systems"), copies("skills"), copies("roles")),
+        (13, 48, 18)
+    );
+}

@@ -157,6 +157,55 @@ fn the_captain_is_dead_seed_list_is_flagged() {
     assert_eq!(r.entries[1].stated[0].count, 48);
 }
 
+/// The kit itself passes; with the seed's own component list as its rulebook, the same check
+/// flags the "6 System Cards" line, which names thirteen.
+#[test]
+fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    for sub in [
+        "data/the-captain-is-dead",
+        "templates/the-captain-is-dead",
+        "templates/common",
+    ] {
+        common::copy_dir(&repo.join(sub), &dir.path().join(sub));
+    }
+    let check = || {
+        check_game(&Game::load(dir.path(), "the-captain-is-dead").unwrap())
+            .unwrap()
+            .unwrap()
+    };
+    assert!(check().passed, "{}", check().table());
+    let seed =
+        std::fs::read_to_string(repo.join("tests/fixtures/captain-is-dead-seed-components.md"))
+            .unwrap();
+    std::fs::write(dir.path().join("data/the-captain-is-dead/rules.md"), seed).unwrap();
+    let r = check();
+    assert!(!r.passed);
+    assert_eq!(r.rules_problems.len(), 1, "{:?}", r.rules_problems);
+    assert!(
+        r.rules_problems[0].contains("6 System Cards"),
+        "{:?}",
+        r.rules_problems
+    );
+    let systems = r.entries.iter().find(|e| e.path == "System Cards").unwrap();
+    assert_eq!(systems.produced, Some(13));
+    assert!(
+        systems.problems.iter().any(|p| p.contains("says 6")),
+        "{:?}",
+        systems.problems
+    );
+    // The seed's other counts agree with the kit: only the system line is wrong.
+    for e in r.entries.iter().filter(|e| e.path != "System Cards") {
+        assert!(
+            e.problems.iter().all(|p| !p.contains("says")),
+            "{}: {:?}",
+            e.path,
+            e.problems
+        );
+    }
+}
+
 #[test]
 fn an_accepted_disagreement_shows_but_passes() {
     let accepted = MANIFEST.replacen(

@@ -260,3 +260,53 @@ fn paper_option_overrides_the_game() {
     assert_eq!(built.report.paper, Paper::Letter);
     let _ = Duplex::LongEdge;
 }
+
+/// Three two-sided cards (a system online on one side, offline on the other): every card has a
+/// back of its own, and it must print behind its own front.
+#[test]
+fn per_card_backs_print_behind_their_own_fronts() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  duplex: long-edge\ncomponents:\n  - id: systems\n    name: Systems\n    size: poker\n    front: system.svg.tera\n    back: { template: system.svg.tera, per_card: true }\n    cards: systems.yaml\n    card_fields: [online, offline]\n";
+    let cards = "- { name: Shields, online: \"#10c020\", offline: \"#a01010\" }\n- { name: Teleporter, online: \"#20b030\", offline: \"#b02020\" }\n- { name: Jump Core, online: \"#30a040\", offline: \"#c03030\" }\n";
+    // One template for both sides, branching on face.side.
+    let template = "{% <face_svg bg={card.offline if face.side == \"back\" else card.online}> %}{% </face_svg> %}";
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/systems.yaml", cards),
+        ("templates/fixture/system.svg.tera", template),
+    ]);
+    let built = build_in_memory(p.root(), "fixture", &opts(&p)).unwrap();
+    let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+    let hex = |h: &str| -> [u8; 3] {
+        let v = u32::from_str_radix(&h[1..], 16).unwrap();
+        [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+    };
+    let pairs = [
+        (hex("#10c020"), hex("#a01010")),
+        (hex("#20b030"), hex("#b02020")),
+        (hex("#30a040"), hex("#c03030")),
+    ];
+    let (front, back) = (&pdf.pages[0], &pdf.pages[1]);
+    assert_eq!(front.placements.len(), 3);
+    assert_eq!(back.placements.len(), 3);
+    assert_eq!(pdf.distinct_placed(), 6, "three fronts and three backs");
+    let paper_w = front.width_mm;
+    for &(x, y, id) in &front.placements {
+        let fills = pdf.form_fills(id);
+        let (_, want_back) = pairs
+            .iter()
+            .find(|(f, _)| fills.contains(f))
+            .unwrap_or_else(|| panic!("front at ({x}, {y}) paints {fills:?}"));
+        // Long-edge duplex: the back sits mirrored left to right (faces are 69.5 mm wide).
+        let mirrored_x = paper_w - x - 69.5;
+        let &(_, _, back_id) = back
+            .placements
+            .iter()
+            .find(|&&(bx, by, _)| close(bx, mirrored_x) && close(by, y))
+            .unwrap_or_else(|| panic!("no back behind the front at ({x}, {y})"));
+        let back_fills = pdf.form_fills(back_id);
+        assert!(
+            back_fills.contains(want_back),
+            "the back behind ({x}, {y}) paints {back_fills:?}, not {want_back:?}"
+        );
+    }
+}

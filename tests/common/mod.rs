@@ -232,6 +232,50 @@ impl Pdf {
         Pdf { doc, pages }
     }
 
+    /// The RGB fill colours a form XObject paints, its nested forms included: enough to tell
+    /// which face a placement shows when every face of a fixture has a colour of its own.
+    pub fn form_fills(&self, id: ObjectId) -> Vec<[u8; 3]> {
+        let mut out = Vec::new();
+        let mut todo = vec![id];
+        while let Some(id) = todo.pop() {
+            let Ok(stream) = self.doc.get_object(id).and_then(|o| o.as_stream()) else {
+                continue;
+            };
+            let content = stream
+                .decompressed_content()
+                .unwrap_or_else(|_| stream.content.clone());
+            if let Ok(c) = Content::decode(&content) {
+                for op in c.operations {
+                    let n: Vec<f32> = op.operands.iter().map(num).collect();
+                    if matches!(op.operator.as_str(), "rg" | "sc" | "scn") && n.len() == 3 {
+                        out.push([n[0], n[1], n[2]].map(|v| (v * 255.0).round() as u8));
+                    }
+                }
+            }
+            // Nested forms, through the stream's own resources.
+            if let Ok(res) = stream.dict.get(b"Resources") {
+                let res = match res {
+                    lopdf::Object::Reference(r) => self.doc.get_dictionary(*r).ok(),
+                    lopdf::Object::Dictionary(d) => Some(d),
+                    _ => None,
+                };
+                if let Some(xo) = res.and_then(|r| r.get(b"XObject").ok()) {
+                    let xo = match xo {
+                        lopdf::Object::Reference(r) => self.doc.get_dictionary(*r).ok(),
+                        lopdf::Object::Dictionary(d) => Some(d),
+                        _ => None,
+                    };
+                    for (_, v) in xo.into_iter().flat_map(|d| d.iter()) {
+                        if let Ok(r) = v.as_reference() {
+                            todo.push(r);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Distinct form XObjects placed anywhere in the document.
     pub fn distinct_placed(&self) -> usize {
         let mut ids: Vec<ObjectId> = self
