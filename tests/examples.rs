@@ -274,3 +274,27 @@ fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
         (13, 48, 18)
     );
 }
+
+#[test]
+fn printed_six_sided_dice_have_opposite_faces_adding_up_to_seven() {
+    // The cross net folds face 0 onto 5, 1 onto 3 and 2 onto 4.
+    for (game, component) in [("veil-runners", "ship-dice"), ("facility-07", "dice")] {
+        let g = protopress::model::Game::load(repo(), game).unwrap();
+        let comp = g
+            .components
+            .iter()
+            .find(|c| c.spec.id == component)
+            .unwrap();
+        for card in &comp.cards {
+            let f: Vec<i64> = card.fields["faces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect();
+            for (a, b) in [(0, 5), (1, 3), (2, 4)] {
+                assert_eq!(f[a] + f[b], 7, "{game}: {} faces {f:?}", card.name);
+            }
+        }
+    }
+}
