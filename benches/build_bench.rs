@@ -129,7 +129,7 @@ fn peak_rss_mb() -> f64 {
 
 /// A rebuild after a one-card edit, reusing unchanged faces as `watch` does.
 fn incremental() {
-    let dir = common::copy_game();
+    let dir = common::copy_game("death-to-decorum");
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),

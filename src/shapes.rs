@@ -52,6 +52,17 @@ impl ClockSpec<'_> {
     }
 }
 
+/// A paint argument (black by default), escaped for an SVG attribute: the functions' output is
+/// marked safe, so Tera's own escaping does not apply.
+fn paint(kwargs: &Kwargs, key: &str) -> tera::TeraResult<String> {
+    Ok(kwargs
+        .get::<&str>(key)?
+        .unwrap_or("#000")
+        .replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;"))
+}
+
 struct Clock;
 
 impl tera::Function<tera::TeraResult<Value>> for Clock {
@@ -64,13 +75,8 @@ impl tera::Function<tera::TeraResult<Value>> for Clock {
             )));
         }
         let filled = kwargs.get::<i64>("filled")?.unwrap_or(0).clamp(0, segments);
-        let esc = |s: &str| {
-            s.replace('&', "&amp;")
-                .replace('"', "&quot;")
-                .replace('<', "&lt;")
-        };
-        let fill = esc(kwargs.get::<&str>("fill")?.unwrap_or("#000"));
-        let stroke = esc(kwargs.get::<&str>("stroke")?.unwrap_or("#000"));
+        let fill = paint(&kwargs, "fill")?;
+        let stroke = paint(&kwargs, "stroke")?;
         let spec = ClockSpec {
             cx: num("cx")?,
             cy: num("cy")?,
@@ -182,29 +188,23 @@ struct Walls;
 impl tera::Function<tera::TeraResult<Value>> for Walls {
     fn call(&self, kwargs: Kwargs, _: &State) -> tera::TeraResult<Value> {
         let num = |k: &str| kwargs.must_get::<f64>(k);
-        let open_names: Vec<Value> = match kwargs.get::<Value>("open")? {
-            None => Vec::new(),
-            Some(v) if v.is_none() => Vec::new(),
-            Some(v) => match v.as_array() {
-                Some(list) => list.to_vec(),
-                None => {
-                    return Err(tera::Error::message(format!(
-                        "walls(open=...) takes a list of edges such as [\"n\", \"e\"], not {v}"
-                    )));
-                }
-            },
+        let names = match kwargs.get::<Value>("open")? {
+            Some(v) if !v.is_none() => v,
+            _ => Value::from_serializable(&Vec::<String>::new()),
+        };
+        let Some(names) = names.as_array() else {
+            return Err(tera::Error::message(format!(
+                "walls(open=...) takes a list of edges such as [\"n\", \"e\"], not {names}"
+            )));
         };
         let mut open = Vec::new();
-        for name in &open_names {
-            let text = name.as_str().unwrap_or_default();
-            match Edge::parse(text) {
-                Some(edge) => open.push(edge),
-                None => {
-                    return Err(tera::Error::message(format!(
-                        "unknown edge {name} in walls(open=...): use n, e, s or w (or north, top, ...)"
-                    )));
-                }
-            }
+        for name in names {
+            let edge = name.as_str().and_then(Edge::parse).ok_or_else(|| {
+                tera::Error::message(format!(
+                    "unknown edge {name} in walls(open=...): use n, e, s or w (or north, top, ...)"
+                ))
+            })?;
+            open.push(edge);
         }
         let (width, height) = (num("width")?, num("height")?);
         let thickness = kwargs.get::<f64>("thickness")?.unwrap_or(2.0);
@@ -215,12 +215,7 @@ impl tera::Function<tera::TeraResult<Value>> for Walls {
                 "walls: a {door} mm doorway with {thickness} mm walls does not fit a {width} x {height} mm tile"
             )));
         }
-        let fill = kwargs
-            .get::<&str>("fill")?
-            .unwrap_or("#000")
-            .replace('&', "&amp;")
-            .replace('"', "&quot;")
-            .replace('<', "&lt;");
+        let fill = paint(&kwargs, "fill")?;
         let spec = WallSpec {
             x: num("x")?,
             y: num("y")?,

@@ -32,13 +32,13 @@ fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> 
     out.write_all(&input.as_bytes()[last..])
 }
 
-/// The template environment of one game.
 /// Whether a template is shared: from `templates/common/`, or a game partial whose file name
 /// starts with `_`.
 fn is_shared(name: &str) -> bool {
     name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
 }
 
+/// The template environment of one game.
 pub struct Templates {
     tera: Tera,
     /// Template name -> the file it came from (relative to the project).

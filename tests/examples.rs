@@ -131,21 +131,26 @@ fn prepared(id: &str) -> protopress::build::Prepared {
     protopress::build::prepare(repo(), id, &BuildOptions::default(), &mut Vec::new()).unwrap()
 }
 
-fn component_index(p: &protopress::build::Prepared, id: &str) -> usize {
-    p.game
+/// A component's printed copies and its cards.
+fn deck<'p>(
+    p: &'p protopress::build::Prepared,
+    id: &str,
+) -> (&'p protopress::faces::Deck, &'p [protopress::model::Card]) {
+    let comp = p
+        .game
         .components
         .iter()
         .position(|c| c.spec.id == id)
-        .unwrap()
+        .unwrap();
+    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
+    (deck, &p.game.components[comp].cards)
 }
 
 #[test]
 fn facility_07_room_tiles_open_exactly_the_edges_their_data_lists() {
     use protopress::export::render_face;
     let p = prepared("facility-07");
-    let comp = component_index(&p, "rooms");
-    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
-    let cards = &p.game.components[comp].cards;
+    let (deck, cards) = deck(&p, "rooms");
     let paper = [0xf5, 0xf3, 0xee];
     // 10 px per mm: 76 mm with the bleed, the trim from 30 to 730 px.
     let (px, bleed) = (760u32, 30u32);
@@ -209,9 +214,7 @@ fn facility_07_room_tiles_open_exactly_the_edges_their_data_lists() {
 #[test]
 fn veil_runners_clocks_have_the_segments_their_data_asks_for() {
     let p = prepared("veil-runners");
-    let comp = component_index(&p, "clocks");
-    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
-    let cards = &p.game.components[comp].cards;
+    let (deck, cards) = deck(&p, "clocks");
     let mut sizes = Vec::new();
     for copy in &deck.copies {
         let svg = &p.faces.faces[copy.front].svg;
@@ -229,10 +232,7 @@ fn veil_runners_clocks_have_the_segments_their_data_asks_for() {
 #[test]
 fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
     let p = prepared("the-captain-is-dead");
-    let deck_of = |id: &str| {
-        let comp = component_index(&p, id);
-        p.faces.decks.iter().find(|d| d.component == comp).unwrap()
-    };
+    let deck_of = |id: &str| deck(&p, id).0;
     // Systems, upgrades and tools: every card has a back of its own, unlike its front.
     for id in ["systems", "upgrades", "tools"] {
         let deck = deck_of(id);

@@ -9,7 +9,7 @@ use protopress::faces::RenderCache;
 
 #[test]
 fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
-    let dir = common::copy_game();
+    let dir = common::copy_game("death-to-decorum");
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),

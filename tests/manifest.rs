@@ -162,14 +162,7 @@ fn the_captain_is_dead_seed_list_is_flagged() {
 #[test]
 fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().unwrap();
-    for sub in [
-        "data/the-captain-is-dead",
-        "templates/the-captain-is-dead",
-        "templates/common",
-    ] {
-        common::copy_dir(&repo.join(sub), &dir.path().join(sub));
-    }
+    let dir = common::copy_game("the-captain-is-dead");
     let check = || {
         check_game(&Game::load(dir.path(), "the-captain-is-dead").unwrap())
             .unwrap()

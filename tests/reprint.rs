@@ -32,7 +32,7 @@ fn record(dir: &Path) -> protopress::reprint::PrintRecord {
 
 #[test]
 fn a_changed_card_reprints_exactly_its_copies_and_backs() {
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
     edit(
         dir.path(),
@@ -74,7 +74,7 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
 
 #[test]
 fn count_changes_say_how_many_to_print_or_discard() {
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
     edit(
         dir.path(),
@@ -108,7 +108,7 @@ fn count_changes_say_how_many_to_print_or_discard() {
 
 #[test]
 fn rules_changes_are_listed_by_section() {
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
     let rules = dir.path().join("data/death-to-decorum/rules.md");
     let text = std::fs::read_to_string(&rules).unwrap();
@@ -133,7 +133,7 @@ fn rules_changes_are_listed_by_section() {
 
 #[test]
 fn nothing_changed_means_no_pdf() {
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
     let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
     assert!(r.changes.is_empty() && r.pdf.is_none());
@@ -141,7 +141,7 @@ fn nothing_changed_means_no_pdf() {
 
 #[test]
 fn since_a_git_revision() {
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     let git = |args: &[&str]| {
         let ok = Command::new("git")
             .arg("-C")

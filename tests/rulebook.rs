@@ -162,7 +162,7 @@ fn rules_text_survives_extraction() {
 
 #[test]
 fn a_changed_price_in_the_data_changes_the_rules() {
-    let dir = common::copy_game();
+    let dir = common::copy_game("death-to-decorum");
     let game = dir.path().join("data/death-to-decorum/game.yaml");
     let yaml = std::fs::read_to_string(&game).unwrap();
     assert!(yaml.contains("{ name: Medkit, price: 12,"));

@@ -48,7 +48,7 @@ fn parameters_come_from_the_data() {
 #[test]
 fn a_lower_quota_in_the_data_raises_the_win_rate() {
     let base = simulate(Path::new(env!("CARGO_MANIFEST_DIR")), Strategy::Balanced);
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     edit(
         dir.path(),
         "game.yaml",
@@ -67,7 +67,7 @@ fn a_lower_quota_in_the_data_raises_the_win_rate() {
 #[test]
 fn more_red_pegs_bring_midnight_sooner() {
     let base = simulate(Path::new(env!("CARGO_MANIFEST_DIR")), Strategy::Greedy);
-    let dir = copy_game();
+    let dir = copy_game("death-to-decorum");
     edit(
         dir.path(),
         "bought.yaml",

@@ -57,16 +57,17 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// A scratch copy of Death to Decorum (data and templates), to change and rebuild.
-pub fn copy_game() -> tempfile::TempDir {
+/// A scratch copy of an example game (its data and templates, and `templates/common`), to
+/// change and rebuild.
+pub fn copy_game(id: &str) -> tempfile::TempDir {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     for sub in [
-        "data/death-to-decorum",
-        "templates/death-to-decorum",
-        "templates/common",
+        format!("data/{id}"),
+        format!("templates/{id}"),
+        "templates/common".to_owned(),
     ] {
-        copy_dir(&repo.join(sub), &dir.path().join(sub));
+        copy_dir(&repo.join(&sub), &dir.path().join(&sub));
     }
     dir
 }
@@ -253,24 +254,13 @@ impl Pdf {
                 }
             }
             // Nested forms, through the stream's own resources.
-            if let Ok(res) = stream.dict.get(b"Resources") {
-                let res = match res {
-                    lopdf::Object::Reference(r) => self.doc.get_dictionary(*r).ok(),
-                    lopdf::Object::Dictionary(d) => Some(d),
-                    _ => None,
-                };
-                if let Some(xo) = res.and_then(|r| r.get(b"XObject").ok()) {
-                    let xo = match xo {
-                        lopdf::Object::Reference(r) => self.doc.get_dictionary(*r).ok(),
-                        lopdf::Object::Dictionary(d) => Some(d),
-                        _ => None,
-                    };
-                    for (_, v) in xo.into_iter().flat_map(|d| d.iter()) {
-                        if let Ok(r) = v.as_reference() {
-                            todo.push(r);
-                        }
-                    }
-                }
+            if let Some(res) = stream
+                .dict
+                .get(b"Resources")
+                .ok()
+                .and_then(|r| dict_of(&self.doc, r))
+            {
+                todo.extend(xobjects_in(&self.doc, res).into_iter().map(|(_, id)| id));
             }
         }
         out
@@ -309,21 +299,28 @@ fn xobject_names(doc: &Document, page: ObjectId) -> Vec<(Vec<u8>, ObjectId)> {
         }
     }
     for d in dicts {
-        let Ok(x) = d.get(b"XObject") else { continue };
-        let x = match x {
-            Object::Reference(r) => doc.get_dictionary(*r).ok(),
-            Object::Dictionary(d) => Some(d),
-            _ => None,
-        };
-        if let Some(x) = x {
-            for (k, v) in x.iter() {
-                if let Object::Reference(r) = v {
-                    out.push((k.clone(), *r));
-                }
-            }
-        }
+        out.extend(xobjects_in(doc, d));
     }
     out
+}
+
+/// A dictionary given inline or by reference.
+fn dict_of<'d>(doc: &'d Document, o: &'d Object) -> Option<&'d lopdf::Dictionary> {
+    match o {
+        Object::Reference(r) => doc.get_dictionary(*r).ok(),
+        Object::Dictionary(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// The form XObjects a resource dictionary names, with their object ids.
+fn xobjects_in(doc: &Document, resources: &lopdf::Dictionary) -> Vec<(Vec<u8>, ObjectId)> {
+    let Some(x) = resources.get(b"XObject").ok().and_then(|x| dict_of(doc, x)) else {
+        return Vec::new();
+    };
+    x.iter()
+        .filter_map(|(k, v)| v.as_reference().ok().map(|r| (k.clone(), r)))
+        .collect()
 }
 
 pub fn close(a: f32, b: f32) -> bool {
