@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use protopress::build::{BuildOptions, Built, build_in_memory};
+use protopress::build::{BuildOptions, Built};
 
 // The test helpers (copying a game into a scratch project).
 #[path = "../tests/common/mod.rs"]
@@ -17,13 +17,19 @@ fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
     let opts = BuildOptions {
         paper: None,
         out_dir: root.join("output"),
+        mark_printed: false,
     };
     // One warm-up build, then the best of `rounds`.
     let mut best = f64::MAX;
-    let mut last = build_in_memory(root, game, &opts).expect("benchmark game builds");
+    let mut last =
+        protopress::build::Session::new(&protopress::Project::open(root).unwrap(), &opts)
+            .build_in_memory(game)
+            .expect("benchmark game builds");
     for _ in 0..rounds {
         let start = Instant::now();
-        last = build_in_memory(root, game, &opts).expect("benchmark game builds");
+        last = protopress::build::Session::new(&protopress::Project::open(root).unwrap(), &opts)
+            .build_in_memory(game)
+            .expect("benchmark game builds");
         best = best.min(start.elapsed().as_secs_f64());
     }
     (last, best)
@@ -133,10 +139,11 @@ fn incremental() {
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),
+        mark_printed: false,
     };
-    let cache = protopress::faces::RenderCache::new();
-    protopress::build::build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache))
-        .unwrap();
+    let project = protopress::Project::open(dir.path()).unwrap();
+    let session = protopress::build::Session::with_cache(&project, &opts);
+    session.build_in_memory("death-to-decorum").unwrap();
     let deck = dir.path().join("data/death-to-decorum/facility.yaml");
     let text = std::fs::read_to_string(&deck).unwrap();
     std::fs::write(
@@ -148,13 +155,7 @@ fn incremental() {
     )
     .unwrap();
     let start = Instant::now();
-    let built = protopress::build::build_in_memory_cached(
-        dir.path(),
-        "death-to-decorum",
-        &opts,
-        Some(&cache),
-    )
-    .unwrap();
+    let built = session.build_in_memory("death-to-decorum").unwrap();
     println!(
         "Incremental rebuild after a one-card edit (watch): {:.1} ms",
         start.elapsed().as_secs_f64() * 1000.0
@@ -169,7 +170,11 @@ fn main() {
     let (built, secs) = run(repo, "death-to-decorum", 10);
     report("Death to Decorum kit", &built, secs);
 
-    let game = protopress::model::Game::load(repo, "death-to-decorum").unwrap();
+    let game = Game::load(
+        &protopress::Project::open(repo).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let opts = protopress::simulate::SimOptions {
         players: 2,
         games: 10_000,
@@ -202,12 +207,11 @@ fn main() {
     );
     // For the peer comparison (benches/peer_pipeline.sh): the unique faces as SVG files.
     if let Ok(out) = std::env::var("PEER_SVG_DIR") {
-        let p = protopress::build::prepare(
-            dir.path(),
-            "big",
+        let p = protopress::build::Session::new(
+            &protopress::Project::open(dir.path()).unwrap(),
             &BuildOptions::default(),
-            &mut Vec::new(),
         )
+        .prepare("big")
         .unwrap();
         std::fs::create_dir_all(&out).unwrap();
         for (i, face) in p.faces.faces.iter().enumerate() {

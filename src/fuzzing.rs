@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use crate::markdown::{Assets, to_typst};
 use crate::model::{GameFile, parse_cards, parse_yaml};
+use crate::rulebook::markdown::{Assets, to_typst};
 
 /// The YAML model loader: `game.yaml`, then the same bytes as a cards file.
 pub fn model_loader(data: &[u8]) {
@@ -16,7 +16,7 @@ pub fn model_loader(data: &[u8]) {
     let _ = parse_yaml::<GameFile>(text, Path::new("game.yaml"));
     let fields = vec!["kind".to_owned(), "value".to_owned(), "text".to_owned()];
     let _ = parse_cards(text, Path::new("cards.yaml"), &fields);
-    let _ = parse_yaml::<crate::manifest::ManifestFile>(text, Path::new("manifest.yaml"));
+    let _ = parse_yaml::<crate::check::manifest::ManifestFile>(text, Path::new("manifest.yaml"));
 }
 
 struct NoAssets;
@@ -61,5 +61,5 @@ pub fn manifest_lines(data: &[u8]) {
         ("System Cards".into(), Vec::new()),
         ("Ops Cards".into(), Vec::new()),
     ];
-    let _ = crate::rulescan::scan(text, &names);
+    let _ = crate::check::rulescan::scan(text, &names);
 }

@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 
 use common::{Project, deck_game};
-use protopress::build::{BuildOptions, build_game};
+use protopress::build::BuildOptions;
 
 const CARDS: &str = "- name: Alpha\n  count: 2\n";
 
@@ -14,8 +14,11 @@ fn build(p: &Project) -> protopress::Result<()> {
     let opts = BuildOptions {
         paper: None,
         out_dir: p.out(),
+        mark_printed: false,
     };
-    build_game(p.root(), "fixture", &opts).map(|_| ())
+    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+        .build_game("fixture")
+        .map(|_| ())
 }
 
 #[test]
@@ -125,8 +128,12 @@ fn overflow_warns_instead_when_the_profile_says_so() {
     let opts = BuildOptions {
         paper: None,
         out_dir: p.out(),
+        mark_printed: false,
     };
-    let outcome = build_game(p.root(), "fixture", &opts).unwrap();
+    let outcome =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+            .build_game("fixture")
+            .unwrap();
     assert!(
         outcome
             .report

@@ -5,7 +5,7 @@ mod common;
 use std::path::Path;
 
 use common::Pdf;
-use protopress::build::{BuildOptions, build_in_memory, discover_games};
+use protopress::build::BuildOptions;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -15,15 +15,21 @@ fn options() -> BuildOptions {
     BuildOptions {
         paper: None,
         out_dir: std::env::temp_dir().join("protopress-examples-unused"),
+        mark_printed: false,
     }
 }
 
 #[test]
 fn every_example_game_builds() {
-    let games = discover_games(repo()).unwrap();
+    let games = protopress::Project::open(repo()).unwrap().games().unwrap();
     assert!(games.contains(&"death-to-decorum".to_owned()), "{games:?}");
     for game in games {
-        let built = build_in_memory(repo(), &game, &options()).unwrap_or_else(|e| panic!("{e}"));
+        let built = protopress::build::Session::new(
+            &protopress::Project::open(repo()).unwrap(),
+            &options(),
+        )
+        .build_in_memory(&game)
+        .unwrap_or_else(|e| panic!("{e}"));
         assert!(
             built.report.warnings.is_empty(),
             "{game}: {:?}",
@@ -34,7 +40,10 @@ fn every_example_game_builds() {
 
 #[test]
 fn death_to_decorum_decks_match_the_manifest() {
-    let built = build_in_memory(repo(), "death-to-decorum", &options()).unwrap();
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &options())
+            .build_in_memory("death-to-decorum")
+            .unwrap();
     let by_id = |id: &str| {
         built
             .report
@@ -108,11 +117,12 @@ const SEED_GAMES: [&str; 5] = [
 
 #[test]
 fn every_seed_game_ships_and_passes_its_manifest_check() {
-    let games = discover_games(repo()).unwrap();
+    let games = protopress::Project::open(repo()).unwrap().games().unwrap();
     for id in SEED_GAMES {
         assert!(games.contains(&id.to_owned()), "{id} is missing: {games:?}");
-        let game = protopress::model::Game::load(repo(), id).unwrap();
-        let report = protopress::manifest::check_game(&game)
+        let game =
+            protopress::model::Game::load(&protopress::Project::open(repo()).unwrap(), id).unwrap();
+        let report = protopress::check::manifest::check_game(&game)
             .unwrap()
             .unwrap_or_else(|| panic!("{id} has no manifest"));
         assert!(report.passed, "{id}:\n{}", report.table());
@@ -128,14 +138,22 @@ fn every_seed_game_ships_and_passes_its_manifest_check() {
 }
 
 fn prepared(id: &str) -> protopress::build::Prepared {
-    protopress::build::prepare(repo(), id, &BuildOptions::default(), &mut Vec::new()).unwrap()
+    protopress::build::Session::new(
+        &protopress::Project::open(repo()).unwrap(),
+        &BuildOptions::default(),
+    )
+    .prepare(id)
+    .unwrap()
 }
 
 /// A component's printed copies and its cards.
 fn deck<'p>(
     p: &'p protopress::build::Prepared,
     id: &str,
-) -> (&'p protopress::faces::Deck, &'p [protopress::model::Card]) {
+) -> (
+    &'p protopress::render::faces::Deck,
+    &'p [protopress::model::Card],
+) {
     let comp = p
         .game
         .components
@@ -148,7 +166,7 @@ fn deck<'p>(
 
 #[test]
 fn facility_07_room_tiles_open_exactly_the_edges_their_data_lists() {
-    use protopress::export::render_face;
+    use protopress::render::raster::render_face;
     let p = prepared("facility-07");
     let (deck, cards) = deck(&p, "rooms");
     let paper = [0xf5, 0xf3, 0xee];
@@ -279,7 +297,8 @@ fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
 fn printed_six_sided_dice_have_opposite_faces_adding_up_to_seven() {
     // The cross net folds face 0 onto 5, 1 onto 3 and 2 onto 4.
     for (game, component) in [("veil-runners", "ship-dice"), ("facility-07", "dice")] {
-        let g = protopress::model::Game::load(repo(), game).unwrap();
+        let g = protopress::model::Game::load(&protopress::Project::open(repo()).unwrap(), game)
+            .unwrap();
         let comp = g
             .components
             .iter()

@@ -4,10 +4,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use protopress::build::{BuildOptions, prepare};
-use protopress::export::{
-    ExportOptions, Format, TTS_COLS, TTS_MAX_WIDTH, TTS_ROWS, export, render_face,
-};
+use protopress::build::BuildOptions;
+use protopress::export::{ExportOptions, Format, TTS_COLS, TTS_MAX_WIDTH, TTS_ROWS, export};
+use protopress::render::raster::render_face;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -32,7 +31,7 @@ fn run(format: Format) -> &'static Path {
     }
     let dir: &'static tempfile::TempDir = Box::leak(Box::new(tempfile::tempdir().unwrap()));
     export(
-        repo(),
+        &protopress::Project::open(repo()).unwrap(),
         "death-to-decorum",
         &ExportOptions {
             format,
@@ -67,7 +66,7 @@ fn the_game_crafter_and_makeplayingcards_sizes_to_the_pixel() {
 fn png_export_follows_the_dpi_with_or_without_bleed() {
     let dir = tempfile::tempdir().unwrap();
     export(
-        repo(),
+        &protopress::Project::open(repo()).unwrap(),
         "death-to-decorum",
         &ExportOptions {
             format: Format::Png,
@@ -122,12 +121,11 @@ fn tts_sheets_hold_the_right_cards_in_the_right_slots() {
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     reader.next_frame(&mut buf).unwrap();
-    let p = prepare(
-        repo(),
-        "death-to-decorum",
+    let p = protopress::build::Session::new(
+        &protopress::Project::open(repo()).unwrap(),
         &BuildOptions::default(),
-        &mut Vec::new(),
     )
+    .prepare("death-to-decorum")
     .unwrap();
     let deck = &p.faces.decks[0];
     for slot in [0usize, 12, 32] {

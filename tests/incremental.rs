@@ -4,8 +4,8 @@ mod common;
 
 use std::sync::atomic::Ordering;
 
-use protopress::build::{BuildOptions, build_in_memory, build_in_memory_cached};
-use protopress::faces::RenderCache;
+use protopress::Project;
+use protopress::build::{BuildOptions, Session};
 
 #[test]
 fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
@@ -13,15 +13,16 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),
+        mark_printed: false,
     };
-    let cache = RenderCache::new();
-    let first =
-        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    let project = Project::open(dir.path()).unwrap();
+    let session = Session::with_cache(&project, &opts);
+    let cache = session.cache().unwrap();
+    let first = session.build_in_memory("death-to-decorum").unwrap();
     let all = cache.rendered.load(Ordering::Relaxed);
     assert!(all > 100);
 
-    let again =
-        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    let again = session.build_in_memory("death-to-decorum").unwrap();
     assert_eq!(cache.rendered.load(Ordering::Relaxed), 0);
     assert_eq!(first.pdf("cards.pdf"), again.pdf("cards.pdf"));
 
@@ -36,11 +37,12 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
         ),
     )
     .unwrap();
-    let edited =
-        build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    let edited = session.build_in_memory("death-to-decorum").unwrap();
     assert_eq!(cache.rendered.load(Ordering::Relaxed), 1);
     // The cached build prints exactly what a cold build prints.
-    let cold = build_in_memory(dir.path(), "death-to-decorum", &opts).unwrap();
+    let cold = Session::new(&project, &opts)
+        .build_in_memory("death-to-decorum")
+        .unwrap();
     assert_eq!(edited.pdf("cards.pdf"), cold.pdf("cards.pdf"));
 
     // One template: only that template's faces.
@@ -49,7 +51,7 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
         .join("templates/death-to-decorum/apex-back.svg.tera");
     let text = std::fs::read_to_string(&tpl).unwrap();
     std::fs::write(&tpl, text.replace("#2a0f35", "#2b1036")).unwrap();
-    build_in_memory_cached(dir.path(), "death-to-decorum", &opts, Some(&cache)).unwrap();
+    session.build_in_memory("death-to-decorum").unwrap();
     assert_eq!(
         cache.rendered.load(Ordering::Relaxed),
         1,

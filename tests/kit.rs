@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use common::{Pdf, close};
-use protopress::build::{BuildOptions, Built, build_in_memory};
-use protopress::imposition::Grid;
-use protopress::nets::DieNet;
-use protopress::print::{CardSize, Paper};
-use protopress::tiling::TileLayout;
+use protopress::build::{BuildOptions, Built};
+use protopress::layout::imposition::Grid;
+use protopress::layout::nets::DieNet;
+use protopress::layout::tiling::TileLayout;
+use protopress::model::print::{CardSize, Paper};
 
 fn built() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
@@ -19,12 +19,13 @@ fn built() -> &'static Built {
         let opts = BuildOptions {
             paper: None,
             out_dir: std::env::temp_dir().join("protopress-kit-unused"),
+            mark_printed: false,
         };
-        build_in_memory(
-            Path::new(env!("CARGO_MANIFEST_DIR")),
-            "death-to-decorum",
+        protopress::build::Session::new(
+            &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
             &opts,
         )
+        .build_in_memory("death-to-decorum")
         .unwrap()
     })
 }

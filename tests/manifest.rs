@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::Project;
-use protopress::manifest::{Status, check, check_game};
+use protopress::check::manifest::{Status, check, check_game};
 use protopress::model::Game;
 
 /// A game whose deck has 4 + 3 + 2 red, blue and green cards.
@@ -23,8 +23,8 @@ fn game(manifest: &str, rules: &str) -> Project {
 
 const MANIFEST: &str = "entries:\n  - name: Colour Cards\n    count: 9\n    component: deck\n    parts:\n      - { name: Red Cards, count: 4, where: { text: red } }\n      - { name: Blue Cards, count: 3, where: { text: blue } }\n      - { name: Green Cards, count: 2, where: { text: green } }\n";
 
-fn run(p: &Project) -> protopress::manifest::CheckReport {
-    let g = Game::load(p.root(), "fixture").unwrap();
+fn run(p: &Project) -> protopress::check::manifest::CheckReport {
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     check_game(&g).unwrap().expect("the fixture has a manifest")
 }
 
@@ -164,9 +164,15 @@ fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = common::copy_game("the-captain-is-dead");
     let check = || {
-        check_game(&Game::load(dir.path(), "the-captain-is-dead").unwrap())
-            .unwrap()
-            .unwrap()
+        check_game(
+            &Game::load(
+                &protopress::Project::open(dir.path()).unwrap(),
+                "the-captain-is-dead",
+            )
+            .unwrap(),
+        )
+        .unwrap()
+        .unwrap()
     };
     assert!(check().passed, "{}", check().table());
     let seed =
@@ -215,14 +221,18 @@ fn an_accepted_disagreement_shows_but_passes() {
 #[test]
 fn unknown_component_in_manifest_is_an_error() {
     let p = game(&MANIFEST.replace("component: deck", "component: dekc"), "");
-    let g = Game::load(p.root(), "fixture").unwrap();
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g).unwrap_err();
     assert!(err.to_string().contains("did you mean `deck`"), "{err}");
 }
 
 #[test]
 fn death_to_decorum_passes_clean() {
-    let g = Game::load(Path::new(env!("CARGO_MANIFEST_DIR")), "death-to-decorum").unwrap();
+    let g = Game::load(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let r = check_game(&g).unwrap().unwrap();
     assert!(r.passed, "{}", r.table());
     assert!(r.rules_problems.is_empty());

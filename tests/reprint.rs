@@ -7,8 +7,9 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{Pdf, copy_game};
-use protopress::build::{BuildOptions, prepare};
-use protopress::reprint::{Change, record_at_revision, record_of, reprint};
+use protopress::build::BuildOptions;
+use protopress::output::record::{PrintRecord, record_of};
+use protopress::reprint::{Change, record_at_revision, reprint};
 
 fn edit(dir: &Path, from: &str, to: &str) {
     let path = dir.join("data/death-to-decorum/facility.yaml");
@@ -17,17 +18,14 @@ fn edit(dir: &Path, from: &str, to: &str) {
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
 }
 
-fn record(dir: &Path) -> protopress::reprint::PrintRecord {
-    record_of(
-        &prepare(
-            dir,
-            "death-to-decorum",
-            &BuildOptions::default(),
-            &mut Vec::new(),
-        )
-        .unwrap(),
+fn record(dir: &Path) -> PrintRecord {
+    let p = protopress::build::Session::new(
+        &protopress::Project::open(dir).unwrap(),
+        &BuildOptions::default(),
     )
-    .unwrap()
+    .prepare("death-to-decorum")
+    .unwrap();
+    record_of(&p.game, &p.faces).unwrap()
 }
 
 #[test]
@@ -39,7 +37,12 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
         "Stripped from a wall that was still humming.",
         "Pulled from a wall that had gone quiet.",
     );
-    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
     assert_eq!(r.print.len(), 1);
     assert_eq!(
         r.print["facility"].iter().collect::<Vec<_>>(),
@@ -86,7 +89,12 @@ fn count_changes_say_how_many_to_print_or_discard() {
         "- name: Ration Pack\n  count: 5",
         "- name: Ration Pack\n  count: 3",
     );
-    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
     let lines: Vec<String> = r.changes.iter().map(Change::describe).collect();
     assert!(
         lines
@@ -120,7 +128,12 @@ fn rules_changes_are_listed_by_section() {
         ),
     )
     .unwrap();
-    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
     assert_eq!(
         r.changes,
         vec![Change::RulesChanged {
@@ -135,7 +148,12 @@ fn rules_changes_are_listed_by_section() {
 fn nothing_changed_means_no_pdf() {
     let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
-    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
     assert!(r.changes.is_empty() && r.pdf.is_none());
 }
 
@@ -170,8 +188,25 @@ fn since_a_git_revision() {
         "- name: Spare Fuse\n  count: 5",
         "- name: Spare Fuse\n  count: 6",
     );
-    let old = record_at_revision(dir.path(), "death-to-decorum", "HEAD").unwrap();
-    let r = reprint(dir.path(), "death-to-decorum", &old).unwrap();
+    let old = record_at_revision(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        "HEAD",
+    )
+    .unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
     assert_eq!(r.print["facility"].get("spare-fuse"), Some(&1));
-    assert!(record_at_revision(dir.path(), "death-to-decorum", "no-such-rev").is_err());
+    assert!(
+        record_at_revision(
+            &protopress::Project::open(dir.path()).unwrap(),
+            "death-to-decorum",
+            "no-such-rev"
+        )
+        .is_err()
+    );
 }

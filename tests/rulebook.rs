@@ -8,23 +8,24 @@ use std::sync::OnceLock;
 
 use common::{Pdf, Project, deck_game};
 use lopdf::{Document, Object};
-use protopress::build::{BuildOptions, Built, build_in_memory};
+use protopress::build::{BuildOptions, Built};
 
 fn opts(out: &Path) -> BuildOptions {
     BuildOptions {
         paper: None,
         out_dir: out.to_path_buf(),
+        mark_printed: false,
     }
 }
 
 fn dtd() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
-        build_in_memory(
-            Path::new(env!("CARGO_MANIFEST_DIR")),
-            "death-to-decorum",
+        protopress::build::Session::new(
+            &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
             &opts(&std::env::temp_dir()),
         )
+        .build_in_memory("death-to-decorum")
         .unwrap()
     })
 }
@@ -121,7 +122,7 @@ fn kit_pages_are_rules_components_calibration_and_sheets() {
 fn the_outline_lists_every_heading() {
     let b = dtd();
     let titles = outline_titles(b.pdf("rules.pdf").unwrap());
-    let rules = protopress::rules::load(&b.game).unwrap().unwrap();
+    let rules = protopress::render::rules::load(&b.game).unwrap().unwrap();
     let headings: Vec<String> = rules
         .markdown
         .lines()
@@ -171,11 +172,11 @@ fn a_changed_price_in_the_data_changes_the_rules() {
         yaml.replace("{ name: Medkit, price: 12,", "{ name: Medkit, price: 17,"),
     )
     .unwrap();
-    let built = build_in_memory(
-        dir.path(),
-        "death-to-decorum",
+    let built = protopress::build::Session::new(
+        &protopress::Project::open(dir.path()).unwrap(),
         &opts(&dir.path().join("output")),
     )
+    .build_in_memory("death-to-decorum")
     .unwrap();
     let rules = built.pdf("rules.pdf").unwrap();
     let all_pages: Vec<u32> = (1..=pages(rules) as u32).collect();
@@ -196,7 +197,12 @@ fn markdown_of_every_kind_typesets() {
     let p = rules_game(
         "# Rules\n\nA *justified* paragraph with **bold**, `code`, emoji ☠️ 🪓 and a [link](#setup).\n\n## Setup\n\n1. First\n   - nested *bullet*\n   - another\n2. Second\n\n> A block quote.\n\n---\n\n| Wide column with long text that wraps | n |\n| --- | ---: |\n| A cell with several words in it | 3 |\n\nThe card: ![Alpha](component:deck/alpha)\n\nSpecial # $ * _ < > @ [ ] ~ / = - + characters stay text.\n",
     );
-    let built = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
+    let built = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .unwrap();
     let rules = built.pdf("rules.pdf").unwrap();
     let flat = text_of(rules, &[3])
         .split_whitespace()
@@ -227,9 +233,13 @@ fn markdown_of_every_kind_typesets() {
 #[test]
 fn raw_html_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nFine.\n\n<b>no</b>\n");
-    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
-        .err()
-        .unwrap();
+    let err = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .err()
+    .unwrap();
     assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
     assert_eq!(err.line, Some(5), "{err}");
 }
@@ -237,9 +247,13 @@ fn raw_html_in_the_rules_names_the_line() {
 #[test]
 fn an_unknown_component_image_is_an_error() {
     let p = rules_game("# Rules\n\n![x](component:deck/omega)\n");
-    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
-        .err()
-        .unwrap();
+    let err = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .err()
+    .unwrap();
     assert!(err.message.contains("no card `omega`"), "{err}");
     assert_eq!(err.line, Some(3));
 }
@@ -247,9 +261,13 @@ fn an_unknown_component_image_is_an_error() {
 #[test]
 fn a_tera_error_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nCosts {{ components.deck.nope.price }} coins.\n");
-    let err = build_in_memory(p.root(), "fixture", &opts(&p.out()))
-        .err()
-        .unwrap();
+    let err = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .err()
+    .unwrap();
     assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
     assert_eq!(err.line, Some(3), "{err}");
 }
@@ -257,8 +275,18 @@ fn a_tera_error_in_the_rules_names_the_line() {
 #[test]
 fn the_rulebook_is_deterministic() {
     let p = rules_game("# Rules\n\nSame every time.\n");
-    let a = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
-    let b = build_in_memory(p.root(), "fixture", &opts(&p.out())).unwrap();
+    let a = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .unwrap();
+    let b = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .unwrap();
     assert_eq!(a.pdf("rules.pdf"), b.pdf("rules.pdf"));
     assert_eq!(a.pdf("kit.pdf"), b.pdf("kit.pdf"));
 }

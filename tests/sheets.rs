@@ -5,9 +5,9 @@
 mod common;
 
 use common::{Pdf, close, deck_game};
-use protopress::build::{BuildOptions, build_game, build_in_memory};
-use protopress::imposition::{Grid, MARK_EDGE, MARK_GAP};
-use protopress::print::{CardSize, Duplex, Paper};
+use protopress::build::BuildOptions;
+use protopress::layout::imposition::{Grid, MARK_EDGE, MARK_GAP};
+use protopress::model::print::{CardSize, Duplex, Paper};
 
 /// 11 copies of 3 distinct cards: two sheets of 3 × 3 poker cards.
 const ELEVEN: &str =
@@ -17,12 +17,16 @@ fn opts(p: &common::Project) -> BuildOptions {
     BuildOptions {
         paper: None,
         out_dir: p.out(),
+        mark_printed: false,
     }
 }
 
 fn build(print: &str) -> (Pdf, Grid) {
     let p = deck_game(print, ELEVEN);
-    let built = build_in_memory(p.root(), "fixture", &opts(&p)).unwrap();
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
     let paper = built.game.file.print.paper;
     let grid = Grid::new(
         paper,
@@ -143,8 +147,8 @@ fn crop_marks_stand_outside_every_card_and_off_the_page_edge() {
         let (xs, ys) = grid.cuts(9);
         let band = grid.band.unwrap();
         let in_band = |l: &[f32; 4]| match band.side {
-            protopress::imposition::BandSide::Bottom => l[1].min(l[3]) >= band.inner - 0.01,
-            protopress::imposition::BandSide::Right => l[0].min(l[2]) >= band.inner - 0.01,
+            protopress::layout::imposition::BandSide::Bottom => l[1].min(l[3]) >= band.inner - 0.01,
+            protopress::layout::imposition::BandSide::Right => l[0].min(l[2]) >= band.inner - 0.01,
         };
         // Short strokes outside the ruler band are the crop marks.
         let marks: Vec<&[f32; 4]> = page
@@ -233,10 +237,14 @@ fn duplex_none_prints_no_backs() {
 #[test]
 fn rebuilds_are_byte_identical() {
     let p = deck_game("  paper: a4", ELEVEN);
-    build_game(p.root(), "fixture", &opts(&p)).unwrap();
+    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+        .build_game("fixture")
+        .unwrap();
     let first = std::fs::read(p.out().join("fixture/cards.pdf")).unwrap();
     let first_json = std::fs::read(p.out().join("fixture/build.json")).unwrap();
-    build_game(p.root(), "fixture", &opts(&p)).unwrap();
+    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+        .build_game("fixture")
+        .unwrap();
     assert_eq!(
         first,
         std::fs::read(p.out().join("fixture/cards.pdf")).unwrap()
@@ -253,8 +261,11 @@ fn paper_option_overrides_the_game() {
     let o = BuildOptions {
         paper: Some(Paper::Letter),
         out_dir: p.out(),
+        mark_printed: false,
     };
-    let built = build_in_memory(p.root(), "fixture", &o).unwrap();
+    let built = protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &o)
+        .build_in_memory("fixture")
+        .unwrap();
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     assert!(close(pdf.pages[0].width_mm, 215.9));
     assert_eq!(built.report.paper, Paper::Letter);
@@ -274,7 +285,10 @@ fn per_card_backs_print_behind_their_own_fronts() {
         ("data/fixture/systems.yaml", cards),
         ("templates/fixture/system.svg.tera", template),
     ]);
-    let built = build_in_memory(p.root(), "fixture", &opts(&p)).unwrap();
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     let hex = |h: &str| -> [u8; 3] {
         let v = u32::from_str_radix(&h[1..], 16).unwrap();

@@ -17,7 +17,11 @@ fn edit(dir: &Path, file: &str, from: &str, to: &str) {
 }
 
 fn simulate(root: &Path, strategy: Strategy) -> protopress::simulate::StrategyReport {
-    let game = Game::load(root, "death-to-decorum").unwrap();
+    let game = Game::load(
+        &protopress::Project::open(root).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let opts = SimOptions {
         players: 2,
         games: 4000,
@@ -29,7 +33,11 @@ fn simulate(root: &Path, strategy: Strategy) -> protopress::simulate::StrategyRe
 
 #[test]
 fn parameters_come_from_the_data() {
-    let game = Game::load(Path::new(env!("CARGO_MANIFEST_DIR")), "death-to-decorum").unwrap();
+    let game = Game::load(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let p = protopress::simulate::params::Params::from_game(&game, 2).unwrap();
     assert_eq!(
         (p.white_pegs, p.red_pegs, p.midnight_at, p.lockdown_at),
@@ -86,7 +94,11 @@ fn more_red_pegs_bring_midnight_sooner() {
 
 #[test]
 fn a_seed_gives_the_same_report() {
-    let game = Game::load(Path::new(env!("CARGO_MANIFEST_DIR")), "death-to-decorum").unwrap();
+    let game = Game::load(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let opts = SimOptions {
         players: 2,
         games: 500,

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use protopress::build::{BuildOptions, build_game, discover_games};
+use protopress::build::BuildOptions;
 use protopress::model::Game;
-use protopress::schema::{cards_schema, game_schema, manifest_schema, property_names};
+use protopress::scaffold::schema::{cards_schema, game_schema, manifest_schema, property_names};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -113,8 +113,8 @@ fn check(schema: &Value, v: &Value) -> Result<(), String> {
 #[test]
 fn the_schemas_accept_every_example_game() {
     let (gs, ms) = (game_schema(), manifest_schema());
-    for id in discover_games(repo()).unwrap() {
-        let game = Game::load(repo(), &id).unwrap();
+    for id in protopress::Project::open(repo()).unwrap().games().unwrap() {
+        let game = Game::load(&protopress::Project::open(repo()).unwrap(), &id).unwrap();
         let dir = repo().join("data").join(&id);
         check(&gs, &yaml(&dir.join("game.yaml"))).unwrap_or_else(|e| panic!("{id}/game.yaml: {e}"));
         if dir.join("manifest.yaml").is_file() {
@@ -139,7 +139,11 @@ fn the_schemas_reject_typos() {
     let mut print = yaml(&dir.join("game.yaml"));
     print["print"]["duplex"] = Value::String("long_edge".into());
     assert!(check(&game_schema(), &print).is_err());
-    let g = Game::load(repo(), "death-to-decorum").unwrap();
+    let g = Game::load(
+        &protopress::Project::open(repo()).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
     let facility = g
         .components
         .iter()
@@ -156,13 +160,15 @@ fn the_schemas_reject_typos() {
 
 #[test]
 fn the_committed_schemas_are_current() {
-    let games: Vec<Game> = discover_games(repo())
+    let games: Vec<Game> = protopress::Project::open(repo())
+        .unwrap()
+        .games()
         .unwrap()
         .iter()
-        .map(|id| Game::load(repo(), id).unwrap())
+        .map(|id| Game::load(&protopress::Project::open(repo()).unwrap(), id).unwrap())
         .collect();
     let dir = tempfile::tempdir().unwrap();
-    let written = protopress::schema::write_all(dir.path(), &games).unwrap();
+    let written = protopress::scaffold::schema::write_all(dir.path(), &games).unwrap();
     for path in written {
         let rel = path.strip_prefix(dir.path()).unwrap();
         let committed =
@@ -205,8 +211,12 @@ fn a_new_game_builds_and_checks_clean() {
     let opts = BuildOptions {
         paper: None,
         out_dir: dir.path().join("output"),
+        mark_printed: false,
     };
-    let outcome = build_game(dir.path(), "space-traders", &opts).unwrap();
+    let outcome =
+        protopress::build::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
+            .build_game("space-traders")
+            .unwrap();
     assert!(
         outcome.report.warnings.is_empty(),
         "{:?}",
@@ -241,8 +251,11 @@ fn the_index_page_lists_every_component_and_page() {
     let opts = BuildOptions {
         paper: None,
         out_dir: std::env::temp_dir(),
+        mark_printed: false,
     };
-    let built = protopress::build::build_in_memory(repo(), "death-to-decorum", &opts).unwrap();
+    let built = protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
+        .build_in_memory("death-to-decorum")
+        .unwrap();
     let html = &built.index_html;
     for c in &built.report.components {
         assert!(

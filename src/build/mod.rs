@@ -1,0 +1,621 @@
+//! The build pipeline of one game: load, render faces, parse, impose, write.
+//!
+//! Each step is its own module; this one only sequences them and decides what is written.
+//! Nothing is written until every step has succeeded, so a broken input never replaces the
+//! last good output.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::check::manifest::CheckReport;
+use crate::error::{Error, Result};
+use crate::layout::imposition::Grid;
+use crate::layout::nets::{DieNet, Standee};
+use crate::layout::tiling::TileLayout;
+use crate::model::ComponentKind;
+use crate::model::Game;
+use crate::model::print::Paper;
+use crate::output::index::{FilePages, index_html};
+use crate::output::record::{PrintRecord, record_of};
+use crate::output::report::{BuildReport, ComponentReport, FileReport};
+use crate::output::set::OutputLock;
+use crate::output::write_atomic;
+use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
+use crate::project::Project;
+use crate::render::faces::{self, Faces, RenderCache};
+use crate::render::templates::Templates;
+use crate::rulebook::kit::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
+use crate::text::fit::{Icons, TextEngine};
+use crate::text::fonts::Fonts;
+use std::sync::Arc;
+
+/// Choices from the command line that override the game's own.
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    /// Paper for every game, instead of each game's print profile.
+    pub paper: Option<Paper>,
+    /// Output root; each game goes to `<out>/<game>/`.
+    pub out_dir: PathBuf,
+    /// Also make the print record (`printed.json`) of what is built.
+    pub mark_printed: bool,
+}
+
+/// What one game's build wrote.
+#[derive(Debug, Clone)]
+pub struct BuildOutcome {
+    pub report: BuildReport,
+    pub files: Vec<PathBuf>,
+    /// The manifest check, when the game has a manifest.
+    pub check: Option<CheckReport>,
+    /// The print record, when the options ask for it.
+    pub record: Option<PrintRecord>,
+    /// Wall time of each stage.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// Everything a build computes before writing: the PDFs and the report.
+pub struct Built {
+    pub game: Game,
+    /// Output file name and bytes, in a fixed order.
+    pub pdfs: Vec<(String, Vec<u8>)>,
+    pub report: BuildReport,
+    /// `index.html`: the kit at a glance.
+    pub index_html: String,
+    /// The manifest check, when the game has a manifest.
+    pub check: Option<CheckReport>,
+    /// The print record, when the options ask for it.
+    pub record: Option<PrintRecord>,
+    /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
+    /// which must not change between identical builds).
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+impl Built {
+    /// The bytes of one output PDF.
+    pub fn pdf(&self, name: &str) -> Option<&[u8]> {
+        self.pdfs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}
+
+/// The PDFs a game can produce, in the order they are written and reported.
+pub const PDF_FILES: [&str; 3] = ["cards.pdf", "boards.pdf", "tokens.pdf"];
+
+/// A game loaded, its faces rendered and parsed: everything before the PDFs.
+pub struct Prepared {
+    pub game: Game,
+    pub fonts: Fonts,
+    pub faces: Faces,
+    pub trees: Vec<usvg::Tree>,
+    /// Every warning of the build so far, in the order it was found.
+    pub warnings: Vec<String>,
+    /// Wall time of each stage so far.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// One build session: the project, the command line's choices and, for `watch`, the render
+/// cache that carries unchanged faces from one build to the next.
+pub struct Session {
+    project: Project,
+    opts: BuildOptions,
+    cache: Option<RenderCache>,
+}
+
+impl Session {
+    /// A session for one-off builds: nothing is kept between them.
+    pub fn new(project: &Project, opts: &BuildOptions) -> Session {
+        Session {
+            project: project.clone(),
+            opts: opts.clone(),
+            cache: None,
+        }
+    }
+
+    /// A session that keeps rendered faces and parsed trees between builds.
+    pub fn with_cache(project: &Project, opts: &BuildOptions) -> Session {
+        Session {
+            cache: Some(RenderCache::new()),
+            ..Session::new(project, opts)
+        }
+    }
+
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+
+    pub fn options(&self) -> &BuildOptions {
+        &self.opts
+    }
+
+    /// The render cache, for its counts.
+    pub fn cache(&self) -> Option<&RenderCache> {
+        self.cache.as_ref()
+    }
+
+    /// Loads `id` and renders and parses every face.
+    pub fn prepare(&self, id: &str) -> Result<Prepared> {
+        let mut timings = Vec::new();
+        let mut clock = Stopwatch::start();
+        let mut game = Game::load(&self.project, id)?;
+        if let Some(paper) = self.opts.paper {
+            game.file.print.paper = paper;
+        }
+        let fonts = Fonts::of_game(&self.project, id).map_err(|e| e.game(id))?;
+        let icons = Icons::load(&self.project, id).map_err(|e| e.game(id))?;
+        let engine = Arc::new(TextEngine::new(
+            fonts.db.clone(),
+            icons,
+            game.file.print.text_overflow,
+        ));
+        let templates =
+            Templates::load(&self.project, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
+        clock.lap("load", &mut timings);
+        let faces = faces::render(&game, &templates, self.cache())?;
+        let mut warnings = engine.take_warnings();
+        clock.lap("templates and text fitting", &mut timings);
+        let trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
+        clock.lap("SVG parsing", &mut timings);
+        Ok(Prepared {
+            game,
+            fonts,
+            faces,
+            trees,
+            warnings,
+            timings,
+        })
+    }
+
+    /// Runs the whole pipeline for `id` in memory.
+    pub fn build_in_memory(&self, id: &str) -> Result<Built> {
+        let prepared = self.prepare(id)?;
+        let record = match self.opts.mark_printed {
+            true => Some(record_of(&prepared.game, &prepared.faces)?),
+            false => None,
+        };
+        Ok(Built {
+            record,
+            ..assemble(prepared)?
+        })
+    }
+
+    /// Builds `id` and writes its files under `<out>/<id>/`.
+    pub fn build_game(&self, id: &str) -> Result<BuildOutcome> {
+        let built = self.build_in_memory(id)?;
+        write_built(built, &self.opts.out_dir)
+    }
+}
+
+/// Times the stages of a build.
+struct Stopwatch(Instant);
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch(Instant::now())
+    }
+
+    /// Records the time since the last lap under `name`.
+    fn lap(&mut self, name: &'static str, timings: &mut Vec<(&'static str, Duration)>) {
+        timings.push((name, self.0.elapsed()));
+        self.0 = Instant::now();
+    }
+}
+
+/// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
+fn assemble(prepared: Prepared) -> Result<Built> {
+    let Prepared {
+        game,
+        fonts,
+        faces,
+        trees,
+        mut warnings,
+        mut timings,
+    } = prepared;
+    let id = game.id.as_str();
+    let mut clock = Stopwatch::start();
+    let print = &game.file.print;
+    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
+    let components = print_sheets(
+        &game,
+        &faces,
+        &trees,
+        &fonts,
+        &mut writers,
+        &mut warnings,
+        |k| k.output_file(),
+    )?;
+    let mut components = components;
+    add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
+    let mut pdfs = Vec::new();
+    let mut files = Vec::new();
+    let mut sizes: Vec<(&str, Vec<(f32, f32)>)> = Vec::new();
+    let mut previews: Vec<FilePages> = Vec::new();
+    for name in PDF_FILES {
+        if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
+            let (_, writer) = writers.remove(pos);
+            let pages = writer.page_count();
+            sizes.push((name, writer.page_sizes().to_vec()));
+            previews.push(FilePages {
+                file: name.to_owned(),
+                sizes: writer.page_sizes().to_vec(),
+                placed: writer.placements().to_vec(),
+            });
+            let bytes = writer.finish().map_err(|e| e.game(id))?;
+            files.push(FileReport {
+                file: name.to_owned(),
+                pages,
+                bytes: bytes.len(),
+            });
+            pdfs.push((name.to_owned(), bytes));
+        }
+    }
+    clock.lap("sheets and PDF", &mut timings);
+
+    // The rulebook and the kit.
+    let check = crate::check::manifest::check_game(&game)?;
+    let rules = crate::render::rules::load(&game)?;
+    let sheet_pages: Vec<(String, Vec<SheetPage>)> = components
+        .iter()
+        .filter_map(|c| {
+            let file = c.file.as_deref()?;
+            let (_, file_sizes) = sizes.iter().find(|(n, _)| *n == file)?;
+            let pages = c
+                .pages
+                .iter()
+                .map(|&page| {
+                    let (w, h) = file_sizes[page - 1];
+                    SheetPage {
+                        file: file.to_owned(),
+                        page,
+                        width_mm: w,
+                        height_mm: h,
+                    }
+                })
+                .collect();
+            Some((c.id.clone(), pages))
+        })
+        .collect();
+    let input = KitInput {
+        game: &game,
+        rules: rules.as_ref(),
+        faces: &faces,
+        components: &components,
+        check: check.as_ref(),
+        sheet_pdfs: &pdfs,
+        sheet_pages: &sheet_pages,
+        date: build_date(),
+    };
+    let mut extra = Vec::new();
+    if let Some(r) = &rules {
+        let (bytes, pages) = rules_pdf(&input, r)?;
+        files.push(FileReport {
+            file: "rules.pdf".to_owned(),
+            pages,
+            bytes: bytes.len(),
+        });
+        extra.push(("rules.pdf".to_owned(), bytes));
+    }
+    let (kit, kit_pages) = kit_pdf(&input)?;
+    files.push(FileReport {
+        file: "kit.pdf".to_owned(),
+        pages: kit_pages.total,
+        bytes: kit.len(),
+    });
+    extra.push(("kit.pdf".to_owned(), kit));
+    pdfs.extend(extra);
+    clock.lap("rulebook and kit", &mut timings);
+
+    let report = BuildReport {
+        game: id.to_owned(),
+        name: game.file.name.clone(),
+        revision: game.file.revision.clone(),
+        paper: print.paper,
+        components,
+        unique_faces: faces.faces.len(),
+        files,
+        kit: kit_pages,
+        warnings,
+    };
+    let index_html = index_html(&game, &report, check.as_ref(), &faces, &trees, &previews)?;
+    clock.lap("index page", &mut timings);
+    Ok(Built {
+        game,
+        pdfs,
+        report,
+        index_html,
+        check,
+        record: None,
+        timings,
+    })
+}
+
+/// The sourcing list: every bought part with its count and the printed stand-in that can
+/// replace it, on a page of `tokens.pdf`.
+fn add_parts_to_buy<'a>(
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    components: &mut [ComponentReport],
+) -> Result<()> {
+    let bought: Vec<&crate::model::Component> =
+        game.components.iter().filter(|c| !c.printed()).collect();
+    if bought.is_empty() {
+        return Ok(());
+    }
+    let mut rows = Vec::new();
+    for comp in &bought {
+        for part in &comp.cards {
+            let stand_in = part.fields.get("stand_in").and_then(|v| v.as_str());
+            let instead = match stand_in {
+                Some(id) => match components.iter().find(|c| c.id == id) {
+                    Some(c) => format!(
+                        "print instead: {} ({}, page {})",
+                        c.name,
+                        c.file.as_deref().unwrap_or("-"),
+                        c.pages.first().copied().unwrap_or(0)
+                    ),
+                    None => format!("instead: {id}"),
+                },
+                None => String::new(),
+            };
+            rows.push(format!("{:>3} × {}    {instead}", part.count, part.name));
+        }
+    }
+    let file = "tokens.pdf";
+    let pos = match writers.iter().position(|(f, _)| *f == file) {
+        Some(p) => p,
+        None => {
+            writers.push((
+                file,
+                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?,
+            ));
+            writers.len() - 1
+        }
+    };
+    let used = writers[pos].1.add_list_page(
+        &format!("{}: parts to buy", game.file.name),
+        "Not printed. Buy these, or use the printed stand-ins named beside them.",
+        &rows,
+    );
+    for comp in bought {
+        if let Some(report) = components.iter_mut().find(|c| c.id == comp.spec.id) {
+            report.file = Some(file.to_owned());
+            report.pages = used.pages.clone();
+        }
+    }
+    Ok(())
+}
+
+/// Prints every deck of `faces` into `writers` (one per output file, as `route` decides by
+/// kind) and reports each component. Bought parts are reported but not printed.
+pub fn print_sheets<'a>(
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    warnings: &mut Vec<String>,
+    route: impl Fn(ComponentKind) -> Option<&'static str>,
+) -> Result<Vec<ComponentReport>> {
+    let id = game.id.as_str();
+    let print = &game.file.print;
+    let mut components = Vec::new();
+    for deck in &faces.decks {
+        let comp = &game.components[deck.component];
+        let spec = &comp.spec;
+        let err = |e: Error| e.game(id).component(&spec.id);
+        let mut report = ComponentReport {
+            id: spec.id.clone(),
+            name: spec.name.clone(),
+            kind: spec.kind.name().to_owned(),
+            size: spec.size,
+            cards: comp.cards.len(),
+            copies: comp.copies(),
+            unique_faces: deck.unique_faces,
+            sheets: 0,
+            file: None,
+            pages: Vec::new(),
+            layout: String::new(),
+        };
+        let Some(file) = route(spec.kind) else {
+            components.push(report);
+            continue;
+        };
+        if deck.copies.is_empty() {
+            components.push(report);
+            continue;
+        }
+        let pos = match writers.iter().position(|(f, _)| *f == file) {
+            Some(p) => p,
+            None => {
+                writers.push((
+                    file,
+                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?,
+                ));
+                writers.len() - 1
+            }
+        };
+        let writer = &mut writers[pos].1;
+        let title = format!("{} · {}", game.file.name, spec.name);
+        let size = comp.size();
+        let bleed = comp.bleed(print);
+        let pages = match spec.kind {
+            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
+                if grid.band.is_none() {
+                    warnings.push(format!(
+                        "{}: no room for the check ruler on its sheets",
+                        spec.id
+                    ));
+                }
+                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
+                writer.add_deck(&DeckSheets {
+                    title,
+                    revision: &game.file.revision,
+                    grid,
+                    copies: &deck.copies,
+                    print,
+                    cut: match spec.kind {
+                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                        _ => CutStyle::CropMarks,
+                    },
+                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+                })
+            }
+            ComponentKind::Board => {
+                let overlap = spec.overlap_mm.unwrap_or(10.0);
+                let mut used = PagesUsed::default();
+                for copy in &deck.copies {
+                    let layout =
+                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
+                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
+                    let name = &comp.cards[copy.card].name;
+                    let p = writer.add_board(
+                        &format!("{} · {name}", game.file.name),
+                        &game.file.revision,
+                        copy.front,
+                        &layout,
+                    );
+                    used.sheets += p.pages.len();
+                    used.pages.extend(p.pages);
+                }
+                used
+            }
+            ComponentKind::Die => {
+                let net = DieNet::new(size.width_mm);
+                report.layout = format!("cube net, {} mm faces", size.width_mm);
+                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
+            }
+            ComponentKind::Standee => {
+                let standee =
+                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
+                report.layout = "fold-over standee".to_owned();
+                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
+            }
+            ComponentKind::Bought => unreachable!("bought parts have no output file"),
+        };
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        report.file = Some(file.to_owned());
+        components.push(report);
+    }
+    Ok(components)
+}
+
+/// Every file a build owns in its output folder: replaced by each build, removed when a build
+/// no longer makes it. Anything else there (exports, simulations) is left alone.
+const BUILD_FILES: [&str; 8] = [
+    "cards.pdf",
+    "boards.pdf",
+    "tokens.pdf",
+    "rules.pdf",
+    "kit.pdf",
+    "build.json",
+    "index.html",
+    "check.json",
+];
+
+/// Writes a built game under `<out_dir>/<id>/`, replacing the old set whole.
+fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
+    let Built {
+        game,
+        pdfs: mut files,
+        report,
+        index_html,
+        check,
+        record,
+        timings,
+    } = built;
+    let dir = out_dir.join(&game.id);
+    files.push(("build.json".to_owned(), report.to_json().into_bytes()));
+    files.push(("index.html".to_owned(), index_html.into_bytes()));
+    if let Some(check) = &check {
+        files.push(("check.json".to_owned(), check.to_json().into_bytes()));
+    }
+    let lock = OutputLock::acquire(&dir)?;
+    lock.replace(&files, &BUILD_FILES)?;
+    Ok(BuildOutcome {
+        report,
+        files: files.iter().map(|(name, _)| dir.join(name)).collect(),
+        check,
+        record,
+        timings,
+    })
+}
+
+/// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
+pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
+    let Some(report) = crate::check::manifest::check_game(game)? else {
+        return Ok(None);
+    };
+    write_atomic(
+        &out_dir.join(&game.id).join("check.json"),
+        report.to_json().as_bytes(),
+    )?;
+    Ok(Some(report))
+}
+
+/// Parses every face in parallel; errors name the component, card and side.
+fn parse_faces(
+    game: &Game,
+    faces: &Faces,
+    fonts: &Fonts,
+    warnings: &mut Vec<String>,
+    cache: Option<&RenderCache>,
+) -> Result<Vec<usvg::Tree>> {
+    let base = game.template_dir();
+    let project = &game.project;
+    let trees: Vec<Result<usvg::Tree>> = faces
+        .faces
+        .par_iter()
+        .map(|face| {
+            if let Some(tree) = cache.and_then(|c| {
+                c.trees
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get(&face.hash)
+                    .cloned()
+            }) {
+                return Ok(tree);
+            }
+            let parsed = crate::render::svg::parse(&face.svg, fonts, project, &base);
+            if let (Some(c), Ok(tree)) = (cache, &parsed) {
+                c.trees
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(face.hash.clone(), tree.clone());
+            }
+            parsed.map_err(|e| {
+                let card = format!("{} ({})", face.card, face.side.name());
+                e.game(&game.id).component(&face.component).card(card)
+            })
+        })
+        .collect();
+    let trees: Vec<usvg::Tree> = trees.into_iter().collect::<Result<_>>()?;
+    for (face, tree) in faces.faces.iter().zip(&trees) {
+        // A template that forgot the bleed draws a face of the wrong proportions; it would be
+        // stretched to fit, so say so.
+        let bleed = face.bleed;
+        let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
+        let got = tree.size().width() / tree.size().height();
+        if (want - got).abs() / want > 0.01 {
+            warnings.push(format!(
+                "{}/{} {}: the SVG is {:.1} × {:.1} px, not the proportions of the face with \
+                 bleed ({:.2} × {:.2} mm); it is stretched to fit",
+                face.component,
+                face.card,
+                face.side.name(),
+                tree.size().width(),
+                tree.size().height(),
+                face.size.width_mm + 2.0 * bleed,
+                face.size.height_mm + 2.0 * bleed,
+            ));
+        }
+    }
+    Ok(trees)
+}

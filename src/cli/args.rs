@@ -1,0 +1,169 @@
+//! The command line, as clap types only: what each command accepts and its help text.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Turn a tabletop game kept as YAML data, SVG templates and Markdown rules into a
+/// print-and-play kit.
+///
+/// A project holds `data/<game>/game.yaml` (the game, its print profile and components),
+/// card files next to it, and templates in `templates/<game>/` and `templates/common/`.
+/// Run with no arguments to build every game into `output/`.
+///
+/// Exit codes: 0 built (and checked); 1 the manifest check failed (the kit was written);
+/// 2 bad input or usage (nothing was replaced); 3 an internal error.
+#[derive(Parser)]
+#[command(name = "protopress", version, about, long_about)]
+pub struct Cli {
+    /// The project directory (holding data/ and templates/).
+    #[arg(long, short = 'C', global = true, default_value = ".")]
+    pub project: PathBuf,
+
+    /// Print only errors.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
+    /// Print the time of every stage.
+    #[arg(long, short, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Build games into print-and-play kits: output/<game>/kit.pdf, rules.pdf, the sheet PDFs
+    /// (cards, boards, tokens), build.json, check.json and index.html.
+    Build(BuildArgs),
+    /// Start a new game: data/NAME/ and templates/NAME/ with a deck, a back, tokens, a board,
+    /// a manifest and rules that build and check clean at once.
+    New {
+        /// The game's directory name (lower case and dashes, e.g. space-traders).
+        name: String,
+    },
+    /// Write JSON Schemas for the YAML files (game, manifest, each component's cards) so an
+    /// editor can autocomplete fields and flag typos.
+    Schema {
+        #[arg(long, default_value = "schemas")]
+        out: PathBuf,
+    },
+    /// Play many seeded games of Death to Decorum from its data and report the odds.
+    /// Writes output/<game>/simulation.json and two SVG charts.
+    Simulate(SimulateArgs),
+    /// Rebuild a game whenever its files change, re-rendering only the faces whose template or
+    /// data changed. Stop with Ctrl-C.
+    Watch {
+        game: String,
+        #[arg(long, value_enum)]
+        paper: Option<PaperArg>,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+    /// Check components against the manifest and the rulebook, without printing anything.
+    /// Writes output/<game>/check.json; exits 1 on any mismatch.
+    Check {
+        /// Games to check; all games when none is given.
+        games: Vec<String>,
+        /// Output root for check.json.
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+    /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
+    /// into output/<game>/export/.
+    Export(ExportArgs),
+    /// Print only what changed since the last `build --mark-printed` (or a git revision):
+    /// output/<game>/reprint.pdf with a changelog page.
+    Reprint {
+        game: String,
+        /// Compare with the game at this git revision instead of printed.json.
+        #[arg(long)]
+        since: Option<String>,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+}
+
+#[derive(clap::Args, Default)]
+pub struct BuildArgs {
+    /// Games to build (directory names under data/); all games when none is given.
+    pub games: Vec<String>,
+    /// Paper for every sheet, overriding each game's print profile.
+    #[arg(long, value_enum)]
+    pub paper: Option<PaperArg>,
+    /// Output root; each game is written to <OUT>/<game>/.
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+    /// Record what was printed in data/<game>/printed.json (commit it with the game),
+    /// so `reprint` can later print only what changed.
+    #[arg(long)]
+    pub mark_printed: bool,
+}
+
+#[derive(clap::Args)]
+pub struct SimulateArgs {
+    /// The game (its data must describe Death to Decorum's components).
+    #[arg(default_value = "death-to-decorum")]
+    pub game: String,
+    /// Crew size (1 to 8).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub players: u32,
+    /// Games per strategy (1 to 1,000,000).
+    #[arg(long, default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Random seed: the same seed gives the same results.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, value_enum, default_value_t = StrategyArg::All)]
+    pub strategy: StrategyArg,
+    /// Print one seeded game turn by turn instead.
+    #[arg(long)]
+    pub narrate: bool,
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    pub game: String,
+    #[arg(long, value_enum)]
+    pub format: FormatArg,
+    /// Resolution of png exports (36 to 1200).
+    #[arg(long, default_value_t = 300.0)]
+    pub dpi: f32,
+    /// Leave the bleed off png exports.
+    #[arg(long)]
+    pub no_bleed: bool,
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PaperArg {
+    A4,
+    Letter,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    /// One PNG per face.
+    Png,
+    /// Tabletop Simulator deck sheets.
+    Tts,
+    /// The Game Crafter card images.
+    Tgc,
+    /// MakePlayingCards card images.
+    Mpc,
+    /// One card per page PDFs.
+    PdfCards,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StrategyArg {
+    Cautious,
+    Balanced,
+    Greedy,
+    All,
+}

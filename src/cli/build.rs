@@ -1,0 +1,117 @@
+//! `protopress build`: build kits, report what was written, optionally record the print.
+
+use std::time::Instant;
+
+use protopress::build::{BuildOptions, BuildOutcome, Session};
+use protopress::output::record::record_path;
+use protopress::output::write_atomic;
+use protopress::{Error, Project, Result};
+
+use super::args::BuildArgs;
+use super::ui::{self, say};
+use super::{Outcome, games_or_all};
+
+pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
+    let games = games_or_all(project, args.games)?;
+    let opts = BuildOptions {
+        paper: args.paper.map(Into::into),
+        out_dir: project.output_root(&args.out),
+        mark_printed: args.mark_printed,
+    };
+    let session = Session::new(project, &opts);
+    let mut errors = 0;
+    let mut check_failed = 0;
+    for game in &games {
+        let start = Instant::now();
+        let spinner = ui::spinner(format!("building {game}"));
+        let result = session.build_game(game);
+        spinner.finish_and_clear();
+        match result {
+            Ok(outcome) => {
+                summarise(game, &outcome, start, &opts);
+                if !report_check(game, &outcome) {
+                    check_failed += 1;
+                }
+                if args.mark_printed {
+                    record_print(project, &outcome)?;
+                }
+            }
+            Err(e) => {
+                errors += 1;
+                ui::error(&e);
+            }
+        }
+    }
+    if errors > 0 {
+        return Err(Error::new(format!(
+            "{errors} of {} failed to build; their previous output is untouched",
+            ui::plural(games.len(), "game", "games")
+        )));
+    }
+    Ok(if check_failed > 0 {
+        Outcome::CheckFailed
+    } else {
+        Outcome::Done
+    })
+}
+
+fn summarise(game: &str, outcome: &BuildOutcome, start: Instant, opts: &BuildOptions) {
+    let r = &outcome.report;
+    let copies: u32 = r
+        .components
+        .iter()
+        .filter(|c| c.kind != "bought")
+        .map(|c| c.copies)
+        .sum();
+    let pages: usize = r.files.iter().map(|f| f.pages).sum();
+    say!(
+        "built {game}: {copies} printed pieces, {} unique faces, {pages} pages in {:.2} s -> {}",
+        r.unique_faces,
+        start.elapsed().as_secs_f64(),
+        opts.out_dir.join(game).display()
+    );
+    for w in &r.warnings {
+        ui::warning(w);
+    }
+    if ui::ui().verbose {
+        for (stage, d) in &outcome.timings {
+            println!("  {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
+        }
+    }
+}
+
+/// Says how the manifest check went; false when it failed.
+fn report_check(game: &str, outcome: &BuildOutcome) -> bool {
+    match &outcome.check {
+        Some(check) if check.passed => {
+            say!("  manifest check passed ({} entries)", check.entries.len());
+            true
+        }
+        Some(check) => {
+            anstream::eprintln!(
+                "{game}: the kit was written, but the manifest check failed:\n{}",
+                check.table()
+            );
+            false
+        }
+        None => true,
+    }
+}
+
+/// Writes `data/<game>/printed.json` from the build just made, unless its check failed.
+fn record_print(project: &Project, outcome: &BuildOutcome) -> Result<()> {
+    let Some(record) = &outcome.record else {
+        return Ok(());
+    };
+    if outcome.check.as_ref().is_some_and(|c| !c.passed) {
+        return Err(Error::new(format!(
+            "{}: not recording the print: its manifest check failed",
+            record.game
+        ))
+        .help("fix the mismatch, build again with --mark-printed"));
+    }
+    let path = record_path(&record.game);
+    write_atomic(&project.root().join(&path), record.to_json().as_bytes())?;
+    say!("  recorded what was printed in {}", path.display());
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! The `protopress` commands, one file each; `args` holds the clap types, `ui` the output.
+
+pub mod args;
+mod build;
+mod check;
+mod export;
+mod new;
+mod reprint;
+mod schema;
+mod simulate;
+pub mod ui;
+mod watch;
+
+use std::path::Path;
+
+use protopress::{Error, Project, Result};
+
+use args::{BuildArgs, Command, PaperArg};
+
+/// How a command ended, as the process exit code says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done (exit 0).
+    Done,
+    /// The kit was written but its manifest check failed (exit 1).
+    CheckFailed,
+}
+
+/// Runs one command.
+pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
+    let project = Project::open(root)?;
+    match command.unwrap_or_else(|| Command::Build(BuildArgs::default_all())) {
+        Command::Build(args) => build::run(&project, args),
+        Command::New { name } => new::run(&project, &name),
+        Command::Schema { out } => schema::run(&project, &out),
+        Command::Simulate(args) => simulate::run(&project, args),
+        Command::Watch { game, paper, out } => watch::run(&project, &game, paper, &out),
+        Command::Check { games, out } => check::run(&project, games, &out),
+        Command::Export(args) => export::run(&project, args),
+        Command::Reprint { game, since, out } => {
+            reprint::run(&project, &game, since.as_deref(), &out)
+        }
+    }
+}
+
+impl BuildArgs {
+    /// `protopress` with no command: build every game into `output/`.
+    fn default_all() -> BuildArgs {
+        BuildArgs {
+            out: "output".into(),
+            ..BuildArgs::default()
+        }
+    }
+}
+
+impl From<PaperArg> for protopress::model::print::Paper {
+    fn from(p: PaperArg) -> Self {
+        match p {
+            PaperArg::A4 => Self::A4,
+            PaperArg::Letter => Self::Letter,
+        }
+    }
+}
+
+/// The named games (each checked against the project), or every game of the project.
+fn games_or_all(project: &Project, games: Vec<String>) -> Result<Vec<String>> {
+    if games.is_empty() {
+        let all = project.games()?;
+        if all.is_empty() {
+            return Err(Error::new(format!(
+                "no games found (no data/<game>/game.yaml under {})",
+                project.root().display()
+            )));
+        }
+        return Ok(all);
+    }
+    for g in &games {
+        project.check_game(g)?;
+    }
+    Ok(games)
+}

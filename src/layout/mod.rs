@@ -1,0 +1,5 @@
+//! Where pieces go on paper: pure geometry in millimetres, no drawing.
+
+pub mod imposition;
+pub mod nets;
+pub mod tiling;

@@ -1,0 +1,138 @@
+//! `data/<game>/printed.json`: what was printed, written by `build --mark-printed` and read by
+//! `reprint`: the content hash of every face, every card's count and fields, and a hash per
+//! rules section.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::model::Game;
+use crate::project::Project;
+use crate::render::digest::hex;
+use crate::render::faces::Faces;
+
+/// One card as printed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardRecord {
+    pub name: String,
+    pub count: u32,
+    /// Content hashes of its faces: front, back (if any), then any others (layers, die faces).
+    pub faces: Vec<String>,
+    pub fields: Map<String, Value>,
+}
+
+/// One component as printed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ComponentRecord {
+    pub name: String,
+    pub cards: BTreeMap<String, CardRecord>,
+}
+
+/// What was printed, meant to be committed with the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PrintRecord {
+    pub game: String,
+    pub revision: String,
+    pub components: BTreeMap<String, ComponentRecord>,
+    /// Rules section title -> hash of its text.
+    pub rules: BTreeMap<String, String>,
+}
+
+/// `data/<game>/printed.json`, relative to the project.
+pub fn record_path(game: &str) -> PathBuf {
+    Project::data_dir(game).join("printed.json")
+}
+
+/// Hashes of the rules sections (by heading) of rendered Markdown.
+fn sections(markdown: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut title = "(before the first heading)".to_owned();
+    let mut text = String::new();
+    let flush = |title: &str, text: &str, out: &mut BTreeMap<String, String>| {
+        if !text.trim().is_empty() {
+            out.insert(
+                title.to_owned(),
+                hex(&Sha256::digest(text.trim().as_bytes()))[..12].to_owned(),
+            );
+        }
+    };
+    for line in markdown.lines() {
+        if line.starts_with('#') {
+            flush(&title, &text, &mut out);
+            title = line.trim_start_matches('#').trim().to_owned();
+            text.clear();
+        } else {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    flush(&title, &text, &mut out);
+    out
+}
+
+/// The record of a game whose faces are rendered.
+pub fn record_of(game: &Game, faces: &Faces) -> Result<PrintRecord> {
+    let mut components = BTreeMap::new();
+    for deck in &faces.decks {
+        let comp = &game.components[deck.component];
+        let mut cards = BTreeMap::new();
+        for (i, card) in comp.cards.iter().enumerate() {
+            let copy = deck.copies.iter().find(|c| c.card == i);
+            let faces: Vec<String> = copy
+                .map(|c| c.faces().map(|f| faces.faces[f].hash.clone()).collect())
+                .unwrap_or_default();
+            cards.insert(
+                card.id.clone(),
+                CardRecord {
+                    name: card.name.clone(),
+                    count: card.count,
+                    faces,
+                    fields: card.fields.clone(),
+                },
+            );
+        }
+        components.insert(
+            comp.spec.id.clone(),
+            ComponentRecord {
+                name: comp.spec.name.clone(),
+                cards,
+            },
+        );
+    }
+    let rules = crate::render::rules::load(game)?
+        .map(|r| sections(&r.markdown))
+        .unwrap_or_default();
+    Ok(PrintRecord {
+        game: game.id.clone(),
+        revision: game.file.revision.clone(),
+        components,
+        rules,
+    })
+}
+
+impl PrintRecord {
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("records serialize");
+        s.push('\n');
+        s
+    }
+}
+
+/// Reads `data/<game>/printed.json`.
+pub fn load_record(game: &Game) -> Result<PrintRecord> {
+    let path = record_path(&game.id);
+    let text = game.project.read_text(&path).map_err(|e| {
+        e.help(
+            "print the game first with `protopress build GAME --mark-printed`, or use --since REV",
+        )
+    })?;
+    serde_json::from_str(&text).map_err(|e| {
+        Error::new(format!("the print record is damaged: {e}"))
+            .in_file(&path)
+            .at(e.line(), e.column())
+    })
+}

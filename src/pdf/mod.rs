@@ -1,0 +1,3 @@
+//! Writing sheet pages into PDF with krilla.
+
+pub mod sheets;

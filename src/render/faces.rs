@@ -1,0 +1,447 @@
+//! Expanding counts into faces: every card copy gets a front and (unless the deck has none) a
+//! back; identical faces are rendered and stored once.
+//!
+//! A face is identified by the hash of its rendered SVG, so two cards whose data renders the
+//! same picture share one face even when the designer wrote them as separate entries.
+
+use std::collections::HashMap;
+
+use rayon::prelude::*;
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+use tera::Context;
+
+use crate::error::{Error, Result};
+use crate::model::print::CardSize;
+use crate::model::{Card, Component, ComponentKind, Game, Window};
+use crate::render::digest::hex;
+use crate::render::templates::Templates;
+
+/// One unique rendered face.
+#[derive(Debug, Clone)]
+pub struct Face {
+    /// The SVG text the template produced.
+    pub svg: String,
+    /// SHA-256 of `svg`, hex; stable across builds, used to tell faces apart.
+    pub hash: String,
+    /// Trim size of the face.
+    pub size: CardSize,
+    /// Bleed drawn around the trim.
+    pub bleed: f32,
+    /// Who first produced it, for messages: component id, card id, side.
+    pub component: String,
+    pub card: String,
+    pub side: Side,
+}
+
+/// Which face of a copy a template renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Front,
+    Back,
+    /// The top layer of a dual-layer dashboard.
+    Top,
+    /// Face `n` (0-based) of a die.
+    DieFace(u8),
+}
+
+impl Side {
+    pub fn name(self) -> String {
+        match self {
+            Side::Front => "front".to_owned(),
+            Side::Back => "back".to_owned(),
+            Side::Top => "top layer".to_owned(),
+            Side::DieFace(n) => format!("die face {}", n + 1),
+        }
+    }
+}
+
+/// One printed copy: indices into [`Faces::faces`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardCopy {
+    /// The card index within its component.
+    pub card: usize,
+    /// The front (a dashboard's base layer, a die's first face).
+    pub front: usize,
+    pub back: Option<usize>,
+    /// A dashboard's top layer, or a die's faces 2 to 6.
+    pub extra: Vec<usize>,
+}
+
+/// The copies of one component, in print order.
+#[derive(Debug, Clone)]
+pub struct Deck {
+    pub component: usize,
+    pub copies: Vec<CardCopy>,
+    /// Unique face indices used by this deck.
+    pub unique_faces: usize,
+}
+
+impl CardCopy {
+    /// Every face this copy prints: front, back, then the others.
+    pub fn faces(&self) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(self.front)
+            .chain(self.back)
+            .chain(self.extra.iter().copied())
+    }
+}
+
+impl Deck {
+    /// The distinct faces this deck prints, in face order.
+    pub fn used_faces(&self) -> Vec<usize> {
+        used_faces(&self.copies)
+    }
+}
+
+fn used_faces(copies: &[CardCopy]) -> Vec<usize> {
+    let mut used: Vec<usize> = copies.iter().flat_map(CardCopy::faces).collect();
+    used.sort_unstable();
+    used.dedup();
+    used
+}
+
+/// All faces of a game and how the components use them.
+#[derive(Debug, Clone, Default)]
+pub struct Faces {
+    pub faces: Vec<Face>,
+    pub decks: Vec<Deck>,
+}
+
+/// The values a template sees as `face`: sizes in mm, bleed included in `width`/`height`.
+pub fn face_context(
+    size: CardSize,
+    bleed: f32,
+    safe: f32,
+    side: &str,
+    windows: &[Window],
+) -> Value {
+    let (w, h) = (size.width_mm + 2.0 * bleed, size.height_mm + 2.0 * bleed);
+    json!({
+        "side": side,
+        "width": w,
+        "height": h,
+        "bleed": bleed,
+        "trim_width": size.width_mm,
+        "trim_height": size.height_mm,
+        "safe": safe,
+        "size": size.name,
+        // Inner edge of the safe zone, measured from the face's top-left (bleed included).
+        "safe_left": bleed + safe,
+        "safe_top": bleed + safe,
+        "safe_right": w - bleed - safe,
+        "safe_bottom": h - bleed - safe,
+        "view_box": format!("0 0 {w} {h}"),
+        // Dashboard windows, in face coordinates (bleed included).
+        "windows": windows.iter().map(|win| json!({
+            "x": win.x_mm + bleed, "y": win.y_mm + bleed, "w": win.w_mm, "h": win.h_mm,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Merges designer values into a map of built-in ones; a clash is an error, because a value
+/// silently shadowing `name` or `id` would print the wrong thing.
+fn merge(mut base: Map<String, Value>, extra: &Map<String, Value>, what: &str) -> Result<Value> {
+    for (k, v) in extra {
+        if base.contains_key(k) {
+            return Err(Error::new(format!(
+                "`{k}` in {what} clashes with a built-in value of the same name"
+            ))
+            .help("rename the field"));
+        }
+        base.insert(k.clone(), v.clone());
+    }
+    Ok(Value::Object(base))
+}
+
+pub fn game_context(game: &Game) -> Result<Value> {
+    let f = &game.file;
+    let base = json!({
+        "id": game.id,
+        "name": f.name,
+        "subtitle": f.subtitle,
+        "revision": f.revision,
+        "language": f.language,
+    });
+    merge(as_map(base), &f.data, "the game's `data`")
+}
+
+pub fn component_context(c: &Component) -> Result<Value> {
+    let s = &c.spec;
+    let base = json!({
+        "id": s.id,
+        "name": s.name,
+        "size": s.size,
+        "kind": s.kind.name(),
+        "copies": c.copies(),
+        "cards": c.cards.len(),
+    });
+    merge(as_map(base), &s.data, "the component's `data`")
+}
+
+/// A card's values for templates. Declared fields the card leaves out are `none`, so a
+/// template can test them, while a misspelt field stays undefined and fails the render.
+fn card_context(card: &Card, index: usize, declared: &[String]) -> Result<Value> {
+    let base = json!({
+        "id": card.id,
+        "name": card.name,
+        "count": card.count,
+        "index": index,
+        "back": card.back,
+    });
+    let mut fields = card.fields.clone();
+    for field in declared {
+        fields.entry(field.clone()).or_insert(Value::Null);
+    }
+    merge(as_map(base), &fields, "the card")
+}
+
+fn as_map(v: Value) -> Map<String, Value> {
+    match v {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    }
+}
+
+/// What one template render produces a face for.
+struct Job<'a> {
+    deck: usize,
+    card: Option<usize>,
+    side: Side,
+    template: &'a str,
+}
+
+/// Renders every unique face of `game` and records which faces each copy uses.
+/// Rendered faces and parsed trees kept between builds (`protopress watch`), so a rebuild
+/// re-renders only faces whose template or data changed.
+#[derive(Default)]
+pub struct RenderCache {
+    /// Hash of (template source, context) -> SVG text.
+    svgs: std::sync::Mutex<HashMap<String, String>>,
+    /// SVG hash -> parsed tree.
+    pub trees: std::sync::Mutex<HashMap<String, usvg::Tree>>,
+    /// Renders done and reused by the last build.
+    pub rendered: std::sync::atomic::AtomicUsize,
+    pub reused: std::sync::atomic::AtomicUsize,
+}
+
+impl RenderCache {
+    pub fn new() -> RenderCache {
+        RenderCache::default()
+    }
+
+    fn reset_counts(&self) {
+        self.rendered.store(0, std::sync::atomic::Ordering::Relaxed);
+        self.reused.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// Renders every face of `game`, reusing the faces of `cache` whose template and values are
+/// unchanged (for `watch`).
+pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -> Result<Faces> {
+    if let Some(c) = cache {
+        c.reset_counts();
+    }
+    let print = &game.file.print;
+    let game_ctx = game_context(game).map_err(|e| e.game(&game.id))?;
+    let mut jobs = Vec::new();
+    let mut comp_ctx = Vec::new();
+    for (d, comp) in game.components.iter().enumerate() {
+        let spec = &comp.spec;
+        let err = |e: Error| e.game(&game.id).component(&spec.id);
+        comp_ctx.push(component_context(comp).map_err(err)?);
+        if !comp.printed() {
+            continue;
+        }
+        templates.require(comp.front()).map_err(err)?;
+        for t in spec
+            .back
+            .iter()
+            .map(|b| &b.template)
+            .chain(spec.top.iter().map(|t| &t.template))
+        {
+            templates.require(t).map_err(err)?;
+        }
+        for (i, card) in comp.cards.iter().enumerate() {
+            if card.count == 0 {
+                continue;
+            }
+            let job = |side, template| Job {
+                deck: d,
+                card: Some(i),
+                side,
+                template,
+            };
+            if spec.kind == ComponentKind::Die {
+                let faces = card
+                    .fields
+                    .get("faces")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
+                if faces != 6 {
+                    return Err(err(Error::new(format!(
+                        "a die lists 6 `faces`, this one {faces}"
+                    )))
+                    .card(&card.name)
+                    .in_file(&comp.cards_file));
+                }
+                jobs.extend((0..6).map(|n| job(Side::DieFace(n), comp.front())));
+                continue;
+            }
+            jobs.push(job(Side::Front, comp.front()));
+            if let Some(back) = spec.back.as_ref().filter(|b| b.per_card) {
+                jobs.push(job(Side::Back, &back.template));
+            }
+            if let Some(top) = &spec.top {
+                jobs.push(job(Side::Top, &top.template));
+            }
+        }
+        if let Some(back) = spec.back.as_ref().filter(|b| !b.per_card) {
+            jobs.push(Job {
+                deck: d,
+                card: None,
+                side: Side::Back,
+                template: &back.template,
+            });
+        }
+    }
+
+    let rendered: Vec<Result<String>> = jobs
+        .par_iter()
+        .map(|job| {
+            let comp = &game.components[job.deck];
+            let card = job.card.map(|i| &comp.cards[i]);
+            let err = |e: Error| {
+                let e = e.game(&game.id).component(&comp.spec.id);
+                match card {
+                    Some(c) => e.card(&c.name),
+                    None => e,
+                }
+            };
+            let mut ctx = Context::new();
+            ctx.insert("game", &game_ctx);
+            ctx.insert("component", &comp_ctx[job.deck]);
+            if let (Some(card), Some(i)) = (card, job.card) {
+                ctx.insert(
+                    "card",
+                    &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
+                );
+            }
+            if let (Side::DieFace(n), Some(card)) = (job.side, card) {
+                let value = card
+                    .fields
+                    .get("faces")
+                    .and_then(|f| f.get(n as usize))
+                    .cloned();
+                ctx.insert(
+                    "die_face",
+                    &json!({ "index": n, "number": n + 1, "value": value }),
+                );
+            }
+            let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
+            let side = match job.side {
+                Side::Top => "top",
+                Side::Back => "back",
+                _ => "front",
+            };
+            let face = face_context(
+                comp.size(),
+                comp.bleed(print),
+                print.safe_zone_mm,
+                side,
+                windows,
+            );
+            ctx.insert("face", &face);
+            let Some(cache) = cache else {
+                return templates.render(job.template, &ctx).map_err(err);
+            };
+            // The face depends on its template (and the shared ones) and on these values.
+            let key = {
+                let values = json!([
+                    game_ctx,
+                    comp_ctx[job.deck],
+                    job.card
+                        .map(|i| card_context(&comp.cards[i], i, &comp.spec.card_fields).ok()),
+                    face,
+                    format!("{:?}", job.side),
+                ]);
+                let mut h = Sha256::new();
+                h.update(templates.source_hash(job.template).as_bytes());
+                h.update(job.template.as_bytes());
+                h.update(values.to_string().as_bytes());
+                hex(&h.finalize())
+            };
+            let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(svg) = lock().get(&key).cloned() {
+                cache
+                    .reused
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok(svg);
+            }
+            let svg = templates.render(job.template, &ctx).map_err(err)?;
+            cache
+                .rendered
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            lock().insert(key, svg.clone());
+            Ok(svg)
+        })
+        .collect();
+
+    // Deduplicate in job order so face numbering is the same on every run.
+    let mut faces: Vec<Face> = Vec::new();
+    let mut by_hash: HashMap<String, usize> = HashMap::new();
+    let mut face_of: HashMap<(usize, Option<usize>, Side), usize> = HashMap::new();
+    for (job, svg) in jobs.iter().zip(rendered) {
+        let svg = svg?;
+        let hash = hex(&Sha256::digest(svg.as_bytes()));
+        let comp = &game.components[job.deck];
+        let index = *by_hash.entry(hash.clone()).or_insert_with(|| {
+            faces.push(Face {
+                svg,
+                hash,
+                size: comp.size(),
+                bleed: comp.bleed(print),
+                component: comp.spec.id.clone(),
+                card: job
+                    .card
+                    .map_or_else(|| "(shared back)".to_owned(), |i| comp.cards[i].id.clone()),
+                side: job.side,
+            });
+            faces.len() - 1
+        });
+        face_of.insert((job.deck, job.card, job.side), index);
+    }
+
+    let mut decks = Vec::with_capacity(game.components.len());
+    for (d, comp) in game.components.iter().enumerate() {
+        let mut copies = Vec::new();
+        if comp.printed() {
+            for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
+                let get = |side| face_of.get(&(d, Some(i), side)).copied();
+                let (front, extra) = if comp.spec.kind == ComponentKind::Die {
+                    let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
+                    (all[0], all[1..].to_vec())
+                } else {
+                    (
+                        get(Side::Front).expect("every card has a front"),
+                        get(Side::Top).into_iter().collect(),
+                    )
+                };
+                let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
+                let copy = CardCopy {
+                    card: i,
+                    front,
+                    back,
+                    extra,
+                };
+                copies.extend(std::iter::repeat_n(copy, card.count as usize));
+            }
+        }
+        let used = used_faces(&copies);
+        decks.push(Deck {
+            component: d,
+            copies,
+            unique_faces: used.len(),
+        });
+    }
+    Ok(Faces { faces, decks })
+}

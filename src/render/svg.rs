@@ -1,0 +1,317 @@
+//! Parsing rendered face SVG into usvg trees, strictly.
+//!
+//! usvg is forgiving: a missing font family falls back, a missing glyph draws nothing, a broken
+//! image link is skipped. Each of those prints a wrong card, so here they are collected and
+//! turned into errors. Image links are also sandboxed to the project: no absolute paths, no
+//! `..` escapes, no URLs.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use usvg::{FontResolver, ImageHrefResolver, ImageKind, Options, Tree, fontdb};
+
+use crate::error::{Error, Result};
+use crate::project::Project;
+use crate::text::fonts::{DEFAULT_FAMILY, Fonts};
+
+/// What went wrong while usvg read one face.
+#[derive(Default)]
+struct Problems {
+    missing_families: Vec<String>,
+    missing_glyphs: Vec<char>,
+    bad_images: Vec<String>,
+}
+
+/// Parses SVG text made by a template. `base` is the project folder relative hrefs start from
+/// (the game's templates); images are read through the project's sandbox.
+pub fn parse(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result<Tree> {
+    check_font_families(svg, fonts)?;
+    let problems = Mutex::new(Problems::default());
+    let tree = {
+        let opts = options(fonts, project, base, &problems);
+        Tree::from_str(svg, &opts).map_err(|e| {
+            let mut err = Error::new(format!("the template produced invalid SVG: {e}"));
+            if let usvg::Error::ParsingFailed(xml) = &e {
+                let pos = xml.pos();
+                err = err.help(format!(
+                    "in the rendered SVG at line {}, column {}: {}",
+                    pos.row,
+                    pos.col,
+                    svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
+                ));
+            }
+            err
+        })?
+    };
+    let p = problems.into_inner().unwrap_or_default();
+    if let Some(family) = p.missing_families.first() {
+        let loaded = fonts.families();
+        return Err(
+            Error::new(format!("font family `{family}` is not loaded")).help(format!(
+                "{}; put the font file in fonts/ or data/<game>/fonts/",
+                crate::error::suggestion(family, loaded.iter().map(String::as_str))
+            )),
+        );
+    }
+    if !p.missing_glyphs.is_empty() {
+        let chars: String = p.missing_glyphs.iter().collect();
+        let codes: Vec<String> = p
+            .missing_glyphs
+            .iter()
+            .map(|c| format!("U+{:04X}", *c as u32))
+            .collect();
+        return Err(Error::new(format!(
+            "no loaded font has a glyph for {chars:?} ({}); it would print as an empty box",
+            codes.join(", ")
+        )));
+    }
+    if let Some(image) = p.bad_images.first() {
+        return Err(Error::new(image.clone()));
+    }
+    Ok(tree)
+}
+
+/// Generic CSS families, always available (they map to bundled fonts).
+const GENERIC_FAMILIES: [&str; 5] = ["serif", "sans-serif", "monospace", "cursive", "fantasy"];
+
+/// Checks every family a `font-family` attribute or style names. usvg silently falls back when
+/// a value does not even parse (`font-family="Wingdings 9"`), so the text is read here.
+fn check_font_families(svg: &str, fonts: &Fonts) -> Result<()> {
+    let mut values = Vec::new();
+    for marker in ["font-family=\"", "font-family='", "font-family:"] {
+        let mut rest = svg;
+        while let Some(pos) = rest.find(marker) {
+            let after = &rest[pos + marker.len()..];
+            let end = after.find(['"', ';', '>']).unwrap_or(after.len());
+            let end = if marker.ends_with('\'') {
+                after.find('\'').unwrap_or(end)
+            } else {
+                end
+            };
+            values.push(&after[..end]);
+            rest = &after[end..];
+        }
+    }
+    for value in values {
+        for family in value.split(',') {
+            let family = family.trim().trim_matches(['"', '\'']).trim();
+            if family.is_empty() || GENERIC_FAMILIES.contains(&family.to_ascii_lowercase().as_str())
+            {
+                continue;
+            }
+            if !fonts.has_family(family) {
+                let loaded = fonts.families();
+                return Err(
+                    Error::new(format!("font family `{family}` is not loaded")).help(format!(
+                        "{}; put the font file in fonts/ or data/<game>/fonts/",
+                        crate::error::suggestion(family, loaded.iter().map(String::as_str))
+                    )),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn options<'a>(
+    fonts: &Fonts,
+    project: &'a Project,
+    base: &'a Path,
+    problems: &'a Mutex<Problems>,
+) -> Options<'a> {
+    let mut opts = Options {
+        resources_dir: Some(project.root().join(base)),
+        font_family: DEFAULT_FAMILY.to_owned(),
+        fontdb: Arc::clone(&fonts.db),
+        ..Options::default()
+    };
+    let default_resolver = FontResolver::default_font_selector();
+    let fallback = FontResolver::default_fallback_selector();
+    opts.font_resolver = FontResolver {
+        select_font: Box::new(move |font, db: &mut Arc<fontdb::Database>| {
+            for family in font.families() {
+                if let usvg::FontFamily::Named(name) = family {
+                    let known = db
+                        .faces()
+                        .any(|f| f.families.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)));
+                    if !known {
+                        lock(problems).missing_families.push(name.clone());
+                    }
+                }
+            }
+            default_resolver(font, db)
+        }),
+        select_fallback: Box::new(move |c, used, db| {
+            let found = fallback(c, used, db);
+            if found.is_none() && !c.is_whitespace() && !c.is_control() {
+                lock(problems).missing_glyphs.push(c);
+            }
+            found
+        }),
+    };
+    opts.image_href_resolver = ImageHrefResolver {
+        resolve_data: ImageHrefResolver::default_data_resolver(),
+        resolve_string: Box::new(move |href, opts| match sandboxed(base, href) {
+            Ok(path) => {
+                let found = project.read(&path).ok().and_then(|bytes| {
+                    // "text/plain" makes usvg sniff the format from the bytes.
+                    (ImageHrefResolver::default_data_resolver())(
+                        "text/plain",
+                        Arc::new(bytes),
+                        opts,
+                    )
+                });
+                if found.is_none() {
+                    lock(problems).bad_images.push(format!(
+                        "image `{href}` is missing or not a PNG, JPEG, GIF, WebP or SVG file"
+                    ));
+                }
+                found
+            }
+            Err(why) => {
+                lock(problems).bad_images.push(why);
+                None::<ImageKind>
+            }
+        }),
+    };
+    opts
+}
+
+fn lock(m: &Mutex<Problems>) -> std::sync::MutexGuard<'_, Problems> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Resolves an image link against `base` (relative to the project root), refusing anything
+/// that leaves the project by its spelling; links are caught when the project reads the file.
+pub fn sandboxed(base: &Path, href: &str) -> Result<PathBuf, String> {
+    if href.contains("://") || href.starts_with("//") {
+        return Err(format!(
+            "image `{href}`: network links are not allowed; put the file in the project"
+        ));
+    }
+    let href = href.strip_prefix("file:").unwrap_or(href);
+    let rel = Path::new(href);
+    if rel.is_absolute() || rel.has_root() {
+        return Err(format!(
+            "image `{href}`: absolute paths are not allowed; use a path relative to the template"
+        ));
+    }
+    // Resolve `..` lexically, then make sure the result is still inside the project.
+    let mut joined = PathBuf::new();
+    for part in base.join(rel).components() {
+        match part {
+            Component::ParentDir => {
+                if !joined.pop() {
+                    return Err(format!("image `{href}` points outside the project"));
+                }
+            }
+            Component::CurDir => {}
+            other => joined.push(other),
+        }
+    }
+    Ok(joined)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts() -> Fonts {
+        Fonts::bundled().unwrap()
+    }
+
+    fn svg(body: &str) -> String {
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">{body}</svg>"#
+        )
+    }
+
+    #[test]
+    fn parses_a_plain_face() {
+        let dir = tempfile::tempdir().unwrap();
+        let tree = parse(
+            &svg("<rect width='5' height='5'/>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap();
+        assert!((tree.size().width() - 10.0 * 96.0 / 25.4).abs() < 0.01);
+    }
+
+    #[test]
+    fn unknown_font_family_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse(
+            &svg("<text font-family='Comic Sans MS' y='5'>Hi</text>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("Comic Sans MS"), "{err}");
+    }
+
+    #[test]
+    fn emoji_print_through_the_emoji_font() {
+        let dir = tempfile::tempdir().unwrap();
+        parse(
+            &svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn missing_glyph_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        // A private-use character no bundled font has.
+        let err = parse(
+            &svg("<text y='5'>a\u{E000}b</text>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("U+E000"), "{err}");
+    }
+
+    #[test]
+    fn invalid_svg_is_an_error_with_position() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse(
+            "<svg><rect></svg>",
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("invalid SVG"), "{err}");
+    }
+
+    #[test]
+    fn hrefs_cannot_leave_the_project() {
+        let base = Path::new("templates/g");
+        assert!(sandboxed(base, "img/a.png").is_ok());
+        assert!(sandboxed(base, "../common/a.png").is_ok());
+        assert!(sandboxed(base, "../../../etc/passwd").is_err());
+        assert!(sandboxed(base, "/etc/passwd").is_err());
+        assert!(sandboxed(base, "https://example.com/a.png").is_err());
+        assert!(sandboxed(base, "file:///etc/passwd").is_err());
+    }
+
+    #[test]
+    fn a_forbidden_image_fails_the_parse() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = parse(
+            &svg("<image href='/etc/passwd' width='5' height='5'/>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap_err();
+        assert!(err.message.contains("absolute paths"), "{err}");
+    }
+}

@@ -1,0 +1,340 @@
+//! Tera templates: one environment per game, holding `templates/<game>/` and
+//! `templates/common/` (the latter under names starting `common/`).
+//!
+//! Everything inserted from data is XML-escaped, since faces are SVG: a card called
+//! `Salt & Pepper <Deluxe>` must render, not break the document.
+
+use std::path::{Path, PathBuf};
+
+use tera::{Context, ErrorKind, Tera};
+
+use crate::error::{Error, Result, suggestion};
+use crate::project::Project;
+use crate::text::fit::TextEngine;
+use std::sync::Arc;
+
+/// Escapes text for XML content and attribute values.
+fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut last = 0;
+    for (i, b) in input.bytes().enumerate() {
+        let rep: &[u8] = match b {
+            b'&' => b"&amp;",
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            b'"' => b"&quot;",
+            b'\'' => b"&apos;",
+            _ => continue,
+        };
+        out.write_all(&input.as_bytes()[last..i])?;
+        out.write_all(rep)?;
+        last = i + 1;
+    }
+    out.write_all(&input.as_bytes()[last..])
+}
+
+/// Whether a template is shared: from `templates/common/`, or a game partial whose file name
+/// starts with `_`.
+fn is_shared(name: &str) -> bool {
+    name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
+}
+
+/// The template environment of one game.
+pub struct Templates {
+    tera: Tera,
+    /// Template name -> the file it came from (relative to the project).
+    files: Vec<(String, PathBuf)>,
+    /// Template name -> hash of its source and of every shared template (which it may include).
+    hashes: std::collections::HashMap<String, String>,
+    /// Where error excerpts are read from.
+    project: Project,
+}
+
+impl Templates {
+    /// Loads every `*.tera` file of the game and of `templates/common/`, with the text
+    /// functions of `engine`.
+    pub fn load(project: &Project, game: &str, engine: Arc<TextEngine>) -> Result<Templates> {
+        let mut tera = Tera::new();
+        tera.set_escape_fn(escape_xml);
+        let mut files = Vec::new();
+        let mut sources = Vec::new();
+        for (dir, prefix) in [
+            (Project::common_dir(), "common/"),
+            (Project::templates_dir(game), ""),
+        ] {
+            for rel in project.files_under(&dir, ".tera")? {
+                let name = format!(
+                    "{prefix}{}",
+                    rel.strip_prefix(&dir)
+                        .unwrap_or(&rel)
+                        .to_string_lossy()
+                        .replace('\\', "/")
+                );
+                let text = project.read_text(&rel)?;
+                files.push((name.clone(), rel));
+                sources.push((name, text));
+            }
+        }
+        // Autoescape every template: the suffix "" matches all names.
+        tera.autoescape_on([""]);
+        crate::text::fit::register(&mut tera, engine);
+        crate::render::shapes::register(&mut tera);
+        tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
+            .map_err(|e| Self::convert(&files, project, &e))?;
+        use sha2::Digest;
+        let mut common = sha2::Sha256::new();
+        // Shared pieces: everything in common/ and the game's own partials (`_name.svg.tera`),
+        // which any template may include, so a change to one re-renders every face.
+        for (name, text) in sources.iter().filter(|(n, _)| is_shared(n)) {
+            common.update(name.as_bytes());
+            common.update(text.as_bytes());
+        }
+        let common = common.finalize();
+        let hashes = sources
+            .iter()
+            .map(|(name, text)| {
+                let mut h = sha2::Sha256::new();
+                h.update(common);
+                h.update(text.as_bytes());
+                (name.clone(), crate::render::digest::hex(&h.finalize()))
+            })
+            .collect();
+        Ok(Templates {
+            tera,
+            files,
+            hashes,
+            project: project.clone(),
+        })
+    }
+
+    /// A hash of a template's source and the shared templates (common/ and `_` partials),
+    /// for the render cache.
+    pub fn source_hash(&self, name: &str) -> &str {
+        self.hashes.get(name).map_or("", String::as_str)
+    }
+
+    /// The file a template was loaded from.
+    pub fn file_of(&self, name: &str) -> Option<&Path> {
+        self.files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p.as_path())
+    }
+
+    /// Checks that a template a component names exists; the error suggests a close name.
+    pub fn require(&self, name: &str) -> Result<()> {
+        if self.tera.contains_template(name) {
+            return Ok(());
+        }
+        let names: Vec<&str> = self.files.iter().map(|(n, _)| n.as_str()).collect();
+        Err(
+            Error::new(format!("template `{name}` not found")).help(format!(
+                "{} (templates live in templates/<game>/ and templates/common/)",
+                suggestion(name, names.iter().copied())
+            )),
+        )
+    }
+
+    /// Renders `name` with `ctx`.
+    pub fn render(&self, name: &str, ctx: &Context) -> Result<String> {
+        self.require(name)?;
+        let limit = max_face_bytes();
+        let mut out = Limited {
+            bytes: Vec::new(),
+            limit,
+        };
+        let result = self.tera.render_to(name, ctx, &mut out);
+        if out.bytes.len() > limit {
+            return Err(Error::new(format!(
+                "the template made more than {} MB of SVG for one face",
+                limit / (1024 * 1024)
+            ))
+            .in_file(self.file_of(name).unwrap_or(Path::new(name)))
+            .help("check its loops; set PROTOPRESS_MAX_FACE_MB to raise the limit"));
+        }
+        result.map_err(|e| Self::convert(&self.files, &self.project, &e))?;
+        String::from_utf8(out.bytes).map_err(|_| Error::new("the template made invalid UTF-8"))
+    }
+
+    /// Turns a Tera error into one that names the template file, line and column.
+    fn convert(files: &[(String, PathBuf)], project: &Project, err: &tera::Error) -> Error {
+        let file_of = |name: &str| {
+            files
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, p)| p.clone())
+                .unwrap_or_else(|| PathBuf::from(name))
+        };
+        let report = match err.kind() {
+            ErrorKind::SyntaxError(r) => Some(("template syntax error", r)),
+            ErrorKind::RenderingError(r) => Some(("template error", r)),
+            _ => None,
+        };
+        let mut chain = String::new();
+        let mut source = std::error::Error::source(err);
+        while let Some(s) = source {
+            chain.push_str(": ");
+            chain.push_str(&s.to_string());
+            source = s.source();
+        }
+        match report {
+            Some((what, r)) => {
+                let file = file_of(r.filename());
+                let span = r.span();
+                let mut e = Error::new(format!("{what}: {}{chain}", r.message()))
+                    .in_file(&file)
+                    .at(span.start_line, span.start_col + 1);
+                if let Ok(text) = project.read_text(&file) {
+                    e = e.with_source(&text);
+                }
+                e
+            }
+            None => Error::new(format!("template error: {err}{chain}")),
+        }
+    }
+}
+
+/// The largest SVG one face may render to: 16 MB, or `PROTOPRESS_MAX_FACE_MB`.
+fn max_face_bytes() -> usize {
+    std::env::var("PROTOPRESS_MAX_FACE_MB")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(16)
+        .saturating_mul(1024 * 1024)
+}
+
+/// Collects a render, refusing to grow past `limit` so a runaway loop stops early.
+struct Limited {
+    bytes: Vec<u8>,
+    limit: usize,
+}
+
+impl std::io::Write for Limited {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + buf.len() > self.limit {
+            self.bytes.resize(self.limit + 1, 0);
+            return Err(std::io::Error::other("face too large"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Arc<TextEngine> {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        Arc::new(TextEngine::new(
+            fonts.db.clone(),
+            crate::text::fit::Icons::default(),
+            crate::model::print::OverflowPolicy::Error,
+        ))
+    }
+
+    fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn data_is_xml_escaped() {
+        let dir = project(&[("templates/g/f.svg.tera", "<text>{{ card.name }}</text>")]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let mut ctx = Context::new();
+        ctx.insert(
+            "card",
+            &serde_json::json!({"name": "Salt & Pepper <Deluxe> \"x\""}),
+        );
+        let out = t.render("f.svg.tera", &ctx).unwrap();
+        assert_eq!(
+            out,
+            "<text>Salt &amp; Pepper &lt;Deluxe&gt; &quot;x&quot;</text>"
+        );
+    }
+
+    #[test]
+    fn common_templates_are_included_by_prefix() {
+        let dir = project(&[
+            ("templates/common/frame.svg.tera", "<rect/>"),
+            (
+                "templates/g/f.svg.tera",
+                "{% include \"common/frame.svg.tera\" %}",
+            ),
+        ]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let out = t.render("f.svg.tera", &Context::new()).unwrap();
+        assert_eq!(out, "<rect/>");
+    }
+
+    #[test]
+    fn a_change_to_a_partial_changes_the_hash_of_every_template() {
+        let files = |partial: &str| {
+            project(&[
+                ("templates/g/_side.svg.tera", partial),
+                (
+                    "templates/g/front.svg.tera",
+                    "{% include \"_side.svg.tera\" %}",
+                ),
+                ("templates/g/other.svg.tera", "<g/>"),
+            ])
+        };
+        let (a, b) = (files("<rect/>"), files("<circle/>"));
+        let ta = Templates::load(&Project::open(a.path()).unwrap(), "g", engine()).unwrap();
+        let tb = Templates::load(&Project::open(b.path()).unwrap(), "g", engine()).unwrap();
+        assert_eq!(
+            ta.render("front.svg.tera", &Context::new()).unwrap(),
+            "<rect/>"
+        );
+        assert_ne!(
+            ta.source_hash("front.svg.tera"),
+            tb.source_hash("front.svg.tera")
+        );
+        assert_ne!(
+            ta.source_hash("other.svg.tera"),
+            tb.source_hash("other.svg.tera")
+        );
+    }
+
+    #[test]
+    fn syntax_error_names_file_and_line() {
+        let dir = project(&[("templates/g/f.svg.tera", "<svg>\n{{ card.name \n</svg>")]);
+        let err = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine())
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.file.as_deref(),
+            Some(Path::new("templates/g/f.svg.tera"))
+        );
+        assert!(err.line.is_some(), "{err}");
+    }
+
+    #[test]
+    fn missing_template_suggests_a_close_name() {
+        let dir = project(&[("templates/g/front.svg.tera", "x")]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let err = t.require("fornt.svg.tera").unwrap_err();
+        assert!(err.help.as_deref().unwrap().contains("front.svg.tera"));
+    }
+
+    #[test]
+    fn runtime_error_names_the_template() {
+        let dir = project(&[("templates/g/f.svg.tera", "a\n{{ card.name | upper }}")]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let err = t.render("f.svg.tera", &Context::new()).unwrap_err();
+        assert_eq!(
+            err.file.as_deref(),
+            Some(Path::new("templates/g/f.svg.tera"))
+        );
+        assert_eq!(err.line, Some(2), "{err}");
+    }
+}

@@ -1,0 +1,389 @@
+//! Print records and reprints after a rule tweak.
+//!
+//! `build --mark-printed` writes `data/<game>/printed.json`: the content hash of every face,
+//! every card's count and fields, and a hash per rules section. `reprint` compares the game as
+//! it is now with that record (or with a git revision of the game) and prints only what changed:
+//! all copies of a changed or new card with their backs, the extra copies of a card whose count
+//! went up, and a changelog page that says what to print, what to discard, and which rules
+//! sections changed.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::build::{BuildOptions, Session, print_sheets};
+use crate::error::{Error, Result};
+use crate::output::record::{PrintRecord, record_of};
+use crate::pdf::sheets::SheetWriter;
+use crate::project::Project;
+use crate::render::faces::{CardCopy, Deck, Faces};
+
+/// One line of the changelog.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "change", rename_all = "kebab-case")]
+pub enum Change {
+    ComponentAdded {
+        component: String,
+    },
+    ComponentRemoved {
+        component: String,
+    },
+    CardAdded {
+        component: String,
+        card: String,
+        count: u32,
+    },
+    CardRemoved {
+        component: String,
+        card: String,
+        count: u32,
+    },
+    /// The card's faces changed; `fields` lists (field, old, new) for changed data.
+    CardChanged {
+        component: String,
+        card: String,
+        count: u32,
+        fields: Vec<(String, Value, Value)>,
+    },
+    /// Same faces, another count: print the difference, or discard it.
+    CountChanged {
+        component: String,
+        card: String,
+        old: u32,
+        new: u32,
+    },
+    RulesChanged {
+        section: String,
+        how: String,
+    },
+}
+
+impl Change {
+    pub fn describe(&self) -> String {
+        let v = |x: &Value| match x {
+            Value::String(s) => format!("\"{s}\""),
+            Value::Null => "(none)".to_owned(),
+            other => other.to_string(),
+        };
+        match self {
+            Change::ComponentAdded { component } => {
+                format!("New component {component}: print all of it.")
+            }
+            Change::ComponentRemoved { component } => {
+                format!("Component {component} is gone: discard it.")
+            }
+            Change::CardAdded {
+                component,
+                card,
+                count,
+            } => format!("{component} › {card}: new card, print {count}."),
+            Change::CardRemoved {
+                component,
+                card,
+                count,
+            } => format!("{component} › {card}: removed, discard {count}."),
+            Change::CardChanged {
+                component,
+                card,
+                count,
+                fields,
+            } => {
+                let what = if fields.is_empty() {
+                    "its faces changed (template or shared data)".to_owned()
+                } else {
+                    fields
+                        .iter()
+                        .map(|(f, a, b)| format!("{f}: {} -> {}", v(a), v(b)))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                };
+                format!(
+                    "{component} › {card}: changed ({what}); reprint all {count}, discard the old ones."
+                )
+            }
+            Change::CountChanged {
+                component,
+                card,
+                old,
+                new,
+            } if new > old => {
+                format!(
+                    "{component} › {card}: count {old} -> {new}, print {} more.",
+                    new - old
+                )
+            }
+            Change::CountChanged {
+                component,
+                card,
+                old,
+                new,
+            } => {
+                format!(
+                    "{component} › {card}: count {old} -> {new}, discard {}.",
+                    old - new
+                )
+            }
+            Change::RulesChanged { section, how } => format!("Rules, \"{section}\": {how}."),
+        }
+    }
+}
+
+/// What changed between `old` and `new`, and the copies to print per component id
+/// (card id -> copies).
+pub fn diff(
+    old: &PrintRecord,
+    new: &PrintRecord,
+) -> (Vec<Change>, BTreeMap<String, BTreeMap<String, u32>>) {
+    let mut changes = Vec::new();
+    let mut print: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+    for (cid, comp) in &new.components {
+        let Some(before) = old.components.get(cid) else {
+            changes.push(Change::ComponentAdded {
+                component: comp.name.clone(),
+            });
+            print.insert(
+                cid.clone(),
+                comp.cards
+                    .iter()
+                    .map(|(k, c)| (k.clone(), c.count))
+                    .collect(),
+            );
+            continue;
+        };
+        for (card_id, card) in &comp.cards {
+            let entry = print.entry(cid.clone()).or_default();
+            match before.cards.get(card_id) {
+                None => {
+                    changes.push(Change::CardAdded {
+                        component: comp.name.clone(),
+                        card: card.name.clone(),
+                        count: card.count,
+                    });
+                    entry.insert(card_id.clone(), card.count);
+                }
+                Some(was) if was.faces != card.faces => {
+                    let mut keys: Vec<&String> =
+                        was.fields.keys().chain(card.fields.keys()).collect();
+                    keys.sort();
+                    keys.dedup();
+                    let fields = keys
+                        .into_iter()
+                        .filter_map(|k| {
+                            let (a, b) = (
+                                was.fields.get(k).cloned().unwrap_or(Value::Null),
+                                card.fields.get(k).cloned().unwrap_or(Value::Null),
+                            );
+                            (a != b).then(|| (k.clone(), a, b))
+                        })
+                        .chain((was.name != card.name).then(|| {
+                            (
+                                "name".to_owned(),
+                                Value::String(was.name.clone()),
+                                Value::String(card.name.clone()),
+                            )
+                        }))
+                        .collect();
+                    changes.push(Change::CardChanged {
+                        component: comp.name.clone(),
+                        card: card.name.clone(),
+                        count: card.count,
+                        fields,
+                    });
+                    entry.insert(card_id.clone(), card.count);
+                }
+                Some(was) if was.count != card.count => {
+                    changes.push(Change::CountChanged {
+                        component: comp.name.clone(),
+                        card: card.name.clone(),
+                        old: was.count,
+                        new: card.count,
+                    });
+                    if card.count > was.count {
+                        entry.insert(card_id.clone(), card.count - was.count);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        for (card_id, was) in &before.cards {
+            if !comp.cards.contains_key(card_id) {
+                changes.push(Change::CardRemoved {
+                    component: comp.name.clone(),
+                    card: was.name.clone(),
+                    count: was.count,
+                });
+            }
+        }
+    }
+    for (cid, comp) in &old.components {
+        if !new.components.contains_key(cid) {
+            changes.push(Change::ComponentRemoved {
+                component: comp.name.clone(),
+            });
+        }
+    }
+    for (section, hash) in &new.rules {
+        match old.rules.get(section) {
+            None => changes.push(Change::RulesChanged {
+                section: section.clone(),
+                how: "new section".to_owned(),
+            }),
+            Some(h) if h != hash => changes.push(Change::RulesChanged {
+                section: section.clone(),
+                how: "text changed".to_owned(),
+            }),
+            Some(_) => {}
+        }
+    }
+    for section in old.rules.keys() {
+        if !new.rules.contains_key(section) {
+            changes.push(Change::RulesChanged {
+                section: section.clone(),
+                how: "removed".to_owned(),
+            });
+        }
+    }
+    print.retain(|_, cards| !cards.is_empty());
+    (changes, print)
+}
+
+/// The record of a git revision of the game: its files at `rev`, rendered in a scratch
+/// project.
+pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<PrintRecord> {
+    project.check_game(id)?;
+    let root = project.root();
+    // Unique per call: two comparisons in one process must not share a scratch tree.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let scratch =
+        std::env::temp_dir().join(format!("protopress-since-{}-{n}-{id}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let git = |args: &[&str]| -> Result<Vec<u8>> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .map_err(|e| Error::new(format!("cannot run git: {e}")))?;
+        if !out.status.success() {
+            return Err(Error::new(format!(
+                "git {}: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        Ok(out.stdout)
+    };
+    let dirs: Vec<String> = Project::source_dirs(id)
+        .iter()
+        .map(|d| d.to_string_lossy().replace('\\', "/"))
+        .collect();
+    let mut args = vec!["ls-tree", "-r", "--name-only", rev, "--"];
+    args.extend(dirs.iter().map(String::as_str));
+    let listing = String::from_utf8_lossy(&git(&args)?).into_owned();
+    if listing.trim().is_empty() {
+        return Err(Error::new(format!(
+            "revision {rev} has no files of the game `{id}`"
+        )));
+    }
+    for path in listing.lines() {
+        let bytes = git(&["show", &format!("{rev}:{path}")])?;
+        let target = scratch.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+        }
+        std::fs::write(&target, bytes).map_err(|e| Error::io(&target, &e))?;
+    }
+    let result = Project::open(&scratch)
+        .and_then(|scratch| Session::new(&scratch, &BuildOptions::default()).prepare(id))
+        .map_err(|e| {
+            Error::new(format!(
+                "the game at revision {rev} does not build: {}",
+                e.message
+            ))
+        })
+        .and_then(|p| record_of(&p.game, &p.faces));
+    let _ = std::fs::remove_dir_all(&scratch);
+    result
+}
+
+/// The outcome of a reprint.
+pub struct Reprint {
+    pub changes: Vec<Change>,
+    /// The reprint PDF, when anything is to be printed or discarded.
+    pub pdf: Option<Vec<u8>>,
+    /// Copies to print per component id and card id.
+    pub print: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+/// Compares the game with `old` and lays out what to reprint.
+pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint> {
+    let prepared = Session::new(project, &BuildOptions::default()).prepare(id)?;
+    let new = record_of(&prepared.game, &prepared.faces)?;
+    let (changes, print) = diff(old, &new);
+    if changes.is_empty() {
+        return Ok(Reprint {
+            changes,
+            pdf: None,
+            print,
+        });
+    }
+    // Only the copies to print, in the order of the build.
+    let game = &prepared.game;
+    let decks: Vec<Deck> = prepared
+        .faces
+        .decks
+        .iter()
+        .map(|deck| {
+            let comp = &game.components[deck.component];
+            let wanted = print.get(&comp.spec.id);
+            let mut copies: Vec<CardCopy> = Vec::new();
+            for (i, card) in comp.cards.iter().enumerate() {
+                let n = wanted.and_then(|w| w.get(&card.id)).copied().unwrap_or(0) as usize;
+                if let Some(copy) = deck.copies.iter().find(|c| c.card == i) {
+                    copies.extend(std::iter::repeat_n(copy.clone(), n));
+                }
+            }
+            Deck {
+                component: deck.component,
+                copies,
+                unique_faces: deck.unique_faces,
+            }
+        })
+        .collect();
+    let faces = Faces {
+        faces: prepared.faces.faces.clone(),
+        decks,
+    };
+    let mut writer = SheetWriter::new(
+        &faces.faces,
+        &prepared.trees,
+        &prepared.fonts.label,
+        game.file.print.paper,
+    )?;
+    let lines: Vec<String> = changes.iter().map(Change::describe).collect();
+    writer.add_list_page(
+        &format!("{}: reprint for revision {}", game.file.name, game.file.revision),
+        &format!("Changes since the last print (revision {}). The sheets that follow hold only what to print.", old.revision),
+        &lines,
+    );
+    let mut writers = vec![("reprint.pdf", writer)];
+    let mut warnings = Vec::new();
+    print_sheets(
+        game,
+        &faces,
+        &prepared.trees,
+        &prepared.fonts,
+        &mut writers,
+        &mut warnings,
+        |k| (k != crate::model::ComponentKind::Bought).then_some("reprint.pdf"),
+    )?;
+    let (_, writer) = writers.remove(0);
+    Ok(Reprint {
+        changes,
+        pdf: Some(writer.finish()?),
+        print,
+    })
+}

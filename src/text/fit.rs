@@ -1,0 +1,1168 @@
+//! Measured text for card faces: wrapping, auto-fit, inline markup and icons.
+//!
+//! SVG has no line wrapping, so templates call `text_box(...)`, which shapes every word with
+//! rustybuzz on the very font bytes usvg will render with, breaks lines greedily, shrinks the
+//! size until the text fits both the width and the height, and emits `<text>`/`<tspan>` with
+//! explicit positions. Because usvg shapes the same runs with the same fonts, what is measured
+//! here is what prints.
+//!
+//! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),
+//! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
+//! text and measured as part of the line.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
+
+use tera::{Kwargs, State, Tera, Value};
+use usvg::fontdb::{self, Database, ID};
+
+use crate::error::{Error, Result, suggestion};
+use crate::model::print::OverflowPolicy;
+use crate::project::Project;
+use crate::text::fonts::DEFAULT_FAMILY;
+
+/// An icon usable inline in text.
+#[derive(Debug, Clone)]
+pub struct Icon {
+    pub view_box: String,
+    pub body: String,
+}
+
+/// Icons by name; a game's own icons shadow the common ones.
+#[derive(Debug, Clone, Default)]
+pub struct Icons {
+    map: BTreeMap<String, Icon>,
+}
+
+impl Icons {
+    /// Loads `icons/*.svg` of the common templates, then of the game (which wins).
+    pub fn load(project: &Project, game: &str) -> Result<Icons> {
+        let mut map = BTreeMap::new();
+        let [game_dir, common_dir] = Project::icon_dirs(game);
+        for dir in [common_dir, game_dir] {
+            for rel in project.files_under(&dir, ".svg")? {
+                // Only the icons folder itself: subfolders are the designer's own business.
+                if rel.parent() != Some(dir.as_path()) {
+                    continue;
+                }
+                let name = rel
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                let text = project.read_text(&rel)?;
+                map.insert(name, parse_icon(&text).map_err(|e| e.in_file(&rel))?);
+            }
+        }
+        Ok(Icons { map })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Icon> {
+        self.map.get(name)
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> + Clone {
+        self.map.keys().map(String::as_str)
+    }
+}
+
+/// The root `viewBox` and inner markup of an icon file.
+fn parse_icon(text: &str) -> Result<Icon> {
+    let doc = roxmltree::Document::parse(text)
+        .map_err(|e| Error::new(format!("the icon is not valid SVG: {e}")))?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "svg" {
+        return Err(Error::new("the icon file's root element is not <svg>"));
+    }
+    let view_box = root
+        .attribute("viewBox")
+        .map(str::to_owned)
+        .or_else(|| {
+            let w = root.attribute("width")?;
+            let h = root.attribute("height")?;
+            Some(format!("0 0 {w} {h}"))
+        })
+        .ok_or_else(|| Error::new("the icon has no viewBox"))?;
+    let mut children = root.children();
+    let body = match (children.next(), root.last_child()) {
+        (Some(first), Some(last)) => text[first.range().start..last.range().end].to_owned(),
+        _ => String::new(),
+    };
+    Ok(Icon { view_box, body })
+}
+
+/// Style of a run of text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+struct Style {
+    bold: bool,
+    italic: bool,
+}
+
+/// A piece of parsed card text.
+#[derive(Debug, Clone, PartialEq)]
+enum Atom {
+    Text(String, Style),
+    Icon(String),
+    Space,
+    Break,
+}
+
+/// Parses `**bold**`, `*italic*`, `\n`, `:icon:`, `{icon}`; a backslash escapes the next char.
+fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, String> {
+    let mut atoms = Vec::new();
+    let mut style = Style::default();
+    let mut buf = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let flush = |buf: &mut String, atoms: &mut Vec<Atom>, style: Style| {
+        if !buf.is_empty() {
+            atoms.push(Atom::Text(std::mem::take(buf), style));
+        }
+    };
+    let icon_name = |from: usize, close: char| -> Option<(String, usize)> {
+        let mut name = String::new();
+        for (i, &c) in chars.iter().enumerate().skip(from) {
+            if c == close {
+                return (!name.is_empty()).then_some((name, i));
+            }
+            if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+                return None;
+            }
+            name.push(c);
+        }
+        None
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' if i + 1 < chars.len() => {
+                buf.push(chars[i + 1]);
+                i += 2;
+                continue;
+            }
+            '*' if chars.get(i + 1) == Some(&'*') => {
+                flush(&mut buf, &mut atoms, style);
+                style.bold = !style.bold;
+                i += 2;
+                continue;
+            }
+            '*' => {
+                flush(&mut buf, &mut atoms, style);
+                style.italic = !style.italic;
+            }
+            '\n' => {
+                flush(&mut buf, &mut atoms, style);
+                atoms.push(Atom::Break);
+            }
+            c if c.is_whitespace() => {
+                flush(&mut buf, &mut atoms, style);
+                if !matches!(atoms.last(), Some(Atom::Space | Atom::Break) | None) {
+                    atoms.push(Atom::Space);
+                }
+            }
+            ':' | '{' => {
+                let close = if c == ':' { ':' } else { '}' };
+                match icon_name(i + 1, close) {
+                    Some((name, end)) => {
+                        if icons.get(&name).is_none() {
+                            // `{x}` is always meant as an icon; `a:b:` in prose may not be.
+                            if c == '{'
+                                || name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
+                            {
+                                return Err(format!(
+                                    "unknown icon `{name}` ({})",
+                                    suggestion(&name, icons.names())
+                                ));
+                            }
+                            buf.push(c);
+                        } else {
+                            flush(&mut buf, &mut atoms, style);
+                            atoms.push(Atom::Icon(name));
+                            i = end + 1;
+                            continue;
+                        }
+                    }
+                    None => buf.push(c),
+                }
+            }
+            c => buf.push(c),
+        }
+        i += 1;
+    }
+    flush(&mut buf, &mut atoms, style);
+    while matches!(atoms.last(), Some(Atom::Space)) {
+        atoms.pop();
+    }
+    if style.bold || style.italic {
+        return Err("unclosed `*` or `**` in text".to_owned());
+    }
+    Ok(atoms)
+}
+
+/// Horizontal alignment of lines in a box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+    Justify,
+}
+
+/// Vertical placement of the text block in its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VAlign {
+    Top,
+    Middle,
+    Bottom,
+}
+
+/// Everything `text_box` needs; lengths in SVG user units (mm on protopress faces).
+#[derive(Debug, Clone)]
+pub struct BoxSpec {
+    pub x: f32,
+    pub y: f32,
+    pub width: f32,
+    pub height: f32,
+    pub size: f32,
+    pub min_size: f32,
+    pub family: String,
+    pub bold: bool,
+    pub italic: bool,
+    pub align: Align,
+    pub valign: VAlign,
+    pub line_height: f32,
+    pub max_lines: usize,
+    pub fill: String,
+    /// Icon size relative to the font size.
+    pub icon_scale: f32,
+}
+
+/// A positioned piece of a laid-out line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    Text {
+        x: f32,
+        text: String,
+        bold: bool,
+        italic: bool,
+    },
+    Icon {
+        x: f32,
+        name: String,
+    },
+}
+
+/// A laid-out line: its baseline and pieces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LaidLine {
+    pub baseline: f32,
+    pub width: f32,
+    pub pieces: Vec<Piece>,
+}
+
+/// The result of fitting text into a box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fitted {
+    /// The chosen font size.
+    pub size: f32,
+    pub lines: Vec<LaidLine>,
+    /// Whether it fits at `size` (false only when it did not fit even at the minimum size).
+    pub fits: bool,
+}
+
+/// Raw font bytes of one face, shared between threads.
+struct FaceData {
+    data: Vec<u8>,
+    index: u32,
+    units_per_em: f32,
+    ascender: f32,
+    descender: f32,
+}
+
+/// Shapes and measures text with the build's fonts.
+pub struct TextEngine {
+    db: Arc<Database>,
+    faces: Mutex<HashMap<ID, Arc<FaceData>>>,
+    coverage: Mutex<HashMap<(ID, char), bool>>,
+    pub icons: Icons,
+    pub policy: OverflowPolicy,
+    warnings: Mutex<Vec<String>>,
+}
+
+/// A word: consecutive atoms without a space, measured at size 1.
+#[derive(Debug, Clone)]
+struct Word {
+    parts: Vec<(Atom, f32)>,
+    width: f32,
+}
+
+impl TextEngine {
+    pub fn new(db: Arc<Database>, icons: Icons, policy: OverflowPolicy) -> TextEngine {
+        TextEngine {
+            db,
+            faces: Mutex::new(HashMap::new()),
+            coverage: Mutex::new(HashMap::new()),
+            icons,
+            policy,
+            warnings: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Warnings recorded under `text_overflow: warn`, in no particular order.
+    pub fn take_warnings(&self) -> Vec<String> {
+        let mut w = std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|p| p.into_inner()));
+        w.sort();
+        w
+    }
+
+    fn face_data(&self, id: ID) -> Option<Arc<FaceData>> {
+        let mut cache = self.faces.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = cache.get(&id) {
+            return Some(Arc::clone(f));
+        }
+        let data = self.db.with_face_data(id, |data, index| {
+            let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
+            Some(FaceData {
+                data: data.to_vec(),
+                index,
+                units_per_em: f32::from(face.units_per_em()),
+                ascender: f32::from(face.ascender()),
+                descender: -f32::from(face.descender()),
+            })
+        })??;
+        let data = Arc::new(data);
+        cache.insert(id, Arc::clone(&data));
+        Some(data)
+    }
+
+    /// Whether face `id` has a glyph for `c` (cached: fallback search asks often).
+    fn has_char(&self, id: ID, c: char) -> bool {
+        let key = (id, c);
+        if let Some(&known) = self
+            .coverage
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return known;
+        }
+        let has = self.face_data(id).is_some_and(|fd| {
+            rustybuzz::ttf_parser::Face::parse(&fd.data, fd.index)
+                .is_ok_and(|f| f.glyph_index(c).is_some())
+        });
+        self.coverage
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, has);
+        has
+    }
+
+    /// The face usvg would choose for this family and style.
+    fn select(&self, family: &str, style: Style) -> Option<ID> {
+        let families = [fontdb::Family::Name(family), fontdb::Family::Serif];
+        self.db.query(&fontdb::Query {
+            families: &families,
+            weight: if style.bold {
+                fontdb::Weight::BOLD
+            } else {
+                fontdb::Weight::NORMAL
+            },
+            stretch: fontdb::Stretch::Normal,
+            style: if style.italic {
+                fontdb::Style::Italic
+            } else {
+                fontdb::Style::Normal
+            },
+        })
+    }
+
+    /// The fallback usvg would use for a character the main face lacks: the first face in
+    /// load order that has it.
+    fn fallback(&self, primary: ID, c: char) -> Option<ID> {
+        self.db
+            .faces()
+            .find(|f| f.id != primary && self.has_char(f.id, c))
+            .map(|f| f.id)
+    }
+
+    /// Advance width of `text` at font size 1.
+    fn advance(&self, family: &str, style: Style, text: &str) -> f32 {
+        let Some(primary) = self.select(family, style) else {
+            return 0.0;
+        };
+        // Split into runs by the face that will draw each character.
+        let mut total = 0.0;
+        let mut run = String::new();
+        let mut run_face = primary;
+        for c in text.chars() {
+            let face = if self.has_char(primary, c) || c.is_whitespace() {
+                primary
+            } else {
+                // Variation selectors and joiners ride along with their base character.
+                if matches!(c, '\u{FE0E}' | '\u{FE0F}' | '\u{200D}') {
+                    run.push(c);
+                    continue;
+                }
+                self.fallback(primary, c).unwrap_or(primary)
+            };
+            if face != run_face && !run.is_empty() {
+                total += self.shape_width(run_face, &run);
+                run.clear();
+            }
+            run_face = face;
+            run.push(c);
+        }
+        if !run.is_empty() {
+            total += self.shape_width(run_face, &run);
+        }
+        total
+    }
+
+    fn shape_width(&self, id: ID, text: &str) -> f32 {
+        let Some(fd) = self.face_data(id) else {
+            return 0.0;
+        };
+        let Some(face) = rustybuzz::Face::from_slice(&fd.data, fd.index) else {
+            return 0.0;
+        };
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(text);
+        let shaped = rustybuzz::shape(&face, &[], buffer);
+        let units: i32 = shaped.glyph_positions().iter().map(|p| p.x_advance).sum();
+        units as f32 / fd.units_per_em
+    }
+
+    /// Ascender and descender of the family's regular face, at size 1.
+    fn metrics(&self, family: &str) -> (f32, f32) {
+        self.select(family, Style::default())
+            .and_then(|id| self.face_data(id))
+            .map(|f| (f.ascender / f.units_per_em, f.descender / f.units_per_em))
+            .unwrap_or((0.9, 0.25))
+    }
+
+    fn words(&self, atoms: &[Atom], spec: &BoxSpec) -> Vec<Option<Word>> {
+        // None marks a forced line break.
+        let base = Style {
+            bold: spec.bold,
+            italic: spec.italic,
+        };
+        let mut out = Vec::new();
+        let mut word: Option<Word> = None;
+        for atom in atoms {
+            match atom {
+                Atom::Space => out.extend(word.take().map(Some)),
+                Atom::Break => {
+                    out.extend(word.take().map(Some));
+                    out.push(None);
+                }
+                Atom::Text(t, s) => {
+                    let style = Style {
+                        bold: base.bold || s.bold,
+                        italic: base.italic != s.italic,
+                    };
+                    let w = self.advance(&spec.family, style, t);
+                    let entry = word.get_or_insert(Word {
+                        parts: Vec::new(),
+                        width: 0.0,
+                    });
+                    entry.parts.push((Atom::Text(t.clone(), style), w));
+                    entry.width += w;
+                }
+                Atom::Icon(name) => {
+                    let w = spec.icon_scale + 0.08;
+                    let entry = word.get_or_insert(Word {
+                        parts: Vec::new(),
+                        width: 0.0,
+                    });
+                    entry.parts.push((Atom::Icon(name.clone()), w));
+                    entry.width += w;
+                }
+            }
+        }
+        out.extend(word.map(Some));
+        out
+    }
+
+    /// Breaks words into lines at size 1 for a box `width / size` wide; returns the line
+    /// word ranges and whether every word fit.
+    fn break_lines(words: &[Option<Word>], space: f32, width: f32) -> (Vec<Vec<usize>>, bool) {
+        let mut lines: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut line_w = 0.0f32;
+        let mut ok = true;
+        for (i, w) in words.iter().enumerate() {
+            let Some(w) = w else {
+                lines.push(Vec::new());
+                line_w = 0.0;
+                continue;
+            };
+            let cur = lines.last_mut().expect("lines is never empty");
+            if cur.is_empty() {
+                cur.push(i);
+                line_w = w.width;
+            } else if line_w + space + w.width <= width + 1e-4 {
+                cur.push(i);
+                line_w += space + w.width;
+            } else {
+                lines.push(vec![i]);
+                line_w = w.width;
+            }
+            ok &= w.width <= width + 1e-4;
+        }
+        (lines, ok)
+    }
+
+    /// Fits `text` in the box: the largest size from `spec.size` down to `spec.min_size`
+    /// (in steps of 1/40 of the range, at least 0.05) at which it fits width and height.
+    pub fn fit(&self, text: &str, spec: &BoxSpec) -> std::result::Result<Fitted, String> {
+        let atoms = parse_markup(text, &self.icons)?;
+        let words = self.words(&atoms, spec);
+        let space = self.advance(
+            &spec.family,
+            Style {
+                bold: spec.bold,
+                italic: spec.italic,
+            },
+            " ",
+        );
+        let (asc, desc) = self.metrics(&spec.family);
+        let fits_at = |size: f32| -> Option<Vec<Vec<usize>>> {
+            let (lines, ok) = Self::break_lines(&words, space, spec.width / size);
+            let height = size * (asc + desc) + (lines.len() as f32 - 1.0) * size * spec.line_height;
+            (ok && lines.len() <= spec.max_lines && height <= spec.height + 1e-4).then_some(lines)
+        };
+        // Fitting is monotonic in the size, so bisect on a fine grid.
+        let step = ((spec.size - spec.min_size) / 40.0).max(0.05);
+        let steps = ((spec.size - spec.min_size) / step).round().max(0.0) as i32;
+        let size_at = |k: i32| spec.size - k as f32 * step;
+        let (size, lines, fits) = if let Some(lines) = fits_at(spec.size) {
+            (spec.size, lines, true)
+        } else {
+            let (mut lo, mut hi) = (0, steps); // invariant: lo fails
+            match fits_at(size_at(hi)) {
+                None => {
+                    let s = spec.min_size;
+                    let (lines, _) = Self::break_lines(&words, space, spec.width / s);
+                    (s, lines, false)
+                }
+                Some(_) => {
+                    while hi - lo > 1 {
+                        let mid = (lo + hi) / 2;
+                        if fits_at(size_at(mid)).is_some() {
+                            hi = mid;
+                        } else {
+                            lo = mid;
+                        }
+                    }
+                    let s = size_at(hi);
+                    (s, fits_at(s).expect("checked above"), true)
+                }
+            }
+        };
+        Ok(self.place(&words, &lines, space, asc, desc, size, fits, spec))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &self,
+        words: &[Option<Word>],
+        lines: &[Vec<usize>],
+        space: f32,
+        asc: f32,
+        desc: f32,
+        size: f32,
+        fits: bool,
+        spec: &BoxSpec,
+    ) -> Fitted {
+        let block_h = size * (asc + desc) + (lines.len() as f32 - 1.0) * size * spec.line_height;
+        let top = match spec.valign {
+            VAlign::Top => spec.y,
+            VAlign::Middle => spec.y + (spec.height - block_h) / 2.0,
+            VAlign::Bottom => spec.y + spec.height - block_h,
+        };
+        let mut out = Vec::with_capacity(lines.len());
+        for (n, line) in lines.iter().enumerate() {
+            let baseline = top + size * asc + n as f32 * size * spec.line_height;
+            let natural: f32 = line
+                .iter()
+                .filter_map(|&i| words[i].as_ref())
+                .map(|w| w.width)
+                .sum::<f32>()
+                + space * line.len().saturating_sub(1) as f32;
+            let width = natural * size;
+            let last_of_paragraph = n + 1 == lines.len()
+                || lines[n + 1]
+                    .first()
+                    .is_some_and(|&i| i > 0 && words[i - 1].is_none())
+                || lines[n + 1].is_empty();
+            let gap = match spec.align {
+                Align::Justify if line.len() > 1 && !last_of_paragraph => {
+                    (spec.width - width) / (line.len() - 1) as f32 + space * size
+                }
+                _ => space * size,
+            };
+            let mut x = match spec.align {
+                Align::Left | Align::Justify => spec.x,
+                Align::Center => spec.x + (spec.width - width) / 2.0,
+                Align::Right => spec.x + spec.width - width,
+            };
+            let mut pieces = Vec::new();
+            for (k, &i) in line.iter().enumerate() {
+                let Some(word) = &words[i] else { continue };
+                if k > 0 {
+                    x += gap;
+                }
+                for (atom, w) in &word.parts {
+                    match atom {
+                        Atom::Text(t, s) => pieces.push(Piece::Text {
+                            x,
+                            text: t.clone(),
+                            bold: s.bold,
+                            italic: s.italic,
+                        }),
+                        Atom::Icon(name) => pieces.push(Piece::Icon {
+                            x: x + 0.04 * size,
+                            name: name.clone(),
+                        }),
+                        _ => {}
+                    }
+                    x += w * size;
+                }
+            }
+            out.push(LaidLine {
+                baseline,
+                width,
+                pieces,
+            });
+        }
+        Fitted {
+            size,
+            lines: out,
+            fits,
+        }
+    }
+
+    /// SVG markup for fitted text.
+    pub fn to_svg(&self, fitted: &Fitted, spec: &BoxSpec) -> String {
+        let mut s = String::new();
+        let fmt = |v: f32| {
+            format!("{:.3}", v)
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_owned()
+        };
+        let _ = write!(
+            s,
+            r#"<text font-family="{}" font-size="{}" fill="{}"{}{}>"#,
+            xml(&spec.family),
+            fmt(fitted.size),
+            xml(&spec.fill),
+            if spec.bold {
+                r#" font-weight="bold""#
+            } else {
+                ""
+            },
+            if spec.italic {
+                r#" font-style="italic""#
+            } else {
+                ""
+            },
+        );
+        let mut icons = String::new();
+        for line in &fitted.lines {
+            for piece in &line.pieces {
+                match piece {
+                    Piece::Text {
+                        x,
+                        text,
+                        bold,
+                        italic,
+                    } => {
+                        let _ = write!(
+                            s,
+                            r#"<tspan x="{}" y="{}"{}{}>{}</tspan>"#,
+                            fmt(*x),
+                            fmt(line.baseline),
+                            if *bold != spec.bold {
+                                if *bold {
+                                    r#" font-weight="bold""#
+                                } else {
+                                    r#" font-weight="normal""#
+                                }
+                            } else {
+                                ""
+                            },
+                            if *italic != spec.italic {
+                                if *italic {
+                                    r#" font-style="italic""#
+                                } else {
+                                    r#" font-style="normal""#
+                                }
+                            } else {
+                                ""
+                            },
+                            xml(text)
+                        );
+                    }
+                    Piece::Icon { x, name } => {
+                        let icon = self
+                            .icons
+                            .get(name)
+                            .expect("icons were checked when parsing");
+                        let h = fitted.size * spec.icon_scale;
+                        // Sit the icon on the baseline, a little below it like a digit's descent.
+                        let y = line.baseline - h * 0.82;
+                        let _ = write!(
+                            icons,
+                            r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{}" color="{}">{}</svg>"#,
+                            fmt(*x),
+                            fmt(y),
+                            fmt(h),
+                            fmt(h),
+                            xml(&icon.view_box),
+                            xml(&spec.fill),
+                            icon.body
+                        );
+                    }
+                }
+            }
+        }
+        s.push_str("</text>");
+        s.push_str(&icons);
+        s
+    }
+}
+
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Reads the kwargs of `text_box` into a [`BoxSpec`].
+fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
+    let num = |k: &str| kwargs.must_get::<f64>(k).map(|v| v as f32);
+    let opt = |k: &str, d: f32| kwargs.get::<f64>(k).map(|v| v.map_or(d, |v| v as f32));
+    let size = num("size")?;
+    let align = match kwargs.get::<&str>("align")?.unwrap_or("left") {
+        "left" | "start" => Align::Left,
+        "center" | "centre" | "middle" => Align::Center,
+        "right" | "end" => Align::Right,
+        "justify" => Align::Justify,
+        other => {
+            return Err(tera::Error::message(format!(
+                "align `{other}` is not one of left, center, right, justify"
+            )));
+        }
+    };
+    let valign = match kwargs.get::<&str>("valign")?.unwrap_or("top") {
+        "top" => VAlign::Top,
+        "middle" | "center" | "centre" => VAlign::Middle,
+        "bottom" => VAlign::Bottom,
+        other => {
+            return Err(tera::Error::message(format!(
+                "valign `{other}` is not one of top, middle, bottom"
+            )));
+        }
+    };
+    let spec = BoxSpec {
+        x: num("x")?,
+        y: num("y")?,
+        width: num("width")?,
+        height: opt("height", f32::INFINITY)?,
+        size,
+        min_size: opt("min_size", size)?,
+        family: kwargs
+            .get::<String>("family")?
+            .unwrap_or_else(|| DEFAULT_FAMILY.to_owned()),
+        bold: kwargs.get::<bool>("bold")?.unwrap_or(false),
+        italic: kwargs.get::<bool>("italic")?.unwrap_or(false),
+        align,
+        valign,
+        line_height: opt("line_height", 1.2)?,
+        max_lines: kwargs
+            .get::<i64>("max_lines")?
+            .map_or(usize::MAX, |n| n.max(1) as usize),
+        fill: kwargs
+            .get::<String>("fill")?
+            .unwrap_or_else(|| "#000".to_owned()),
+        icon_scale: opt("icon_scale", 1.1)?,
+    };
+    let positive = spec.width > 0.0 && spec.height > 0.0 && spec.size > 0.0 && spec.min_size > 0.0;
+    if !positive || spec.min_size > spec.size || !spec.line_height.is_finite() {
+        return Err(tera::Error::message(
+            "text_box needs width, height and size above 0 and min_size no larger than size",
+        ));
+    }
+    Ok(spec)
+}
+
+/// A short quote of the text for messages.
+fn quote(text: &str) -> String {
+    let t: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        format!("\"{t}…\"")
+    } else {
+        format!("\"{t}\"")
+    }
+}
+
+/// Registers `text_box` and `icon` on a Tera environment.
+///
+/// `text_box(text, x, y, width, height, size, min_size?, family?, bold?, italic?, align?,
+/// valign?, line_height?, max_lines?, fill?, icon_scale?, name?)`
+///
+/// `icon(name, x, y, size, fill?)`: the named icon as a `size` × `size` square.
+pub fn register(tera: &mut Tera, engine: Arc<TextEngine>) {
+    tera.register_function("text_box", TextBox(Arc::clone(&engine)));
+    tera.register_function("icon", IconFn(engine));
+}
+
+struct IconFn(Arc<TextEngine>);
+
+impl tera::Function<tera::TeraResult<Value>> for IconFn {
+    fn call(&self, kwargs: Kwargs, _: &State) -> tera::TeraResult<Value> {
+        crate::text::kwargs::check(&kwargs, "icon", &["name", "x", "y", "size", "fill"])?;
+        let name = kwargs.must_get::<&str>("name")?;
+        let icons = &self.0.icons;
+        let icon = icons.get(name).ok_or_else(|| {
+            tera::Error::message(format!(
+                "unknown icon `{name}` ({})",
+                suggestion(name, icons.names())
+            ))
+        })?;
+        let num = |k: &str| kwargs.must_get::<f64>(k);
+        let fill = kwargs.get::<&str>("fill")?.unwrap_or("#000");
+        Ok(Value::safe_string(&format!(
+            r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{}" color="{}">{}</svg>"#,
+            num("x")?,
+            num("y")?,
+            num("size")?,
+            num("size")?,
+            xml(&icon.view_box),
+            xml(fill),
+            icon.body
+        )))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+struct TextBox(Arc<TextEngine>);
+
+/// Every argument `text_box` takes.
+const TEXT_BOX_ARGS: &[&str] = &[
+    "text",
+    "x",
+    "y",
+    "width",
+    "height",
+    "size",
+    "min_size",
+    "family",
+    "bold",
+    "italic",
+    "align",
+    "valign",
+    "line_height",
+    "max_lines",
+    "fill",
+    "icon_scale",
+    "name",
+    "face",
+    "card",
+];
+
+impl tera::Function<tera::TeraResult<Value>> for TextBox {
+    fn call(&self, kwargs: Kwargs, state: &State) -> tera::TeraResult<Value> {
+        let engine = &self.0;
+        crate::text::kwargs::check(&kwargs, "text_box", TEXT_BOX_ARGS)?;
+        let text = match kwargs.must_get::<&Value>("text")? {
+            v if v.is_none() || v.is_undefined() => String::new(),
+            v => v
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| v.to_string()),
+        };
+        let spec = spec_from_kwargs(&kwargs)?;
+        let what = kwargs
+            .get::<String>("name")?
+            .map_or_else(String::new, |n| format!("`{n}` "));
+        let family_known = engine.db.faces().any(|f| {
+            f.families
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(&spec.family))
+        });
+        if !family_known {
+            return Err(tera::Error::message(format!(
+                "font family `{}` is not loaded ({})",
+                spec.family,
+                {
+                    let names: Vec<&str> = engine
+                        .db
+                        .faces()
+                        .flat_map(|f| f.families.iter().map(|(n, _)| n.as_str()))
+                        .collect();
+                    suggestion(&spec.family, names)
+                }
+            )));
+        }
+        // The box must stay inside the face's safe zone.
+        if let Some(face) = state.get::<Value>("face")? {
+            let get = |k: &str| {
+                face.get_from_path(k)
+                    .and_then(Value::as_f64)
+                    .map(|v| v as f32)
+            };
+            if let (Some(l), Some(t), Some(r), Some(b)) = (
+                get("safe_left"),
+                get("safe_top"),
+                get("safe_right"),
+                get("safe_bottom"),
+            ) {
+                let eps = 1e-3;
+                let bottom = if spec.height.is_finite() {
+                    spec.y + spec.height
+                } else {
+                    spec.y
+                };
+                if spec.x < l - eps
+                    || spec.y < t - eps
+                    || spec.x + spec.width > r + eps
+                    || bottom > b + eps
+                {
+                    return Err(tera::Error::message(format!(
+                        "text box {what}({} , {}, {} × {}) crosses the safe zone ({l}..{r} × {t}..{b})",
+                        spec.x, spec.y, spec.width, spec.height
+                    )));
+                }
+            }
+        }
+        let fitted = engine.fit(&text, &spec).map_err(tera::Error::message)?;
+        if !fitted.fits {
+            let msg = format!(
+                "text {what}{} does not fit its {} × {} box even at the minimum size {}",
+                quote(&text),
+                spec.width,
+                spec.height,
+                spec.min_size
+            );
+            match engine.policy {
+                OverflowPolicy::Error => {
+                    return Err(tera::Error::message(format!(
+                        "{msg}; shorten it, enlarge the box or lower min_size"
+                    )));
+                }
+                OverflowPolicy::Warn => {
+                    let card = state
+                        .get::<Value>("card")?
+                        .and_then(|c| {
+                            c.get_from_path("name")
+                                .and_then(|n| n.as_str().map(str::to_owned))
+                        })
+                        .unwrap_or_default();
+                    engine
+                        .warnings
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .push(format!("card `{card}`: {msg}"));
+                }
+            }
+        }
+        Ok(Value::safe_string(&engine.to_svg(&fitted, &spec)))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::fonts::Fonts;
+
+    fn engine() -> TextEngine {
+        let fonts = Fonts::bundled().unwrap();
+        let mut icons = Icons::default();
+        icons.map.insert(
+            "coin".into(),
+            parse_icon(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="currentColor"/></svg>"#).unwrap(),
+        );
+        TextEngine::new(fonts.db.clone(), icons, OverflowPolicy::Error)
+    }
+
+    fn spec(width: f32, height: f32, size: f32, min: f32) -> BoxSpec {
+        BoxSpec {
+            x: 5.0,
+            y: 5.0,
+            width,
+            height,
+            size,
+            min_size: min,
+            family: DEFAULT_FAMILY.into(),
+            bold: false,
+            italic: false,
+            align: Align::Left,
+            valign: VAlign::Top,
+            line_height: 1.2,
+            max_lines: usize::MAX,
+            fill: "#000".into(),
+            icon_scale: 1.1,
+        }
+    }
+
+    /// Renders the fitted text with usvg and returns the text's bounding box.
+    fn usvg_bbox(engine: &TextEngine, fitted: &Fitted, spec: &BoxSpec) -> usvg::Rect {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{}</svg>"#,
+            engine.to_svg(fitted, spec)
+        );
+        let opts = usvg::Options {
+            fontdb: engine.db.clone(),
+            font_family: DEFAULT_FAMILY.into(),
+            ..Default::default()
+        };
+        let tree = usvg::Tree::from_str(&svg, &opts).unwrap();
+        tree.root().abs_bounding_box()
+    }
+
+    #[test]
+    fn markup_parses_styles_icons_and_breaks() {
+        let e = engine();
+        let atoms = parse_markup("Gain **3** :coin: *now*\nthen", &e.icons).unwrap();
+        assert_eq!(
+            atoms,
+            vec![
+                Atom::Text("Gain".into(), Style::default()),
+                Atom::Space,
+                Atom::Text(
+                    "3".into(),
+                    Style {
+                        bold: true,
+                        italic: false
+                    }
+                ),
+                Atom::Space,
+                Atom::Icon("coin".into()),
+                Atom::Space,
+                Atom::Text(
+                    "now".into(),
+                    Style {
+                        bold: false,
+                        italic: true
+                    }
+                ),
+                Atom::Break,
+                Atom::Text("then".into(), Style::default()),
+            ]
+        );
+        assert!(
+            parse_markup("pay {coins}", &e.icons)
+                .unwrap_err()
+                .contains("did you mean `coin`")
+        );
+        assert!(parse_markup("**open", &e.icons).is_err());
+        // Times like 10:30: are not icons.
+        assert!(parse_markup("at 10:30:", &e.icons).is_ok());
+    }
+
+    #[test]
+    fn short_text_keeps_its_size_on_one_line() {
+        let e = engine();
+        let s = spec(50.0, 10.0, 4.0, 2.0);
+        let f = e.fit("Copper Wiring", &s).unwrap();
+        assert_eq!((f.size, f.lines.len(), f.fits), (4.0, 1, true));
+    }
+
+    #[test]
+    fn long_text_wraps_and_shrinks_and_stays_inside_usvg_bbox() {
+        let e = engine();
+        let text = "When you draw this card, roll the **combat die** :coin: and *every* player in the \
+                    room loses one life unless someone spends 3 coins to patch the leak before Midnight.";
+        let s = spec(40.0, 20.0, 4.0, 2.0);
+        let f = e.fit(text, &s).unwrap();
+        assert!(f.fits);
+        assert!(f.size < 4.0 && f.size >= 2.0, "shrunk to {}", f.size);
+        assert!(f.lines.len() > 2);
+        let bbox = usvg_bbox(&e, &f, &s);
+        assert!(bbox.left() >= s.x - 0.05, "{bbox:?}");
+        assert!(bbox.right() <= s.x + s.width + 0.05, "{bbox:?}");
+        assert!(bbox.top() >= s.y - 0.05, "{bbox:?}");
+        assert!(bbox.bottom() <= s.y + s.height + 0.05, "{bbox:?}");
+    }
+
+    #[test]
+    fn measured_width_matches_usvg_exactly() {
+        let e = engine();
+        let s = spec(200.0, 20.0, 5.0, 5.0);
+        let f = e.fit("Salvage the ☠️ 🪓 reactor", &s).unwrap();
+        let bbox = usvg_bbox(&e, &f, &s);
+        // The ink box is inside the advance box, and close to it.
+        let measured = f.lines[0].width;
+        assert!(
+            bbox.width() <= measured + 0.01,
+            "{} vs {measured}",
+            bbox.width()
+        );
+        assert!(
+            bbox.width() >= measured - 1.0,
+            "{} vs {measured}",
+            bbox.width()
+        );
+    }
+
+    #[test]
+    fn justify_fills_the_width_except_the_last_line() {
+        let e = engine();
+        let mut s = spec(30.0, 100.0, 3.0, 3.0);
+        s.align = Align::Justify;
+        let f = e
+            .fit(
+                "one two three four five six seven eight nine ten eleven twelve",
+                &s,
+            )
+            .unwrap();
+        assert!(f.lines.len() >= 2);
+        let first = &f.lines[0];
+        let Piece::Text {
+            x: last_x, text, ..
+        } = first.pieces.last().unwrap()
+        else {
+            panic!()
+        };
+        let end = last_x + e.advance(DEFAULT_FAMILY, Style::default(), text) * f.size;
+        assert!((end - (s.x + s.width)).abs() < 0.01, "line ends at {end}");
+    }
+
+    #[test]
+    fn text_that_cannot_fit_reports_overflow() {
+        let e = engine();
+        let s = spec(10.0, 4.0, 3.0, 2.5);
+        let f = e
+            .fit("This sentence is far too long for a tiny box", &s)
+            .unwrap();
+        assert!(!f.fits);
+    }
+
+    #[test]
+    fn max_lines_one_shrinks_a_title() {
+        let e = engine();
+        let mut s = spec(30.0, 10.0, 6.0, 2.0);
+        s.max_lines = 1;
+        let f = e.fit("Quantum Flux Capacitor", &s).unwrap();
+        assert_eq!(f.lines.len(), 1);
+        assert!(f.fits && f.size < 6.0);
+    }
+}

@@ -1,0 +1,5 @@
+//! Text on faces: the bundled fonts and measured, fitted text boxes.
+
+pub mod fit;
+pub mod fonts;
+pub mod kwargs;
