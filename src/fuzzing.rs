@@ -13,7 +13,13 @@ pub fn model_loader(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let _ = parse_yaml::<GameFile>(text, Path::new("game.yaml"));
+    // Numbers: whatever the file holds, checking them must not panic.
+    if let Ok(game) = parse_yaml::<GameFile>(text, Path::new("game.yaml")) {
+        let _ = crate::model::validate::check_profile(&game.print);
+        for spec in &game.components {
+            let _ = crate::model::validate::check_component(spec, &game.print);
+        }
+    }
     let fields = vec!["kind".to_owned(), "value".to_owned(), "text".to_owned()];
     let _ = parse_cards(text, Path::new("cards.yaml"), &fields);
     let _ = parse_yaml::<crate::check::manifest::ManifestFile>(text, Path::new("manifest.yaml"));
@@ -62,4 +68,39 @@ pub fn manifest_lines(data: &[u8]) {
         ("Ops Cards".into(), Vec::new()),
     ];
     let _ = crate::check::rulescan::scan(text, &names);
+}
+
+/// Paths as a game names them (`cards:`, image links, template names): resolving one through
+/// the project never panics and never yields a file outside the project.
+pub fn project_paths(data: &[u8]) {
+    use std::sync::OnceLock;
+    static ROOT: OnceLock<Option<(tempfile::TempDir, crate::Project)>> = OnceLock::new();
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Some((_dir, project)) = ROOT.get_or_init(|| {
+        let dir = tempfile::tempdir().ok()?;
+        std::fs::create_dir_all(dir.path().join("p/data/g")).ok()?;
+        std::fs::write(dir.path().join("p/data/g/game.yaml"), "name: G\n").ok()?;
+        std::fs::write(dir.path().join("outside.txt"), "no").ok()?;
+        let project = crate::Project::open(&dir.path().join("p")).ok()?;
+        Some((dir, project))
+    }) else {
+        return;
+    };
+    let rel = Path::new(text);
+    if let Ok(real) = project.resolve(rel) {
+        assert!(
+            real.starts_with(project.root()),
+            "{text:?} resolved to {real:?}"
+        );
+    }
+    let _ = project.read(rel);
+    let _ = project.check_game(text);
+    if let Ok(joined) = crate::render::svg::sandboxed(Path::new("templates/g"), text) {
+        assert!(
+            !joined.starts_with(".."),
+            "{text:?} left the project: {joined:?}"
+        );
+    }
 }

@@ -11,6 +11,7 @@
 
 pub mod build;
 pub mod check;
+pub mod digest;
 pub mod error;
 pub mod export;
 #[doc(hidden)]

@@ -141,7 +141,7 @@ impl Project {
             Error::new(format!("`{}` is outside the project", rel.display()))
                 .help("games may only use files inside their project folder")
         };
-        if rel.is_absolute() || rel.has_root() || has_prefix(rel) {
+        if rel.is_absolute() || rel.has_root() || has_prefix(rel) || climbs_out(rel) {
             return Err(outside());
         }
         let real = self
@@ -271,6 +271,20 @@ fn too_big(rel: &Path, limit: u64) -> Error {
         limit / (1024 * 1024)
     ))
     .help("set PROTOPRESS_MAX_FILE_MB to raise the limit")
+}
+
+/// Whether `..` parts take a relative path above its starting folder.
+fn climbs_out(p: &Path) -> bool {
+    let mut depth = 0usize;
+    for part in p.components() {
+        match part {
+            Component::ParentDir if depth == 0 => return true,
+            Component::ParentDir => depth -= 1,
+            Component::Normal(_) => depth += 1,
+            _ => {}
+        }
+    }
+    false
 }
 
 fn has_prefix(p: &Path) -> bool {

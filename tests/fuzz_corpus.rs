@@ -30,3 +30,8 @@ fn rules_markdown_corpus() {
 fn manifest_lines_corpus() {
     replay("manifest_lines", protopress::fuzzing::manifest_lines);
 }
+
+#[test]
+fn project_paths_corpus() {
+    replay("project_paths", protopress::fuzzing::project_paths);
+}

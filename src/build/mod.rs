@@ -574,11 +574,13 @@ fn parse_faces(
         .faces
         .par_iter()
         .map(|face| {
+            // A tree depends on the SVG (and its art, in the hash) and on the fonts.
+            let key = format!("{}{}", face.hash, fonts.digest);
             if let Some(tree) = cache.and_then(|c| {
                 c.trees
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .get(&face.hash)
+                    .get(&key)
                     .cloned()
             }) {
                 return Ok(tree);
@@ -588,7 +590,7 @@ fn parse_faces(
                 c.trees
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(face.hash.clone(), tree.clone());
+                    .insert(key, tree.clone());
             }
             parsed.map_err(|e| {
                 let card = format!("{} ({})", face.card, face.side.name());

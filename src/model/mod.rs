@@ -451,7 +451,44 @@ fn find_line(source: &str, needle: &str) -> Option<usize> {
 
 /// Parses YAML into `T`, turning serde errors into errors that point at the file.
 pub fn parse_yaml<T: de::DeserializeOwned>(source: &str, path: &Path) -> Result<T> {
+    check_nesting(source, path)?;
     serde_yaml::from_str(source).map_err(|e| yaml_error(&e, source, path))
+}
+
+/// Deepest `[`/`{` nesting a YAML file may use. Real data needs a handful of levels; deep
+/// flow nesting makes the parser slow out of all proportion, so it is refused up front.
+pub const MAX_YAML_NESTING: usize = 64;
+
+/// Refuses flow collections nested deeper than [`MAX_YAML_NESTING`], naming the place.
+fn check_nesting(source: &str, path: &Path) -> Result<()> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let (mut line, mut column) = (1, 0);
+    for c in source.chars() {
+        column += 1;
+        match (quote, c) {
+            (_, '\n') => {
+                (line, column) = (line + 1, 0);
+                quote = None;
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_YAML_NESTING {
+                    return Err(Error::new(format!(
+                        "lists or maps nested more than {MAX_YAML_NESTING} levels deep"
+                    ))
+                    .in_file(path)
+                    .at(line, column));
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Converts a YAML error into an [`Error`] with location and a "did you mean" for unknown
@@ -528,6 +565,7 @@ fn load_cards(project: &Project, path: &Path, spec: &ComponentSpec) -> Result<Ve
 /// Parses a cards file's text (`path` names it in errors) with the given declared fields.
 pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<Vec<Card>> {
     let source = source.to_owned();
+    check_nesting(&source, path)?;
     let de = serde_yaml::Deserializer::from_str(&source);
     let raw = CardListSeed {
         allowed: card_fields,

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::project::Project;
-use crate::render::digest::hex;
 use crate::render::faces::Faces;
 
 /// One card as printed.

@@ -5,16 +5,17 @@
 //! same picture share one face even when the designer wrote them as separate entries.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use tera::Context;
 
+use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
 use crate::model::{Card, Component, ComponentKind, Game, Window};
-use crate::render::digest::hex;
 use crate::render::templates::Templates;
 
 /// One unique rendered face.
@@ -176,6 +177,28 @@ pub fn component_context(c: &Component) -> Result<Value> {
         "cards": c.cards.len(),
     });
     merge(as_map(base), &s.data, "the component's `data`")
+}
+
+/// A face's identity: its SVG and the content of every file it links (art), so a changed
+/// image is a changed face for the render cache and for `reprint`. `linked` keeps each file's
+/// digest for the build, so shared art is read once.
+fn face_hash(game: &Game, svg: &str, linked: &mut HashMap<PathBuf, String>) -> String {
+    let mut h = Sha256::new();
+    h.update(svg.as_bytes());
+    let base = game.template_dir();
+    for href in crate::render::svg::linked_files(svg) {
+        let Ok(path) = crate::render::svg::sandboxed(&base, href) else {
+            continue; // The parse stage reports it.
+        };
+        let digest = linked.entry(path).or_insert_with_key(|path| {
+            game.project
+                .read(path)
+                .map_or_else(|_| String::new(), |bytes| hex(&Sha256::digest(&bytes)))
+        });
+        h.update(href.as_bytes());
+        h.update(digest.as_bytes());
+    }
+    hex(&h.finalize())
 }
 
 /// A card's values for templates. Declared fields the card leaves out are `none`, so a
@@ -390,9 +413,10 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     let mut faces: Vec<Face> = Vec::new();
     let mut by_hash: HashMap<String, usize> = HashMap::new();
     let mut face_of: HashMap<(usize, Option<usize>, Side), usize> = HashMap::new();
+    let mut linked = HashMap::new();
     for (job, svg) in jobs.iter().zip(rendered) {
         let svg = svg?;
-        let hash = hex(&Sha256::digest(svg.as_bytes()));
+        let hash = face_hash(game, &svg, &mut linked);
         let comp = &game.components[job.deck];
         let index = *by_hash.entry(hash.clone()).or_insert_with(|| {
             faces.push(Face {

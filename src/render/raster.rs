@@ -7,6 +7,16 @@ use crate::render::faces::Face;
 
 /// Renders a face to an opaque pixmap of `w` × `h` pixels; without bleed, only the trim.
 pub fn render_face(face: &Face, tree: &usvg::Tree, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
+    let limit = max_pixels();
+    if u64::from(w) * u64::from(h) > limit {
+        return Err(Error::new(format!(
+            "{}/{}: a {w} × {h} pixel image is more than {} megapixels",
+            face.component,
+            face.card,
+            limit / 1_000_000
+        ))
+        .help("lower --dpi, or set PROTOPRESS_MAX_EXPORT_MP to raise the limit"));
+    }
     let mut pixmap =
         Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| Error::new("image too large to render"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
@@ -48,4 +58,14 @@ pub fn png_rgb(pixmap: &Pixmap) -> Result<Vec<u8>> {
             .map_err(|e| Error::new(format!("PNG: {e}")))?;
     }
     Ok(out)
+}
+
+/// The largest image rendered, in pixels: 250 megapixels (a 1 m board at 400 dpi), or
+/// `PROTOPRESS_MAX_EXPORT_MP`.
+pub fn max_pixels() -> u64 {
+    std::env::var("PROTOPRESS_MAX_EXPORT_MP")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(250)
+        .saturating_mul(1_000_000)
 }

@@ -8,7 +8,7 @@
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use usvg::{FontResolver, ImageHrefResolver, ImageKind, Options, Tree, fontdb};
+use usvg::{FontResolver, ImageHrefResolver, Options, Tree, fontdb};
 
 use crate::error::{Error, Result};
 use crate::project::Project;
@@ -151,34 +151,76 @@ fn options<'a>(
     };
     opts.image_href_resolver = ImageHrefResolver {
         resolve_data: ImageHrefResolver::default_data_resolver(),
-        resolve_string: Box::new(move |href, opts| match sandboxed(base, href) {
-            Ok(path) => {
-                let found = project.read(&path).ok().and_then(|bytes| {
-                    // "text/plain" makes usvg sniff the format from the bytes.
-                    (ImageHrefResolver::default_data_resolver())(
-                        "text/plain",
-                        Arc::new(bytes),
-                        opts,
-                    )
-                });
-                if found.is_none() {
-                    lock(problems).bad_images.push(format!(
-                        "image `{href}` is missing or not a PNG, JPEG, GIF, WebP or SVG file"
-                    ));
-                }
-                found
-            }
-            Err(why) => {
-                lock(problems).bad_images.push(why);
-                None::<ImageKind>
-            }
+        resolve_string: Box::new(move |href, opts| {
+            let loaded = load_image(project, base, href).and_then(|bytes| {
+                // "text/plain" makes usvg sniff the format from the bytes.
+                (ImageHrefResolver::default_data_resolver())("text/plain", Arc::new(bytes), opts)
+                    .ok_or_else(|| {
+                        format!("image `{href}` is not a PNG, JPEG, GIF, WebP or SVG file")
+                    })
+            });
+            loaded
+                .map_err(|why| lock(problems).bad_images.push(why))
+                .ok()
         }),
     };
     opts
 }
 
+/// Largest image, in pixels, before it is decoded: 100 megapixels, or
+/// `PROTOPRESS_MAX_IMAGE_MP`.
+fn max_image_pixels() -> u64 {
+    std::env::var("PROTOPRESS_MAX_IMAGE_MP")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(100)
+        .saturating_mul(1_000_000)
+}
+
+/// Reads the image `href` links to, through the project's sandbox, refusing images too large
+/// to decode safely.
+fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
+    let path = sandboxed(base, href)?;
+    let bytes = project
+        .read(&path)
+        .map_err(|e| format!("image `{href}`: {}", e.message))?;
+    if let Ok(size) = imagesize::blob_size(&bytes) {
+        let pixels = size.width as u64 * size.height as u64;
+        if pixels > max_image_pixels() {
+            return Err(format!(
+                "image `{href}` is {} × {} pixels, more than {} megapixels; scale it down \
+                 (or set PROTOPRESS_MAX_IMAGE_MP)",
+                size.width,
+                size.height,
+                max_image_pixels() / 1_000_000
+            ));
+        }
+    }
+    Ok(bytes)
+}
+
 fn lock(m: &Mutex<Problems>) -> std::sync::MutexGuard<'_, Problems> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The file links (`href`, `xlink:href`) of rendered SVG text, in order: not fragments
+/// (`#id`) or inline data.
+pub fn linked_files(svg: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (quote_at, _) in svg.match_indices("href=") {
+        let rest = &svg[quote_at + 5..];
+        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            continue;
+        };
+        let Some(end) = rest[1..].find(q) else {
+            continue;
+        };
+        let href = &rest[1..1 + end];
+        if !href.starts_with('#') && !href.starts_with("data:") && !href.is_empty() {
+            out.push(href);
+        }
+    }
+    out
 }
 
 /// Resolves an image link against `base` (relative to the project root), refusing anything
@@ -289,6 +331,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.message.contains("invalid SVG"), "{err}");
+    }
+
+    #[test]
+    fn finds_file_links_only() {
+        let svg = r##"<use href="#a"/><image href="art/a.png"/><image xlink:href='b.jpg'/>
+            <image href="data:image/png;base64,AA"/>"##;
+        assert_eq!(linked_files(svg), ["art/a.png", "b.jpg"]);
     }
 
     #[test]

@@ -74,6 +74,7 @@ impl Templates {
                 sources.push((name, text));
             }
         }
+        tera.register_function("range", limited_range);
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
         crate::text::fit::register(&mut tera, engine);
@@ -95,7 +96,7 @@ impl Templates {
                 let mut h = sha2::Sha256::new();
                 h.update(common);
                 h.update(text.as_bytes());
-                (name.clone(), crate::render::digest::hex(&h.finalize()))
+                (name.clone(), crate::digest::hex(&h.finalize()))
             })
             .collect();
         Ok(Templates {
@@ -137,6 +138,7 @@ impl Templates {
     /// Renders `name` with `ctx`.
     pub fn render(&self, name: &str, ctx: &Context) -> Result<String> {
         self.require(name)?;
+        RANGE_LEFT.with(|c| c.set(RANGE_BUDGET));
         let limit = max_face_bytes();
         let mut out = Limited {
             bytes: Vec::new(),
@@ -191,6 +193,45 @@ impl Templates {
             None => Error::new(format!("template error: {err}{chain}")),
         }
     }
+}
+
+/// Numbers all `range(...)` calls of one face may produce together: nested loops multiply, so
+/// a budget per render (not per call) is what keeps a face from looping without end.
+pub const RANGE_BUDGET: u64 = 1_000_000;
+
+thread_local! {
+    /// What is left of [`RANGE_BUDGET`] in the render running on this thread.
+    static RANGE_LEFT: std::cell::Cell<u64> = const { std::cell::Cell::new(RANGE_BUDGET) };
+}
+
+/// Tera's `range(start, end, step_by)`, drawing on the face's budget.
+fn limited_range(kwargs: tera::Kwargs, _: &tera::State) -> tera::TeraResult<Vec<i64>> {
+    let start = kwargs.get::<i64>("start")?.unwrap_or(0);
+    let end = kwargs.must_get::<i64>("end")?;
+    let step = kwargs.get::<i64>("step_by")?.unwrap_or(1);
+    if step == 0 {
+        return Err(tera::Error::message("range(): `step_by` must not be 0"));
+    }
+    let len = if (step > 0 && end > start) || (step < 0 && end < start) {
+        (i128::from(end) - i128::from(start)).unsigned_abs() / u128::from(step.unsigned_abs())
+    } else {
+        0
+    };
+    let left = RANGE_LEFT.with(std::cell::Cell::get);
+    if len > u128::from(left) {
+        return Err(tera::Error::message(format!(
+            "range() loops over more than {RANGE_BUDGET} numbers in one face; \
+             check for nested loops"
+        )));
+    }
+    RANGE_LEFT.with(|c| c.set(left - len as u64));
+    let mut out = Vec::with_capacity(len as usize);
+    let mut i = start;
+    while (step > 0 && i < end) || (step < 0 && i > end) {
+        out.push(i);
+        i = i.saturating_add(step);
+    }
+    Ok(out)
 }
 
 /// The largest SVG one face may render to: 16 MB, or `PROTOPRESS_MAX_FACE_MB`.

@@ -91,6 +91,9 @@ pub struct Fonts {
     pub label: Arc<Vec<u8>>,
     /// Families added from the game's own font files.
     pub extra_families: Vec<String>,
+    /// A hash of the game's own font files: parsed faces cached by `watch` are only valid
+    /// for the same fonts.
+    pub digest: String,
 }
 
 impl Fonts {
@@ -131,6 +134,15 @@ impl Fonts {
         let before: usize = db.faces().count();
         // Directory order differs between machines; font order must not.
         extra.sort_by(|a, b| a.0.cmp(&b.0));
+        let digest = {
+            use sha2::Digest;
+            let mut h = sha2::Sha256::new();
+            for (path, bytes) in &extra {
+                h.update(path.to_string_lossy().as_bytes());
+                h.update(bytes);
+            }
+            crate::digest::hex(&h.finalize())
+        };
         for (path, bytes) in extra {
             let count = db.faces().count();
             db.load_font_data(bytes);
@@ -158,6 +170,7 @@ impl Fonts {
             db: Arc::new(db),
             label: Arc::new(notosans::REGULAR_TTF.to_vec()),
             extra_families,
+            digest,
         })
     }
 

@@ -1,0 +1,472 @@
+//! Building a stranger's game: nothing read outside the project, no name taken as a path, no
+//! number unchecked, limits on what could run without end, and an output folder that is always
+//! a whole set, old or new, whatever happens to the build.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{Project, deck_game};
+
+const CARDS: &str = "- name: Alpha\n  count: 2\n  text: fine\n- name: Beta\n  text: also fine\n";
+const GAME: &str = "data/fixture/game.yaml";
+const SECRET: &str = "TOP-SECRET-LINE";
+
+fn protopress(p: &Project, args: &[&str]) -> Output {
+    protopress_env(p, args, &[])
+}
+
+fn protopress_env(p: &Project, args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(p.root())
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A good game, built once, with a secret file beside (outside) the project.
+fn built_game() -> (tempfile::TempDir, Project) {
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), format!("{SECRET}\n")).unwrap();
+    let p = deck_game("  paper: a4", CARDS);
+    let ok = protopress(&p, &["build", "fixture"]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    (outside, p)
+}
+
+/// Every file under `dir` with its bytes, sorted, recursively.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            } else {
+                let name = e.path().strip_prefix(dir).unwrap().display().to_string();
+                out.push((name, std::fs::read(e.path()).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The build fails with exit 2, says `says`, leaks no secret, panics not, changes nothing.
+fn fails_cleanly(p: &Project, says: &str) {
+    fails_cleanly_with(p, says, &[]);
+}
+
+fn fails_cleanly_with(p: &Project, says: &str, env: &[(&str, &str)]) {
+    let before = snapshot(&p.out());
+    let out = protopress_env(p, &["build", "fixture"], env);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(says), "expected {says:?} in:\n{err}");
+    assert!(!err.contains(SECRET), "the secret leaked:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(snapshot(&p.out()) == before, "the previous output changed");
+}
+
+fn symlink(target: &Path, link: &Path) {
+    let _ = std::fs::remove_file(link);
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
+
+#[test]
+fn a_template_linked_out_of_the_project_is_refused_unread() {
+    let (outside, p) = built_game();
+    let link = p.root().join("templates/fixture/back.svg.tera");
+    symlink(&outside.path().join("secret.txt"), &link);
+    fails_cleanly(&p, "outside the project");
+}
+
+#[test]
+fn a_cards_file_outside_the_project_is_refused_unread() {
+    let (outside, p) = built_game();
+    let game = std::fs::read_to_string(p.root().join(GAME)).unwrap();
+    let secret = outside.path().join("secret.txt");
+    for cards in [
+        "../../../../../../../../etc/passwd".to_owned(),
+        secret.display().to_string(),
+        "../../../secret.txt".to_owned(),
+    ] {
+        p.write(
+            GAME,
+            &game.replace("cards: deck.yaml", &format!("cards: {cards}")),
+        );
+        fails_cleanly(&p, "outside the project");
+    }
+}
+
+#[test]
+fn special_files_are_refused_without_hanging() {
+    let (_outside, p) = built_game();
+    let game = std::fs::read_to_string(p.root().join(GAME)).unwrap();
+    // /dev/zero through a link inside the project: no endless read.
+    symlink(
+        Path::new("/dev/zero"),
+        &p.root().join("data/fixture/zero.yaml"),
+    );
+    p.write(GAME, &game.replace("cards: deck.yaml", "cards: zero.yaml"));
+    fails_cleanly(&p, "outside the project");
+    // A FIFO as a template: no endless wait.
+    p.write(GAME, &game);
+    let fifo = p.root().join("templates/fixture/back.svg.tera");
+    std::fs::remove_file(&fifo).unwrap();
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    fails_cleanly(&p, "not a regular file");
+    // A folder where the rules or the manifest should be.
+    std::fs::remove_file(&fifo).unwrap();
+    p.write(
+        "templates/fixture/back.svg.tera",
+        "{% <face_svg> %}{% </face_svg> %}",
+    );
+    std::fs::create_dir_all(p.root().join("data/fixture/rules.md")).unwrap();
+    fails_cleanly(&p, "is a folder");
+    std::fs::remove_dir(p.root().join("data/fixture/rules.md")).unwrap();
+    std::fs::create_dir_all(p.root().join("data/fixture/manifest.yaml")).unwrap();
+    fails_cleanly(&p, "is a folder");
+}
+
+#[test]
+fn an_image_linked_out_of_the_project_is_refused() {
+    let (outside, p) = built_game();
+    std::fs::create_dir_all(p.root().join("templates/fixture/art")).unwrap();
+    symlink(
+        outside.path(),
+        &p.root().join("templates/fixture/art/linked"),
+    );
+    std::fs::write(outside.path().join("x.png"), tiny_png(2, 2)).unwrap();
+    p.write(
+        "templates/fixture/back.svg.tera",
+        "{% <face_svg> %}<image href=\"art/linked/x.png\" width=\"5\" height=\"5\"/>{% </face_svg> %}",
+    );
+    fails_cleanly(&p, "outside the project");
+}
+
+#[test]
+fn game_names_are_never_paths() {
+    let (outside, p) = built_game();
+    let abs = outside.path().display().to_string();
+    for name in [
+        abs.as_str(),
+        "../templates/fixture",
+        "fixture/../fixture",
+        "Fixture",
+    ] {
+        for cmd in ["build", "check", "watch", "export", "reprint", "simulate"] {
+            let mut args = vec![cmd, name];
+            if cmd == "export" {
+                args.extend(["--format", "png"]);
+            }
+            let out = protopress(&p, &args);
+            assert_eq!(out.status.code(), Some(2), "{cmd} {name}: {}", stderr(&out));
+            assert!(
+                stderr(&out).contains("game"),
+                "{cmd} {name}: {}",
+                stderr(&out)
+            );
+        }
+    }
+    assert_eq!(std::fs::read_dir(outside.path()).unwrap().count(), 1);
+    let near = protopress(&p, &["build", "fixtur"]);
+    assert!(
+        stderr(&near).contains("did you mean `fixture`"),
+        "{}",
+        stderr(&near)
+    );
+}
+
+/// Every number of the profile and of components: NaN, negative, zero, huge.
+#[test]
+fn every_number_is_checked_with_its_line() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("  paper: a4", "  paper: a4\n  bleed_mm: -3", "bleed_mm"),
+        ("  paper: a4", "  paper: a4\n  bleed_mm: .nan", "bleed_mm"),
+        ("  paper: a4", "  paper: a4\n  bleed_mm: 1e30", "bleed_mm"),
+        (
+            "  paper: a4",
+            "  paper: a4\n  back_offset_mm: [.nan, 1]",
+            "back_offset_mm",
+        ),
+        (
+            "  paper: a4",
+            "  paper: a4\n  back_offset_mm: [0, 1e30]",
+            "back_offset_mm",
+        ),
+        (
+            "  paper: a4",
+            "  paper: a4\n  safe_zone_mm: -20",
+            "safe_zone_mm",
+        ),
+        ("  paper: a4", "  paper: a4\n  gutter_mm: -1", "gutter_mm"),
+        (
+            "    size: poker",
+            "    size: poker\n    bleed_mm: -1",
+            "bleed_mm",
+        ),
+        (
+            "    size: poker",
+            "    size: { width_mm: 0, height_mm: 90 }",
+            "size",
+        ),
+        (
+            "    size: poker",
+            "    size: { width_mm: .nan, height_mm: 90 }",
+            "size",
+        ),
+        (
+            "    size: poker",
+            "    size: { width_mm: 400, height_mm: 90 }",
+            "does not fit",
+        ),
+    ];
+    for (from, to, says) in cases {
+        let (_o, p) = built_game();
+        let game = std::fs::read_to_string(p.root().join(GAME)).unwrap();
+        p.write(GAME, &game.replacen(from, to, 1));
+        fails_cleanly(&p, says);
+        let err = stderr(&protopress(&p, &["build", "fixture"]));
+        assert!(err.contains("game.yaml:"), "{to}: no line in {err}");
+    }
+}
+
+fn board_game(extra: &str) -> Project {
+    let p = deck_game("  paper: a4", CARDS);
+    let game = std::fs::read_to_string(p.root().join(GAME)).unwrap();
+    p.write(
+        GAME,
+        &format!(
+            "{game}  - id: board\n    name: Board\n    kind: board\n    size: {{ width_mm: 400, height_mm: 300 }}\n    front: front.svg.tera\n    cards: board.yaml\n{extra}"
+        ),
+    );
+    p.write("data/fixture/board.yaml", "- name: Map\n");
+    p
+}
+
+#[test]
+fn board_overlaps_die_and_standee_sizes_are_checked() {
+    for (extra, says) in [
+        ("    overlap_mm: 190\n", "overlap_mm"),
+        ("    overlap_mm: 189.99\n", "overlap_mm"),
+        ("    overlap_mm: -100\n", "overlap_mm"),
+        ("    overlap_mm: .nan\n", "overlap_mm"),
+    ] {
+        let p = board_game(extra);
+        let out = protopress(&p, &["build", "fixture"]);
+        assert_eq!(out.status.code(), Some(2), "{extra}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"));
+    }
+    let p = deck_game("  paper: a4", CARDS);
+    let game = std::fs::read_to_string(p.root().join(GAME)).unwrap();
+    let die = "  - id: die\n    name: Die\n    kind: die\n    size: { width_mm: 80, height_mm: 80 }\n    front: front.svg.tera\n    cards: die.yaml\n    card_fields: [faces]\n";
+    p.write(GAME, &format!("{game}{die}"));
+    p.write(
+        "data/fixture/die.yaml",
+        "- name: D\n  faces: [1, 2, 3, 4, 5, 6]\n",
+    );
+    let out = protopress(&p, &["build", "fixture"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("die net"), "{}", stderr(&out));
+    let standee = "  - id: st\n    name: St\n    kind: standee\n    size: { width_mm: 30, height_mm: 60 }\n    base_mm: .nan\n    front: front.svg.tera\n    cards: st.yaml\n";
+    p.write(GAME, &format!("{game}{standee}"));
+    p.write("data/fixture/st.yaml", "- name: S\n");
+    let out = protopress(&p, &["build", "fixture"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("base_mm"), "{}", stderr(&out));
+}
+
+#[test]
+fn undefined_template_values_and_unknown_arguments_are_errors() {
+    let (_o, p) = built_game();
+    let text_box = "{{ text_box(text=card.carg, x=5, y=5, width=40, size=4) }}";
+    p.write(
+        "templates/fixture/front.svg.tera",
+        &format!("{{% <face_svg> %}}{text_box}{{% </face_svg> %}}"),
+    );
+    fails_cleanly(&p, "does not exist");
+    let text_box = "{{ text_box(text=card.text, x=5, y=5, width=40, size=4, min_sz=2.6) }}";
+    p.write(
+        "templates/fixture/front.svg.tera",
+        &format!("{{% <face_svg> %}}{text_box}{{% </face_svg> %}}"),
+    );
+    fails_cleanly(&p, "did you mean `min_size`");
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}<text>{{ card.carg }}</text>{% </face_svg> %}",
+    );
+    fails_cleanly(&p, "front.svg.tera");
+}
+
+#[test]
+fn limits_stop_what_would_run_without_end() {
+    let (_o, p) = built_game();
+    // Printed pieces per game.
+    p.write("data/fixture/deck.yaml", "- name: Alpha\n  count: 9000\n");
+    fails_cleanly_with(
+        &p,
+        "PROTOPRESS_MAX_PIECES",
+        &[("PROTOPRESS_MAX_PIECES", "1000")],
+    );
+    // Deep YAML flow nesting.
+    let deep = format!(
+        "- name: A\n  text: {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    p.write("data/fixture/deck.yaml", &deep);
+    fails_cleanly(&p, "nested more than");
+    // Template output per face.
+    p.write("data/fixture/deck.yaml", CARDS);
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}{% for i in range(end=90000) %}{% for j in range(end=90000) %}<g/>{% endfor %}{% endfor %}{% </face_svg> %}",
+    );
+    fails_cleanly(&p, "nested loops");
+    // Template output per face, without nesting.
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">{% for i in range(end=900000) %}<rect width=\"1\" height=\"1\" fill=\"#000\"/>{% endfor %}</svg>",
+    );
+    fails_cleanly(&p, "MB of SVG");
+    // Image pixels, before decoding.
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}<image href=\"big.png\" width=\"5\" height=\"5\"/>{% </face_svg> %}",
+    );
+    std::fs::write(
+        p.root().join("templates/fixture/big.png"),
+        tiny_png(30000, 30000),
+    )
+    .unwrap();
+    fails_cleanly(&p, "megapixels");
+    // Simulated games.
+    let out = protopress(&p, &["simulate", "fixture", "--games", "1000000000"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn two_builds_at_once_never_mix_their_files() {
+    let (_o, p) = built_game();
+    let spawn = || {
+        Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .arg("-C")
+            .arg(p.root())
+            .args(["build", "fixture"])
+            .output()
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(spawn);
+        let b = s.spawn(spawn);
+        (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
+    });
+    for o in [&a, &b] {
+        assert!(
+            o.status.success() || stderr(o).contains("another protopress is writing"),
+            "{}",
+            stderr(o)
+        );
+    }
+    assert!(a.status.success() || b.status.success());
+    assert_whole_set(&p.out().join("fixture"));
+}
+
+/// A killed build (here: by the file size limit, as a full disk would stop it) leaves the old
+/// set complete; the next build cleans up.
+#[test]
+fn a_build_killed_while_writing_leaves_the_old_set() {
+    let (_o, p) = built_game();
+    let before = snapshot(&p.out().join("fixture"));
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Gamma\n  count: 3\n  text: new\n",
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 8; exec {} -C {} build fixture",
+            env!("CARGO_BIN_EXE_protopress"),
+            p.root().display()
+        ))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the build should have been stopped");
+    assert!(
+        snapshot(&p.out().join("fixture")) == before,
+        "the old set changed"
+    );
+    let again = protopress(&p, &["build", "fixture"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let names: Vec<String> = std::fs::read_dir(p.out())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().all(|n| n == "fixture" || n == ".fixture.lock"),
+        "left behind: {names:?}"
+    );
+    assert_whole_set(&p.out().join("fixture"));
+}
+
+/// The set a build writes: every file present, `kit.pdf` holding the same cards as
+/// `cards.pdf` (one build's output, not two).
+fn assert_whole_set(dir: &Path) {
+    for f in ["cards.pdf", "kit.pdf", "build.json", "index.html"] {
+        assert!(dir.join(f).is_file(), "{f} missing");
+    }
+    let report = std::fs::read_to_string(dir.join("build.json")).unwrap();
+    let cards = std::fs::metadata(dir.join("cards.pdf")).unwrap().len();
+    assert!(report.contains(&format!("\"bytes\": {cards}")), "{report}");
+}
+
+#[test]
+fn exit_codes_tell_a_failed_check_from_bad_input() {
+    let (_o, p) = built_game();
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - name: Deck Cards\n    count: 5\n    component: deck\n",
+    );
+    assert_eq!(protopress(&p, &["build", "fixture"]).status.code(), Some(1));
+    assert_eq!(protopress(&p, &["check", "fixture"]).status.code(), Some(1));
+    assert_eq!(
+        protopress(&p, &["build", "--paper", "a9"]).status.code(),
+        Some(2)
+    );
+    let missing = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["-C", "/no/such/folder", "build"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        stderr(&missing).contains("/no/such/folder"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+/// A PNG of `w` × `h` pixels whose header is real (enough for size checks; the data is not).
+fn tiny_png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w.min(4), h.min(4));
+    enc.set_color(png::ColorType::Grayscale);
+    let mut writer = enc.write_header().unwrap();
+    writer
+        .write_image_data(&vec![128; (w.min(4) * h.min(4)) as usize])
+        .unwrap();
+    drop(writer);
+    // Patch the IHDR width and height (bytes 16..24) to the size asked for.
+    out[16..20].copy_from_slice(&w.to_be_bytes());
+    out[20..24].copy_from_slice(&h.to_be_bytes());
+    out
+}
