@@ -170,7 +170,7 @@ fn main() {
     let (built, secs) = run(repo, "death-to-decorum", 10);
     report("Death to Decorum kit", &built, secs);
 
-    let game = Game::load(
+    let game = protopress::model::Game::load(
         &protopress::Project::open(repo).unwrap(),
         "death-to-decorum",
     )

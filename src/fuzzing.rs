@@ -17,7 +17,7 @@ pub fn model_loader(data: &[u8]) {
     if let Ok(game) = parse_yaml::<GameFile>(text, Path::new("game.yaml")) {
         let _ = crate::model::validate::check_profile(&game.print);
         for spec in &game.components {
-            let _ = crate::model::validate::check_component(spec, &game.print);
+            let _ = crate::model::validate::check_component(spec);
         }
     }
     let fields = vec!["kind".to_owned(), "value".to_owned(), "text".to_owned()];

@@ -144,6 +144,7 @@ impl Session {
         if let Some(paper) = self.opts.paper {
             game.file.print.paper = paper;
         }
+        crate::layout::fit::check(&game)?;
         let fonts = Fonts::of_game(&self.project, id).map_err(|e| e.game(id))?;
         let icons = Icons::load(&self.project, id).map_err(|e| e.game(id))?;
         let engine = Arc::new(TextEngine::new(

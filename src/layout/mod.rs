@@ -1,5 +1,6 @@
 //! Where pieces go on paper: pure geometry in millimetres, no drawing.
 
+pub mod fit;
 pub mod imposition;
 pub mod nets;
 pub mod tiling;

@@ -274,7 +274,7 @@ impl Game {
             locate(e.into_error().in_file(&game_path), line, &source).game(id)
         })?;
         for spec in &file.components {
-            validate::check_component(spec, &file.print).map_err(|e| {
+            validate::check_component(spec).map_err(|e| {
                 let line = find_line_after(
                     &source,
                     &format!("id: {}", spec.id),

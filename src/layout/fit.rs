@@ -1,0 +1,82 @@
+//! Whether each piece fits the printable area of the paper, checked before anything is laid
+//! out: a die net or standee larger than the sheet would run off the page, and a card larger
+//! than the sheet belongs on tiles as a board.
+
+use crate::error::{Error, Result};
+use crate::layout::nets::{DieNet, Standee};
+use crate::model::{Component, ComponentKind, Game};
+use crate::project::Project;
+
+/// Room a piece needs around it on the paper (marks and label), in mm.
+const SHEET_MARGIN_MM: f32 = 10.0;
+
+/// Fails on the first component whose pieces do not fit the paper, naming `game.yaml`, the
+/// component and its `size:` line.
+pub fn check(game: &Game) -> Result<()> {
+    for comp in game.components.iter().filter(|c| c.printed()) {
+        if let Some(message) = misfit(game, comp) {
+            return Err(locate(game, comp, Error::new(message)));
+        }
+    }
+    Ok(())
+}
+
+/// What does not fit, if anything.
+fn misfit(game: &Game, comp: &Component) -> Option<String> {
+    let print = &game.file.print;
+    let size = comp.spec.size?;
+    let (pw, ph) = print.paper.size_mm();
+    let (room_w, room_h) = (pw - 2.0 * SHEET_MARGIN_MM, ph - 2.0 * SHEET_MARGIN_MM);
+    let fits = |w: f32, h: f32| (w <= room_w && h <= room_h) || (h <= room_w && w <= room_h);
+    let (what, w, h, hint) = match comp.spec.kind {
+        ComponentKind::Die => {
+            let net = DieNet::new(size.width_mm);
+            ("die net", net.width, net.height, "")
+        }
+        ComponentKind::Standee => {
+            let s = Standee::new(
+                size.width_mm,
+                size.height_mm,
+                comp.spec.base_mm.unwrap_or(15.0),
+            );
+            ("standee", s.outline.w, s.outline.h, "")
+        }
+        ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+            let bleed = comp.bleed(print);
+            let (w, h) = (size.width_mm + 2.0 * bleed, size.height_mm + 2.0 * bleed);
+            (
+                "piece with its bleed",
+                w,
+                h,
+                "; make it a `board` to tile it over several sheets",
+            )
+        }
+        ComponentKind::Board | ComponentKind::Bought => return None,
+    };
+    (!fits(w, h)).then(|| {
+        format!(
+            "the {what} is {w:.0} × {h:.0} mm and does not fit the printable area of the paper \
+             ({room_w:.0} × {room_h:.0} mm){hint}"
+        )
+    })
+}
+
+/// Points `e` at the component's `size:` line in `game.yaml`.
+fn locate(game: &Game, comp: &Component, e: Error) -> Error {
+    let path = Project::game_file(&game.id);
+    let e = e.in_file(&path).game(&game.id).component(&comp.spec.id);
+    let Ok(source) = game.project.read_text(&path) else {
+        return e;
+    };
+    let anchor = format!("id: {}", comp.spec.id);
+    let line = source
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| !l.contains(&anchor))
+        .find(|(_, l)| l.trim_start().starts_with("size:"))
+        .map(|(i, _)| i + 1);
+    match line {
+        Some(l) => e.at(l, 1).with_source(&source),
+        None => e,
+    }
+}
