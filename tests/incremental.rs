@@ -46,9 +46,7 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
     assert_eq!(edited.pdf("cards.pdf"), cold.pdf("cards.pdf"));
 
     // One template: only that template's faces.
-    let tpl = dir
-        .path()
-        .join("templates/death-to-decorum/ship.svg.tera");
+    let tpl = dir.path().join("templates/death-to-decorum/ship.svg.tera");
     let text = std::fs::read_to_string(&tpl).unwrap();
     std::fs::write(&tpl, text.replace("#2f6db5", "#2f6db6")).unwrap();
     session.build_in_memory("death-to-decorum").unwrap();

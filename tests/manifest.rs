@@ -69,12 +69,21 @@ fn only_the_components_list_and_explicit_totals_are_read() {
 
 #[test]
 fn an_entry_the_components_list_does_not_state_fails_unless_it_says_why() {
-    let rules = "## Components\n\n- 9 Colour Cards: 4 Red Cards and 3 Blue Cards, and two green ones\n";
+    let rules =
+        "## Components\n\n- 9 Colour Cards: 4 Red Cards and 3 Blue Cards, and two green ones\n";
     let r = run(&game(MANIFEST, rules));
     assert!(!r.passed, "{}", r.table());
-    let green = r.entries.iter().find(|e| e.path.ends_with("Green Cards")).unwrap();
+    let green = r
+        .entries
+        .iter()
+        .find(|e| e.path.ends_with("Green Cards"))
+        .unwrap();
     assert_eq!(green.status, Status::Mismatch);
-    assert!(green.problems[0].contains("does not state it"), "{}", r.table());
+    assert!(
+        green.problems[0].contains("does not state it"),
+        "{}",
+        r.table()
+    );
     let opted = MANIFEST.replace(
         "{ name: Green Cards, count: 2,",
         "{ name: Green Cards, count: 2, unstated: \"the rules call them green ones\",",
@@ -218,7 +227,8 @@ fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
     }
 }
 
-const ROUNDED: &str = "## Components\n\n- 10 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n";
+const ROUNDED: &str =
+    "## Components\n\n- 10 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n";
 
 #[test]
 fn an_accepted_disagreement_shows_but_passes() {
@@ -230,7 +240,11 @@ fn an_accepted_disagreement_shows_but_passes() {
     let r = run(&game(&accepted, ROUNDED));
     assert!(r.passed, "{}", r.table());
     assert_eq!(r.entries[0].status, Status::Accepted);
-    assert!(r.table().contains("(accepted: the rules round up)"), "{}", r.table());
+    assert!(
+        r.table().contains("(accepted: the rules round up)"),
+        "{}",
+        r.table()
+    );
 }
 
 #[test]
@@ -241,7 +255,10 @@ fn accept_covers_one_statement_not_the_whole_entry() {
         1,
     );
     // A card missing from the data is still a mismatch beside the accepted line.
-    let p = game(&accepted, &format!("{ROUNDED}\n## End\n\nThe game ends when all 11 Colour Cards are out.\n"));
+    let p = game(
+        &accepted,
+        &format!("{ROUNDED}\n## End\n\nThe game ends when all 11 Colour Cards are out.\n"),
+    );
     p.write(
         "data/fixture/deck.yaml",
         "- name: Red One\n  count: 4\n  text: red\n- name: Blue One\n  count: 3\n  text: blue\n- name: Green One\n  count: 1\n  text: green\n",
@@ -250,26 +267,55 @@ fn accept_covers_one_statement_not_the_whole_entry() {
     assert!(!r.passed);
     let top = &r.entries[0];
     assert_eq!(top.status, Status::Mismatch, "{}", r.table());
-    assert!(top.problems.iter().any(|p| p.contains("1 missing")), "{}", r.table());
-    assert!(top.problems.iter().any(|p| p.contains("line 7 says 11")), "{}", r.table());
-    assert!(top.problems.iter().all(|p| !p.contains("says 10")), "{}", r.table());
+    assert!(
+        top.problems.iter().any(|p| p.contains("1 missing")),
+        "{}",
+        r.table()
+    );
+    assert!(
+        top.problems.iter().any(|p| p.contains("line 7 says 11")),
+        "{}",
+        r.table()
+    );
+    assert!(
+        top.problems.iter().all(|p| !p.contains("says 10")),
+        "{}",
+        r.table()
+    );
     // An accept that matches nothing is stale and fails.
     let stale = MANIFEST.replacen(
         "    count: 9\n",
         "    count: 9\n    accept: [{ line: 40, reason: \"old\" }]\n",
         1,
     );
-    let r = run(&game(&stale, "## Components\n\n- 9 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n"));
-    assert!(r.entries[0].problems.iter().any(|p| p.contains("matches no")), "{}", r.table());
+    let r = run(&game(
+        &stale,
+        "## Components\n\n- 9 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n",
+    ));
+    assert!(
+        r.entries[0]
+            .problems
+            .iter()
+            .any(|p| p.contains("matches no")),
+        "{}",
+        r.table()
+    );
 }
 
 #[test]
 fn accept_without_line_or_phrase_is_bad_input() {
-    let bad = MANIFEST.replacen("    count: 9\n", "    count: 9\n    accept: [{ reason: \"x\" }]\n", 1);
+    let bad = MANIFEST.replacen(
+        "    count: 9\n",
+        "    count: 9\n    accept: [{ reason: \"x\" }]\n",
+        1,
+    );
     let p = game(&bad, "");
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g).unwrap_err().to_string();
-    assert!(err.contains("`line` or `phrase`") && err.contains("manifest.yaml"), "{err}");
+    assert!(
+        err.contains("`line` or `phrase`") && err.contains("manifest.yaml"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -300,7 +346,11 @@ fn death_to_decorum_passes_clean() {
     assert_eq!(top_level.len(), 14);
     // Every top-level entry is stated in the rulebook.
     for e in &r.entries {
-        assert!(e.stated.iter().any(|s| s.section), "{} is not in the rules", e.path);
+        assert!(
+            e.stated.iter().any(|s| s.section),
+            "{} is not in the rules",
+            e.path
+        );
     }
     // The Facility Deck and the Apex Stalkers it takes in at Midnight share one back.
     assert_eq!(r.decks.len(), 1, "{}", r.table());
@@ -320,8 +370,8 @@ fn death_to_decorum_apex_cards_carry_the_facility_back() {
         .iter()
         .find(|d| d.name.contains("Midnight"))
         .expect("the manifest names the deck formed at Midnight");
-    let decks = protopress::check::decks::check_game_decks(&g, std::slice::from_ref(midnight))
-        .unwrap();
+    let decks =
+        protopress::check::decks::check_game_decks(&g, std::slice::from_ref(midnight)).unwrap();
     assert!(decks[0].passed, "{:?}", decks[0].problems);
     assert_eq!(decks[0].backs, 1);
 }
@@ -382,10 +432,15 @@ fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        stdout.contains("::error file=data/fixture/rules.md,line=1::fixture: Colour Cards: rules line 1 says 8"),
+        stdout.contains(
+            "::error file=data/fixture/rules.md,line=1::fixture: Colour Cards: rules line 1 says 8"
+        ),
         "{stdout}"
     );
-    assert!(stdout.contains("checked 1 game: 0 passed, 1 failed"), "{stdout}");
+    assert!(
+        stdout.contains("checked 1 game: 0 passed, 1 failed"),
+        "{stdout}"
+    );
     let out = run(&["check", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["games"][0]["passed"], false);

@@ -210,7 +210,8 @@ pub struct CheckReport {
 
 impl CheckReport {
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        let mut s = serde_json::to_string_pretty(self)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
         s.push('\n');
         s
     }
@@ -254,7 +255,11 @@ pub fn load(game: &Game) -> Result<Option<ManifestFile>> {
 /// Checks what YAML types cannot: every `accept` names a line or a phrase.
 pub fn validate(file: &ManifestFile) -> Result<()> {
     for (entry, path, _) in flatten(&file.entries) {
-        if entry.accept.iter().any(|a| a.line.is_none() && a.phrase.is_none()) {
+        if entry
+            .accept
+            .iter()
+            .any(|a| a.line.is_none() && a.phrase.is_none())
+        {
             return Err(Error::new(format!(
                 "manifest entry `{path}`: each `accept` needs the `line` or `phrase` of the rules statement it accepts"
             ))
@@ -381,7 +386,9 @@ pub fn check_rules(manifest: &ManifestFile, rules: Option<&str>) -> RulesCheck {
                 .collect(),
         })
         .collect();
-    let scan = rules.map(|src| rulescan::scan(src, &known)).unwrap_or_default();
+    let scan = rules
+        .map(|src| rulescan::scan(src, &known))
+        .unwrap_or_default();
     let mut rows = Vec::with_capacity(flat.len());
     for (i, (entry, path, _)) in flat.iter().enumerate() {
         let unstated = unstated_reason(&flat, i);
@@ -427,7 +434,10 @@ fn not_stated_message(section: bool) -> String {
     }
 }
 
-fn unstated_reason<'e>(flat: &[(&'e Entry, String, Option<usize>)], mut i: usize) -> Option<&'e str> {
+fn unstated_reason<'e>(
+    flat: &[(&'e Entry, String, Option<usize>)],
+    mut i: usize,
+) -> Option<&'e str> {
     loop {
         let (e, _, parent) = flat.get(i)?;
         if let Some(r) = &e.unstated {
@@ -478,14 +488,21 @@ fn rules_findings(entry: &Entry, index: usize, scan: &rulescan::Scan, row: &mut 
         scan.problems
             .iter()
             .filter(|(e, _)| *e == Some(index))
-            .map(|(_, p)| (p.line, p.text.clone(), format!("rules line {}: {}", p.line, p.text))),
+            .map(|(_, p)| {
+                (
+                    p.line,
+                    p.text.clone(),
+                    format!("rules line {}: {}", p.line, p.text),
+                )
+            }),
     );
     for (line, text, message) in found {
         match entry.accept.iter().position(|a| a.covers(line, &text)) {
             Some(k) => {
                 if let (Some(u), Some(a)) = (used.get_mut(k), entry.accept.get(k)) {
                     *u = true;
-                    row.accepted.push(format!("{message} (accepted: {})", a.reason));
+                    row.accepted
+                        .push(format!("{message} (accepted: {})", a.reason));
                 }
             }
             None => row.findings.push(Finding {
@@ -673,7 +690,10 @@ pub fn check(
             row.add(f.line, f.message);
         }
         row.accepted = r.accepted;
-        row.status = match (data_problems || !row.findings.is_empty(), row.accepted.is_empty()) {
+        row.status = match (
+            data_problems || !row.findings.is_empty(),
+            row.accepted.is_empty(),
+        ) {
             (true, _) => Status::Mismatch,
             (false, true) => Status::Ok,
             (false, false) => Status::Accepted,

@@ -49,7 +49,9 @@ pub enum Kind {
     Heading,
     Paragraph,
     /// A list item; `parent` is the block of the item it is nested in.
-    Item { parent: Option<usize> },
+    Item {
+        parent: Option<usize>,
+    },
     /// A table row; cells in order.
     Row {
         table: usize,
@@ -172,7 +174,11 @@ impl Reader {
         let Some(idx) = self.current.take() else {
             return;
         };
-        let text = self.blocks.get(idx).map(|b| b.text.s.clone()).unwrap_or_default();
+        let text = self
+            .blocks
+            .get(idx)
+            .map(|b| b.text.s.clone())
+            .unwrap_or_default();
         self.marker = false;
         if is_section_heading(&text) {
             self.section = Some(level);

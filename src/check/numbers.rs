@@ -122,8 +122,25 @@ pub struct Count {
 }
 
 const UNITS: [&str; 19] = [
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
 ];
 const TENS: [&str; 8] = [
     "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
@@ -224,7 +241,9 @@ fn digits_at(toks: &[Token], i: usize) -> Option<(u32, usize, bool)> {
     let after_is_num = matches!(toks.get(i + 2).map(|t| &t.kind), Some(Kind::Num(_)));
     match next.kind {
         Kind::Punct('%') => None,
-        Kind::Punct('.' | ':' | '/' | '-' | ',') if after_is_num && adjacent(toks, i + 1, i + 2) => {
+        Kind::Punct('.' | ':' | '/' | '-' | ',')
+            if after_is_num && adjacent(toks, i + 1, i + 2) =>
+        {
             None
         }
         Kind::Punct('-') if toks.get(i + 2).is_some_and(|t| t.kind == Kind::Word) => {
@@ -262,7 +281,9 @@ pub fn count_at(toks: &[Token], i: usize, article: bool) -> Option<Count> {
     // `six (6)`
     if t.kind == Kind::Word
         && toks.get(next).is_some_and(|x| x.is_punct('('))
-        && toks.get(next + 1).is_some_and(|x| x.kind == Kind::Num(value))
+        && toks
+            .get(next + 1)
+            .is_some_and(|x| x.kind == Kind::Num(value))
         && toks.get(next + 2).is_some_and(|x| x.is_punct(')'))
     {
         next += 3;
@@ -319,7 +340,14 @@ mod tests {
         assert_eq!(first("70 x Loot", false), Some((70, 2)));
         assert_eq!(first("120-card deck", false), Some((120, 3)));
         assert_eq!(first("12 coins", false), Some((12, 1)));
-        for bad in ["10% off", "1.5 cards", "2-5 players", "3c each", "4th peg", "10:30 am"] {
+        for bad in [
+            "10% off",
+            "1.5 cards",
+            "2-5 players",
+            "3c each",
+            "4th peg",
+            "10:30 am",
+        ] {
             assert_eq!(first(bad, false), None, "{bad}");
         }
         let t = tokenize("tier 3 cards");

@@ -56,7 +56,11 @@ pub fn table(r: &CheckReport) -> String {
             "deck {} ({}): {} {word}\n",
             d.name,
             d.components.join(" + "),
-            if d.backs == 1 { "one back" } else { "backs differ" }
+            if d.backs == 1 {
+                "one back"
+            } else {
+                "backs differ"
+            }
         ));
         for p in &d.problems {
             out.push_str(&format!("    - {p}\n"));
@@ -99,7 +103,11 @@ pub fn github(r: &CheckReport) -> String {
     let mut out = String::new();
     for e in r.entries.iter().filter(|e| e.status == Status::Mismatch) {
         for f in &e.findings {
-            let file = if f.line.is_some() { &rules } else { &r.manifest };
+            let file = if f.line.is_some() {
+                &rules
+            } else {
+                &r.manifest
+            };
             out.push_str(&annotation(
                 file,
                 f.line,
@@ -158,7 +166,11 @@ impl Summary {
         format!(
             "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} entries mismatch",
             self.games + self.errors,
-            if self.games + self.errors == 1 { "game" } else { "games" },
+            if self.games + self.errors == 1 {
+                "game"
+            } else {
+                "games"
+            },
             self.passed,
             self.failed,
             self.errors,

@@ -68,8 +68,8 @@ pub fn normalise(name: &str) -> String {
 const PLAY_VERBS: [&str; 40] = [
     "take", "takes", "draw", "draws", "deal", "deals", "discard", "discards", "return", "returns",
     "gain", "gains", "spend", "spends", "use", "uses", "receive", "receives", "get", "gets",
-    "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose", "loses",
-    "keep", "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal", "reveals",
+    "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose", "loses", "keep",
+    "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal", "reveals",
 ];
 
 /// Words after a count that make it a rate or a share, not a part (`15 per era`).
@@ -229,8 +229,17 @@ struct Found {
     last: usize,
 }
 
-fn count_for(toks: &[Token], hit: &Hit, next_hit: Option<usize>, place: Place) -> Option<Found> {
-    let prefix = (hit.start.saturating_sub(4)..hit.start).find_map(|i| {
+/// Where counting may look: the next name's start, the first token not yet claimed by an
+/// earlier name's suffix count, and the line of each token.
+struct Bounds<'l> {
+    next_hit: Option<usize>,
+    claimed: usize,
+    lines: &'l [usize],
+}
+
+fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place) -> Option<Found> {
+    let from = hit.start.saturating_sub(4).max(bounds.claimed);
+    let prefix = (from..hit.start).find_map(|i| {
         let article = place.section && place.list && article_allowed(toks, i);
         count_at(toks, i, article).filter(|c| c.next == hit.start)
     });
@@ -247,7 +256,10 @@ fn count_for(toks: &[Token], hit: &Hit, next_hit: Option<usize>, place: Place) -
         return None;
     }
     let c = suffix_count(toks, hit.end)?;
-    if next_hit == Some(c.next) {
+    // `Loot Cards: 40x Tier 1`: the 40 is Tier 1's, unless a line ends after it
+    // (`**Wind die:** 1` and `**Era board:** 1` on lines of their own).
+    let line = |i: usize| bounds.lines.get(i).copied();
+    if bounds.next_hit == Some(c.next) && line(c.next.saturating_sub(1)) == line(c.next) {
         return None;
     }
     Some(Found {
@@ -342,7 +354,11 @@ fn after(toks: &[Token], p: usize) -> After {
     };
     let counts: Vec<Option<u32>> = list.iter().map(|r| part_count(toks, *r)).collect();
     let parts: Vec<u32> = if bracket {
-        counts.iter().copied().collect::<Option<Vec<u32>>>().unwrap_or_default()
+        counts
+            .iter()
+            .copied()
+            .collect::<Option<Vec<u32>>>()
+            .unwrap_or_default()
     } else {
         counts.iter().map_while(|c| *c).collect()
     };
@@ -355,7 +371,9 @@ fn after(toks: &[Token], p: usize) -> After {
                 .any(|t| t.is_punct('…') || t.is_word("etc") || t.is_punct('.'))
         })
     });
-    let no_counts = list.iter().all(|&(a, _)| count_at(toks, a, false).is_none());
+    let no_counts = list
+        .iter()
+        .all(|&(a, _)| count_at(toks, a, false).is_none());
     if bracket && list.len() >= 2 && no_counts && !elided {
         return After::Names(list.len());
     }
@@ -363,8 +381,10 @@ fn after(toks: &[Token], p: usize) -> After {
 }
 
 fn slice(text: &Text, toks: &[Token], first: usize, last: usize) -> String {
-    let (Some(a), Some(b)) = (toks.get(first), last.checked_sub(1).and_then(|l| toks.get(l)))
-    else {
+    let (Some(a), Some(b)) = (
+        toks.get(first),
+        last.checked_sub(1).and_then(|l| toks.get(l)),
+    ) else {
         return String::new();
     };
     text.s.get(a.start..b.end).unwrap_or_default().to_owned()
@@ -398,15 +418,22 @@ impl Scanner<'_> {
         let hits = name_hits(&toks, self.known);
         let mut result = TextResult::default();
         let mut ctx = context.to_vec();
+        let lines: Vec<usize> = toks.iter().map(|t| text.line_at(t.start)).collect();
+        let mut claimed = 0;
         for (n, hit) in hits.iter().enumerate() {
-            let next_hit = hits.get(n + 1).map(|h| h.start);
-            let Some(found) = count_for(&toks, hit, next_hit, place) else {
+            let bounds = Bounds {
+                next_hit: hits.get(n + 1).map(|h| h.start),
+                claimed,
+                lines: &lines,
+            };
+            let Some(found) = count_for(&toks, hit, &bounds, place) else {
                 continue;
             };
+            if found.first == hit.start {
+                claimed = found.last;
+            }
             let entry = resolve(self.known, &hit.entries, &ctx);
-            let line = toks
-                .get(found.first)
-                .map_or(1, |t| text.line_at(t.start));
+            let line = toks.get(found.first).map_or(1, |t| text.line_at(t.start));
             let value = found.count.value;
             let name = slice(text, &toks, hit.start, hit.end);
             if result.owner.is_none() && entry.is_some() {
@@ -439,7 +466,15 @@ impl Scanner<'_> {
         result
     }
 
-    fn after(&mut self, toks: &[Token], p: usize, count: u32, name: &str, line: usize, entry: Option<usize>) {
+    fn after(
+        &mut self,
+        toks: &[Token],
+        p: usize,
+        count: u32,
+        name: &str,
+        line: usize,
+        entry: Option<usize>,
+    ) {
         let text = match after(toks, p) {
             After::Parts(parts) => {
                 let sum: u32 = parts.iter().sum();
@@ -603,7 +638,12 @@ impl Scanner<'_> {
         self.scan.statements.push((entry, statement));
     }
 
-    pub(crate) fn read_text(&mut self, text: &Text, section: bool, context: &[usize]) -> Option<usize> {
+    pub(crate) fn read_text(
+        &mut self,
+        text: &Text,
+        section: bool,
+        context: &[usize],
+    ) -> Option<usize> {
         let place = Place {
             section,
             list: true,
@@ -611,7 +651,15 @@ impl Scanner<'_> {
         self.text(text, place, context).owner
     }
 
-    pub(crate) fn after_count(&mut self, toks: &[Token], p: usize, count: u32, name: &str, line: usize, entry: Option<usize>) {
+    pub(crate) fn after_count(
+        &mut self,
+        toks: &[Token],
+        p: usize,
+        count: u32,
+        name: &str,
+        line: usize,
+        entry: Option<usize>,
+    ) {
         self.after(toks, p, count, name, line, entry);
     }
 
@@ -666,13 +714,19 @@ mod tests {
     fn outside_the_section_only_explicit_totals_count() {
         let src = "## Components\n\n- 72 Root cards\n\n## Play\n\nDraw 2 Root cards. Shuffle the 72-card Root cards pile. Each player takes 3 Root cards (72 Root cards in all). Discard all 72 Root cards.\n";
         let s = scan(src, &known(&[("Root cards", None)]));
-        assert_eq!(found(&s), vec![(0, 72, 3), (0, 72, 7), (0, 72, 7), (0, 72, 7)]);
+        assert_eq!(
+            found(&s),
+            vec![(0, 72, 3), (0, 72, 7), (0, 72, 7), (0, 72, 7)]
+        );
     }
 
     #[test]
     fn a_name_list_longer_than_its_count_is_a_problem() {
         let src = "## Components\n\n- 6 System Cards (Jump Core, Teleporter, Shields, Comm, Scanners, Computers, Sensors)\n- 48 Skill Cards (Command, Engineering, Science, Tactical)\n";
-        let s = scan(src, &known(&[("System Cards", None), ("Skill Cards", None)]));
+        let s = scan(
+            src,
+            &known(&[("System Cards", None), ("Skill Cards", None)]),
+        );
         assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
         assert_eq!(s.problems[0].1.text, "6 System Cards name 7");
         assert_eq!(s.problems[0].0, Some(0));
@@ -696,14 +750,21 @@ mod tests {
     fn nested_items_add_up_without_manifest_parts() {
         let src = "## Components\n\n- 54 Harbor cards\n  - 36 Boat cards\n  - 17 Storm cards\n";
         let s = scan(src, &known(&[("Harbor cards", None)]));
-        assert_eq!(s.problems[0].1.text, "54 Harbor cards split into 36 + 17 = 53");
+        assert_eq!(
+            s.problems[0].1.text,
+            "54 Harbor cards split into 36 + 17 = 53"
+        );
         assert_eq!(s.problems[0].1.line, 3);
     }
 
     #[test]
     fn tera_expressions_code_and_labels_are_skipped() {
         let src = "## Components\n\n- {{ n }} Facility Deck\n\n```\n9 Facility Deck\n```\n\n- 10 Reserve Cards: tier 3 Apex Stalkers.\n";
-        let k = known(&[("Facility Deck", None), ("Reserve Cards", None), ("Apex Stalkers", None)]);
+        let k = known(&[
+            ("Facility Deck", None),
+            ("Reserve Cards", None),
+            ("Apex Stalkers", None),
+        ]);
         assert_eq!(found(&scan(src, &k)), vec![(1, 10, 9)]);
     }
 

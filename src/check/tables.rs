@@ -11,7 +11,14 @@ const COUNT_HEADERS: [&str; 16] = [
     "how many", "copies", "pcs", "total",
 ];
 const NAME_HEADERS: [&str; 8] = [
-    "component", "components", "item", "items", "name", "contents", "piece", "what",
+    "component",
+    "components",
+    "item",
+    "items",
+    "name",
+    "contents",
+    "piece",
+    "what",
 ];
 
 /// The count a cell holds, when it holds nothing else (`12`, `×3`, `3x`, `twelve`).
@@ -110,13 +117,24 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
                 *u = true;
             }
             let line = cell.line_at(0);
-            let name = match (toks.get(start), end.checked_sub(1).and_then(|e| toks.get(e))) {
+            let name = match (
+                toks.get(start),
+                end.checked_sub(1).and_then(|e| toks.get(e)),
+            ) {
                 (Some(a), Some(b)) => cell.s.get(a.start..b.end).unwrap_or_default(),
                 _ => "",
             };
             if let Some(e) = entry {
                 let text = format!("{} | {}", cell.s.trim(), count_cell.s.trim());
-                s.push(e, Statement { line, count, text, section: true });
+                s.push(
+                    e,
+                    Statement {
+                        line,
+                        count,
+                        text,
+                        section: true,
+                    },
+                );
                 owner.get_or_insert(e);
             }
             s.after_count(&toks, end, count, name, line, entry);
@@ -156,7 +174,10 @@ mod tests {
     #[test]
     fn count_column_by_header_in_any_position() {
         let src = "## Components\n\n| Component | Qty |\n| --- | --- |\n| Stone cards | 60 |\n| Score pad | 1 |\n";
-        assert_eq!(found(src, &["Stone cards", "Score pad"]), vec![(0, 60, 5), (1, 1, 6)]);
+        assert_eq!(
+            found(src, &["Stone cards", "Score pad"]),
+            vec![(0, 60, 5), (1, 1, 6)]
+        );
         let src = "## Components\n\n| # | Component | Notes |\n| - | - | - |\n| 40 | Beacon cards | 4 suits of 10 |\n";
         assert_eq!(found(src, &["Beacon cards"]), vec![(0, 40, 5)]);
     }

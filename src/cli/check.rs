@@ -15,7 +15,12 @@ use super::args::CheckFormat;
 use super::ui::{self, say};
 use super::{Outcome, games_or_all};
 
-pub fn run(project: &Project, games: Vec<String>, out: &Path, format: CheckFormat) -> Result<Outcome> {
+pub fn run(
+    project: &Project,
+    games: Vec<String>,
+    out: &Path,
+    format: CheckFormat,
+) -> Result<Outcome> {
     let games = games_or_all(project, games)?;
     let out_dir = project.output_root(out);
     let mut summary = Summary::default();
@@ -40,7 +45,10 @@ pub fn run(project: &Project, games: Vec<String>, out: &Path, format: CheckForma
             Err(e) => {
                 summary.errors += 1;
                 if format == CheckFormat::Github {
-                    print(&format!("::error::{id}: {}\n", e.to_string().replace('\n', "%0A")));
+                    print(&format!(
+                        "::error::{id}: {}\n",
+                        e.to_string().replace('\n', "%0A")
+                    ));
                 }
                 failed_to_check.push(id.clone());
                 ui::error(&e);
