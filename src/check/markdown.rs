@@ -235,11 +235,7 @@ impl Reader {
     fn end(&mut self, tag: TagEnd) {
         match tag {
             TagEnd::Heading(level) => self.heading_end(level as usize),
-            TagEnd::Paragraph => {
-                if self.items.is_empty() {
-                    self.current = None;
-                }
-            }
+            TagEnd::Paragraph if self.items.is_empty() => self.current = None,
             TagEnd::Item => {
                 self.items.pop();
             }

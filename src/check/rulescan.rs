@@ -178,7 +178,7 @@ fn resolve(known: &[Known], entries: &[usize], context: &[usize]) -> Option<usiz
     }
 }
 
-fn word_at<'t>(toks: &'t [Token], i: Option<usize>) -> &'t str {
+fn word_at(toks: &[Token], i: Option<usize>) -> &str {
     match i.and_then(|i| toks.get(i)) {
         Some(t) if t.kind == Kind::Word => &t.lower,
         _ => "",
