@@ -60,14 +60,20 @@ pub fn manifest_lines(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let names: Vec<(String, Vec<String>)> = vec![
-        ("Loot Cards".into(), vec!["Facility Deck".into()]),
-        ("Tier 1".into(), vec!["Loot Cards".into()]),
-        ("Facility Deck".into(), Vec::new()),
-        ("System Cards".into(), Vec::new()),
-        ("Ops Cards".into(), Vec::new()),
-    ];
-    let _ = crate::check::rulescan::scan(text, &names);
+    let known: Vec<crate::check::rulescan::Known> = [
+        ("Facility Deck", None),
+        ("Loot Cards", Some(0)),
+        ("Tier 1", Some(1)),
+        ("System Cards", None),
+        ("Ops Cards", None),
+    ]
+    .iter()
+    .map(|(n, parent)| crate::check::rulescan::Known {
+        parent: *parent,
+        names: vec![crate::check::numbers::words(n)],
+    })
+    .collect();
+    let _ = crate::check::rulescan::scan(text, &known);
 }
 
 /// Paths as a game names them (`cards:`, image links, template names): resolving one through

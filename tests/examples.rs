@@ -103,7 +103,9 @@ fn death_to_decorum_decks_match_the_manifest() {
         .filter(|c| c.kind == "cards")
         .map(|c| c.unique_faces)
         .sum();
-    assert_eq!(pdf.distinct_placed(), card_faces);
+    // The Apex Stalker reserve shares the Facility back (it is shuffled in at Midnight), so
+    // the PDF holds that face once although both components count it.
+    assert_eq!(pdf.distinct_placed(), card_faces - 1);
 }
 
 /// The five games of the seed documents, one per kind of design they stress.

@@ -46,16 +46,14 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
     assert_eq!(edited.pdf("cards.pdf"), cold.pdf("cards.pdf"));
 
     // One template: only that template's faces.
-    let tpl = dir
-        .path()
-        .join("templates/death-to-decorum/apex-back.svg.tera");
+    let tpl = dir.path().join("templates/death-to-decorum/ship.svg.tera");
     let text = std::fs::read_to_string(&tpl).unwrap();
-    std::fs::write(&tpl, text.replace("#2a0f35", "#2b1036")).unwrap();
+    std::fs::write(&tpl, text.replace("#2f6db5", "#2f6db6")).unwrap();
     session.build_in_memory("death-to-decorum").unwrap();
     assert_eq!(
         cache.rendered.load(Ordering::Relaxed),
         1,
-        "the apex back is one shared face"
+        "the ship card is one face"
     );
 }
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::Project;
-use protopress::check::manifest::{Status, check, check_game};
+use protopress::check::manifest::{Status, check_game};
 use protopress::model::Game;
 
 /// A game whose deck has 4 + 3 + 2 red, blue and green cards.
@@ -53,18 +53,43 @@ fn bold_nx_form_with_parts_passes() {
 }
 
 #[test]
-fn plain_bullets_and_capitalised_lines_are_read() {
+fn only_the_components_list_and_explicit_totals_are_read() {
     let p = game(
         MANIFEST,
-        "- 9 Colour Cards\n\n4 RED CARDS\n\nShuffle the 9-card Colour Cards pile.\n",
+        "## Components\n\n- 9 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n\n## Play\n\n4 RED CARDS\n\nShuffle the 9-card Colour Cards pile. Draw 2 Colour Cards.\n",
     );
     let r = run(&p);
     assert!(r.passed, "{}", r.table());
     let top = &r.entries[0];
     assert_eq!(
         top.stated.iter().map(|s| s.line).collect::<Vec<_>>(),
-        vec![1, 5]
+        vec![3, 9]
     );
+}
+
+#[test]
+fn an_entry_the_components_list_does_not_state_fails_unless_it_says_why() {
+    let rules =
+        "## Components\n\n- 9 Colour Cards: 4 Red Cards and 3 Blue Cards, and two green ones\n";
+    let r = run(&game(MANIFEST, rules));
+    assert!(!r.passed, "{}", r.table());
+    let green = r
+        .entries
+        .iter()
+        .find(|e| e.path.ends_with("Green Cards"))
+        .unwrap();
+    assert_eq!(green.status, Status::Mismatch);
+    assert!(
+        green.problems[0].contains("does not state it"),
+        "{}",
+        r.table()
+    );
+    let opted = MANIFEST.replace(
+        "{ name: Green Cards, count: 2,",
+        "{ name: Green Cards, count: 2, unstated: \"the rules call them green ones\",",
+    );
+    let r = run(&game(&opted, rules));
+    assert!(r.passed, "{}", r.table());
 }
 
 #[test]
@@ -141,15 +166,12 @@ fn the_captain_is_dead_seed_list_is_flagged() {
             .join("tests/fixtures/captain-is-dead-seed-components.md"),
     )
     .unwrap();
-    let manifest = "entries:\n  - name: System Cards\n    count: 13\n    component: deck\n    accept: \"only the list is under test\"\n  - name: Skill Cards\n    count: 48\n    component: deck\n    accept: \"only the list is under test\"\n";
+    let manifest = "entries:\n  - name: System Cards\n    count: 13\n    component: deck\n  - name: Skill Cards\n    count: 48\n    component: deck\n";
     let r = run(&game(manifest, &seed));
     assert!(!r.passed, "{}", r.table());
     assert_eq!(r.rules_problems.len(), 1, "{:?}", r.rules_problems);
-    assert!(
-        r.rules_problems[0].contains("line 3")
-            && r.rules_problems[0].contains("6 System Cards")
-            && r.rules_problems[0].contains("names 13")
-    );
+    assert_eq!(r.rules_problems[0].line, 3);
+    assert_eq!(r.rules_problems[0].text, "6 System Cards name 13");
     // The rules' 6 also disagrees with the 13 the kit declares.
     let system = &r.entries[0];
     assert!(system.problems.iter().any(|p| p.contains("says 6")));
@@ -183,7 +205,7 @@ fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
     assert!(!r.passed);
     assert_eq!(r.rules_problems.len(), 1, "{:?}", r.rules_problems);
     assert!(
-        r.rules_problems[0].contains("6 System Cards"),
+        r.rules_problems[0].text.contains("6 System Cards"),
         "{:?}",
         r.rules_problems
     );
@@ -205,17 +227,95 @@ fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
     }
 }
 
+const ROUNDED: &str =
+    "## Components\n\n- 10 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n";
+
 #[test]
 fn an_accepted_disagreement_shows_but_passes() {
     let accepted = MANIFEST.replacen(
         "    count: 9\n",
-        "    count: 9\n    accept: \"the rules round up\"\n",
+        "    count: 9\n    accept: [{ line: 3, reason: \"the rules round up\" }]\n",
         1,
     );
-    let r = run(&game(&accepted, "- 10 Colour Cards\n"));
+    let r = run(&game(&accepted, ROUNDED));
     assert!(r.passed, "{}", r.table());
     assert_eq!(r.entries[0].status, Status::Accepted);
-    assert!(r.table().contains("accepted: the rules round up"));
+    assert!(
+        r.table().contains("(accepted: the rules round up)"),
+        "{}",
+        r.table()
+    );
+}
+
+#[test]
+fn accept_covers_one_statement_not_the_whole_entry() {
+    let accepted = MANIFEST.replacen(
+        "    count: 9\n",
+        "    count: 9\n    accept: [{ phrase: \"10 Colour Cards\", reason: \"the rules round up\" }]\n",
+        1,
+    );
+    // A card missing from the data is still a mismatch beside the accepted line.
+    let p = game(
+        &accepted,
+        &format!("{ROUNDED}\n## End\n\nThe game ends when all 11 Colour Cards are out.\n"),
+    );
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Red One\n  count: 4\n  text: red\n- name: Blue One\n  count: 3\n  text: blue\n- name: Green One\n  count: 1\n  text: green\n",
+    );
+    let r = run(&p);
+    assert!(!r.passed);
+    let top = &r.entries[0];
+    assert_eq!(top.status, Status::Mismatch, "{}", r.table());
+    assert!(
+        top.problems.iter().any(|p| p.contains("1 missing")),
+        "{}",
+        r.table()
+    );
+    assert!(
+        top.problems.iter().any(|p| p.contains("line 7 says 11")),
+        "{}",
+        r.table()
+    );
+    assert!(
+        top.problems.iter().all(|p| !p.contains("says 10")),
+        "{}",
+        r.table()
+    );
+    // An accept that matches nothing is stale and fails.
+    let stale = MANIFEST.replacen(
+        "    count: 9\n",
+        "    count: 9\n    accept: [{ line: 40, reason: \"old\" }]\n",
+        1,
+    );
+    let r = run(&game(
+        &stale,
+        "## Components\n\n- 9 Colour Cards: 4 Red Cards, 3 Blue Cards, 2 Green Cards\n",
+    ));
+    assert!(
+        r.entries[0]
+            .problems
+            .iter()
+            .any(|p| p.contains("matches no")),
+        "{}",
+        r.table()
+    );
+}
+
+#[test]
+fn accept_without_line_or_phrase_is_bad_input() {
+    let bad = MANIFEST.replacen(
+        "    count: 9\n",
+        "    count: 9\n    accept: [{ reason: \"x\" }]\n",
+        1,
+    );
+    let p = game(&bad, "");
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g).unwrap_err().to_string();
+    assert!(
+        err.contains("`line` or `phrase`") && err.contains("manifest.yaml"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -245,10 +345,55 @@ fn death_to_decorum_passes_clean() {
         .collect();
     assert_eq!(top_level.len(), 14);
     // Every top-level entry is stated in the rulebook.
-    for e in r.entries.iter().filter(|e| !e.path.contains('›')) {
-        assert!(!e.stated.is_empty(), "{} is not in the rules", e.path);
+    for e in &r.entries {
+        assert!(
+            e.stated.iter().any(|s| s.section),
+            "{} is not in the rules",
+            e.path
+        );
     }
-    let _ = check;
+    // The Facility Deck and the Apex Stalkers it takes in at Midnight share one back.
+    assert_eq!(r.decks.len(), 1, "{}", r.table());
+    assert!(r.decks[0].passed, "{}", r.table());
+}
+
+#[test]
+fn death_to_decorum_apex_cards_carry_the_facility_back() {
+    let g = Game::load(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        "death-to-decorum",
+    )
+    .unwrap();
+    let manifest = protopress::check::manifest::load(&g).unwrap().unwrap();
+    let midnight = manifest
+        .decks
+        .iter()
+        .find(|d| d.name.contains("Midnight"))
+        .expect("the manifest names the deck formed at Midnight");
+    let decks =
+        protopress::check::decks::check_game_decks(&g, std::slice::from_ref(midnight)).unwrap();
+    assert!(decks[0].passed, "{:?}", decks[0].problems);
+    assert_eq!(decks[0].backs, 1);
+}
+
+#[test]
+fn facility_07_wild_cards_carry_their_decks_backs() {
+    let g = Game::load(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        "facility-07",
+    )
+    .unwrap();
+    let manifest = protopress::check::manifest::load(&g).unwrap().unwrap();
+    assert!(manifest.decks.len() >= 4);
+    let decks = protopress::check::decks::check_game_decks(&g, &manifest.decks).unwrap();
+    assert!(decks.iter().all(|d| d.passed && d.backs == 1), "{decks:?}");
+    // Putting a wild ops card into the agent deck is caught.
+    let wrong: protopress::check::decks::DeckGroup = serde_yaml::from_str(
+        "{ name: Agents, components: [agents, { component: wild, where: { deck: ops } }] }",
+    )
+    .unwrap();
+    let decks = protopress::check::decks::check_game_decks(&g, &[wrong]).unwrap();
+    assert!(!decks[0].passed && decks[0].backs == 2, "{decks:?}");
 }
 
 #[test]
@@ -270,4 +415,37 @@ fn cli_check_exits_non_zero_and_writes_check_json() {
             .unwrap();
     assert_eq!(json["passed"], false);
     assert_eq!(json["entries"][0]["declared"], 9);
+}
+
+#[test]
+fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
+    let p = game(MANIFEST, "- 8 Colour Cards\n");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .args(args)
+            .arg("-C")
+            .arg(p.root())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["check", "--format", "github"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(
+            "::error file=data/fixture/rules.md,line=1::fixture: Colour Cards: rules line 1 says 8"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("checked 1 game: 0 passed, 1 failed"),
+        "{stdout}"
+    );
+    let out = run(&["check", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["games"][0]["passed"], false);
+    assert_eq!(json["summary"]["failed"], 1);
+    p.write("data/fixture/manifest.yaml", "entries: [");
+    let out = run(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
 }

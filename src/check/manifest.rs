@@ -17,15 +17,21 @@
 //!           - { name: Tier 1, count: 40, where: { tier: 1 } }
 //! ```
 //!
-//! Parts inherit their parent's component and filter. An entry may carry `accept: "reason"`
-//! to mark a known disagreement: it still shows, but does not fail the check.
+//! Parts inherit their parent's component and filter. Every entry must be stated in the
+//! rulebook's components section unless it says `unstated: "reason"`. A known disagreement of
+//! one rules statement is accepted with `accept: [{ line: 12, reason: "..." }]` (or `phrase:`
+//! instead of `line:`): it still shows, but only that statement stops failing the check.
+//!
+//! `decks:` names components shuffled together during play; their printed backs must match
+//! (see [`crate::check::decks`]).
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::check::rulescan::{self, Statement};
+use crate::check::decks::DeckReport;
+use crate::check::rulescan::{self, Known, RulesProblem, Statement};
 use crate::error::{Error, Result};
 use crate::model::{Card, ComponentKind, Game, parse_yaml};
 
@@ -34,6 +40,44 @@ use crate::model::{Card, ComponentKind, Game, parse_yaml};
 #[serde(deny_unknown_fields)]
 pub struct ManifestFile {
     pub entries: Vec<Entry>,
+    /// Components shuffled into one deck during play: their backs must be the same.
+    #[serde(default)]
+    pub decks: Vec<crate::check::decks::DeckGroup>,
+}
+
+/// One accepted disagreement: a rules statement (by line or phrase) and the reason.
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Accept {
+    /// The `rules.md` line of the statement.
+    #[serde(default)]
+    pub line: Option<usize>,
+    /// Or a phrase of the statement as written (`10 Colour Cards`).
+    #[serde(default)]
+    pub phrase: Option<String>,
+    /// Why the disagreement is acceptable.
+    pub reason: String,
+}
+
+impl Accept {
+    /// Whether this accepts a statement or problem on `line` reading `text`.
+    fn covers(&self, line: usize, text: &str) -> bool {
+        let by_line = self.line.is_none_or(|l| l == line);
+        let by_phrase = self
+            .phrase
+            .as_ref()
+            .is_none_or(|p| text.to_lowercase().contains(&p.to_lowercase()));
+        by_line && by_phrase
+    }
+
+    fn describe(&self) -> String {
+        match (&self.line, &self.phrase) {
+            (Some(l), Some(p)) => format!("line {l}, \"{p}\""),
+            (Some(l), None) => format!("line {l}"),
+            (None, Some(p)) => format!("\"{p}\""),
+            (None, None) => "nothing".to_owned(),
+        }
+    }
 }
 
 /// One named thing in the box.
@@ -56,9 +100,12 @@ pub struct Entry {
     pub bought: bool,
     #[serde(default)]
     pub parts: Vec<Entry>,
-    /// A known disagreement, with the reason it is accepted.
+    /// Known disagreements of single rules statements, each with its reason.
     #[serde(default)]
-    pub accept: Option<String>,
+    pub accept: Vec<Accept>,
+    /// Why the rules need not state this entry (inherited by its parts).
+    #[serde(default)]
+    pub unstated: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
@@ -83,7 +130,7 @@ impl OneOrMany {
 pub enum Status {
     Ok,
     Mismatch,
-    /// A mismatch the manifest accepts, with a reason.
+    /// Only disagreements the manifest accepts, each with a reason.
     Accepted,
 }
 
@@ -98,19 +145,11 @@ impl Status {
     }
 }
 
-impl EntryReport {
-    /// The counts the rules state, as "70 (line 31), ..." (or `none` when there are none).
-    pub fn stated_text(&self, none: &str) -> String {
-        if self.stated.is_empty() {
-            return none.to_owned();
-        }
-        let parts: Vec<String> = self
-            .stated
-            .iter()
-            .map(|s| format!("{} (line {})", s.count, s.line))
-            .collect();
-        parts.join(", ")
-    }
+/// One problem of an entry, with the rules line it is about when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub line: Option<usize>,
+    pub message: String,
 }
 
 /// The check of one entry (parts are reported as their own rows).
@@ -126,8 +165,32 @@ pub struct EntryReport {
     pub stated: Vec<Statement>,
     pub status: Status,
     pub problems: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub accepted: Option<String>,
+    /// The problems with their rules lines (for annotations).
+    #[serde(skip)]
+    pub findings: Vec<Finding>,
+    /// Disagreements accepted, with their reasons.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub accepted: Vec<String>,
+}
+
+impl EntryReport {
+    /// The counts the rules state, as "70 (line 31), ..." (or `none` when there are none).
+    pub fn stated_text(&self, none: &str) -> String {
+        if self.stated.is_empty() {
+            return none.to_owned();
+        }
+        let parts: Vec<String> = self
+            .stated
+            .iter()
+            .map(|s| format!("{} (line {})", s.count, s.line))
+            .collect();
+        parts.join(", ")
+    }
+
+    fn add(&mut self, line: Option<usize>, message: String) {
+        self.problems.push(message.clone());
+        self.findings.push(Finding { line, message });
+    }
 }
 
 /// The whole check, as written to `check.json`.
@@ -137,71 +200,40 @@ pub struct CheckReport {
     pub manifest: String,
     pub rules: Option<String>,
     pub entries: Vec<EntryReport>,
-    /// Rules lines whose own list disagrees with its count (`6 System Cards (A, B, ... 13)`).
-    pub rules_problems: Vec<String>,
+    /// Counts in the rules whose own parts or names disagree with them.
+    pub rules_problems: Vec<RulesProblem>,
+    /// Components shuffled together and whether their backs match.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<DeckReport>,
     pub passed: bool,
 }
 
 impl CheckReport {
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("reports serialize");
+        let mut s = serde_json::to_string_pretty(self)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
         s.push('\n');
         s
     }
 
     /// A table for the terminal.
     pub fn table(&self) -> String {
-        let width = self
+        crate::check::report::table(self)
+    }
+
+    /// The paths of the entries that fail, and the deck groups whose backs differ.
+    pub fn failing(&self) -> Vec<String> {
+        let entries = self
             .entries
             .iter()
-            .map(|e| e.path.chars().count())
-            .max()
-            .unwrap_or(5)
-            .max(5);
-        let mut out = format!(
-            "{:width$}  {:>8}  {:>8}  {:>10}  status\n",
-            "entry", "declared", "produced", "rules"
-        );
-        for e in &self.entries {
-            let produced = e.produced.map_or("-".to_owned(), |p| p.to_string());
-            let stated = if e.stated.is_empty() {
-                "-".to_owned()
-            } else {
-                e.stated
-                    .iter()
-                    .map(|s| format!("{}@{}", s.count, s.line))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
-            // Shouted on the terminal, where it has to stand out.
-            let status = match e.status {
-                Status::Mismatch => "MISMATCH",
-                other => other.word(),
-            };
-            out.push_str(&format!(
-                "{:width$}  {:>8}  {:>8}  {:>10}  {status}{}\n",
-                e.path,
-                e.declared,
-                produced,
-                stated,
-                if e.bought { " (bought)" } else { "" }
-            ));
-            for p in &e.problems {
-                out.push_str(&format!("    - {p}\n"));
-            }
-            if let Some(reason) = &e.accepted {
-                out.push_str(&format!("    accepted: {reason}\n"));
-            }
-        }
-        for p in &self.rules_problems {
-            out.push_str(&format!("rules: {p}\n"));
-        }
-        out.push_str(if self.passed {
-            "manifest check passed\n"
-        } else {
-            "manifest check FAILED\n"
-        });
-        out
+            .filter(|e| e.status == Status::Mismatch)
+            .map(|e| e.path.clone());
+        let decks = self
+            .decks
+            .iter()
+            .filter(|d| !d.passed)
+            .map(|d| format!("deck {}", d.name));
+        entries.chain(decks).collect()
     }
 }
 
@@ -216,7 +248,51 @@ pub fn load(game: &Game) -> Result<Option<ManifestFile>> {
         return Ok(None);
     };
     let file: ManifestFile = parse_yaml(&source, &path).map_err(|e| e.game(&game.id))?;
+    validate(&file).map_err(|e| e.in_file(&path).game(&game.id))?;
     Ok(Some(file))
+}
+
+/// Checks what YAML types cannot: every `accept` names a line or a phrase.
+pub fn validate(file: &ManifestFile) -> Result<()> {
+    for (entry, path, _) in flatten(&file.entries) {
+        if entry
+            .accept
+            .iter()
+            .any(|a| a.line.is_none() && a.phrase.is_none())
+        {
+            return Err(Error::new(format!(
+                "manifest entry `{path}`: each `accept` needs the `line` or `phrase` of the rules statement it accepts"
+            ))
+            .help("accept one statement, e.g. `accept: [{ line: 12, reason: \"the rules round up\" }]`"));
+        }
+    }
+    Ok(())
+}
+
+/// Entries in report order (each before its parts): entry, path, parent index.
+pub fn flatten(entries: &[Entry]) -> Vec<(&Entry, String, Option<usize>)> {
+    fn walk<'e>(
+        e: &'e Entry,
+        path: &str,
+        parent: Option<usize>,
+        out: &mut Vec<(&'e Entry, String, Option<usize>)>,
+    ) {
+        let path = if path.is_empty() {
+            e.name.clone()
+        } else {
+            format!("{path} › {}", e.name)
+        };
+        let index = out.len();
+        out.push((e, path.clone(), parent));
+        for p in &e.parts {
+            walk(p, &path, Some(index), out);
+        }
+    }
+    let mut out = Vec::new();
+    for e in entries {
+        walk(e, "", None, &mut out);
+    }
+    out
 }
 
 fn matches(card: &Card, filter: &Map<String, Value>) -> bool {
@@ -232,6 +308,11 @@ fn matches(card: &Card, filter: &Map<String, Value>) -> bool {
             (None, _) => false,
         }
     })
+}
+
+/// Whether `card` passes `filter` (a card field, `name` or `id` against a value or a list).
+pub fn card_matches(card: &Card, filter: &Map<String, Value>) -> bool {
+    matches(card, filter)
 }
 
 /// The cards an entry selects: (component id, card) pairs.
@@ -261,15 +342,207 @@ fn list_cards(cards: &[(&str, &Card)]) -> String {
     names.join(", ")
 }
 
+/// The rules side of one entry.
+#[derive(Debug, Clone)]
+pub struct RulesRow {
+    pub path: String,
+    pub declared: u32,
+    pub stated: Vec<Statement>,
+    pub findings: Vec<Finding>,
+    pub accepted: Vec<String>,
+}
+
+/// The rules side of the whole manifest: rows in report order and rules-level problems.
+#[derive(Debug, Clone)]
+pub struct RulesCheck {
+    pub rows: Vec<RulesRow>,
+    pub problems: Vec<RulesProblem>,
+    /// Problems of counts that belong to no manifest entry (these fail the check on their own).
+    pub unowned: Vec<RulesProblem>,
+}
+
+impl RulesRow {
+    pub fn status(&self) -> Status {
+        match (self.findings.is_empty(), self.accepted.is_empty()) {
+            (false, _) => Status::Mismatch,
+            (true, true) => Status::Ok,
+            (true, false) => Status::Accepted,
+        }
+    }
+}
+
+/// Checks the manifest against itself (parts add up) and against the rules (stated counts,
+/// their own sums, every entry stated), without the game's data.
+pub fn check_rules(manifest: &ManifestFile, rules: Option<&str>) -> RulesCheck {
+    let flat = flatten(&manifest.entries);
+    let known: Vec<Known> = flat
+        .iter()
+        .map(|(e, _, parent)| Known {
+            parent: *parent,
+            names: std::iter::once(&e.name)
+                .chain(&e.aliases)
+                .map(|n| crate::check::numbers::words(n))
+                .filter(|w| !w.is_empty())
+                .collect(),
+        })
+        .collect();
+    let scan = rules
+        .map(|src| rulescan::scan(src, &known))
+        .unwrap_or_default();
+    let mut rows = Vec::with_capacity(flat.len());
+    for (i, (entry, path, _)) in flat.iter().enumerate() {
+        let unstated = unstated_reason(&flat, i);
+        let mut row = RulesRow {
+            path: path.clone(),
+            declared: entry.count,
+            stated: scan
+                .statements
+                .iter()
+                .filter(|(e, _)| *e == i)
+                .map(|(_, s)| s.clone())
+                .collect(),
+            findings: Vec::new(),
+            accepted: Vec::new(),
+        };
+        parts_add_up(entry, &mut row);
+        rules_findings(entry, i, &scan, &mut row);
+        if rules.is_some() && unstated.is_none() && !row.stated.iter().any(|s| s.section) {
+            row.findings.push(Finding {
+                line: None,
+                message: not_stated_message(scan.section),
+            });
+        }
+        rows.push(row);
+    }
+    RulesCheck {
+        rows,
+        unowned: scan
+            .problems
+            .iter()
+            .filter(|(e, _)| e.is_none())
+            .map(|(_, p)| p.clone())
+            .collect(),
+        problems: scan.problems.into_iter().map(|(_, p)| p).collect(),
+    }
+}
+
+fn not_stated_message(section: bool) -> String {
+    if section {
+        "the rules' components section does not state it; list it there, or give the entry `unstated: <reason>`".to_owned()
+    } else {
+        "the rules have no components section (a heading such as `## Components`, or `<!-- components -->` before the list), so nothing is stated".to_owned()
+    }
+}
+
+fn unstated_reason<'e>(
+    flat: &[(&'e Entry, String, Option<usize>)],
+    mut i: usize,
+) -> Option<&'e str> {
+    loop {
+        let (e, _, parent) = flat.get(i)?;
+        if let Some(r) = &e.unstated {
+            return Some(r);
+        }
+        i = (*parent)?;
+    }
+}
+
+fn parts_add_up(entry: &Entry, row: &mut RulesRow) {
+    if entry.parts.is_empty() {
+        return;
+    }
+    let sum: u32 = entry.parts.iter().map(|p| p.count).sum();
+    if sum != entry.count {
+        let terms: Vec<String> = entry
+            .parts
+            .iter()
+            .map(|p| format!("{} {}", p.count, p.name))
+            .collect();
+        row.findings.push(Finding {
+            line: None,
+            message: format!(
+                "the parts add up to {sum}, not {}: {}",
+                entry.count,
+                terms.join(" + ")
+            ),
+        });
+    }
+}
+
+/// Stated counts that differ, and rules problems about this entry, unless accepted.
+fn rules_findings(entry: &Entry, index: usize, scan: &rulescan::Scan, row: &mut RulesRow) {
+    let mut used = vec![false; entry.accept.len()];
+    let mut found: Vec<(usize, String, String)> = row
+        .stated
+        .iter()
+        .filter(|s| s.count != entry.count)
+        .map(|s| {
+            let msg = format!(
+                "rules line {} says {}, the manifest {}: \"{}\"",
+                s.line, s.count, entry.count, s.text
+            );
+            (s.line, s.text.clone(), msg)
+        })
+        .collect();
+    found.extend(
+        scan.problems
+            .iter()
+            .filter(|(e, _)| *e == Some(index))
+            .map(|(_, p)| {
+                (
+                    p.line,
+                    p.text.clone(),
+                    format!("rules line {}: {}", p.line, p.text),
+                )
+            }),
+    );
+    for (line, text, message) in found {
+        match entry.accept.iter().position(|a| a.covers(line, &text)) {
+            Some(k) => {
+                if let (Some(u), Some(a)) = (used.get_mut(k), entry.accept.get(k)) {
+                    *u = true;
+                    row.accepted
+                        .push(format!("{message} (accepted: {})", a.reason));
+                }
+            }
+            None => row.findings.push(Finding {
+                line: Some(line),
+                message,
+            }),
+        }
+    }
+    for (a, _) in entry.accept.iter().zip(&used).filter(|(_, u)| !**u) {
+        row.findings.push(Finding {
+            line: a.line,
+            message: format!(
+                "`accept` for {} matches no disagreeing rules statement; remove it",
+                a.describe()
+            ),
+        });
+    }
+}
+
 struct Checker<'a> {
     game: &'a Game,
-    statements: &'a [(Vec<String>, Statement)],
     rows: Vec<EntryReport>,
 }
 
 impl Checker<'_> {
-    /// Checks `entry` (with inherited component ids and filter) and its parts; returns what
-    /// the data produces for it.
+    fn unknown_component(&self, path: &str, id: &str) -> Error {
+        let known: Vec<&str> = self
+            .game
+            .components
+            .iter()
+            .map(|c| c.spec.id.as_str())
+            .collect();
+        Error::new(format!(
+            "manifest entry `{path}` names component `{id}`, which the game does not have"
+        ))
+        .help(crate::error::suggestion(id, known))
+    }
+
+    /// Checks `entry` (with inherited component ids and filter) and its parts against the
+    /// data; returns what the data produces for it.
     fn entry(
         &mut self,
         entry: &Entry,
@@ -288,19 +561,11 @@ impl Checker<'_> {
             .component
             .as_ref()
             .map_or_else(|| ids.to_vec(), OneOrMany::ids);
-        for id in &ids {
-            if !self.game.components.iter().any(|c| &c.spec.id == id) {
-                let known: Vec<&str> = self
-                    .game
-                    .components
-                    .iter()
-                    .map(|c| c.spec.id.as_str())
-                    .collect();
-                return Err(Error::new(format!(
-                    "manifest entry `{path}` names component `{id}`, which the game does not have"
-                ))
-                .help(crate::error::suggestion(id, known)));
-            }
+        if let Some(id) = ids
+            .iter()
+            .find(|id| !self.game.components.iter().any(|c| &c.spec.id == *id))
+        {
+            return Err(self.unknown_component(&path, id));
         }
         let mut filter = filter.clone();
         filter.extend(entry.filter.clone());
@@ -309,169 +574,107 @@ impl Checker<'_> {
             path: path.clone(),
             declared: entry.count,
             produced: None,
-            bought: entry.bought || parent_bought,
+            bought: entry_bought,
             stated: Vec::new(),
             status: Status::Ok,
             problems: Vec::new(),
-            accepted: entry.accept.clone(),
+            findings: Vec::new(),
+            accepted: Vec::new(),
         });
-        let mut problems = Vec::new();
-
-        // (1) The parts add up.
-        if !entry.parts.is_empty() {
-            let sum: u32 = entry.parts.iter().map(|p| p.count).sum();
-            if sum != entry.count {
-                let terms: Vec<String> = entry
-                    .parts
-                    .iter()
-                    .map(|p| format!("{} {}", p.count, p.name))
-                    .collect();
-                problems.push(format!(
-                    "the parts add up to {sum}, not {}: {}",
-                    entry.count,
-                    terms.join(" + ")
-                ));
-            }
-        }
         let mut part_produced = Vec::new();
         for part in &entry.parts {
             part_produced.push(self.entry(part, &path, &ids, &filter, entry_bought)?);
         }
-
-        // (2) The data produces the declared count.
-        let produced = if !ids.is_empty() {
-            let cards = select(self.game, &ids, &filter);
-            let n: u32 = cards.iter().map(|(_, c)| c.count).sum();
-            if n != entry.count {
-                let diff = i64::from(n) - i64::from(entry.count);
-                let what = if diff > 0 {
-                    format!("{diff} extra")
-                } else {
-                    format!("{} missing", -diff)
-                };
-                problems.push(format!(
-                    "the data gives {n}, the manifest declares {} ({what}); counted: {}",
-                    entry.count,
-                    if cards.is_empty() {
-                        "no cards match".to_owned()
-                    } else {
-                        list_cards(&cards)
-                    }
-                ));
-            }
-            if !entry.parts.is_empty() {
-                let uncovered: Vec<(&str, &Card)> = cards
-                    .iter()
-                    .filter(|(_, c)| {
-                        !entry.parts.iter().any(|p| {
-                            let mut f = filter.clone();
-                            f.extend(p.filter.clone());
-                            matches(c, &f)
-                        })
-                    })
-                    .copied()
-                    .collect();
-                if !uncovered.is_empty() {
-                    problems.push(format!("in no part: {}", list_cards(&uncovered)));
+        let produced = if ids.is_empty() {
+            let all: Option<Vec<u32>> = part_produced.into_iter().collect();
+            all.filter(|_| !entry.parts.is_empty())
+                .map(|v| v.iter().sum())
+        } else {
+            let (n, problems) = self.data(entry, &ids, &filter, entry_bought);
+            if let Some(row) = self.rows.get_mut(index) {
+                for p in problems {
+                    row.add(None, p);
                 }
             }
-            let kinds: Vec<ComponentKind> = self
-                .game
-                .components
-                .iter()
-                .filter(|c| ids.contains(&c.spec.id))
-                .map(|c| c.spec.kind)
-                .collect();
-            let bought = kinds.iter().all(|k| *k == ComponentKind::Bought);
-            if bought != entry_bought {
-                problems.push(if entry_bought {
-                    "declared bought, but its component is printed".to_owned()
-                } else {
-                    "its component is bought, not printed: add `bought: true`".to_owned()
-                });
-            }
             Some(n)
-        } else if part_produced.iter().all(Option::is_some) && !entry.parts.is_empty() {
-            Some(part_produced.iter().flatten().sum())
-        } else {
-            None
         };
-
-        // (3) The rules state the same count.
-        let names: Vec<String> = std::iter::once(&entry.name)
-            .chain(&entry.aliases)
-            .map(|n| rulescan::normalise(n))
-            .collect();
-        let stated: Vec<Statement> = self
-            .statements
-            .iter()
-            .filter(|(p, _)| {
-                p.last().is_some_and(|last| names.contains(last)) && parent_matches(p, &path)
-            })
-            .map(|(_, s)| s.clone())
-            .collect();
-        for s in &stated {
-            if s.count != entry.count {
-                problems.push(format!(
-                    "rules line {} says {}, the manifest {}: \"{}\"",
-                    s.line, s.count, entry.count, s.text
-                ));
-            }
+        if let Some(row) = self.rows.get_mut(index) {
+            row.produced = produced;
         }
-
-        let row = &mut self.rows[index];
-        row.produced = produced;
-        row.stated = stated;
-        row.status = match (problems.is_empty(), &entry.accept) {
-            (true, _) => Status::Ok,
-            (false, Some(_)) => Status::Accepted,
-            (false, None) => Status::Mismatch,
-        };
-        row.problems = problems;
         Ok(produced)
     }
-}
 
-/// A statement found under a parent (`["loot cards", "tier 1"]`) belongs to an entry whose
-/// path ends with those names; one found at top level matches any entry of that name.
-fn parent_matches(found: &[String], path: &str) -> bool {
-    if found.len() < 2 {
-        return true;
+    /// What the data produces for an entry that names components, and what disagrees.
+    fn data(
+        &self,
+        entry: &Entry,
+        ids: &[String],
+        filter: &Map<String, Value>,
+        entry_bought: bool,
+    ) -> (u32, Vec<String>) {
+        let mut problems = Vec::new();
+        let cards = select(self.game, ids, filter);
+        let n: u32 = cards.iter().map(|(_, c)| c.count).sum();
+        if n != entry.count {
+            let diff = i64::from(n) - i64::from(entry.count);
+            let what = if diff > 0 {
+                format!("{diff} extra")
+            } else {
+                format!("{} missing", -diff)
+            };
+            problems.push(format!(
+                "the data gives {n}, the manifest declares {} ({what}); counted: {}",
+                entry.count,
+                if cards.is_empty() {
+                    "no cards match".to_owned()
+                } else {
+                    list_cards(&cards)
+                }
+            ));
+        }
+        if !entry.parts.is_empty() {
+            let uncovered: Vec<(&str, &Card)> = cards
+                .iter()
+                .filter(|(_, c)| {
+                    !entry.parts.iter().any(|p| {
+                        let mut f = filter.clone();
+                        f.extend(p.filter.clone());
+                        matches(c, &f)
+                    })
+                })
+                .copied()
+                .collect();
+            if !uncovered.is_empty() {
+                problems.push(format!("in no part: {}", list_cards(&uncovered)));
+            }
+        }
+        let bought = self
+            .game
+            .components
+            .iter()
+            .filter(|c| ids.contains(&c.spec.id))
+            .all(|c| c.spec.kind == ComponentKind::Bought);
+        if bought != entry_bought {
+            problems.push(if entry_bought {
+                "declared bought, but its component is printed".to_owned()
+            } else {
+                "its component is bought, not printed: add `bought: true`".to_owned()
+            });
+        }
+        (n, problems)
     }
-    let parents: Vec<String> = path.split(" › ").map(rulescan::normalise).collect();
-    let parent = &found[found.len() - 2];
-    parents.len() >= 2 && &parents[parents.len() - 2] == parent
 }
 
-/// Runs the three checks. `rules_source` is the raw `rules.md` (counts written with
-/// `{{ }}` come from the data and cannot disagree).
+/// Runs the checks: the data, the manifest's own sums, the rules, and (given `decks`) the
+/// backs of components shuffled together. `rules_source` is the raw `rules.md`.
 pub fn check(
     game: &Game,
     manifest: &ManifestFile,
     rules_source: Option<&str>,
+    decks: Vec<DeckReport>,
 ) -> Result<CheckReport> {
-    // Every name the manifest knows, with its parent's name for parts.
-    let mut tree: Vec<(String, Vec<String>)> = Vec::new();
-    fn collect(e: &Entry, parent: Option<&str>, out: &mut Vec<(String, Vec<String>)>) {
-        for n in std::iter::once(&e.name).chain(&e.aliases) {
-            out.push((
-                n.clone(),
-                parent.map(|p| vec![p.to_owned()]).unwrap_or_default(),
-            ));
-        }
-        for p in &e.parts {
-            collect(p, Some(&e.name), out);
-        }
-    }
-    for e in &manifest.entries {
-        collect(e, None, &mut tree);
-    }
-    let scan = rules_source
-        .map(|src| rulescan::scan(src, &tree))
-        .unwrap_or_default();
     let mut checker = Checker {
         game,
-        statements: &scan.statements,
         rows: Vec::new(),
     };
     for entry in &manifest.entries {
@@ -479,9 +682,26 @@ pub fn check(
             .entry(entry, "", &[], &Map::new(), false)
             .map_err(|e| e.in_file(manifest_path(game)).game(&game.id))?;
     }
-    let rules_problems: Vec<String> = scan.problems;
-    let passed =
-        rules_problems.is_empty() && checker.rows.iter().all(|r| r.status != Status::Mismatch);
+    let rules = check_rules(manifest, rules_source);
+    for (row, r) in checker.rows.iter_mut().zip(rules.rows) {
+        let data_problems = !row.findings.is_empty();
+        row.stated = r.stated;
+        for f in r.findings {
+            row.add(f.line, f.message);
+        }
+        row.accepted = r.accepted;
+        row.status = match (
+            data_problems || !row.findings.is_empty(),
+            row.accepted.is_empty(),
+        ) {
+            (true, _) => Status::Mismatch,
+            (false, true) => Status::Ok,
+            (false, false) => Status::Accepted,
+        };
+    }
+    let passed = rules.unowned.is_empty()
+        && checker.rows.iter().all(|r| r.status != Status::Mismatch)
+        && decks.iter().all(|d| d.passed);
     Ok(CheckReport {
         game: game.id.clone(),
         manifest: manifest_path(game).to_string_lossy().into_owned(),
@@ -491,17 +711,20 @@ pub fn check(
                 .into_owned()
         }),
         entries: checker.rows,
-        rules_problems,
+        rules_problems: rules.problems,
+        decks,
         passed,
     })
 }
 
-/// Loads the manifest and rules of `game` and checks them; `None` without a manifest.
+/// Loads the manifest and rules of `game` and checks them, rendering the backs of the decks
+/// the manifest names; `None` without a manifest.
 pub fn check_game(game: &Game) -> Result<Option<CheckReport>> {
     let Some(manifest) = load(game)? else {
         return Ok(None);
     };
+    let decks = crate::check::decks::check_game_decks(game, &manifest.decks)?;
     let rules_file = crate::render::rules::rules_path(game);
     let rules = game.project.read_optional_text(&rules_file)?;
-    check(game, &manifest, rules.as_deref()).map(Some)
+    check(game, &manifest, rules.as_deref(), decks).map(Some)
 }

@@ -1,4 +1,9 @@
 //! Checking a game against its manifest and the counts its rulebook states.
 
+pub mod decks;
 pub mod manifest;
+pub mod markdown;
+pub mod numbers;
+pub mod report;
 pub mod rulescan;
+pub(crate) mod tables;

@@ -1,18 +1,30 @@
 //! Finding the component counts a rulebook states.
 //!
-//! Rulebooks state counts in many layouts: `- 24 Yellow Alerts (Level 1)`,
-//! `**70x Loot Cards:** 40x Tier 1 (3c), 20x Tier 2 (8c)`, `113 OPS CARDS`,
-//! `Shuffle the 120-card Facility Deck`, `6 System Cards (Jump Core, Teleporter, ...)`.
-//! The scanner looks for a number followed by a known component name (the manifest's names and
-//! aliases, compared without case, punctuation or plural `s`), and reads the counts that follow
-//! on the same line as parts of the first entry the line names. A bracketed list of names after
-//! a count must not hold more names than the count.
+//! The rulebook is read as a document ([`markdown`]): its components section (see
+//! [`markdown::is_section_heading`]) is the list of what is in the box, and everything in it that
+//! pairs a count with a manifest name (or alias, compared without case, punctuation or plural
+//! `s`) is a statement of that entry's total:
 //!
-//! Counts written as Tera expressions (`{{ ... }}`) come from the data and are skipped.
+//! - a count before the name: `24 Lantern tokens`, `70x Loot Cards`, `the 120-card Facility
+//!   Deck`, `forty-eight stall cards`, `a dozen coins`, `six (6) dice`, and `a`/`an` inside a
+//!   list;
+//! - a count after it: `Shell cards ×30`, `Crab tokens x8`, `Player screens (4)`,
+//!   `Tide dial: 1`, `**Wind die:** 1`, `Cargo cubes — 30`;
+//! - a table row, with the count in a column of its own;
+//! - nested bullets, bracketed counts and lists after a colon or `split into`, which are parts
+//!   of the count they follow and must add up to it; a bracketed list of names must not name
+//!   more than its count.
+//!
+//! Outside the section only explicit totals count (`the 54-card Harbor deck`, `all 20 Water
+//! tokens`, `the last of the 72 Root cards`, `24 tokens in all`); what one player takes, what a
+//! turn draws and setup amounts never do, in the section or out of it.
 
 use serde::Serialize;
 
-/// A count the rules state for a name.
+use crate::check::markdown::{self, Block, Kind as BlockKind, Text};
+use crate::check::numbers::{Count, Kind, Token, count_at, suffix_count, tokenize, words};
+
+/// A count the rules state for an entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Statement {
     /// 1-based line in `rules.md`.
@@ -20,13 +32,31 @@ pub struct Statement {
     pub count: u32,
     /// The phrase as written, for messages.
     pub text: String,
+    /// Whether it is in the components section (rather than an explicit total elsewhere).
+    pub section: bool,
 }
 
-/// What a scan found: statements under their (normalised) name path, and list problems.
+/// A count in the rules whose own parts or names disagree with it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesProblem {
+    pub line: usize,
+    pub text: String,
+}
+
+/// One manifest entry as the scanner sees it: its parent (by index) and its names as words.
+#[derive(Debug, Clone)]
+pub struct Known {
+    pub parent: Option<usize>,
+    pub names: Vec<Vec<String>>,
+}
+
+/// What a scan found: statements by entry index, problems (with the entry they concern), and
+/// whether the rules have a components section.
 #[derive(Debug, Clone, Default)]
 pub struct Scan {
-    pub statements: Vec<(Vec<String>, Statement)>,
-    pub problems: Vec<String>,
+    pub statements: Vec<(usize, Statement)>,
+    pub problems: Vec<(Option<usize>, RulesProblem)>,
+    pub section: bool,
 }
 
 /// Lower case, punctuation removed, plural `s` dropped from each word.
@@ -34,284 +64,716 @@ pub fn normalise(name: &str) -> String {
     words(name).join(" ")
 }
 
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let w = w.to_lowercase();
-            if w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") {
-                w[..w.len() - 1].to_owned()
-            } else {
-                w
-            }
-        })
-        .collect()
+/// Verbs of play: a count right after one is an amount moved, not a total.
+const PLAY_VERBS: [&str; 40] = [
+    "take", "takes", "draw", "draws", "deal", "deals", "discard", "discards", "return", "returns",
+    "gain", "gains", "spend", "spends", "use", "uses", "receive", "receives", "get", "gets",
+    "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose", "loses", "keep",
+    "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal", "reveals",
+];
+
+/// Words after a count that make it a rate or a share, not a part (`15 per era`).
+const PER_WORDS: [&str; 13] = [
+    "per", "each", "in", "of", "for", "to", "at", "from", "with", "on", "apiece", "a", "an",
+];
+
+/// A known name found in the tokens.
+#[derive(Debug, Clone)]
+struct Hit {
+    start: usize,
+    end: usize,
+    entries: Vec<usize>,
 }
 
-/// Removes Markdown emphasis and Tera expressions, keeping character positions meaningful.
-fn clean(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        out.push_str(" § ");
-        rest = match rest[start..].find("}}") {
-            Some(end) => &rest[start + end + 2..],
-            None => "",
-        };
-    }
-    out.push_str(rest);
-    out.replace("**", "")
-        .replace(['*', '`', '[', ']', '#'], "")
-        .replace('×', "x")
+/// Punctuation a name may carry between its words (`Stand-in`, `Captain's`).
+fn joiner(t: &Token) -> bool {
+    matches!(t.kind, Kind::Punct('-' | '\'' | '’' | '/'))
 }
 
-/// A number at byte `i` of `s`, with what follows it: (count, byte index after the number and
-/// its `x`/`-card` suffix). Rejects ordinals, prices and percentages (`4th`, `3c`, `10%`).
-fn number_at(s: &str, i: usize) -> Option<(u32, usize)> {
-    let bytes = s.as_bytes();
-    if i > 0 && (bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'.') {
-        return None;
-    }
+fn match_name(toks: &[Token], i: usize, name: &[String]) -> Option<usize> {
     let mut j = i;
-    while j < bytes.len() && bytes[j].is_ascii_digit() {
-        j += 1;
-    }
-    if j == i {
-        return None;
-    }
-    // "tier 3 Apex Stalkers", "Day 1 quota": a label, not a count.
-    let before = s[..i].trim_end();
-    let prev_word: String = before
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("")
-        .to_lowercase();
-    const LABELS: [&str; 14] = [
-        "tier", "level", "day", "rank", "step", "phase", "page", "slot", "round", "turn", "line",
-        "chapter", "no", "number",
-    ];
-    if LABELS.contains(&prev_word.as_str()) {
-        return None;
-    }
-    let n: u32 = s[i..j].parse().ok()?;
-    let rest = &s[j..];
-    let skip = if let Some(r) = rest.strip_prefix(['x', 'X']) {
-        // "70x Loot" or "70 x Loot"
-        if r.starts_with(' ') { 1 } else { return None }
-    } else if rest.starts_with(" x ") || rest.starts_with(" X ") {
-        2
-    } else if let Some(r) = rest.strip_prefix('-') {
-        // "120-card Facility Deck": skip the unit word.
-        let unit = r.find(' ').unwrap_or(r.len());
-        if r[..unit].chars().all(char::is_alphabetic) && unit > 0 {
-            1 + unit
-        } else {
+    for (k, w) in name.iter().enumerate() {
+        if k > 0 {
+            while toks.get(j).is_some_and(joiner) {
+                j += 1;
+            }
+        }
+        let t = toks.get(j)?;
+        if matches!(t.kind, Kind::Punct(_)) || &t.norm != w {
             return None;
         }
-    } else if rest.starts_with(' ') {
-        0
-    } else {
-        return None;
-    };
-    Some((n, j + skip))
+        j += 1;
+    }
+    Some(j)
 }
 
-/// Scans `source` for counts of `names` (each with its parent name, if it is a part).
-pub fn scan(source: &str, names: &[(String, Vec<String>)]) -> Scan {
-    let known: Vec<(Vec<String>, Option<String>, String)> = names
+/// The longest known names, left to right, without overlaps.
+fn name_hits(toks: &[Token], known: &[Known]) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let mut best: Option<Hit> = None;
+        for (e, k) in known.iter().enumerate() {
+            for name in &k.names {
+                let Some(end) = match_name(toks, i, name) else {
+                    continue;
+                };
+                match best.as_mut() {
+                    Some(b) if b.end == end && !b.entries.contains(&e) => b.entries.push(e),
+                    Some(b) if b.end >= end => {}
+                    _ => {
+                        best = Some(Hit {
+                            start: i,
+                            end,
+                            entries: vec![e],
+                        })
+                    }
+                }
+            }
+        }
+        match best {
+            Some(h) => {
+                i = h.end;
+                hits.push(h);
+            }
+            None => i += 1,
+        }
+    }
+    hits
+}
+
+fn is_descendant(known: &[Known], mut e: usize, ancestor: usize) -> Option<usize> {
+    let mut depth = 0;
+    while let Some(p) = known.get(e).and_then(|k| k.parent) {
+        depth += 1;
+        if p == ancestor {
+            return Some(depth);
+        }
+        e = p;
+    }
+    None
+}
+
+/// Which of the entries a name may mean is meant here: a part of the nearest entry in
+/// context, else a top-level entry, else the only one.
+fn resolve(known: &[Known], entries: &[usize], context: &[usize]) -> Option<usize> {
+    for ctx in context.iter().rev() {
+        let best = entries
+            .iter()
+            .filter_map(|&e| is_descendant(known, e, *ctx).map(|d| (d, e)))
+            .min();
+        if let Some((_, e)) = best {
+            return Some(e);
+        }
+    }
+    if let Some(&e) = entries
         .iter()
-        .map(|(n, parent)| (words(n), parent.first().map(|p| normalise(p)), normalise(n)))
-        .filter(|(w, _, _)| !w.is_empty())
-        .collect();
-    let mut scan = Scan::default();
-    let mut fenced = false;
-    for (index, raw) in source.lines().enumerate() {
-        let line_no = index + 1;
-        if raw.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        let line = clean(raw);
-        let mut main: Option<String> = None;
-        let mut i = 0;
-        while i < line.len() {
-            if !line.is_char_boundary(i) || !line.as_bytes()[i].is_ascii_digit() {
-                i += 1;
-                continue;
-            }
-            let Some((count, after)) = number_at(&line, i) else {
-                while i < line.len() && line.as_bytes()[i].is_ascii_digit() {
-                    i += 1;
-                }
-                continue;
-            };
-            let rest = &line[after..];
-            let rest_words = words(rest);
-            // The longest known name the text continues with; parts of the line's main entry
-            // win over other names.
-            let best = known
-                .iter()
-                .filter(|(w, _, _)| rest_words.len() >= w.len() && rest_words[..w.len()] == w[..])
-                .max_by_key(|(w, parent, _)| {
-                    let is_part_of_main = parent.is_some() && parent.as_ref() == main.as_ref();
-                    (is_part_of_main, w.len())
-                });
-            let Some((w, parent, norm)) = best else {
-                i = after.max(i + 1);
-                continue;
-            };
-            let path = match (parent, &main) {
-                (Some(p), Some(m)) if p == m => vec![p.clone(), norm.clone()],
-                _ => vec![norm.clone()],
-            };
-            // The phrase: the number through the name.
-            let name_end = end_of_words(rest, w.len());
-            let text = format!("{}{}", &line[i..after], &rest[..name_end])
-                .trim()
-                .to_owned();
-            if main.is_none() {
-                main = Some(norm.clone());
-            }
-            // A bracketed list of names right after the name.
-            let tail = rest[name_end..].trim_start();
-            if let Some(list) = tail.strip_prefix('(').and_then(|t| t.split(')').next()) {
-                let items: Vec<&str> = list
-                    .split([',', ';'])
-                    .flat_map(|p| p.split(" and "))
-                    .map(str::trim)
-                    .filter(|p| !p.is_empty())
-                    .collect();
-                let elided = items.iter().any(|p| p.contains("...") || p.contains('…'));
-                if items.len() >= 2 && !elided && items.len() as u32 > count {
-                    scan.problems.push(format!(
-                        "line {line_no}: \"{text}\" but the list that follows names {}",
-                        items.len()
-                    ));
-                }
-            }
-            scan.statements.push((
-                path,
-                Statement {
-                    line: line_no,
-                    count,
-                    text,
-                },
-            ));
-            i = after + name_end;
-        }
+        .find(|&&e| known.get(e).is_some_and(|k| k.parent.is_none()))
+    {
+        return Some(e);
     }
-    scan
+    match entries {
+        [only] => Some(*only),
+        _ => None,
+    }
 }
 
-/// Byte length of the first `n` words of `s`.
-fn end_of_words(s: &str, n: usize) -> usize {
-    let mut seen = 0;
-    let mut in_word = false;
-    for (i, c) in s.char_indices() {
-        let w = c.is_alphanumeric();
-        if w && !in_word {
-            seen += 1;
-        }
-        if !w && in_word && seen == n {
-            return i;
-        }
-        in_word = w;
+fn word_at(toks: &[Token], i: Option<usize>) -> &str {
+    match i.and_then(|i| toks.get(i)) {
+        Some(t) if t.kind == Kind::Word => &t.lower,
+        _ => "",
     }
-    s.len()
+}
+
+/// A count right after a verb of play, or followed by `each`/`per`, is not a total.
+fn is_play_amount(toks: &[Token], count: &Count, name_end: usize) -> bool {
+    let prev = word_at(toks, count.start.checked_sub(1));
+    let next = word_at(toks, Some(name_end));
+    PLAY_VERBS.contains(&prev) || matches!(next, "each" | "per" | "apiece")
+}
+
+/// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`.
+fn is_explicit_total(toks: &[Token], count: &Count, name_end: usize) -> bool {
+    let prev = word_at(toks, count.start.checked_sub(1));
+    let prev2 = word_at(toks, count.start.checked_sub(2));
+    let next = word_at(toks, Some(name_end));
+    let next2 = word_at(toks, Some(name_end + 1));
+    prev == "all"
+        || (prev == "the" && matches!(prev2, "all" | "of"))
+        || (prev == "of" && prev2 == "total")
+        || (count.unit && matches!(prev, "the" | "full" | "entire" | "whole"))
+        || (next == "in" && matches!(next2, "all" | "total"))
+        || matches!(next, "altogether" | "total")
+}
+
+/// An article may mean one only at the start of a list item or after a separator in it.
+fn article_allowed(toks: &[Token], i: usize) -> bool {
+    i == 0
+        || toks
+            .get(i - 1)
+            .is_some_and(|t| t.is_punct(',') || t.is_punct(':') || t.is_word("and"))
+}
+
+/// Where a text is and what it may read.
+#[derive(Clone, Copy)]
+struct Place {
+    section: bool,
+    /// A list item or table cell: `a`/`an` may mean one.
+    list: bool,
+}
+
+/// A count found for a name, and where reading may go on after it.
+struct Found {
+    count: Count,
+    first: usize,
+    last: usize,
+}
+
+/// Where counting may look: the next name's start, the first token not yet claimed by an
+/// earlier name's suffix count, and the line of each token.
+struct Bounds<'l> {
+    next_hit: Option<usize>,
+    claimed: usize,
+    lines: &'l [usize],
+}
+
+fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place) -> Option<Found> {
+    let from = hit.start.saturating_sub(4).max(bounds.claimed);
+    let prefix = (from..hit.start).find_map(|i| {
+        let article = place.section && place.list && article_allowed(toks, i);
+        count_at(toks, i, article).filter(|c| c.next == hit.start)
+    });
+    if let Some(c) = prefix {
+        let ok = !is_play_amount(toks, &c, hit.end)
+            && (place.section || is_explicit_total(toks, &c, hit.end));
+        return ok.then_some(Found {
+            count: c,
+            first: c.start,
+            last: hit.end,
+        });
+    }
+    if !place.section {
+        return None;
+    }
+    let c = suffix_count(toks, hit.end)?;
+    // `Loot Cards: 40x Tier 1`: the 40 is Tier 1's, unless a line ends after it
+    // (`**Wind die:** 1` and `**Era board:** 1` on lines of their own).
+    let line = |i: usize| bounds.lines.get(i).copied();
+    if bounds.next_hit == Some(c.next) && line(c.next.saturating_sub(1)) == line(c.next) {
+        return None;
+    }
+    Some(Found {
+        count: c,
+        first: hit.start,
+        last: c.next,
+    })
+}
+
+/// What follows a count: parts that must add up to it, or a list of names.
+enum After {
+    Parts(Vec<u32>),
+    Names(usize),
+    Nothing,
+}
+
+fn connector(toks: &[Token], p: usize) -> Option<usize> {
+    let p = if toks.get(p).is_some_and(|t| t.is_punct(',')) {
+        p + 1
+    } else {
+        p
+    };
+    let forms: [&[&str]; 8] = [
+        &["split", "into"],
+        &["divided", "into"],
+        &["sorted", "into"],
+        &["made", "up", "of"],
+        &["made", "of"],
+        &["consisting", "of"],
+        &["composed", "of"],
+        &["comprising"],
+    ];
+    forms.iter().find_map(|f| {
+        f.iter()
+            .enumerate()
+            .all(|(k, w)| toks.get(p + k).is_some_and(|t| t.is_word(w)))
+            .then_some(p + f.len())
+    })
+}
+
+/// Token ranges of the items of a list that starts at `start`; `None` for an unclosed bracket.
+fn items(toks: &[Token], start: usize, bracket: bool) -> Option<Vec<(usize, usize)>> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut from = start;
+    let mut j = start;
+    loop {
+        let Some(t) = toks.get(j) else {
+            if bracket {
+                return None;
+            }
+            break;
+        };
+        match t.kind {
+            Kind::Punct('(') => depth += 1,
+            Kind::Punct(')') if depth > 0 => depth -= 1,
+            Kind::Punct(')') if bracket => break,
+            Kind::Punct('.' | ';' | '!' | '?' | ')') if depth == 0 && !bracket => break,
+            Kind::Punct(',' | ';' | '+' | '&') if depth == 0 => {
+                out.push((from, j));
+                from = j + 1;
+            }
+            Kind::Word if depth == 0 && matches!(t.lower.as_str(), "and" | "plus") => {
+                out.push((from, j));
+                from = j + 1;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    out.push((from, j));
+    Some(out.into_iter().filter(|(a, b)| a < b).collect())
+}
+
+fn part_count(toks: &[Token], (a, b): (usize, usize)) -> Option<u32> {
+    let c = count_at(toks, a, false)?;
+    let next = toks.get(c.next).filter(|_| c.next < b)?;
+    (next.kind != Kind::Word || !PER_WORDS.contains(&next.lower.as_str())).then_some(c.value)
+}
+
+fn after(toks: &[Token], p: usize) -> After {
+    let (bracket, start) = match toks.get(p) {
+        Some(t) if t.is_punct('(') => (true, p + 1),
+        Some(t) if matches!(t.kind, Kind::Punct(':' | '—' | '–')) => (false, p + 1),
+        _ => match connector(toks, p) {
+            Some(s) => (false, s),
+            None => return After::Nothing,
+        },
+    };
+    let Some(list) = items(toks, start, bracket) else {
+        return After::Nothing;
+    };
+    let counts: Vec<Option<u32>> = list.iter().map(|r| part_count(toks, *r)).collect();
+    let parts: Vec<u32> = if bracket {
+        counts
+            .iter()
+            .copied()
+            .collect::<Option<Vec<u32>>>()
+            .unwrap_or_default()
+    } else {
+        counts.iter().map_while(|c| *c).collect()
+    };
+    if parts.len() >= 2 {
+        return After::Parts(parts);
+    }
+    let elided = list.iter().any(|&(a, b)| {
+        toks.get(a..b).is_some_and(|ts| {
+            ts.iter()
+                .any(|t| t.is_punct('…') || t.is_word("etc") || t.is_punct('.'))
+        })
+    });
+    let no_counts = list
+        .iter()
+        .all(|&(a, _)| count_at(toks, a, false).is_none());
+    if bracket && list.len() >= 2 && no_counts && !elided {
+        return After::Names(list.len());
+    }
+    After::Nothing
+}
+
+fn slice(text: &Text, toks: &[Token], first: usize, last: usize) -> String {
+    let (Some(a), Some(b)) = (
+        toks.get(first),
+        last.checked_sub(1).and_then(|l| toks.get(l)),
+    ) else {
+        return String::new();
+    };
+    text.s.get(a.start..b.end).unwrap_or_default().to_owned()
+}
+
+/// A count some statement or list item starts with.
+#[derive(Debug, Clone)]
+struct Lead {
+    count: u32,
+    name: String,
+    line: usize,
+    entry: Option<usize>,
+}
+
+/// What scanning one text gave: the entry it is about and the count it starts with.
+#[derive(Debug, Clone, Default)]
+struct TextResult {
+    owner: Option<usize>,
+    lead: Option<Lead>,
+}
+
+pub(crate) struct Scanner<'k> {
+    known: &'k [Known],
+    scan: Scan,
+}
+
+impl Scanner<'_> {
+    /// Reads the statements of one text; `context` holds the entries it is nested under.
+    fn text(&mut self, text: &Text, place: Place, context: &[usize]) -> TextResult {
+        let toks = tokenize(&text.s);
+        let hits = name_hits(&toks, self.known);
+        let mut result = TextResult::default();
+        let mut ctx = context.to_vec();
+        let lines: Vec<usize> = toks.iter().map(|t| text.line_at(t.start)).collect();
+        let mut claimed = 0;
+        for (n, hit) in hits.iter().enumerate() {
+            let bounds = Bounds {
+                next_hit: hits.get(n + 1).map(|h| h.start),
+                claimed,
+                lines: &lines,
+            };
+            let Some(found) = count_for(&toks, hit, &bounds, place) else {
+                continue;
+            };
+            if found.first == hit.start {
+                claimed = found.last;
+            }
+            let entry = resolve(self.known, &hit.entries, &ctx);
+            let line = toks.get(found.first).map_or(1, |t| text.line_at(t.start));
+            let value = found.count.value;
+            let name = slice(text, &toks, hit.start, hit.end);
+            if result.owner.is_none() && entry.is_some() {
+                result.owner = entry;
+                ctx.extend(entry);
+            }
+            if found.first == 0 && result.lead.is_none() {
+                result.lead = Some(Lead {
+                    count: value,
+                    name: name.clone(),
+                    line,
+                    entry,
+                });
+            }
+            let resume = found.last.max(hit.end);
+            self.after(&toks, resume, value, &name, line, entry);
+            if let Some(e) = entry {
+                let statement = Statement {
+                    line,
+                    count: value,
+                    text: slice(text, &toks, found.first, found.last),
+                    section: place.section,
+                };
+                self.scan.statements.push((e, statement));
+            }
+        }
+        if result.lead.is_none() && place.list {
+            result.lead = plain_lead(text, &toks);
+        }
+        result
+    }
+
+    fn after(
+        &mut self,
+        toks: &[Token],
+        p: usize,
+        count: u32,
+        name: &str,
+        line: usize,
+        entry: Option<usize>,
+    ) {
+        let text = match after(toks, p) {
+            After::Parts(parts) => {
+                let sum: u32 = parts.iter().sum();
+                if sum == count {
+                    return;
+                }
+                let terms: Vec<String> = parts.iter().map(u32::to_string).collect();
+                format!("{count} {name} split into {} = {sum}", terms.join(" + "))
+            }
+            After::Names(n) if n > count as usize => format!("{count} {name} name {n}"),
+            _ => return,
+        };
+        self.problem(entry, line, text);
+    }
+
+    fn problem(&mut self, entry: Option<usize>, line: usize, text: String) {
+        let p = RulesProblem { line, text };
+        if !self.scan.problems.iter().any(|(_, q)| *q == p) {
+            self.scan.problems.push((entry, p));
+        }
+    }
+}
+
+/// An item that starts with a count and a word the manifest does not know (`36 Boat cards`).
+fn plain_lead(text: &Text, toks: &[Token]) -> Option<Lead> {
+    let c = count_at(toks, 0, false)?;
+    let word = toks.get(c.next).filter(|t| t.kind == Kind::Word)?;
+    if PER_WORDS.contains(&word.lower.as_str()) {
+        return None;
+    }
+    let end = toks
+        .iter()
+        .skip(c.next)
+        .take_while(|t| t.kind == Kind::Word || joiner(t))
+        .count();
+    Some(Lead {
+        count: c.value,
+        name: slice(text, toks, c.next, c.next + end),
+        line: text.line_at(0),
+        entry: None,
+    })
+}
+
+/// Scans `source` for the counts of `known` entries.
+pub fn scan(source: &str, known: &[Known]) -> Scan {
+    let mut blocks = markdown::blocks(source);
+    if !blocks.iter().any(|b| b.in_section) {
+        mark_first_list(&mut blocks, known);
+    }
+    let mut s = Scanner {
+        known,
+        scan: Scan {
+            section: blocks.iter().any(|b| b.in_section),
+            ..Scan::default()
+        },
+    };
+    let results = read_blocks(&mut s, &blocks);
+    nested_sums(&mut s, &blocks, &results);
+    s.scan
+}
+
+/// Without a components heading, the first list or table that states counts of manifest
+/// entries is the components list.
+fn mark_first_list(blocks: &mut [Block], known: &[Known]) {
+    let mut groups: Vec<usize> = blocks
+        .iter()
+        .filter(|b| !matches!(b.kind, BlockKind::Heading | BlockKind::Paragraph))
+        .map(|b| b.group)
+        .collect();
+    groups.dedup();
+    for g in groups {
+        let mut trial: Vec<Block> = blocks.iter().filter(|b| b.group == g).cloned().collect();
+        for b in &mut trial {
+            b.in_section = true;
+        }
+        let mut s = Scanner {
+            known,
+            scan: Scan::default(),
+        };
+        read_blocks(&mut s, &trial);
+        if !s.scan.statements.is_empty() {
+            for b in blocks.iter_mut().filter(|b| b.group == g) {
+                b.in_section = true;
+            }
+            return;
+        }
+    }
+}
+
+fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
+    let mut results: Vec<TextResult> = Vec::with_capacity(blocks.len());
+    let mut done_tables: Vec<usize> = Vec::new();
+    for b in blocks {
+        let place = Place {
+            section: b.in_section,
+            list: matches!(b.kind, BlockKind::Item { .. }),
+        };
+        let r = match &b.kind {
+            BlockKind::Heading => TextResult::default(),
+            BlockKind::Paragraph => s.text(&b.text, place, &[]),
+            BlockKind::Item { parent } => {
+                let mut context = Vec::new();
+                let mut p = *parent;
+                while let Some(i) = p {
+                    context.extend(results.get(i).and_then(|r| r.owner));
+                    p = match blocks.get(i).map(|b| &b.kind) {
+                        Some(BlockKind::Item { parent }) => *parent,
+                        _ => None,
+                    };
+                }
+                context.reverse();
+                s.text(&b.text, place, &context)
+            }
+            BlockKind::Row { table, .. } => {
+                if !done_tables.contains(table) {
+                    done_tables.push(*table);
+                    crate::check::tables::read(s, blocks, *table);
+                }
+                TextResult::default()
+            }
+        };
+        results.push(r);
+    }
+    results
+}
+
+/// Nested items that all start with a count are parts of the item above them.
+fn nested_sums(s: &mut Scanner, blocks: &[Block], results: &[TextResult]) {
+    for (i, b) in blocks.iter().enumerate() {
+        if !b.in_section {
+            continue;
+        }
+        let Some(lead) = results.get(i).and_then(|r| r.lead.clone()) else {
+            continue;
+        };
+        let children: Vec<Option<u32>> = blocks
+            .iter()
+            .zip(results)
+            .filter(|(c, _)| matches!(c.kind, BlockKind::Item { parent: Some(p) } if p == i))
+            .map(|(_, r)| r.lead.as_ref().map(|l| l.count))
+            .collect();
+        let Some(parts) = children.iter().copied().collect::<Option<Vec<u32>>>() else {
+            continue;
+        };
+        let sum: u32 = parts.iter().sum();
+        if parts.len() >= 2 && sum != lead.count {
+            let terms: Vec<String> = parts.iter().map(u32::to_string).collect();
+            let text = format!(
+                "{} {} split into {} = {sum}",
+                lead.count,
+                lead.name,
+                terms.join(" + ")
+            );
+            s.problem(lead.entry, lead.line, text);
+        }
+    }
+}
+
+impl Scanner<'_> {
+    pub(crate) fn push(&mut self, entry: usize, statement: Statement) {
+        self.scan.statements.push((entry, statement));
+    }
+
+    pub(crate) fn read_text(
+        &mut self,
+        text: &Text,
+        section: bool,
+        context: &[usize],
+    ) -> Option<usize> {
+        let place = Place {
+            section,
+            list: true,
+        };
+        self.text(text, place, context).owner
+    }
+
+    pub(crate) fn after_count(
+        &mut self,
+        toks: &[Token],
+        p: usize,
+        count: u32,
+        name: &str,
+        line: usize,
+        entry: Option<usize>,
+    ) {
+        self.after(toks, p, count, name, line, entry);
+    }
+
+    pub(crate) fn hits(&self, toks: &[Token]) -> Vec<(usize, usize, Option<usize>)> {
+        name_hits(toks, self.known)
+            .into_iter()
+            .map(|h| (h.start, h.end, resolve(self.known, &h.entries, &[])))
+            .collect()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn names(list: &[(&str, Option<&str>)]) -> Vec<(String, Vec<String>)> {
+    /// Entries as (name, parent index).
+    fn known(list: &[(&str, Option<usize>)]) -> Vec<Known> {
         list.iter()
-            .map(|(n, p)| {
-                (
-                    n.to_string(),
-                    p.map(|p| vec![p.to_string()]).unwrap_or_default(),
-                )
+            .map(|(n, p)| Known {
+                parent: *p,
+                names: vec![words(n)],
             })
             .collect()
     }
 
-    fn found(scan: &Scan) -> Vec<(String, u32, usize)> {
-        scan.statements
+    fn found(s: &Scan) -> Vec<(usize, u32, usize)> {
+        s.statements
             .iter()
-            .map(|(p, s)| (p.join(" › "), s.count, s.line))
+            .map(|(e, s)| (*e, s.count, s.line))
             .collect()
     }
 
     #[test]
-    fn markdown_bullets_and_bold_nx_forms() {
-        let src = "# Components\n* **70x Loot Cards (Exponential Value):** 40x Tier 1 (3c), 20x Tier 2 (8c), 10x Tier 3 (15c).\n- 24 Yellow Alerts (Level 1)\n";
-        let n = names(&[
-            ("Loot Cards", Some("Main Facility Deck")),
-            ("Tier 1", Some("Loot Cards")),
-            ("Tier 2", Some("Loot Cards")),
-            ("Tier 3", Some("Loot Cards")),
+    fn bold_nx_forms_and_parts_by_context() {
+        let src = "# Components\n* **70x Loot Cards (Value):** 40x Tier 1 (3c), 20x Tier 2 (8c), 10x Tier 3 (15c).\n- 24 Yellow Alerts (Level 1)\n";
+        let k = known(&[
+            ("Loot Cards", None),
+            ("Tier 1", Some(0)),
+            ("Tier 2", Some(0)),
+            ("Tier 3", Some(0)),
             ("Yellow Alert", None),
         ]);
-        let s = scan(src, &n);
+        let s = scan(src, &k);
         assert_eq!(
             found(&s),
-            vec![
-                ("loot card".into(), 70, 2),
-                ("loot card › tier 1".into(), 40, 2),
-                ("loot card › tier 2".into(), 20, 2),
-                ("loot card › tier 3".into(), 10, 2),
-                ("yellow alert".into(), 24, 3),
-            ]
+            vec![(0, 70, 2), (1, 40, 2), (2, 20, 2), (3, 10, 2), (4, 24, 3)]
         );
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
     }
 
     #[test]
-    fn capitalised_lines_and_unit_forms() {
-        let src = "113 OPS CARDS\nShuffle the 120-card Facility Deck face-down.\nDraw the 4th red peg; pay 35c.\n";
-        let n = names(&[
-            ("Ops Cards", None),
-            ("Facility Deck", None),
-            ("Red Peg", None),
-        ]);
-        let s = scan(src, &n);
+    fn outside_the_section_only_explicit_totals_count() {
+        let src = "## Components\n\n- 72 Root cards\n\n## Play\n\nDraw 2 Root cards. Shuffle the 72-card Root cards pile. Each player takes 3 Root cards (72 Root cards in all). Discard all 72 Root cards.\n";
+        let s = scan(src, &known(&[("Root cards", None)]));
         assert_eq!(
             found(&s),
-            vec![
-                ("ops card".into(), 113, 1),
-                ("facility deck".into(), 120, 2)
-            ]
+            vec![(0, 72, 3), (0, 72, 7), (0, 72, 7), (0, 72, 7)]
         );
     }
 
     #[test]
     fn a_name_list_longer_than_its_count_is_a_problem() {
-        let src = "- 6 System Cards (Jump Core, Teleporter, Shields, Comm System, External Scanners, Computers, Internal Sensors, Trauma Station, Torpedo Tube, Security Station, Captain's Journal, Cargo Pod, Research Station)\n- 48 Skill Cards (Command, Engineering, Science, Tactical)\n";
-        let n = names(&[("System Cards", None), ("Skill Cards", None)]);
-        let s = scan(src, &n);
-        assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
-        assert!(s.problems[0].contains("line 1") && s.problems[0].contains("names 13"));
-        assert_eq!(found(&s).len(), 2);
-    }
-
-    #[test]
-    fn tera_expressions_and_code_are_skipped() {
-        let src = "{{ components.facility.copies }} Facility Deck\n```\n9 Facility Deck\n```\n";
-        let s = scan(src, &names(&[("Facility Deck", None)]));
-        assert!(s.statements.is_empty());
-    }
-
-    #[test]
-    fn labels_are_not_counts() {
-        let src = "10 Monster Reserve Cards: tier 3 Apex Stalkers that deal 3 damage.\n";
-        let n = names(&[("Monster Reserve Cards", None), ("Apex Stalkers", None)]);
-        assert_eq!(
-            found(&scan(src, &n)),
-            vec![("monster reserve card".into(), 10, 1)]
+        let src = "## Components\n\n- 6 System Cards (Jump Core, Teleporter, Shields, Comm, Scanners, Computers, Sensors)\n- 48 Skill Cards (Command, Engineering, Science, Tactical)\n";
+        let s = scan(
+            src,
+            &known(&[("System Cards", None), ("Skill Cards", None)]),
         );
+        assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
+        assert_eq!(s.problems[0].1.text, "6 System Cards name 7");
+        assert_eq!(s.problems[0].0, Some(0));
+    }
+
+    #[test]
+    fn parts_in_brackets_and_after_split_into_must_add_up() {
+        let src = "## Contents\n\nForty-eight stall cards split into twenty food, twenty craft and ten odd stalls.\n\n- Shells ×30 (10 Cowrie, 10 Conch, 9 Nautilus)\n";
+        let s = scan(src, &known(&[("Stall cards", None), ("Shells", None)]));
+        let texts: Vec<&str> = s.problems.iter().map(|p| p.1.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "48 stall cards split into 20 + 20 + 10 = 50",
+                "30 Shells split into 10 + 10 + 9 = 29"
+            ]
+        );
+    }
+
+    #[test]
+    fn nested_items_add_up_without_manifest_parts() {
+        let src = "## Components\n\n- 54 Harbor cards\n  - 36 Boat cards\n  - 17 Storm cards\n";
+        let s = scan(src, &known(&[("Harbor cards", None)]));
+        assert_eq!(
+            s.problems[0].1.text,
+            "54 Harbor cards split into 36 + 17 = 53"
+        );
+        assert_eq!(s.problems[0].1.line, 3);
+    }
+
+    #[test]
+    fn tera_expressions_code_and_labels_are_skipped() {
+        let src = "## Components\n\n- {{ n }} Facility Deck\n\n```\n9 Facility Deck\n```\n\n- 10 Reserve Cards: tier 3 Apex Stalkers.\n";
+        let k = known(&[
+            ("Facility Deck", None),
+            ("Reserve Cards", None),
+            ("Apex Stalkers", None),
+        ]);
+        assert_eq!(found(&scan(src, &k)), vec![(1, 10, 9)]);
+    }
+
+    #[test]
+    fn without_a_heading_the_first_list_is_the_components_list() {
+        let src = "Intro 5 Colour Cards.\n\n- 9 Colour Cards\n\nDraw 2 Colour Cards.\n";
+        let s = scan(src, &known(&[("Colour Cards", None)]));
+        assert_eq!(found(&s), vec![(0, 9, 3)]);
+        assert!(s.section);
     }
 
     #[test]

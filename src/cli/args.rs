@@ -61,14 +61,19 @@ pub enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
-    /// Check components against the manifest and the rulebook, without printing anything.
-    /// Writes output/<game>/check.json; exits 1 on any mismatch.
+    /// Check components against the manifest, the rulebook's component list and the deck
+    /// backs, without printing anything. Writes output/<game>/check.json; exits 1 on any
+    /// mismatch, 2 on bad input (a manifest or rulebook that cannot be read).
     Check {
         /// Games to check; all games when none is given.
         games: Vec<String>,
         /// Output root for check.json.
         #[arg(long, default_value = "output")]
         out: PathBuf,
+        /// text for people, json (one document on stdout) or github (annotations on the
+        /// rules lines); each ends with a summary across games.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
     },
     /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
     /// into output/<game>/export/.
@@ -138,6 +143,13 @@ pub struct ExportArgs {
     pub no_bleed: bool,
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    Text,
+    Json,
+    Github,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

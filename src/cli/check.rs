@@ -1,43 +1,100 @@
-//! `protopress check`: the manifest check alone, writing `check.json`.
+//! `protopress check`: the manifest check alone, writing `check.json`, reported as text, JSON
+//! or GitHub annotations, with a summary across games. Exit 1 when a check fails, 2 when a game
+//! cannot be checked (bad input).
 
+use std::io::Write;
 use std::path::Path;
 
 use protopress::build::write_check;
+use protopress::check::manifest::CheckReport;
+use protopress::check::report::{self, Summary};
 use protopress::model::Game;
 use protopress::{Error, Project, Result};
 
+use super::args::CheckFormat;
 use super::ui::{self, say};
 use super::{Outcome, games_or_all};
 
-pub fn run(project: &Project, games: Vec<String>, out: &Path) -> Result<Outcome> {
+pub fn run(
+    project: &Project,
+    games: Vec<String>,
+    out: &Path,
+    format: CheckFormat,
+) -> Result<Outcome> {
     let games = games_or_all(project, games)?;
     let out_dir = project.output_root(out);
-    let mut errors = 0;
-    let mut failed = 0;
+    let mut summary = Summary::default();
+    let mut reports: Vec<CheckReport> = Vec::new();
+    let mut failed_to_check: Vec<String> = Vec::new();
     for id in &games {
         match Game::load(project, id).and_then(|game| write_check(&game, &out_dir)) {
             Ok(Some(report)) => {
-                say!("{id}:\n{}", report.table());
-                if !report.passed {
-                    failed += 1;
+                summary.add(&report);
+                match format {
+                    CheckFormat::Text => say!("{id}:\n{}", report.table()),
+                    CheckFormat::Github => print(&report::github(&report)),
+                    CheckFormat::Json => {}
+                }
+                reports.push(report);
+            }
+            Ok(None) => {
+                if format == CheckFormat::Text {
+                    say!("{id}: no manifest.yaml, nothing to check");
                 }
             }
-            Ok(None) => say!("{id}: no manifest.yaml, nothing to check"),
             Err(e) => {
-                errors += 1;
+                summary.errors += 1;
+                if format == CheckFormat::Github {
+                    print(&format!(
+                        "::error::{id}: {}\n",
+                        e.to_string().replace('\n', "%0A")
+                    ));
+                }
+                failed_to_check.push(id.clone());
                 ui::error(&e);
             }
         }
     }
-    if errors > 0 {
+    match format {
+        CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check)),
+        _ => print(&format!("{}\n", summary.line())),
+    }
+    if summary.errors > 0 {
         return Err(Error::new(format!(
-            "{errors} of {} could not be checked",
+            "{} of {} could not be checked",
+            summary.errors,
             ui::plural(games.len(), "game", "games")
         )));
     }
-    Ok(if failed > 0 {
+    Ok(if summary.failed > 0 {
         Outcome::CheckFailed
     } else {
         Outcome::Done
     })
+}
+
+fn json(reports: &[CheckReport], s: &Summary, errors: &[String]) -> String {
+    let doc = serde_json::json!({
+        "games": reports,
+        "errors": errors,
+        "summary": {
+            "games": s.games + s.errors,
+            "passed": s.passed,
+            "failed": s.failed,
+            "bad_input": s.errors,
+            "entries": s.entries,
+            "mismatches": s.mismatches,
+            "line": s.line(),
+        },
+    });
+    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Machine-readable output goes to stdout even with `--quiet`.
+fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
 }

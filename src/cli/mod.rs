@@ -35,7 +35,7 @@ pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
         Command::Schema { out } => schema::run(&project, &out),
         Command::Simulate(args) => simulate::run(&project, args),
         Command::Watch { game, paper, out } => watch::run(&project, &game, paper, &out),
-        Command::Check { games, out } => check::run(&project, games, &out),
+        Command::Check { games, out, format } => check::run(&project, games, &out, format),
         Command::Export(args) => export::run(&project, args),
         Command::Reprint { game, since, out } => {
             reprint::run(&project, &game, since.as_deref(), &out)

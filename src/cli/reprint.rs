@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use protopress::build::write_check;
 use protopress::model::Game;
 use protopress::output::record::load_record;
 use protopress::output::write_atomic;
@@ -12,6 +13,23 @@ use super::Outcome;
 use super::ui::{self, say};
 
 pub fn run(project: &Project, id: &str, since: Option<&str>, out: &Path) -> Result<Outcome> {
+    let done = reprint_only(project, id, since, out)?;
+    // A reprint is a kit too: it is checked like a build (written, then exit 1 on a mismatch).
+    let game = Game::load(project, id)?;
+    match write_check(&game, &project.output_root(out))? {
+        Some(report) if !report.passed => {
+            anstream::eprintln!(
+                "{id}: the manifest check FAILED ({}):\n{}",
+                report.failing().join("; "),
+                report.table()
+            );
+            Ok(Outcome::CheckFailed)
+        }
+        _ => Ok(done),
+    }
+}
+
+fn reprint_only(project: &Project, id: &str, since: Option<&str>, out: &Path) -> Result<Outcome> {
     let old = match since {
         Some(rev) => record_at_revision(project, id, rev)?,
         None => load_record(&Game::load(project, id)?)?,

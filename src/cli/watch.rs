@@ -71,7 +71,11 @@ fn rebuild(session: &Session, id: &str) {
                 ui::warning(w);
             }
             if let Some(check) = outcome.check.as_ref().filter(|c| !c.passed) {
-                anstream::eprintln!("the manifest check FAILED:\n{}", check.table());
+                anstream::eprintln!(
+                    "the manifest check FAILED for {}:\n{}",
+                    check.failing().join(", "),
+                    check.table()
+                );
             }
         }
         Err(e) => ui::error(&e),

@@ -1,0 +1,356 @@
+//! A rulebook read as a document: headings, list items with their nesting, paragraphs and table
+//! rows, each with the source line of every piece of its text, and whether it lies in the
+//! components section.
+//!
+//! The components section is the one under a heading such as `Components`, `Contents`,
+//! `What's in the Box`, `In the Kit` or `Manifest` (numbering such as `2.` is ignored), down to
+//! the next heading of the same or a higher level. A designer whose heading says something else
+//! marks the list with `<!-- components -->` (and optionally `<!-- /components -->`; without it
+//! the marked part ends at the next heading).
+//!
+//! Tera expressions (`{{ }}`, `{% %}`, `{# #}`) are blanked first: counts written with them come
+//! from the data and cannot disagree with it.
+
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+use crate::check::numbers::words;
+
+/// Text gathered from several source pieces, with the line each piece starts on.
+#[derive(Debug, Clone, Default)]
+pub struct Text {
+    pub s: String,
+    marks: Vec<(usize, usize)>,
+}
+
+impl Text {
+    fn push(&mut self, piece: &str, line: usize) {
+        if !piece.is_empty() {
+            self.marks.push((self.s.len(), line));
+            self.s.push_str(piece);
+        }
+    }
+
+    /// The 1-based source line of byte `pos` of the text.
+    pub fn line_at(&self, pos: usize) -> usize {
+        let mut line = self.marks.first().map_or(1, |m| m.1);
+        for &(start, l) in &self.marks {
+            if start > pos {
+                break;
+            }
+            line = l;
+        }
+        line
+    }
+}
+
+/// What a block is.
+#[derive(Debug, Clone)]
+pub enum Kind {
+    Heading,
+    Paragraph,
+    /// A list item; `parent` is the block of the item it is nested in.
+    Item {
+        parent: Option<usize>,
+    },
+    /// A table row; cells in order.
+    Row {
+        table: usize,
+        header: bool,
+        cells: Vec<Text>,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub kind: Kind,
+    pub text: Text,
+    pub in_section: bool,
+    /// The top-level list, table or paragraph it belongs to.
+    pub group: usize,
+}
+
+/// Replaces Tera expressions with letters of the same byte length (newlines kept), so offsets
+/// and lines stay where they were.
+pub fn blank_tera(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    loop {
+        let open = ["{{", "{%", "{#"]
+            .iter()
+            .filter_map(|o| rest.find(o).map(|i| (i, *o)))
+            .min();
+        let Some((start, open)) = open else {
+            out.push_str(rest);
+            return out;
+        };
+        let close = match open {
+            "{{" => "}}",
+            "{%" => "%}",
+            _ => "#}",
+        };
+        out.push_str(&rest[..start]);
+        let end = rest[start + 2..]
+            .find(close)
+            .map_or(rest.len(), |i| start + 2 + i + 2);
+        for c in rest[start..end].chars() {
+            if c == '\n' {
+                out.push('\n');
+            } else {
+                out.extend(std::iter::repeat_n('Z', c.len_utf8()));
+            }
+        }
+        rest = &rest[end..];
+    }
+}
+
+/// Whether a heading names the components section.
+pub fn is_section_heading(text: &str) -> bool {
+    let w: Vec<String> = words(text)
+        .into_iter()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let joined = format!(" {} ", w.join(" "));
+    if joined.contains(" table of content ") {
+        return false;
+    }
+    let single = ["component", "content", "manifest", "inventory"];
+    let phrases = [
+        " in the box ",
+        " in the kit ",
+        " inside the box ",
+        " box content ",
+        " what you get ",
+        " what you need ",
+        " in this box ",
+    ];
+    w.iter().any(|x| single.contains(&x.as_str())) || phrases.iter().any(|p| joined.contains(p))
+}
+
+#[derive(Default)]
+struct Reader {
+    blocks: Vec<Block>,
+    items: Vec<usize>,
+    current: Option<usize>,
+    row: Option<(Vec<Text>, bool)>,
+    cell: Option<Text>,
+    tables: usize,
+    groups: usize,
+    /// The level of the components heading we are under.
+    section: Option<usize>,
+    marker: bool,
+    code: bool,
+}
+
+impl Reader {
+    fn in_section(&self) -> bool {
+        self.section.is_some() || self.marker
+    }
+
+    fn open(&mut self, kind: Kind) -> usize {
+        self.blocks.push(Block {
+            kind,
+            text: Text::default(),
+            in_section: self.in_section(),
+            group: self.groups,
+        });
+        self.blocks.len() - 1
+    }
+
+    fn text(&mut self, piece: &str, line: usize) {
+        if self.code {
+            return;
+        }
+        if let Some(cell) = self.cell.as_mut() {
+            cell.push(piece, line);
+            return;
+        }
+        let target = self.current.or(self.items.last().copied());
+        if let Some(b) = target.and_then(|i| self.blocks.get_mut(i)) {
+            b.text.push(piece, line);
+        }
+    }
+
+    fn heading_end(&mut self, level: usize) {
+        let Some(idx) = self.current.take() else {
+            return;
+        };
+        let text = self
+            .blocks
+            .get(idx)
+            .map(|b| b.text.s.clone())
+            .unwrap_or_default();
+        self.marker = false;
+        if is_section_heading(&text) {
+            self.section = Some(level);
+        } else if self.section.is_some_and(|l| level <= l) {
+            self.section = None;
+        }
+    }
+
+    fn html(&mut self, html: &str) {
+        let inner = html
+            .trim()
+            .trim_start_matches("<!--")
+            .trim_end_matches("-->")
+            .trim()
+            .to_lowercase();
+        match inner.as_str() {
+            "components" | "protopress: components" => self.marker = true,
+            "/components" | "end components" | "protopress: end components" => {
+                self.marker = false;
+                self.section = None;
+            }
+            _ => {}
+        }
+    }
+
+    fn start(&mut self, tag: &Tag) {
+        match tag {
+            Tag::Heading { .. } => {
+                self.groups += 1;
+                self.current = Some(self.open(Kind::Heading));
+            }
+            Tag::Paragraph if self.items.is_empty() => {
+                self.groups += 1;
+                self.current = Some(self.open(Kind::Paragraph));
+            }
+            Tag::List(_) if self.items.is_empty() => self.groups += 1,
+            Tag::Item => {
+                let parent = self.items.last().copied();
+                let idx = self.open(Kind::Item { parent });
+                self.items.push(idx);
+            }
+            Tag::Table(_) => {
+                self.groups += 1;
+                self.tables += 1;
+            }
+            Tag::TableHead => self.row = Some((Vec::new(), true)),
+            Tag::TableRow => self.row = Some((Vec::new(), false)),
+            Tag::TableCell => self.cell = Some(Text::default()),
+            Tag::CodeBlock(_) => self.code = true,
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, tag: TagEnd) {
+        match tag {
+            TagEnd::Heading(level) => self.heading_end(level as usize),
+            TagEnd::Paragraph if self.items.is_empty() => self.current = None,
+            TagEnd::Item => {
+                self.items.pop();
+            }
+            TagEnd::TableCell => {
+                if let (Some(cell), Some((cells, _))) = (self.cell.take(), self.row.as_mut()) {
+                    cells.push(cell);
+                }
+            }
+            TagEnd::TableHead | TagEnd::TableRow => {
+                if let Some((cells, header)) = self.row.take() {
+                    let table = self.tables;
+                    let idx = self.open(Kind::Row {
+                        table,
+                        header,
+                        cells,
+                    });
+                    self.set_row_text(idx);
+                }
+            }
+            TagEnd::CodeBlock => self.code = false,
+            _ => {}
+        }
+    }
+
+    /// A row's text is its cells joined, so its line is known.
+    fn set_row_text(&mut self, idx: usize) {
+        if let Some(b) = self.blocks.get_mut(idx)
+            && let Kind::Row { cells, .. } = &b.kind
+        {
+            let line = cells
+                .iter()
+                .find_map(|c| c.marks.first().map(|m| m.1))
+                .unwrap_or(1);
+            let joined: Vec<&str> = cells.iter().map(|c| c.s.as_str()).collect();
+            b.text.push(&joined.join(" | "), line);
+        }
+    }
+}
+
+/// The blocks of `source`, in document order.
+pub fn blocks(source: &str) -> Vec<Block> {
+    let source = blank_tera(source);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset).max(1);
+    let mut r = Reader::default();
+    let parser = Parser::new_ext(&source, Options::ENABLE_TABLES).into_offset_iter();
+    for (event, range) in parser {
+        let line = line_of(range.start);
+        match event {
+            Event::Start(tag) => r.start(&tag),
+            Event::End(tag) => r.end(tag),
+            Event::Text(t) | Event::Code(t) => r.text(&t, line),
+            Event::SoftBreak | Event::HardBreak => r.text(" ", line),
+            Event::Html(h) | Event::InlineHtml(h) => r.html(&h),
+            _ => {}
+        }
+    }
+    r.blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn section_headings_are_recognised() {
+        for h in [
+            "Components",
+            "2. Game Components",
+            "What's in the Box",
+            "What Is in the Kit",
+            "Contents",
+            "Manifest",
+        ] {
+            assert!(is_section_heading(h), "{h}");
+        }
+        for h in ["Setup", "Table of Contents", "Playing a Turn"] {
+            assert!(!is_section_heading(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn blocks_know_their_lines_nesting_and_section() {
+        let src = "# Game\n\nIntro 3 cards.\n\n## Components\n\n- 54 Harbor cards\n  - 36 Boat\n    cards\n\n| A | B |\n| - | - |\n| x | 2 |\n\n## Setup\n\nDeal.\n";
+        let b = blocks(src);
+        let items: Vec<&Block> = b
+            .iter()
+            .filter(|b| matches!(b.kind, Kind::Item { .. }))
+            .collect();
+        assert_eq!(items.len(), 2);
+        assert!(items.iter().all(|i| i.in_section));
+        assert!(matches!(items[1].kind, Kind::Item { parent: Some(_) }));
+        assert_eq!(items[1].text.s, "36 Boat cards");
+        assert_eq!(items[1].text.line_at(9), 9);
+        let rows: Vec<&Block> = b
+            .iter()
+            .filter(|b| matches!(b.kind, Kind::Row { .. }))
+            .collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1].text.line_at(0), 13);
+        assert!(!b.last().is_some_and(|l| l.in_section));
+        assert!(!b[1].in_section);
+    }
+
+    #[test]
+    fn tera_is_blanked_and_markers_open_a_section() {
+        assert_eq!(blank_tera("a {{ x }}\nb"), "a ZZZZZZZ\nb");
+        let b = blocks("## Stuff\n\n<!-- components -->\n\n- 3 Dice\n\n## Next\n\n- 4 Dice\n");
+        let items: Vec<bool> = b
+            .iter()
+            .filter(|b| matches!(b.kind, Kind::Item { .. }))
+            .map(|b| b.in_section)
+            .collect();
+        assert_eq!(items, vec![true, false]);
+    }
+}

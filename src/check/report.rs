@@ -1,0 +1,211 @@
+//! Check reports for people and for CI: a terminal table, GitHub annotations and a summary
+//! across games.
+
+use crate::check::manifest::{CheckReport, Status};
+
+/// A table for the terminal.
+pub fn table(r: &CheckReport) -> String {
+    let width = r
+        .entries
+        .iter()
+        .map(|e| e.path.chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    let mut out = format!(
+        "{:width$}  {:>8}  {:>8}  {:>10}  status\n",
+        "entry", "declared", "produced", "rules"
+    );
+    for e in &r.entries {
+        let produced = e.produced.map_or("-".to_owned(), |p| p.to_string());
+        let stated = if e.stated.is_empty() {
+            "-".to_owned()
+        } else {
+            e.stated
+                .iter()
+                .map(|s| format!("{}@{}", s.count, s.line))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        // Shouted on the terminal, where it has to stand out.
+        let status = match e.status {
+            Status::Mismatch => "MISMATCH",
+            other => other.word(),
+        };
+        out.push_str(&format!(
+            "{:width$}  {:>8}  {:>8}  {:>10}  {status}{}\n",
+            e.path,
+            e.declared,
+            produced,
+            stated,
+            if e.bought { " (bought)" } else { "" }
+        ));
+        for p in &e.problems {
+            out.push_str(&format!("    - {p}\n"));
+        }
+        for a in &e.accepted {
+            out.push_str(&format!("    accepted: {a}\n"));
+        }
+    }
+    for p in &r.rules_problems {
+        out.push_str(&format!("rules line {}: {}\n", p.line, p.text));
+    }
+    for d in &r.decks {
+        let word = if d.passed { "ok" } else { "MISMATCH" };
+        out.push_str(&format!(
+            "deck {} ({}): {} {word}\n",
+            d.name,
+            d.components.join(" + "),
+            if d.backs == 1 {
+                "one back"
+            } else {
+                "backs differ"
+            }
+        ));
+        for p in &d.problems {
+            out.push_str(&format!("    - {p}\n"));
+        }
+    }
+    out.push_str(if r.passed {
+        "manifest check passed\n"
+    } else {
+        "manifest check FAILED\n"
+    });
+    out
+}
+
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+fn annotation(file: &str, line: Option<usize>, message: &str) -> String {
+    let line = line.map_or(String::new(), |l| format!(",line={l}"));
+    format!(
+        "::error file={}{line}::{}\n",
+        escape_property(file),
+        escape_data(message)
+    )
+}
+
+/// GitHub Actions annotations, one per failing finding: rules lines point into `rules.md`,
+/// the rest at `manifest.yaml`.
+pub fn github(r: &CheckReport) -> String {
+    let rules = r
+        .rules
+        .clone()
+        .unwrap_or_else(|| format!("data/{}/rules.md", r.game));
+    let mut out = String::new();
+    for e in r.entries.iter().filter(|e| e.status == Status::Mismatch) {
+        for f in &e.findings {
+            let file = if f.line.is_some() {
+                &rules
+            } else {
+                &r.manifest
+            };
+            out.push_str(&annotation(
+                file,
+                f.line,
+                &format!("{}: {}: {}", r.game, e.path, f.message),
+            ));
+        }
+    }
+    for p in &r.rules_problems {
+        out.push_str(&annotation(
+            &rules,
+            Some(p.line),
+            &format!("{}: the rules disagree with themselves: {}", r.game, p.text),
+        ));
+    }
+    for d in r.decks.iter().filter(|d| !d.passed) {
+        for p in &d.problems {
+            out.push_str(&annotation(
+                &r.manifest,
+                None,
+                &format!("{}: deck {}: {p}", r.game, d.name),
+            ));
+        }
+    }
+    out
+}
+
+/// Counts across games for the summary line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub games: usize,
+    pub passed: usize,
+    pub failed: usize,
+    pub errors: usize,
+    pub entries: usize,
+    pub mismatches: usize,
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &CheckReport) {
+        self.games += 1;
+        if r.passed {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+        self.entries += r.entries.len();
+        self.mismatches += r
+            .entries
+            .iter()
+            .filter(|e| e.status == Status::Mismatch)
+            .count();
+    }
+
+    /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`.
+    pub fn line(&self) -> String {
+        format!(
+            "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} entries mismatch",
+            self.games + self.errors,
+            if self.games + self.errors == 1 {
+                "game"
+            } else {
+                "games"
+            },
+            self.passed,
+            self.failed,
+            self.errors,
+            self.mismatches,
+            self.entries
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn annotations_escape_what_github_reads_as_syntax() {
+        assert_eq!(
+            annotation("data/g/rules.md", Some(4), "a: 50%\nb"),
+            "::error file=data/g/rules.md,line=4::a: 50%25%0Ab\n"
+        );
+        assert_eq!(escape_property("a,b:c"), "a%2Cb%3Ac");
+    }
+
+    #[test]
+    fn the_summary_counts_games_and_entries() {
+        let s = Summary {
+            games: 2,
+            passed: 1,
+            failed: 1,
+            errors: 1,
+            entries: 10,
+            mismatches: 2,
+        };
+        assert_eq!(
+            s.line(),
+            "checked 3 games: 1 passed, 1 failed, 1 with bad input; 2 of 10 entries mismatch"
+        );
+    }
+}
