@@ -124,7 +124,7 @@ fn every_seed_game_ships_and_passes_its_manifest_check() {
         assert!(games.contains(&id.to_owned()), "{id} is missing: {games:?}");
         let game =
             protopress::model::Game::load(&protopress::Project::open(repo()).unwrap(), id).unwrap();
-        let report = protopress::check::manifest::check_game(&game)
+        let report = protopress::check::manifest::check_game(&game, None)
             .unwrap()
             .unwrap_or_else(|| panic!("{id} has no manifest"));
         assert!(report.passed, "{id}:\n{}", report.table());

@@ -25,7 +25,9 @@ const MANIFEST: &str = "entries:\n  - name: Colour Cards\n    count: 9\n    comp
 
 fn run(p: &Project) -> protopress::check::manifest::CheckReport {
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
-    check_game(&g).unwrap().expect("the fixture has a manifest")
+    check_game(&g, None)
+        .unwrap()
+        .expect("the fixture has a manifest")
 }
 
 #[test]
@@ -192,6 +194,7 @@ fn the_captain_is_dead_kit_flags_the_seed_list_as_its_rules() {
                 "the-captain-is-dead",
             )
             .unwrap(),
+            None,
         )
         .unwrap()
         .unwrap()
@@ -311,7 +314,7 @@ fn accept_without_line_or_phrase_is_bad_input() {
     );
     let p = game(&bad, "");
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
-    let err = check_game(&g).unwrap_err().to_string();
+    let err = check_game(&g, None).unwrap_err().to_string();
     assert!(
         err.contains("`line` or `phrase`") && err.contains("manifest.yaml"),
         "{err}"
@@ -322,7 +325,7 @@ fn accept_without_line_or_phrase_is_bad_input() {
 fn unknown_component_in_manifest_is_an_error() {
     let p = game(&MANIFEST.replace("component: deck", "component: dekc"), "");
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
-    let err = check_game(&g).unwrap_err();
+    let err = check_game(&g, None).unwrap_err();
     assert!(err.to_string().contains("did you mean `deck`"), "{err}");
 }
 
@@ -333,7 +336,7 @@ fn death_to_decorum_passes_clean() {
         "death-to-decorum",
     )
     .unwrap();
-    let r = check_game(&g).unwrap().unwrap();
+    let r = check_game(&g, None).unwrap().unwrap();
     assert!(r.passed, "{}", r.table());
     assert!(r.rules_problems.is_empty());
     // All 15 entries of the seed's print manifest, plus the printed peg stand-ins.

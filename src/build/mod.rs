@@ -256,7 +256,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     clock.lap("sheets and PDF", &mut timings);
 
     // The rulebook and the kit.
-    let check = crate::check::manifest::check_game(&game)?;
+    let check = crate::check::manifest::check_game(&game, Some(&faces))?;
     let rules = crate::render::rules::load(&game)?;
     let sheet_pages: Vec<(String, Vec<SheetPage>)> = components
         .iter()
@@ -551,7 +551,7 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
 
 /// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
 pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
-    let Some(report) = crate::check::manifest::check_game(game)? else {
+    let Some(report) = crate::check::manifest::check_game(game, None)? else {
         return Ok(None);
     };
     write_atomic(

@@ -34,6 +34,7 @@ use crate::check::decks::DeckReport;
 use crate::check::rulescan::{self, Known, RulesProblem, Statement};
 use crate::error::{Error, Result};
 use crate::model::{Card, ComponentKind, Game, parse_yaml};
+use crate::render::faces::Faces;
 
 /// `data/<game>/manifest.yaml`.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
@@ -719,11 +720,14 @@ pub fn check(
 
 /// Loads the manifest and rules of `game` and checks them, rendering the backs of the decks
 /// the manifest names; `None` without a manifest.
-pub fn check_game(game: &Game) -> Result<Option<CheckReport>> {
+pub fn check_game(game: &Game, faces: Option<&Faces>) -> Result<Option<CheckReport>> {
     let Some(manifest) = load(game)? else {
         return Ok(None);
     };
-    let decks = crate::check::decks::check_game_decks(game, &manifest.decks)?;
+    let decks = match faces {
+        Some(faces) => crate::check::decks::check_decks(game, &manifest.decks, faces)?,
+        None => crate::check::decks::check_game_decks(game, &manifest.decks)?,
+    };
     let rules_file = crate::render::rules::rules_path(game);
     let rules = game.project.read_optional_text(&rules_file)?;
     check(game, &manifest, rules.as_deref(), decks).map(Some)

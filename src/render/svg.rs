@@ -181,6 +181,9 @@ fn max_image_pixels() -> u64 {
 /// to decode safely.
 fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
     let path = sandboxed(base, href)?;
+    if std::fs::symlink_metadata(project.root().join(&path)).is_err() {
+        return Err(format!("image `{href}` is missing ({})", path.display()));
+    }
     let bytes = project
         .read(&path)
         .map_err(|e| format!("image `{href}`: {}", e.message))?;
