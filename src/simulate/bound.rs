@@ -15,6 +15,9 @@ pub struct BestCase {
     pub reachable: bool,
     /// The first day (1-based) no sequence can meet, if any.
     pub out_of_reach_on_day: Option<u32>,
+    /// The most coins left after the last quota, when reachable: a thin margin means only
+    /// near-perfect luck wins.
+    pub spare: Option<u32>,
     /// The most coins one day's packs can carry home, without and with every Level 2 Pack.
     pub day_max: (u32, u32),
 }
@@ -40,12 +43,9 @@ fn pack_price(p: &Params) -> Option<u32> {
 }
 
 pub fn best_case(p: &Params, players: u32) -> BestCase {
-    let carry = |packs: u32| {
-        knapsack(
-            p,
-            packs * p.upgraded_weight_limit + (players - packs) * p.weight_limit,
-        )
-    };
+    // Each pack is filled on its own: the best a pack of each size can hold.
+    let (plain, big) = (knapsack(p, p.weight_limit), knapsack(p, p.upgraded_weight_limit));
+    let carry = |packs: u32| packs * big + (players - packs) * plain;
     // Upgraded players → the most coins left in the bank.
     let mut states: BTreeMap<u32, u32> = BTreeMap::from([(0, 0)]);
     for (d, &quota) in p.quota.iter().enumerate() {
@@ -67,6 +67,7 @@ pub fn best_case(p: &Params, players: u32) -> BestCase {
             return BestCase {
                 reachable: false,
                 out_of_reach_on_day: Some(d as u32 + 1),
+                spare: None,
                 day_max: (carry(0), carry(players)),
             };
         }
@@ -75,6 +76,7 @@ pub fn best_case(p: &Params, players: u32) -> BestCase {
     BestCase {
         reachable: true,
         out_of_reach_on_day: None,
+        spare: states.values().copied().max(),
         day_max: (carry(0), carry(players)),
     }
 }
@@ -124,5 +126,14 @@ mod tests {
         assert!(!solo.reachable);
         assert_eq!(solo.out_of_reach_on_day, Some(3));
         assert!(best_case(&p, 2).reachable);
+    }
+
+    #[test]
+    fn three_players_reach_110_only_with_2_coins_to_spare() {
+        // 3 packs of 5 carry 69 a day: one pack bought after day 1, none after day 2, and
+        // day 3 ends at 28 + 38 + 46 = 112.
+        let p = params(vec![35, 65, 110]);
+        assert_eq!(best_case(&p, 3).spare, Some(2));
+        assert!(best_case(&p, 4).spare.unwrap() > 40);
     }
 }

@@ -467,6 +467,12 @@ impl<'p> Game<'p> {
 
     /// Plays one day; returns how many players were lost, and what took the last of them.
     pub fn play_day(&mut self, d: &mut Day) -> (u32, Option<Fate>) {
+        self.play_day_cycles(d, 300);
+        self.leave_behind()
+    }
+
+    /// Starts a day and plays at most `cycles` cycles of it (the day may end sooner).
+    pub fn play_day_cycles(&mut self, d: &mut Day, cycles: u32) {
         let max = self.p.max_lives;
         let split = self.strategy.splits_up();
         for (i, pl) in self.players.iter_mut().enumerate() {
@@ -481,7 +487,7 @@ impl<'p> Game<'p> {
             pl.downed_by = None;
         }
         self.last_downed_by = None;
-        while d.cycle < 300 {
+        while d.cycle < cycles {
             d.cycle += 1;
             let midnight_now = d.telemetry();
             let (reds, whites) = (d.reds, d.whites);
@@ -511,12 +517,11 @@ impl<'p> Game<'p> {
                 break;
             }
         }
-        self.leave_behind()
     }
 
     /// Anyone not on the ship is lost with what they carry; dragged teammates came home with
     /// their carrier. Returns how many were lost, and what took the last of them.
-    fn leave_behind(&mut self) -> (u32, Option<Fate>) {
+    pub fn leave_behind(&mut self) -> (u32, Option<Fate>) {
         let mut lost = 0;
         let mut trapped = false;
         for i in 0..self.players.len() {
@@ -536,7 +541,7 @@ impl<'p> Game<'p> {
         (lost, fate)
     }
 
-    fn crew_value(&self) -> u32 {
+    pub fn crew_value(&self) -> u32 {
         self.players.iter().map(Player::value).sum()
     }
 
@@ -730,7 +735,7 @@ impl<'p> Game<'p> {
         }
     }
 
-    fn down(&mut self, i: usize, fate: Fate) {
+    pub fn down(&mut self, i: usize, fate: Fate) {
         self.last_downed_by = Some(fate);
         let pl = &mut self.players[i];
         pl.downed = true;
@@ -744,7 +749,7 @@ impl<'p> Game<'p> {
     }
 
     /// Teammates revive (Medkit), pull (Grappling Hook) or drag downed players.
-    fn help_downed(&mut self) {
+    pub fn help_downed(&mut self) {
         for j in 0..self.players.len() {
             if !self.players[j].downed || self.players[j].dragged || self.players[j].pos == 0 {
                 continue;
@@ -854,7 +859,7 @@ impl<'p> Game<'p> {
         }
     }
 
-    fn shop(&mut self, next_day: usize, rec: &mut GameRecord) {
+    pub fn shop(&mut self, next_day: usize, rec: &mut GameRecord) {
         let (list, reserve_pct) = self.strategy.shopping();
         let reserve = self.p.quota[next_day] * reserve_pct / 100;
         for name in list {
@@ -932,7 +937,7 @@ tier: 0
     }
 
     #[test]
-    fn midnight_at_the_4th_red_and_lockdown_at_the_6th() {
+    fn reading_midnight_and_lockdown() {
         let p = params();
         let mut d = stacked(
             &p,
@@ -988,7 +993,7 @@ tier: 0
     }
 
     #[test]
-    fn loot_beyond_the_weight_limit_stays_behind() {
+    fn reading_loot_pickup() {
         let p = params();
         let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
         g.players[0].pos = 1;
@@ -1045,5 +1050,192 @@ tier: 0,
         a.play();
         b.play();
         assert_eq!(a.log, b.log);
+    }
+
+    fn loot(value: u32) -> Room {
+        Room::Loot {
+            value,
+            weight: 1,
+            tier: 1,
+        }
+    }
+
+    fn hazard() -> Room {
+        Room::Hazard {
+            damage: 1,
+            tier: 1,
+            apex: false,
+        }
+    }
+
+    #[test]
+    fn every_reading_has_a_test() {
+        let src = include_str!("engine.rs");
+        for r in READINGS {
+            let name = format!("fn reading_{}()", r.id.replace('-', "_"));
+            assert!(src.contains(&name), "no test `{name}` for the reading {}", r.id);
+        }
+    }
+
+    #[test]
+    fn reading_branches() {
+        let p = params();
+        let mut split = Game::new(&p, 3, Strategy::Balanced, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 20];
+        split.play_day_cycles(&mut d, 1);
+        let branches: Vec<usize> = split.players.iter().map(|pl| pl.branch).collect();
+        assert_eq!(branches, vec![0, 1, 2], "a crew that splits up takes a branch each");
+        let mut together = Game::new(&p, 3, Strategy::Cautious, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 20];
+        together.play_day_cycles(&mut d, 1);
+        assert!(together.players.iter().all(|pl| pl.branch == 0));
+    }
+
+    #[test]
+    fn reading_push_deeper() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.deck = vec![loot(3), loot(3), loot(3)];
+        let push = [Some(Action::PushDeeper), Some(Action::PushDeeper)];
+        g.resolve(&mut d, &push);
+        assert_eq!(d.frontier[0], 1, "one card revealed per branch per cycle");
+        assert_eq!(d.deck.len(), 2);
+        assert!(g.players.iter().all(|pl| pl.pos == 1), "the follower moves in");
+        g.players[1].pos = 0;
+        g.resolve(&mut d, &[None, Some(Action::PushDeeper)]);
+        assert_eq!((g.players[1].pos, d.frontier[0]), (1, 1), "behind the frontier: one tile");
+    }
+
+    #[test]
+    fn reading_gauntlet() {
+        let p = params();
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.frontier[0] = 5;
+        g.players[0].pos = 5;
+        d.deck = vec![loot(3), loot(3), loot(3)];
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!(d.deck.len(), 3, "moving is safe before Midnight");
+        d.midnight = true;
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!(d.deck.len(), 2, "after Midnight a move draws");
+        g.players[0].kit.shoes = true;
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!((g.players[0].pos, d.deck.len()), (1, 1), "Shoes: two tiles, one draw");
+    }
+
+    #[test]
+    fn reading_downed_help() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        for pl in &mut g.players {
+            pl.pos = 2;
+        }
+        g.down(1, Fate::Hazard { tier: 1 });
+        g.help_downed();
+        assert_eq!(g.players[0].dragging, Some(1), "a teammate on the tile drags");
+        assert_eq!(g.players[0].load(&p), 3);
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        for pl in &mut g.players {
+            pl.pos = 2;
+        }
+        g.players[0].kit.medkit = true;
+        g.down(1, Fate::Hazard { tier: 1 });
+        g.help_downed();
+        assert!(!g.players[1].downed && g.players[1].lives == 1, "a Medkit revives to 1");
+        assert!(!g.players[0].kit.medkit, "and is used up");
+    }
+
+    #[test]
+    fn reading_day_end() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Greedy, 1, false);
+        g.players[0].carried = vec![(8, 2)];
+        g.players[1].pos = 3;
+        g.players[1].carried = vec![(15, 3)];
+        let (lost, fate) = g.leave_behind();
+        assert_eq!((lost, fate), (1, Some(Fate::Lockdown)), "standing away at the end: trapped");
+        assert!(g.players[1].carried.is_empty(), "lost with what they carry");
+        assert_eq!(g.crew_value(), 8);
+    }
+
+    #[test]
+    fn reading_lives_and_clones() {
+        let mut p = params();
+        p.facility = vec![hazard(); 120];
+        p.die = vec![DieFace::Die];
+        p.quota = vec![0, 0, 0];
+        p.clone_fee = 0;
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 3, false);
+        let rec = g.play();
+        assert_eq!(rec.days_reached, 3, "a lost player returns as a clone the next day");
+        assert!(rec.deaths >= 2);
+        assert_eq!(g.players[0].lives, 0, "downed on day 3");
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 1];
+        g.play_day_cycles(&mut d, 0);
+        assert_eq!(g.players[0].lives, p.max_lives, "lives come back at the start of a day");
+    }
+
+    #[test]
+    fn reading_clone_fees() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        g.bank = 20;
+        let mut rec = GameRecord::default();
+        assert!(g.intermission(0, (1, Some(Fate::Lockdown)), &mut rec));
+        assert_eq!((g.bank, g.store_closed), (0, true), "5 left cannot pay 35: bank 0, store shut");
+        assert_eq!(rec.fees, 35);
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        g.bank = 60;
+        assert!(g.intermission(0, (1, None), &mut GameRecord::default()));
+        assert_eq!((g.bank, g.store_closed), (10, false));
+    }
+
+    #[test]
+    fn reading_upgrades() {
+        let mut p = params();
+        p.shop = vec![crate::simulate::params::ShopItem {
+            name: "Gun".into(),
+            price: 15,
+        }];
+        let mut g = Game::new(&p, 2, Strategy::Greedy, 1, false);
+        g.bank = 100;
+        let mut rec = GameRecord::default();
+        g.shop(1, &mut rec);
+        g.shop(1, &mut rec);
+        assert_eq!(rec.purchases.len(), 2, "one Gun each, never two");
+        assert!(g.players.iter().all(|pl| pl.kit.gun));
+        assert_eq!(g.bank, 70);
+    }
+
+    #[test]
+    fn a_wipe_is_blamed_on_what_took_the_crew() {
+        let p = params();
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
+        g.players[0].pos = 2;
+        g.down(0, Fate::Hazard { tier: 2 });
+        let lost = g.leave_behind();
+        assert_eq!(lost, (1, Some(Fate::Hazard { tier: 2 })));
+        let mut rec = GameRecord::default();
+        assert!(!g.intermission(0, lost, &mut rec));
+        let loss = rec.loss.unwrap();
+        assert_eq!(loss.cause, LossCause::Wipe { fate: Fate::Hazard { tier: 2 } });
+        assert_eq!(loss.phase(), "facility");
+    }
+
+    #[test]
+    fn the_risk_of_lockdown_is_exact() {
+        let p = params();
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![true, false, true];
+        d.reds = 4;
+        // Two more reds among 3 pegs (2 red): both within 2 draws with chance 1/3.
+        assert!((d.p_reds_within(6, 2) - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(d.p_reds_within(6, 3), 1.0);
+        assert_eq!(d.p_reds_within(4, 1), 1.0);
     }
 }

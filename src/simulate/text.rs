@@ -8,7 +8,10 @@ use super::{SimReport, Sensitivity};
 fn verdict(c: &CrewReport) -> String {
     match c.best_case.out_of_reach_on_day {
         Some(d) => format!("out of reach from day {d} (data)"),
-        None => "reachable".to_owned(),
+        None => format!(
+            "reachable, {} coins to spare at best",
+            c.best_case.spare.unwrap_or(0)
+        ),
     }
 }
 
