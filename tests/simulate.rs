@@ -98,7 +98,10 @@ fn a_seed_repeats_whatever_the_thread_count() {
     let game = load(here(), "death-to-decorum");
     let o = opts(2, 600, 5, Strategy::ALL.to_vec());
     let on = |threads| {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         pool.install(|| run(&game, &o).unwrap().to_json())
     };
     let one = on(1);
@@ -109,7 +112,11 @@ fn a_seed_repeats_whatever_the_thread_count() {
 #[test]
 fn two_seeds_give_different_games() {
     let game = load(here(), "death-to-decorum");
-    let json = |seed| run(&game, &opts(2, 2000, seed, vec![Strategy::Balanced])).unwrap().to_json();
+    let json = |seed| {
+        run(&game, &opts(2, 2000, seed, vec![Strategy::Balanced]))
+            .unwrap()
+            .to_json()
+    };
     let first = json(1);
     for seed in 2..6 {
         assert_ne!(first, json(seed), "seeds 1 and {seed}");
@@ -119,7 +126,14 @@ fn two_seeds_give_different_games() {
 #[test]
 fn the_loss_breakdown_sums_to_the_loss_rate() {
     let game = load(here(), "death-to-decorum");
-    let r = run(&game, &SimOptions { players: vec![1, 2, 4], ..opts(2, 2000, 3, Strategy::ALL.to_vec()) }).unwrap();
+    let r = run(
+        &game,
+        &SimOptions {
+            players: vec![1, 2, 4],
+            ..opts(2, 2000, 3, Strategy::ALL.to_vec())
+        },
+    )
+    .unwrap();
     assert_eq!(r.crews.len(), 3);
     for c in &r.crews {
         for s in &c.strategies {
@@ -157,10 +171,16 @@ fn set_changes_a_parameter_without_editing_files() {
     let eased = run(&game, &o).unwrap();
     assert_eq!(eased.crews[0].params.quota, vec![15, 30, 30]);
     assert!(!eased.crews[0].params.die.contains(&params::DieFace::Trade));
-    assert!(eased.crews[0].strategies[0].win_rate.rate > base.crews[0].strategies[0].win_rate.rate + 0.05);
+    assert!(
+        eased.crews[0].strategies[0].win_rate.rate
+            > base.crews[0].strategies[0].win_rate.rate + 0.05
+    );
     o.sets = vec![("quota.day9".into(), 1)];
     let err = run(&game, &o).unwrap_err();
-    assert!(err.to_string().contains("no parameter `quota.day9`"), "{err}");
+    assert!(
+        err.to_string().contains("no parameter `quota.day9`"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -177,7 +197,12 @@ fn an_unknown_die_face_is_named_plainly() {
 #[test]
 fn a_missing_component_says_what_the_simulation_expects() {
     let dir = copy_game("death-to-decorum");
-    edit(dir.path(), "game.yaml", "kind: die", "kind: tokens\n    shape: square");
+    edit(
+        dir.path(),
+        "game.yaml",
+        "kind: die",
+        "kind: tokens\n    shape: square",
+    );
     let game = load(dir.path(), "death-to-decorum");
     let err = params::Params::from_game(&game, 2).unwrap_err();
     assert!(err.to_string().contains("component of kind `die`"), "{err}");
@@ -188,11 +213,24 @@ fn a_missing_component_says_what_the_simulation_expects() {
 fn deck_statistics_follow_the_hypergeometric_formula() {
     let game = load(here(), "death-to-decorum");
     let stats = deck::game_deck_stats(&game);
-    let facility = stats.decks.iter().find(|d| d.component == "facility").unwrap();
-    assert_eq!((facility.cards, facility.grouped_by.as_str()), (120, "kind"));
-    let hazard = facility.groups.iter().find(|g| g.value == "hazard").unwrap();
+    let facility = stats
+        .decks
+        .iter()
+        .find(|d| d.component == "facility")
+        .unwrap();
+    assert_eq!(
+        (facility.cards, facility.grouped_by.as_str()),
+        (120, "kind")
+    );
+    let hazard = facility
+        .groups
+        .iter()
+        .find(|g| g.value == "hazard")
+        .unwrap();
     // P(no hazard in 5 draws) = C(70,5)/C(120,5), as a product.
-    let none: f64 = (0..5).map(|i| (70.0 - i as f64) / (120.0 - i as f64)).product();
+    let none: f64 = (0..5)
+        .map(|i| (70.0 - i as f64) / (120.0 - i as f64))
+        .product();
     assert!((hazard.at_least_one[&5] - (1.0 - none)).abs() < 1e-12);
     assert!((hazard.expected_draws_to_first.unwrap() - 121.0 / 51.0).abs() < 1e-12);
     assert!((facility.tiers["1"] - 65.0 / 120.0).abs() < 1e-12);
@@ -200,11 +238,21 @@ fn deck_statistics_follow_the_hypergeometric_formula() {
 
 #[test]
 fn every_example_game_gets_deck_statistics() {
-    for id in ["death-to-decorum", "facility-07", "red-faction-underground", "the-captain-is-dead", "veil-runners"] {
+    for id in [
+        "death-to-decorum",
+        "facility-07",
+        "red-faction-underground",
+        "the-captain-is-dead",
+        "veil-runners",
+    ] {
         let game = load(here(), id);
         let stats = deck::game_deck_stats(&game);
         assert!(!stats.decks.is_empty(), "{id} has no deck");
         assert!(stats.chart().contains("share of the deck"));
-        assert_eq!(protopress::simulate::plays(&game), id == "death-to-decorum", "{id}");
+        assert_eq!(
+            protopress::simulate::plays(&game),
+            id == "death-to-decorum",
+            "{id}"
+        );
     }
 }

@@ -62,7 +62,13 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let dir = project.output_root(&args.out).join(&args.game);
     let stats = deck::game_deck_stats(&game);
     if !simulate::plays(&game) {
-        write_all(&dir, &[("deck-stats.json".into(), stats.to_json()), ("deck-stats.svg".into(), stats.chart())])?;
+        write_all(
+            &dir,
+            &[
+                ("deck-stats.json".into(), stats.to_json()),
+                ("deck-stats.svg".into(), stats.chart()),
+            ],
+        )?;
         say!("{}", stats.table());
         say!(
             "\n{} has no playtest model (it lacks Death to Decorum's Facility Deck and ship); wrote {}",
@@ -73,7 +79,9 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     }
     let players = crews(&game, &args.players)?;
     if players.is_empty() {
-        return Err(Error::new("the ship's quota table covers no crew size to simulate"));
+        return Err(Error::new(
+            "the ship's quota table covers no crew size to simulate",
+        ));
     }
     if args.narrate {
         for line in simulate::narrate(&game, players[0], strategies[0], args.seed, &sets)? {
@@ -82,7 +90,13 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
         return Ok(Outcome::Done);
     }
     let start = Instant::now();
-    let opts = SimOptions { players, games: args.games, seed: args.seed, strategies, sets };
+    let opts = SimOptions {
+        players,
+        games: args.games,
+        seed: args.seed,
+        strategies,
+        sets,
+    };
     let report = simulate::run(&game, &opts)?;
     let focus = report
         .focus()
@@ -90,15 +104,31 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let mut files = vec![
         ("simulation.json".to_owned(), report.to_json()),
         ("simulation-crews.svg".to_owned(), report.crews_chart()),
-        ("simulation-coins.svg".to_owned(), charts::coins_chart(focus)),
-        ("simulation-midnight.svg".to_owned(), charts::midnight_chart(focus)),
+        (
+            "simulation-coins.svg".to_owned(),
+            charts::coins_chart(focus),
+        ),
+        (
+            "simulation-midnight.svg".to_owned(),
+            charts::midnight_chart(focus),
+        ),
         ("deck-stats.json".to_owned(), stats.to_json()),
         ("deck-stats.svg".to_owned(), stats.chart()),
     ];
     say!("{}", report.table());
     if args.sensitivity_games > 0 {
-        let strategy = if opts.strategies.contains(&Strategy::Balanced) { Strategy::Balanced } else { opts.strategies[0] };
-        let sens = simulate::sensitivity::sensitivity(&focus.params, focus.players, strategy, args.sensitivity_games, args.seed);
+        let strategy = if opts.strategies.contains(&Strategy::Balanced) {
+            Strategy::Balanced
+        } else {
+            opts.strategies[0]
+        };
+        let sens = simulate::sensitivity::sensitivity(
+            &focus.params,
+            focus.players,
+            strategy,
+            args.sensitivity_games,
+            args.seed,
+        );
         say!("{}", sens.table());
         files.push(("simulation-sensitivity.json".to_owned(), to_json(&sens)));
         files.push(("simulation-sensitivity.svg".to_owned(), sens.tornado()));

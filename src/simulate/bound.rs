@@ -44,7 +44,10 @@ fn pack_price(p: &Params) -> Option<u32> {
 
 pub fn best_case(p: &Params, players: u32) -> BestCase {
     // Each pack is filled on its own: the best a pack of each size can hold.
-    let (plain, big) = (knapsack(p, p.weight_limit), knapsack(p, p.upgraded_weight_limit));
+    let (plain, big) = (
+        knapsack(p, p.weight_limit),
+        knapsack(p, p.upgraded_weight_limit),
+    );
     let carry = |packs: u32| packs * big + (players - packs) * plain;
     // Upgraded players → the most coins left in the bank.
     let mut states: BTreeMap<u32, u32> = BTreeMap::from([(0, 0)]);
@@ -56,7 +59,10 @@ pub fn best_case(p: &Params, players: u32) -> BestCase {
             };
             for extra in 0..=(players - packs) {
                 let cost = pack_price(p).map(|c| c * extra);
-                let Some(after) = cost.and_then(|c| left.checked_sub(c)).or((extra == 0).then_some(left)) else {
+                let Some(after) = cost
+                    .and_then(|c| left.checked_sub(c))
+                    .or((extra == 0).then_some(left))
+                else {
                     break;
                 };
                 let slot = next.entry(packs + extra).or_insert(0);
@@ -87,7 +93,11 @@ mod tests {
     use crate::simulate::params::DieFace;
 
     fn params(quota: Vec<u32>) -> Params {
-        let loot = |value, weight, tier| Room::Loot { value, weight, tier };
+        let loot = |value, weight, tier| Room::Loot {
+            value,
+            weight,
+            tier,
+        };
         let mut facility = vec![loot(3, 1, 1); 40];
         facility.extend(vec![loot(8, 2, 2); 20]);
         facility.extend(vec![loot(15, 3, 3); 10]);

@@ -27,14 +27,34 @@ impl SimReport {
             x: (0.5, f64::from(max_p) + 0.5),
             y: (0.0, top),
         };
-        let mut svg = open(w, h, &format!("{}: win rate by crew size (95 % intervals)", self.game));
-        f.axes(&mut svg, ("players", "games won"), |v| format!("{v:.1}"), pct);
-        let names = self.crews.first().map(|c| c.strategies.iter().map(|s| s.strategy.name().to_owned()).collect::<Vec<_>>()).unwrap_or_default();
+        let mut svg = open(
+            w,
+            h,
+            &format!("{}: win rate by crew size (95 % intervals)", self.game),
+        );
+        f.axes(
+            &mut svg,
+            ("players", "games won"),
+            |v| format!("{v:.1}"),
+            pct,
+        );
+        let names = self
+            .crews
+            .first()
+            .map(|c| {
+                c.strategies
+                    .iter()
+                    .map(|s| s.strategy.name().to_owned())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
         for si in 0..names.len() {
             let colour = COLOURS[si % COLOURS.len()];
             let mut pts = Vec::new();
             for c in &self.crews {
-                let Some(s) = c.strategies.get(si) else { continue };
+                let Some(s) = c.strategies.get(si) else {
+                    continue;
+                };
                 let x = f.px(f64::from(c.players) + (si as f64 - 1.0) * 0.06);
                 pts.push(format!("{x:.1},{:.1}", f.py(s.win_rate.rate)));
                 let _ = write!(
@@ -45,7 +65,11 @@ impl SimReport {
                     f.py(s.win_rate.rate)
                 );
             }
-            let _ = write!(svg, r#"<polyline fill="none" stroke="{colour}" points="{}"/>"#, pts.join(" "));
+            let _ = write!(
+                svg,
+                r#"<polyline fill="none" stroke="{colour}" points="{}"/>"#,
+                pts.join(" ")
+            );
         }
         legend(&mut svg, 80.0, h - 10.0, &names);
         svg.push_str("</svg>\n");
@@ -68,7 +92,9 @@ pub fn coins_chart(c: &CrewReport) -> String {
         + 10;
     let shares = |h: &BTreeMap<u32, u32>| -> Vec<(u32, f64)> {
         let total: u32 = h.values().sum();
-        h.iter().map(|(k, v)| (*k, f64::from(*v) / f64::from(total.max(1)))).collect()
+        h.iter()
+            .map(|(k, v)| (*k, f64::from(*v) / f64::from(total.max(1))))
+            .collect()
     };
     let peak = c
         .strategies
@@ -76,7 +102,14 @@ pub fn coins_chart(c: &CrewReport) -> String {
         .flat_map(|s| s.coins.iter().flat_map(|d| shares(&d.histogram)))
         .map(|x| x.1)
         .fold(0.05, f64::max);
-    let mut svg = open(w, h, &format!("Coins brought home per day against the quota, {} players", c.players));
+    let mut svg = open(
+        w,
+        h,
+        &format!(
+            "Coins brought home per day against the quota, {} players",
+            c.players
+        ),
+    );
     for d in 0..days {
         let f = Frame {
             left: 70.0 + d as f64 * 300.0,
@@ -86,7 +119,12 @@ pub fn coins_chart(c: &CrewReport) -> String {
             x: (0.0, f64::from(max_coin)),
             y: (0.0, peak),
         };
-        f.axes(&mut svg, (&format!("coins on day {}", d + 1), "share of games"), whole, pct);
+        f.axes(
+            &mut svg,
+            (&format!("coins on day {}", d + 1), "share of games"),
+            whole,
+            pct,
+        );
         let q = f64::from(c.params.quota[d]);
         let _ = write!(
             svg,
@@ -110,7 +148,11 @@ pub fn coins_chart(c: &CrewReport) -> String {
             );
         }
     }
-    let names: Vec<String> = c.strategies.iter().map(|s| s.strategy.name().to_owned()).collect();
+    let names: Vec<String> = c
+        .strategies
+        .iter()
+        .map(|s| s.strategy.name().to_owned())
+        .collect();
     legend(&mut svg, 70.0, h - 10.0, &names);
     svg.push_str("</svg>\n");
     svg
@@ -126,16 +168,35 @@ pub fn midnight_chart(c: &CrewReport) -> String {
             }
         }
     }
-    let max_c = sets.iter().flat_map(|m| m.keys().copied()).max().unwrap_or(30).max(10);
-    let totals: Vec<f64> = sets.iter().map(|m| f64::from(m.values().sum::<u32>().max(1))).collect();
+    let max_c = sets
+        .iter()
+        .flat_map(|m| m.keys().copied())
+        .max()
+        .unwrap_or(30)
+        .max(10);
+    let totals: Vec<f64> = sets
+        .iter()
+        .map(|m| f64::from(m.values().sum::<u32>().max(1)))
+        .collect();
     let peak = sets
         .iter()
         .zip(&totals)
         .flat_map(|(m, t)| m.values().map(move |v| f64::from(*v) / t))
         .fold(0.05, f64::max);
     let (w, h) = (900.0, 320.0);
-    let f = Frame { left: 80.0, top: 50.0, width: w - 120.0, height: h - 110.0, x: (0.0, f64::from(max_c + 1)), y: (0.0, peak) };
-    let mut svg = open(w, h, &format!("Cycles until Midnight and lockdown, {} players", c.players));
+    let f = Frame {
+        left: 80.0,
+        top: 50.0,
+        width: w - 120.0,
+        height: h - 110.0,
+        x: (0.0, f64::from(max_c + 1)),
+        y: (0.0, peak),
+    };
+    let mut svg = open(
+        w,
+        h,
+        &format!("Cycles until Midnight and lockdown, {} players", c.players),
+    );
     f.axes(&mut svg, ("cycle of the day", "share of days"), whole, pct);
     let bw = f.width / f64::from(max_c + 1) / 2.0;
     for (i, m) in sets.iter().enumerate() {
@@ -151,7 +212,12 @@ pub fn midnight_chart(c: &CrewReport) -> String {
             );
         }
     }
-    legend(&mut svg, 80.0, h - 10.0, &["Midnight (4th red)".into(), "lockdown (6th red)".into()]);
+    legend(
+        &mut svg,
+        80.0,
+        h - 10.0,
+        &["Midnight (4th red)".into(), "lockdown (6th red)".into()],
+    );
     svg.push_str("</svg>\n");
     svg
 }
@@ -167,7 +233,14 @@ impl Sensitivity {
             .map(|r| (r.rate - self.base.rate).abs())
             .fold(0.01, f64::max);
         let (w, h) = (820.0, 110.0 + 22.0 * rows.len() as f64);
-        let f = Frame { left: 230.0, top: 50.0, width: w - 280.0, height: 22.0 * rows.len() as f64, x: (-span, span), y: (0.0, 1.0) };
+        let f = Frame {
+            left: 230.0,
+            top: 50.0,
+            width: w - 280.0,
+            height: 22.0 * rows.len() as f64,
+            x: (-span, span),
+            y: (0.0, 1.0),
+        };
         let title = format!(
             "Change in win rate, one step down (blue) and up (red): {} players, {}, base {}",
             self.players,
@@ -200,7 +273,12 @@ impl Sensitivity {
             }
         }
         let bottom = Frame { y: (0.0, 0.0), ..f };
-        bottom.axes(&mut svg, ("change in win rate (percentage points)", ""), |v| format!("{:+.0}", 100.0 * v), |_| String::new());
+        bottom.axes(
+            &mut svg,
+            ("change in win rate (percentage points)", ""),
+            |v| format!("{:+.0}", 100.0 * v),
+            |_| String::new(),
+        );
         svg.push_str("</svg>\n");
         svg
     }

@@ -98,13 +98,20 @@ pub fn deck_stats(c: &Component) -> DeckStats {
         .collect();
     let has_tier = c.cards.iter().any(|k| k.fields.contains_key("tier"));
     let tiers = if has_tier {
-        counts(c, "tier").into_iter().map(|(k, v)| (k, v as f64 / total.max(1) as f64)).collect()
+        counts(c, "tier")
+            .into_iter()
+            .map(|(k, v)| (k, v as f64 / total.max(1) as f64))
+            .collect()
     } else {
         BTreeMap::new()
     };
     let by_card = counts(c, "name")
         .into_iter()
-        .map(|(name, count)| CardOdds { expected_draws_to_first: expected_draws_to_first(total, count), name, count })
+        .map(|(name, count)| CardOdds {
+            expected_draws_to_first: expected_draws_to_first(total, count),
+            name,
+            count,
+        })
         .collect();
     DeckStats {
         component: c.spec.id.clone(),
@@ -142,15 +149,41 @@ impl GameDeckStats {
     pub fn chart(&self) -> String {
         let rows = self.decks.len().max(1) as f64;
         let (w, h) = (900.0, 110.0 + 46.0 * rows);
-        let f = Frame { left: 200.0, top: 50.0, width: w - 240.0, height: 46.0 * rows, x: (0.0, 1.0), y: (0.0, 0.0) };
-        let mut svg = open(w, h, &format!("{}: what each deck is made of (share of cards; % = at least one in 5 draws)", self.game));
+        let f = Frame {
+            left: 200.0,
+            top: 50.0,
+            width: w - 240.0,
+            height: 46.0 * rows,
+            x: (0.0, 1.0),
+            y: (0.0, 0.0),
+        };
+        let mut svg = open(
+            w,
+            h,
+            &format!(
+                "{}: what each deck is made of (share of cards; % = at least one in 5 draws)",
+                self.game
+            ),
+        );
         for (i, d) in self.decks.iter().enumerate() {
             let y = f.top + 46.0 * i as f64 + 8.0;
-            let _ = write!(svg, r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{} ({} cards, by {})</text>"#, f.left - 8.0, y + 18.0, escape(&d.name), d.cards, escape(&d.grouped_by));
+            let _ = write!(
+                svg,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{} ({} cards, by {})</text>"#,
+                f.left - 8.0,
+                y + 18.0,
+                escape(&d.name),
+                d.cards,
+                escape(&d.grouped_by)
+            );
             let mut x = 0.0;
             for (gi, g) in d.groups.iter().enumerate() {
                 let (a, b) = (f.px(x), f.px(x + g.share));
-                let p5 = g.at_least_one.range(..=5).next_back().map_or(0.0, |(_, p)| *p);
+                let p5 = g
+                    .at_least_one
+                    .range(..=5)
+                    .next_back()
+                    .map_or(0.0, |(_, p)| *p);
                 let _ = write!(
                     svg,
                     r##"<rect x="{a:.1}" y="{y:.1}" width="{:.1}" height="28" fill="{}" stroke="#fff"><title>{}: {} cards</title></rect>"##,
@@ -160,7 +193,14 @@ impl GameDeckStats {
                     g.count
                 );
                 if b - a > 60.0 {
-                    let _ = write!(svg, r##"<text x="{:.1}" y="{:.1}" fill="#fff">{} {}</text>"##, a + 4.0, y + 18.0, escape(&g.value), pct(p5));
+                    let _ = write!(
+                        svg,
+                        r##"<text x="{:.1}" y="{:.1}" fill="#fff">{} {}</text>"##,
+                        a + 4.0,
+                        y + 18.0,
+                        escape(&g.value),
+                        pct(p5)
+                    );
                 }
                 x += g.share;
             }
@@ -176,9 +216,17 @@ impl GameDeckStats {
     pub fn table(&self) -> String {
         let mut out = format!("{}: deck statistics\n", self.game);
         for d in &self.decks {
-            let _ = writeln!(out, "\n{} ({} cards, by {}):", d.name, d.cards, d.grouped_by);
+            let _ = writeln!(
+                out,
+                "\n{} ({} cards, by {}):",
+                d.name, d.cards, d.grouped_by
+            );
             for g in &d.groups {
-                let p = |n: u64| g.at_least_one.get(&n).map_or("-".to_owned(), |p| format!("{:.0} %", 100.0 * p));
+                let p = |n: u64| {
+                    g.at_least_one
+                        .get(&n)
+                        .map_or("-".to_owned(), |p| format!("{:.0} %", 100.0 * p))
+                };
                 let _ = writeln!(
                     out,
                     "  {:<24} {:>4} cards {:>5.1} %   ≥1 in 3 draws {:>5}, in 5 {:>5}   first after {} draws",
@@ -187,7 +235,8 @@ impl GameDeckStats {
                     100.0 * g.share,
                     p(3),
                     p(5),
-                    g.expected_draws_to_first.map_or("-".to_owned(), |e| format!("{e:.1}"))
+                    g.expected_draws_to_first
+                        .map_or("-".to_owned(), |e| format!("{e:.1}"))
                 );
             }
         }

@@ -274,7 +274,12 @@ impl Day {
             return 1.0;
         }
         let red_left = self.bag.iter().filter(|r| **r).count() as u64;
-        stats::at_least(self.bag.len() as u64, red_left, u64::from(draws), u64::from(k))
+        stats::at_least(
+            self.bag.len() as u64,
+            red_left,
+            u64::from(draws),
+            u64::from(k),
+        )
     }
 
     /// Phase 1: draws a peg. Returns whether Midnight must start at the end of this cycle.
@@ -562,7 +567,9 @@ impl<'p> Game<'p> {
         if today > 0 {
             today
         } else {
-            (q(self.today) + q(self.today + 1)).saturating_sub(self.bank).max(1)
+            (q(self.today) + q(self.today + 1))
+                .saturating_sub(self.bank)
+                .max(1)
         }
     }
 
@@ -906,7 +913,7 @@ mod tests {
                 Room::Loot {
                     value: 3,
                     weight: 1,
-tier: 0
+                    tier: 0
                 };
                 120
             ],
@@ -1002,7 +1009,7 @@ tier: 0
         d.deck = vec![Room::Loot {
             value: 8,
             weight: 2,
-tier: 0,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(
@@ -1013,7 +1020,7 @@ tier: 0,
         d.deck = vec![Room::Loot {
             value: 3,
             weight: 1,
-tier: 0,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(g.players[0].load(&p), 5);
@@ -1021,7 +1028,7 @@ tier: 0,
         d.deck = vec![Room::Loot {
             value: 15,
             weight: 3,
-tier: 0,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(
@@ -1073,7 +1080,11 @@ tier: 0,
         let src = include_str!("engine.rs");
         for r in READINGS {
             let name = format!("fn reading_{}()", r.id.replace('-', "_"));
-            assert!(src.contains(&name), "no test `{name}` for the reading {}", r.id);
+            assert!(
+                src.contains(&name),
+                "no test `{name}` for the reading {}",
+                r.id
+            );
         }
     }
 
@@ -1085,7 +1096,11 @@ tier: 0,
         d.bag = vec![false; 20];
         split.play_day_cycles(&mut d, 1);
         let branches: Vec<usize> = split.players.iter().map(|pl| pl.branch).collect();
-        assert_eq!(branches, vec![0, 1, 2], "a crew that splits up takes a branch each");
+        assert_eq!(
+            branches,
+            vec![0, 1, 2],
+            "a crew that splits up takes a branch each"
+        );
         let mut together = Game::new(&p, 3, Strategy::Cautious, 1, false);
         let mut d = Day::new(&p, &mut Rng::new(1));
         d.bag = vec![false; 20];
@@ -1103,10 +1118,17 @@ tier: 0,
         g.resolve(&mut d, &push);
         assert_eq!(d.frontier[0], 1, "one card revealed per branch per cycle");
         assert_eq!(d.deck.len(), 2);
-        assert!(g.players.iter().all(|pl| pl.pos == 1), "the follower moves in");
+        assert!(
+            g.players.iter().all(|pl| pl.pos == 1),
+            "the follower moves in"
+        );
         g.players[1].pos = 0;
         g.resolve(&mut d, &[None, Some(Action::PushDeeper)]);
-        assert_eq!((g.players[1].pos, d.frontier[0]), (1, 1), "behind the frontier: one tile");
+        assert_eq!(
+            (g.players[1].pos, d.frontier[0]),
+            (1, 1),
+            "behind the frontier: one tile"
+        );
     }
 
     #[test]
@@ -1124,7 +1146,11 @@ tier: 0,
         assert_eq!(d.deck.len(), 2, "after Midnight a move draws");
         g.players[0].kit.shoes = true;
         g.resolve(&mut d, &[Some(Action::MoveHome)]);
-        assert_eq!((g.players[0].pos, d.deck.len()), (1, 1), "Shoes: two tiles, one draw");
+        assert_eq!(
+            (g.players[0].pos, d.deck.len()),
+            (1, 1),
+            "Shoes: two tiles, one draw"
+        );
     }
 
     #[test]
@@ -1136,7 +1162,11 @@ tier: 0,
         }
         g.down(1, Fate::Hazard { tier: 1 });
         g.help_downed();
-        assert_eq!(g.players[0].dragging, Some(1), "a teammate on the tile drags");
+        assert_eq!(
+            g.players[0].dragging,
+            Some(1),
+            "a teammate on the tile drags"
+        );
         assert_eq!(g.players[0].load(&p), 3);
         let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
         for pl in &mut g.players {
@@ -1145,7 +1175,10 @@ tier: 0,
         g.players[0].kit.medkit = true;
         g.down(1, Fate::Hazard { tier: 1 });
         g.help_downed();
-        assert!(!g.players[1].downed && g.players[1].lives == 1, "a Medkit revives to 1");
+        assert!(
+            !g.players[1].downed && g.players[1].lives == 1,
+            "a Medkit revives to 1"
+        );
         assert!(!g.players[0].kit.medkit, "and is used up");
     }
 
@@ -1157,7 +1190,11 @@ tier: 0,
         g.players[1].pos = 3;
         g.players[1].carried = vec![(15, 3)];
         let (lost, fate) = g.leave_behind();
-        assert_eq!((lost, fate), (1, Some(Fate::Lockdown)), "standing away at the end: trapped");
+        assert_eq!(
+            (lost, fate),
+            (1, Some(Fate::Lockdown)),
+            "standing away at the end: trapped"
+        );
         assert!(g.players[1].carried.is_empty(), "lost with what they carry");
         assert_eq!(g.crew_value(), 8);
     }
@@ -1171,13 +1208,19 @@ tier: 0,
         p.clone_fee = 0;
         let mut g = Game::new(&p, 1, Strategy::Greedy, 3, false);
         let rec = g.play();
-        assert_eq!(rec.days_reached, 3, "a lost player returns as a clone the next day");
+        assert_eq!(
+            rec.days_reached, 3,
+            "a lost player returns as a clone the next day"
+        );
         assert!(rec.deaths >= 2);
         assert_eq!(g.players[0].lives, 0, "downed on day 3");
         let mut d = Day::new(&p, &mut Rng::new(1));
         d.bag = vec![false; 1];
         g.play_day_cycles(&mut d, 0);
-        assert_eq!(g.players[0].lives, p.max_lives, "lives come back at the start of a day");
+        assert_eq!(
+            g.players[0].lives, p.max_lives,
+            "lives come back at the start of a day"
+        );
     }
 
     #[test]
@@ -1187,7 +1230,11 @@ tier: 0,
         g.bank = 20;
         let mut rec = GameRecord::default();
         assert!(g.intermission(0, (1, Some(Fate::Lockdown)), &mut rec));
-        assert_eq!((g.bank, g.store_closed), (0, true), "5 left cannot pay 35: bank 0, store shut");
+        assert_eq!(
+            (g.bank, g.store_closed),
+            (0, true),
+            "5 left cannot pay 35: bank 0, store shut"
+        );
         assert_eq!(rec.fees, 35);
         let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
         g.bank = 60;
@@ -1223,7 +1270,12 @@ tier: 0,
         let mut rec = GameRecord::default();
         assert!(!g.intermission(0, lost, &mut rec));
         let loss = rec.loss.unwrap();
-        assert_eq!(loss.cause, LossCause::Wipe { fate: Fate::Hazard { tier: 2 } });
+        assert_eq!(
+            loss.cause,
+            LossCause::Wipe {
+                fate: Fate::Hazard { tier: 2 }
+            }
+        );
         assert_eq!(loss.phase(), "facility");
     }
 

@@ -14,7 +14,9 @@ use super::params::{DieFace, Params, Room};
 
 /// Every knob the data gives, in a fixed order.
 pub fn names(p: &Params) -> Vec<String> {
-    let mut out: Vec<String> = (1..=p.quota.len()).map(|d| format!("quota.day{d}")).collect();
+    let mut out: Vec<String> = (1..=p.quota.len())
+        .map(|d| format!("quota.day{d}"))
+        .collect();
     for n in [
         "clone_fee",
         "pegs.red",
@@ -64,10 +66,8 @@ fn in_group(r: &Room, loot: bool, tier: u32) -> bool {
 }
 
 fn unknown(name: &str, p: &Params) -> Error {
-    Error::new(format!("there is no parameter `{name}` to set")).help(format!(
-        "parameters: {}",
-        names(p).join(", ")
-    ))
+    Error::new(format!("there is no parameter `{name}` to set"))
+        .help(format!("parameters: {}", names(p).join(", ")))
 }
 
 /// A deck knob `loot.tier2.value` as (loot?, tier, field).
@@ -102,7 +102,11 @@ pub fn get(p: &Params, name: &str) -> Result<u32> {
 fn get_indexed(p: &Params, name: &str) -> Result<u32> {
     if let Some(day) = name.strip_prefix("quota.day") {
         let d: usize = day.parse().map_err(|_| unknown(name, p))?;
-        return p.quota.get(d.wrapping_sub(1)).copied().ok_or_else(|| unknown(name, p));
+        return p
+            .quota
+            .get(d.wrapping_sub(1))
+            .copied()
+            .ok_or_else(|| unknown(name, p));
     }
     if let Some(face) = name.strip_prefix("die.").and_then(DieFace::parse) {
         return Ok(p.die.iter().filter(|f| **f == face).count() as u32);
@@ -228,7 +232,9 @@ fn set_faces(p: &mut Params, face: DieFace, n: u32) -> Result<()> {
 /// Parses `key=value` for `--set`.
 pub fn parse_assignment(s: &str) -> Result<(String, u32)> {
     let (k, v) = s.split_once('=').ok_or_else(|| {
-        Error::new(format!("`--set {s}` needs the form key=value, e.g. quota.day3=30"))
+        Error::new(format!(
+            "`--set {s}` needs the form key=value, e.g. quota.day3=30"
+        ))
     })?;
     let v = v.trim().parse::<u32>().map_err(|_| {
         Error::new(format!(

@@ -64,13 +64,22 @@ pub fn params(game: &Game, players: u32, sets: &[(String, u32)]) -> Result<Param
 /// The random stream of game `n` of `strategy` for a crew of `players`: independent of every
 /// other game and of the thread that plays it.
 pub fn game_seed(seed: u64, players: u32, strategy: Strategy, n: u32) -> u64 {
-    let s = Strategy::ALL.iter().position(|x| *x == strategy).unwrap_or(0);
+    let s = Strategy::ALL
+        .iter()
+        .position(|x| *x == strategy)
+        .unwrap_or(0);
     rng::stream_seed(seed, &[u64::from(players), s as u64, u64::from(n)])
 }
 
 /// Plays `games` games of one strategy (in parallel; the results do not depend on the
 /// thread count).
-pub fn play(p: &Params, players: u32, strategy: Strategy, games: u32, seed: u64) -> Vec<GameRecord> {
+pub fn play(
+    p: &Params,
+    players: u32,
+    strategy: Strategy,
+    games: u32,
+    seed: u64,
+) -> Vec<GameRecord> {
     (0..games)
         .into_par_iter()
         .map(|n| {

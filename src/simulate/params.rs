@@ -14,9 +14,17 @@ use crate::model::{Component, ComponentKind, Game};
 /// A card of the Facility Deck or the Apex reserve, as the simulation needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub enum Room {
-    Loot { value: u32, weight: u32, tier: u32 },
+    Loot {
+        value: u32,
+        weight: u32,
+        tier: u32,
+    },
     /// `tier` from the card (its damage when the card has none); `apex` for the reserve.
-    Hazard { damage: u32, tier: u32, apex: bool },
+    Hazard {
+        damage: u32,
+        tier: u32,
+        apex: bool,
+    },
 }
 
 /// A face of the combat die.
@@ -77,13 +85,41 @@ pub struct Params {
 
 /// The roles the simulation looks components up by: (role, usual id, what it must be).
 pub const ROLES: [(&str, &str, &str); 7] = [
-    ("facility", "facility", "a deck of `kind: loot` and `kind: hazard` cards"),
-    ("apex", "apex", "a deck of hazard cards shuffled in at Midnight (`kind: apex`)"),
-    ("die", "combat-die", "a component of kind `die` whose card lists `faces`"),
-    ("pegs", "bought", "a `bought` component with red and white Telemetry Pegs"),
-    ("clock", "time-board", "a component whose `data:` has `midnight_at` and `lockdown_at`"),
-    ("packs", "backpacks", "a component whose `data:` has `weight_limit` and `max_lives`"),
-    ("ship", "ship", "a component whose `data:` has `quota`, `clone_fee` and `shop`"),
+    (
+        "facility",
+        "facility",
+        "a deck of `kind: loot` and `kind: hazard` cards",
+    ),
+    (
+        "apex",
+        "apex",
+        "a deck of hazard cards shuffled in at Midnight (`kind: apex`)",
+    ),
+    (
+        "die",
+        "combat-die",
+        "a component of kind `die` whose card lists `faces`",
+    ),
+    (
+        "pegs",
+        "bought",
+        "a `bought` component with red and white Telemetry Pegs",
+    ),
+    (
+        "clock",
+        "time-board",
+        "a component whose `data:` has `midnight_at` and `lockdown_at`",
+    ),
+    (
+        "packs",
+        "backpacks",
+        "a component whose `data:` has `weight_limit` and `max_lives`",
+    ),
+    (
+        "ship",
+        "ship",
+        "a component whose `data:` has `quota`, `clone_fee` and `shop`",
+    ),
 ];
 
 fn game_yaml(game: &Game) -> std::path::PathBuf {
@@ -116,7 +152,11 @@ fn is_peg(card: &crate::model::Card) -> bool {
 
 /// The component playing `role`.
 pub fn component<'g>(game: &'g Game, role: &str) -> Result<&'g Component> {
-    let (_, usual, what) = ROLES.iter().find(|r| r.0 == role).copied().unwrap_or((role, role, role));
+    let (_, usual, what) = ROLES
+        .iter()
+        .find(|r| r.0 == role)
+        .copied()
+        .unwrap_or((role, role, role));
     let by_id = |id: &str| game.components.iter().find(|c| c.spec.id == id);
     let named = game
         .file
@@ -301,7 +341,11 @@ impl Params {
             pegs_comp.cards.iter().filter(has).map(|c| c.count).sum()
         };
         let clock = component(game, "clock")?;
-        let packs: Vec<&Component> = game.components.iter().filter(|c| fits("packs", c)).collect();
+        let packs: Vec<&Component> = game
+            .components
+            .iter()
+            .filter(|c| fits("packs", c))
+            .collect();
         let pack = component(game, "packs")?;
         let cargo = packs
             .iter()
@@ -325,7 +369,9 @@ impl Params {
             shop: shop(ship),
             body_drag_weight: 3,
         };
-        params.check().map_err(|e| e.in_file(game_yaml(game)).game(&game.id))?;
+        params
+            .check()
+            .map_err(|e| e.in_file(game_yaml(game)).game(&game.id))?;
         Ok(params)
     }
 
@@ -336,7 +382,10 @@ impl Params {
             (self.facility.is_empty(), "a Facility Deck with cards"),
             (self.quota.is_empty(), "a quota for at least one day"),
             (self.red_pegs == 0, "red Telemetry Pegs"),
-            (self.midnight_at == 0 || self.lockdown_at == 0, "midnight_at and lockdown_at above 0"),
+            (
+                self.midnight_at == 0 || self.lockdown_at == 0,
+                "midnight_at and lockdown_at above 0",
+            ),
         ];
         match missing.iter().find(|m| m.0) {
             Some((_, what)) => Err(Error::new(format!("the simulation needs {what}"))),

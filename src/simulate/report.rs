@@ -92,7 +92,11 @@ fn day_coins(records: &[GameRecord], p: &Params) -> Vec<DayCoins> {
             coins.sort_unstable();
             let failed = records
                 .iter()
-                .filter(|r| r.loss.as_ref().is_some_and(|l: &Loss| l.day as usize == d + 1))
+                .filter(|r| {
+                    r.loss
+                        .as_ref()
+                        .is_some_and(|l: &Loss| l.day as usize == d + 1)
+                })
                 .count() as u64;
             let n = coins.len() as u64;
             let mut histogram = BTreeMap::new();
@@ -133,8 +137,16 @@ pub fn summarise(strategy: Strategy, p: &Params, records: &[GameRecord]) -> Stra
             *reached += 1;
         }
     }
-    let (midnight, mid_sum, mid_n) = histogram(records.iter().flat_map(|r| r.midnight_cycles.iter().copied()));
-    let (lockdown, _, lock_n) = histogram(records.iter().flat_map(|r| r.lockdown_cycles.iter().copied()));
+    let (midnight, mid_sum, mid_n) = histogram(
+        records
+            .iter()
+            .flat_map(|r| r.midnight_cycles.iter().copied()),
+    );
+    let (lockdown, _, lock_n) = histogram(
+        records
+            .iter()
+            .flat_map(|r| r.lockdown_cycles.iter().copied()),
+    );
     let mut purchases = BTreeMap::new();
     for item in records.iter().flat_map(|r| &r.purchases) {
         *purchases.entry(item.clone()).or_insert(0) += 1;

@@ -15,9 +15,10 @@ pub fn mix(mut z: u64) -> u64 {
 /// The seed of one stream: the run's seed hashed together with each part of `path` in turn,
 /// so `(seed, [2, 0, 17])` and `(seed ^ 1, [2, 0, 16])` are unrelated.
 pub fn stream_seed(seed: u64, path: &[u64]) -> u64 {
-    path.iter().fold(mix(seed.wrapping_add(GAMMA)), |acc, &part| {
-        mix(acc ^ mix(part.wrapping_add(GAMMA).wrapping_mul(GAMMA)))
-    })
+    path.iter()
+        .fold(mix(seed.wrapping_add(GAMMA)), |acc, &part| {
+            mix(acc ^ mix(part.wrapping_add(GAMMA).wrapping_mul(GAMMA)))
+        })
 }
 
 /// A small, fast, seedable generator (SplitMix64), so results repeat for a seed.

@@ -36,8 +36,16 @@ impl Rate {
             count,
             of,
             rate: p,
-            low: if count == 0 { 0.0 } else { (centre - half).max(0.0) },
-            high: if count >= of { 1.0 } else { (centre + half).min(1.0) },
+            low: if count == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            },
+            high: if count >= of {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            },
         }
     }
 

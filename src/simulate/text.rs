@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::report::{CrewReport, StrategyReport};
-use super::{SimReport, Sensitivity};
+use super::{Sensitivity, SimReport};
 
 fn verdict(c: &CrewReport) -> String {
     match c.best_case.out_of_reach_on_day {
@@ -128,7 +128,9 @@ impl Sensitivity {
         );
         for r in self.rows.iter().take(12) {
             let side = |v: &Option<super::stats::Rate>| {
-                v.map_or("-".to_owned(), |r| format!("{:+.1}", 100.0 * (r.rate - self.base.rate)))
+                v.map_or("-".to_owned(), |r| {
+                    format!("{:+.1}", 100.0 * (r.rate - self.base.rate))
+                })
             };
             let _ = writeln!(
                 out,
