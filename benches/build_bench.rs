@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use protopress::build::{BuildOptions, Built};
+use protopress::model::Game;
 
 // The test helpers (copying a game into a scratch project).
 #[path = "../tests/common/mod.rs"]
@@ -176,10 +177,11 @@ fn main() {
     )
     .unwrap();
     let opts = protopress::simulate::SimOptions {
-        players: 2,
+        players: vec![2],
         games: 10_000,
         seed: 1,
         strategies: protopress::simulate::engine::Strategy::ALL.to_vec(),
+        sets: Vec::new(),
     };
     let start = Instant::now();
     let sim = protopress::simulate::run(&game, &opts).unwrap();
@@ -187,11 +189,11 @@ fn main() {
         "Simulation: 3 strategies × 10,000 games of Death to Decorum in {:.1} ms",
         start.elapsed().as_secs_f64() * 1000.0
     );
-    for s in &sim.strategies {
+    for s in sim.crews.iter().flat_map(|c| &c.strategies) {
         println!(
-            "    {:<9} win rate {:.1} %",
+            "    {:<9} win rate {}",
             s.strategy.name(),
-            100.0 * s.win_rate
+            s.win_rate.percent()
         );
     }
 

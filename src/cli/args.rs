@@ -49,8 +49,9 @@ pub enum Command {
         #[arg(long, default_value = "schemas")]
         out: PathBuf,
     },
-    /// Play many seeded games of Death to Decorum from its data and report the odds.
-    /// Writes output/<game>/simulation.json and two SVG charts.
+    /// Deck statistics for any game (output/<game>/deck-stats.json and .svg); for Death to
+    /// Decorum, many seeded games from its data: win rates by crew size, why games are lost,
+    /// which numbers matter (simulation.json, simulation-*.svg).
     Simulate(SimulateArgs),
     /// Rebuild a game whenever its files change, re-rendering only the faces whose template or
     /// data changed. Stop with Ctrl-C.
@@ -108,21 +109,29 @@ pub struct BuildArgs {
 
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// The game (its data must describe Death to Decorum's components).
+    /// The game. Every game gets deck statistics; a game with Death to Decorum's components
+    /// is also played.
     #[arg(default_value = "death-to-decorum")]
     pub game: String,
-    /// Crew size (1 to 8).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub players: u32,
-    /// Games per strategy (1 to 1,000,000).
+    /// Crew sizes: one (2), a range (1-6), or `all` for every size the quota table covers.
+    #[arg(long, default_value = "all")]
+    pub players: String,
+    /// Games per strategy and crew size (1 to 1,000,000).
     #[arg(long, default_value_t = 10_000,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
-    /// Random seed: the same seed gives the same results.
+    /// Random seed: the same seed gives the same results, whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     #[arg(long, value_enum, default_value_t = StrategyArg::All)]
     pub strategy: StrategyArg,
+    /// Try a change without editing files, e.g. --set quota.day3=30 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+    /// Games per step of the sensitivity report (0 leaves it out; 0 to 100,000).
+    #[arg(long, default_value_t = 2_000,
+          value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub sensitivity_games: u32,
     /// Print one seeded game turn by turn instead.
     #[arg(long)]
     pub narrate: bool,

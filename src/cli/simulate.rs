@@ -1,15 +1,50 @@
-//! `protopress simulate`: seeded playtests of Death to Decorum from its data.
+//! `protopress simulate`: deck statistics for any game, and seeded playtests of Death to
+//! Decorum from its data.
 
+use std::path::Path;
 use std::time::Instant;
 
 use protopress::model::Game;
 use protopress::output::write_atomic;
-use protopress::simulate::{self, SimOptions, engine::Strategy};
-use protopress::{Project, Result};
+use protopress::simulate::{self, SimOptions, charts, deck, engine::Strategy, knobs, params};
+use protopress::{Error, Project, Result};
 
 use super::Outcome;
 use super::args::{SimulateArgs, StrategyArg};
 use super::ui::say;
+
+/// `2`, `1-6` or `all` as crew sizes, checked against the quota table.
+fn crews(game: &Game, spec: &str) -> Result<Vec<u32>> {
+    let covered = params::crew_sizes(game)?;
+    let wanted: Vec<u32> = match spec.trim() {
+        "all" => covered.clone(),
+        s => {
+            let (lo, hi) = s.split_once('-').unwrap_or((s, s));
+            let parse = |x: &str| x.trim().parse::<u32>().ok().filter(|n| (1..=8).contains(n));
+            match (parse(lo), parse(hi)) {
+                (Some(lo), Some(hi)) if lo <= hi => (lo..=hi).collect(),
+                _ => {
+                    return Err(Error::new(format!(
+                        "--players {s}: give a crew size from 1 to 8, a range such as 1-6, or all"
+                    )));
+                }
+            }
+        }
+    };
+    match wanted.iter().find(|n| !covered.contains(n)) {
+        Some(n) => Err(Error::new(format!(
+            "--players: the ship's quota table has no row for a crew of {n} (it covers {covered:?})"
+        ))),
+        None => Ok(wanted),
+    }
+}
+
+fn write_all(dir: &Path, files: &[(String, String)]) -> Result<()> {
+    for (name, text) in files {
+        write_atomic(&dir.join(name), text.as_bytes())?;
+    }
+    Ok(())
+}
 
 pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let strategies = match args.strategy {
@@ -19,35 +54,97 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
         StrategyArg::Greedy => vec![Strategy::Greedy],
     };
     let game = Game::load(project, &args.game)?;
+    let sets = args
+        .sets
+        .iter()
+        .map(|s| knobs::parse_assignment(s))
+        .collect::<Result<Vec<_>>>()?;
+    let dir = project.output_root(&args.out).join(&args.game);
+    let stats = deck::game_deck_stats(&game);
+    if !simulate::plays(&game) {
+        write_all(
+            &dir,
+            &[
+                ("deck-stats.json".into(), stats.to_json()),
+                ("deck-stats.svg".into(), stats.chart()),
+            ],
+        )?;
+        say!("{}", stats.table());
+        say!(
+            "\n{} has no playtest model (it lacks Death to Decorum's Facility Deck and ship); wrote {}",
+            args.game,
+            dir.join("deck-stats.json").display()
+        );
+        return Ok(Outcome::Done);
+    }
+    let players = crews(&game, &args.players)?;
+    if players.is_empty() {
+        return Err(Error::new(
+            "the ship's quota table covers no crew size to simulate",
+        ));
+    }
     if args.narrate {
-        for line in simulate::narrate(&game, args.players, strategies[0], args.seed)? {
+        for line in simulate::narrate(&game, players[0], strategies[0], args.seed, &sets)? {
             println!("{line}");
         }
         return Ok(Outcome::Done);
     }
     let start = Instant::now();
     let opts = SimOptions {
-        players: args.players,
+        players,
         games: args.games,
         seed: args.seed,
         strategies,
+        sets,
     };
     let report = simulate::run(&game, &opts)?;
-    let elapsed = start.elapsed().as_secs_f64();
-    say!("{}", report.table());
-    let dir = project.output_root(&args.out).join(&args.game);
-    let files = [
-        ("simulation.json", report.to_json()),
-        ("simulation-coins.svg", report.coins_chart()),
-        ("simulation-midnight.svg", report.midnight_chart()),
+    let focus = report
+        .focus()
+        .ok_or_else(|| Error::new("the ship's quota table covers no crew size to simulate"))?;
+    let mut files = vec![
+        ("simulation.json".to_owned(), report.to_json()),
+        ("simulation-crews.svg".to_owned(), report.crews_chart()),
+        (
+            "simulation-coins.svg".to_owned(),
+            charts::coins_chart(focus),
+        ),
+        (
+            "simulation-midnight.svg".to_owned(),
+            charts::midnight_chart(focus),
+        ),
+        ("deck-stats.json".to_owned(), stats.to_json()),
+        ("deck-stats.svg".to_owned(), stats.chart()),
     ];
-    for (name, text) in files {
-        write_atomic(&dir.join(name), text.as_bytes())?;
+    say!("{}", report.table());
+    if args.sensitivity_games > 0 {
+        let strategy = if opts.strategies.contains(&Strategy::Balanced) {
+            Strategy::Balanced
+        } else {
+            opts.strategies[0]
+        };
+        let sens = simulate::sensitivity::sensitivity(
+            &focus.params,
+            focus.players,
+            strategy,
+            args.sensitivity_games,
+            args.seed,
+        );
+        say!("{}", sens.table());
+        files.push(("simulation-sensitivity.json".to_owned(), to_json(&sens)));
+        files.push(("simulation-sensitivity.svg".to_owned(), sens.tornado()));
     }
+    write_all(&dir, &files)?;
     say!(
-        "\n{} games in {elapsed:.2} s; wrote {}",
-        args.games as usize * opts.strategies.len(),
+        "\n{} games in {:.2} s; wrote {}",
+        u64::from(args.games) * (opts.strategies.len() * opts.players.len()) as u64,
+        start.elapsed().as_secs_f64(),
         dir.join("simulation.json").display()
     );
     Ok(Outcome::Done)
+}
+
+fn to_json(s: &simulate::Sensitivity) -> String {
+    let mut t = serde_json::to_string_pretty(s).unwrap_or_default();
+    t.push('\n');
+    t
 }

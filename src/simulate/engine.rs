@@ -3,51 +3,63 @@
 //! Where the seed leaves room, the reading taken is listed in [`READINGS`] and printed with
 //! every simulation report.
 
+use serde::Serialize;
+
 use super::params::{DieFace, Params, Room};
+pub use super::rng::Rng;
+use super::stats;
+
+/// A reading of a rule the seed leaves open: `id` names the unit test that pins it down
+/// (`reading_<id with underscores>` in this file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    pub id: &'static str,
+    pub text: &'static str,
+}
 
 /// The readings of ambiguous rules this engine plays by.
-pub const READINGS: [&str; 10] = [
-    "The facility branches out from the ship: each branch is a corridor (tile 0 is the ship) whose frontier is its deepest revealed room. A crew that sticks together shares one branch; one that splits up gives each player their own.",
-    "PUSH DEEPER at a branch's frontier reveals one card per cycle; every pusher there moves in, the first one fights. A pusher behind the frontier walks one tile deeper.",
-    "The 4th red peg starts Midnight at the end of its cycle (the Apex Stalkers join the deck then); the 6th red peg locks the facility down at once.",
-    "After Midnight every MOVE (home or deeper) draws a card and resolves it; Shoes move two tiles and draw only on the second.",
-    "Loot is picked up by the first player on the tile with room for its weight; otherwise it stays behind.",
-    "A downed player is dragged by a teammate on the same tile with 3 weight to spare (a Grappling Hook pulls from any tile first); a Medkit on that tile revives to 1 life instead.",
-    "The day ends when every standing player is on the ship and the crew chooses to leave, or at lockdown; anyone not on the ship then is lost with what they carry.",
-    "Lives are restored at the start of each day; lost players come back as clones once their fee is paid.",
-    "If the bank cannot pay the clone fees, it drops to 0 and the store closes for the rest of the game.",
-    "Upgrades belong to one player; each player buys at most one of each.",
+pub const READINGS: [Reading; 10] = [
+    Reading {
+        id: "branches",
+        text: "The facility branches out from the ship: each branch is a corridor (tile 0 is the ship) whose frontier is its deepest revealed room. A crew that sticks together shares one branch; one that splits up gives each player their own.",
+    },
+    Reading {
+        id: "push-deeper",
+        text: "PUSH DEEPER at a branch's frontier reveals one card per cycle; every pusher there moves in, the first one fights. A pusher behind the frontier walks one tile deeper.",
+    },
+    Reading {
+        id: "midnight-and-lockdown",
+        text: "The 4th red peg starts Midnight at the end of its cycle (the Apex Stalkers join the deck then); the 6th red peg locks the facility down at once.",
+    },
+    Reading {
+        id: "gauntlet",
+        text: "After Midnight every MOVE (home or deeper) draws a card and resolves it; Shoes move two tiles and draw only on the second.",
+    },
+    Reading {
+        id: "loot-pickup",
+        text: "Loot is picked up by the first player on the tile with room for its weight; otherwise it stays behind.",
+    },
+    Reading {
+        id: "downed-help",
+        text: "A downed player is dragged by a teammate on the same tile with 3 weight to spare (a Grappling Hook pulls from any tile first); a Medkit on that tile revives to 1 life instead.",
+    },
+    Reading {
+        id: "day-end",
+        text: "The day ends when every standing player is on the ship and the crew chooses to leave, or at lockdown; anyone not on the ship then is lost with what they carry.",
+    },
+    Reading {
+        id: "lives-and-clones",
+        text: "Lives are restored at the start of each day; lost players come back as clones once their fee is paid.",
+    },
+    Reading {
+        id: "clone-fees",
+        text: "If the bank cannot pay the clone fees, it drops to 0 and the store closes for the rest of the game.",
+    },
+    Reading {
+        id: "upgrades",
+        text: "Upgrades belong to one player; each player buys at most one of each.",
+    },
 ];
-
-/// A small, fast, seedable generator (SplitMix64), so results repeat for a seed.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize
-    }
-
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
 
 /// What a player does in a cycle, in resolution order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -106,6 +118,8 @@ pub struct Player {
     pub dragged: bool,
     pub sit_out: bool,
     pub kit: Kit,
+    /// What downed this player today, if anything.
+    pub downed_by: Option<Fate>,
 }
 
 impl Player {
@@ -161,19 +175,22 @@ impl Strategy {
     }
 
     /// Whether the crew should head for the ship now; `far` is the deepest standing
-    /// player's distance from the ship.
+    /// player's distance from the ship. One more room makes the walk home `far + 1` moves,
+    /// with a peg drawn before each, so the risk is the chance of the clock striking within
+    /// `far + 1` draws (exact, from the pegs left in the bag).
     fn going_home(self, s: &Day, carried: u32, need: u32, full: bool, far: u32) -> bool {
-        let to_midnight = s.expected_draws_until(s.midnight_at);
-        let to_lockdown = s.expected_draws_until(s.lockdown_at);
+        let walk = far + 1;
         match self {
-            // Together, home with the quota in the bags, and on the ship by about Midnight.
-            Strategy::Cautious => s.midnight || carried >= need || f64::from(far) >= to_midnight,
-            // Home when the quota and a margin are in, or while the walk still beats the clock.
-            Strategy::Balanced => {
-                full || carried >= need + need / 2 || f64::from(far + 1) >= 0.8 * to_lockdown
+            // Together, home with the quota in the bags, and on the ship before Midnight.
+            Strategy::Cautious => {
+                s.midnight || carried >= need || s.p_reds_within(s.midnight_at, walk) > 0.2
             }
-            // Fill the packs; only the lockdown clock turns them round.
-            Strategy::Greedy => full || f64::from(far + 1) >= to_lockdown,
+            // Home when the quota and a margin are in, or before a 1-in-20 lockdown risk.
+            Strategy::Balanced => {
+                full || carried >= need + need / 2 || s.p_reds_within(s.lockdown_at, walk) > 0.05
+            }
+            // Fill the packs; only a 1-in-4 lockdown risk turns them round.
+            Strategy::Greedy => full || s.p_reds_within(s.lockdown_at, walk) > 0.25,
         }
     }
 
@@ -250,6 +267,21 @@ impl Day {
         f64::from(k) * (self.bag.len() as f64 + 1.0) / (f64::from(red_left) + 1.0)
     }
 
+    /// The chance that the `reds_total`-th red peg is out within the next `draws` draws.
+    pub fn p_reds_within(&self, reds_total: u32, draws: u32) -> f64 {
+        let k = reds_total.saturating_sub(self.reds);
+        if k == 0 {
+            return 1.0;
+        }
+        let red_left = self.bag.iter().filter(|r| **r).count() as u64;
+        stats::at_least(
+            self.bag.len() as u64,
+            red_left,
+            u64::from(draws),
+            u64::from(k),
+        )
+    }
+
     /// Phase 1: draws a peg. Returns whether Midnight must start at the end of this cycle.
     pub fn telemetry(&mut self) -> bool {
         let Some(red) = self.bag.pop() else {
@@ -268,11 +300,86 @@ impl Day {
     }
 }
 
+/// What took a player who did not make it back to the ship.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "by")]
+pub enum Fate {
+    /// Downed by a Facility Deck hazard of this tier.
+    Hazard { tier: u32 },
+    /// Downed by an Apex Stalker (after Midnight).
+    Apex,
+    /// Standing, but away from the ship at lockdown.
+    Lockdown,
+}
+
+impl Fate {
+    pub fn label(self) -> String {
+        match self {
+            Fate::Hazard { tier } => format!("downed by a tier {tier} hazard"),
+            Fate::Apex => "downed by an Apex Stalker".to_owned(),
+            Fate::Lockdown => "trapped at lockdown".to_owned(),
+        }
+    }
+}
+
+/// Why a game was lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum LossCause {
+    /// Everyone was lost in the facility; `fate` took the last of them.
+    Wipe { fate: Fate },
+    /// The clone fees paid earlier in the game would have covered the shortfall.
+    CloneFees { short: u32, fees: u32 },
+    /// The coins brought home fell `short` of the quota.
+    QuotaMissed { short: u32 },
+}
+
+/// The day (1-based) and cause of a lost game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Loss {
+    pub day: u32,
+    pub cause: LossCause,
+}
+
+impl Loss {
+    /// Where in the day the game ended: in the facility, or at the Intermission's quota.
+    pub fn phase(&self) -> &'static str {
+        match self.cause {
+            LossCause::Wipe { .. } => "facility",
+            _ => "intermission",
+        }
+    }
+
+    /// The cause in words, grouped coarsely enough to count: shortfalls in bands of coins.
+    pub fn label(&self) -> String {
+        match self.cause {
+            LossCause::Wipe { fate } => format!("wipe: {}", fate.label()),
+            LossCause::CloneFees { .. } => "quota missed: clone fees took the savings".to_owned(),
+            LossCause::QuotaMissed { short } => {
+                let band = match short {
+                    0..=5 => "1-5",
+                    6..=10 => "6-10",
+                    11..=20 => "11-20",
+                    21..=40 => "21-40",
+                    _ => "over 40",
+                };
+                format!("quota missed by {band} coins")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Loss {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "day {}, {}", self.day, self.label())
+    }
+}
+
 /// What happened in one game, for the statistics.
 #[derive(Debug, Clone, Default)]
 pub struct GameRecord {
     pub won: bool,
-    pub loss: Option<String>,
+    pub loss: Option<Loss>,
     pub days_reached: u32,
     /// Coins brought home per day, and the quota of that day.
     pub coins: Vec<(u32, u32)>,
@@ -280,6 +387,8 @@ pub struct GameRecord {
     pub lockdown_cycles: Vec<u32>,
     pub deaths: u32,
     pub purchases: Vec<String>,
+    /// Clone fees paid over the game (including what the store covered).
+    pub fees: u32,
 }
 
 /// One game of Death to Decorum.
@@ -293,6 +402,8 @@ pub struct Game<'p> {
     pub log: Option<Vec<String>>,
     /// The day being played (0-based), for the quota the crew is working toward.
     pub today: usize,
+    /// What downed the last player to go down today.
+    pub last_downed_by: Option<Fate>,
 }
 
 impl<'p> Game<'p> {
@@ -313,6 +424,7 @@ impl<'p> Game<'p> {
             dragged: false,
             sit_out: false,
             kit: Kit::default(),
+            downed_by: None,
         };
         Game {
             p,
@@ -323,6 +435,7 @@ impl<'p> Game<'p> {
             rng: Rng::new(seed),
             log: narrate.then(Vec::new),
             today: 0,
+            last_downed_by: None,
         }
     }
 
@@ -340,7 +453,7 @@ impl<'p> Game<'p> {
             rec.days_reached = day as u32 + 1;
             let mut d = Day::new(self.p, &mut self.rng);
             self.say(|| format!("== Day {} ==", day + 1));
-            let lost = self.play_day(&mut d);
+            let (lost, fate) = self.play_day(&mut d);
             if let Some(c) = d.midnight_cycle {
                 rec.midnight_cycles.push(c);
             }
@@ -348,7 +461,7 @@ impl<'p> Game<'p> {
                 rec.lockdown_cycles.push(c);
             }
             rec.deaths += lost;
-            if !self.intermission(day, lost, &mut rec) {
+            if !self.intermission(day, (lost, fate), &mut rec) {
                 return rec;
             }
         }
@@ -357,8 +470,14 @@ impl<'p> Game<'p> {
         rec
     }
 
-    /// Plays one day; returns how many players were lost.
-    pub fn play_day(&mut self, d: &mut Day) -> u32 {
+    /// Plays one day; returns how many players were lost, and what took the last of them.
+    pub fn play_day(&mut self, d: &mut Day) -> (u32, Option<Fate>) {
+        self.play_day_cycles(d, 300);
+        self.leave_behind()
+    }
+
+    /// Starts a day and plays at most `cycles` cycles of it (the day may end sooner).
+    pub fn play_day_cycles(&mut self, d: &mut Day, cycles: u32) {
         let max = self.p.max_lives;
         let split = self.strategy.splits_up();
         for (i, pl) in self.players.iter_mut().enumerate() {
@@ -370,8 +489,10 @@ impl<'p> Game<'p> {
             pl.dragging = None;
             pl.dragged = false;
             pl.sit_out = false;
+            pl.downed_by = None;
         }
-        while d.cycle < 300 {
+        self.last_downed_by = None;
+        while d.cycle < cycles {
             d.cycle += 1;
             let midnight_now = d.telemetry();
             let (reds, whites) = (d.reds, d.whites);
@@ -401,19 +522,31 @@ impl<'p> Game<'p> {
                 break;
             }
         }
-        // Anyone not on the ship is lost; dragged teammates come home with their carrier.
+    }
+
+    /// Anyone not on the ship is lost with what they carry; dragged teammates came home with
+    /// their carrier. Returns how many were lost, and what took the last of them.
+    pub fn leave_behind(&mut self) -> (u32, Option<Fate>) {
         let mut lost = 0;
+        let mut trapped = false;
         for i in 0..self.players.len() {
             if self.players[i].pos > 0 {
                 lost += 1;
+                trapped |= self.players[i].active();
                 self.players[i].carried.clear();
                 self.say(|| format!("Player {} is lost in the facility.", i + 1));
             }
         }
-        lost
+        // A player trapped standing means the clock took the crew; else the last hazard did.
+        let fate = if trapped {
+            Some(Fate::Lockdown)
+        } else {
+            self.last_downed_by
+        };
+        (lost, fate)
     }
 
-    fn crew_value(&self) -> u32 {
+    pub fn crew_value(&self) -> u32 {
         self.players.iter().map(Player::value).sum()
     }
 
@@ -427,13 +560,17 @@ impl<'p> Game<'p> {
     }
 
     /// Coins still missing for today's quota.
+    /// When the bank already holds today's quota, the crew works toward tomorrow's.
     fn need(&self) -> u32 {
-        self.p
-            .quota
-            .get(self.today)
-            .copied()
-            .unwrap_or(0)
-            .saturating_sub(self.bank)
+        let q = |d: usize| self.p.quota.get(d).copied().unwrap_or(0);
+        let today = q(self.today).saturating_sub(self.bank);
+        if today > 0 {
+            today
+        } else {
+            (q(self.today) + q(self.today + 1))
+                .saturating_sub(self.bank)
+                .max(1)
+        }
     }
 
     /// Each standing player's action for this cycle.
@@ -552,7 +689,7 @@ impl<'p> Game<'p> {
             return;
         };
         match room {
-            Room::Loot { value, weight } => {
+            Room::Loot { value, weight, .. } => {
                 let (pos, branch) = (self.players[i].pos, self.players[i].branch);
                 let taker = (0..self.players.len())
                     .map(|k| (i + k) % self.players.len())
@@ -572,7 +709,12 @@ impl<'p> Game<'p> {
                         .say(|| format!("  loot worth {value}c is too heavy to carry and stays.")),
                 }
             }
-            Room::Hazard { damage } => {
+            Room::Hazard { damage, tier, apex } => {
+                let fate = if apex {
+                    Fate::Apex
+                } else {
+                    Fate::Hazard { tier }
+                };
                 let kit = self.players[i].kit.clone();
                 let face = if kit.gun {
                     DieFace::Kill
@@ -587,12 +729,12 @@ impl<'p> Game<'p> {
                 self.say(|| format!("  a hazard ({damage} damage): the die shows {face:?}."));
                 match face {
                     DieFace::Kill | DieFace::Evade => {}
-                    DieFace::Trade => self.down(i),
+                    DieFace::Trade => self.down(i, fate),
                     DieFace::Die => {
                         let pl = &mut self.players[i];
                         pl.lives = pl.lives.saturating_sub(damage);
                         if pl.lives == 0 {
-                            self.down(i);
+                            self.down(i, fate);
                         }
                     }
                 }
@@ -600,9 +742,11 @@ impl<'p> Game<'p> {
         }
     }
 
-    fn down(&mut self, i: usize) {
+    pub fn down(&mut self, i: usize, fate: Fate) {
+        self.last_downed_by = Some(fate);
         let pl = &mut self.players[i];
         pl.downed = true;
+        pl.downed_by = Some(fate);
         pl.lives = 0;
         // A downed player drops whoever they were dragging.
         if let Some(j) = pl.dragging.take() {
@@ -612,7 +756,7 @@ impl<'p> Game<'p> {
     }
 
     /// Teammates revive (Medkit), pull (Grappling Hook) or drag downed players.
-    fn help_downed(&mut self) {
+    pub fn help_downed(&mut self) {
         for j in 0..self.players.len() {
             if !self.players[j].downed || self.players[j].dragged || self.players[j].pos == 0 {
                 continue;
@@ -662,7 +806,14 @@ impl<'p> Game<'p> {
     }
 
     /// Redeems loot, pays the quota and clone fees, shops. Returns whether the game goes on.
-    fn intermission(&mut self, day: usize, lost: u32, rec: &mut GameRecord) -> bool {
+    /// `lost` is how many players were lost today and what took the last of them.
+    pub fn intermission(
+        &mut self,
+        day: usize,
+        lost: (u32, Option<Fate>),
+        rec: &mut GameRecord,
+    ) -> bool {
+        let (lost, fate) = lost;
         let coins: u32 = self
             .players
             .iter()
@@ -680,17 +831,13 @@ impl<'p> Game<'p> {
             )
         });
         if self.bank < quota {
-            let wipe = lost as usize == self.players.len();
-            rec.loss = Some(if wipe {
-                format!("wipe on day {}", day + 1)
-            } else {
-                format!("quota missed on day {}", day + 1)
-            });
+            rec.loss = Some(self.loss(day, lost, fate, quota - self.bank, rec.fees));
             self.say(|| "The quota is not met: the contract is terminated.".to_owned());
             return false;
         }
         self.bank -= quota;
         let fees = lost * self.p.clone_fee;
+        rec.fees += fees;
         if fees > 0 {
             if self.bank >= fees {
                 self.bank -= fees;
@@ -706,7 +853,20 @@ impl<'p> Game<'p> {
         true
     }
 
-    fn shop(&mut self, next_day: usize, rec: &mut GameRecord) {
+    /// Why the quota of `day` was missed by `short` coins.
+    fn loss(&self, day: usize, lost: u32, fate: Option<Fate>, short: u32, fees: u32) -> Loss {
+        let cause = match fate {
+            Some(fate) if lost as usize == self.players.len() => LossCause::Wipe { fate },
+            _ if short <= fees => LossCause::CloneFees { short, fees },
+            _ => LossCause::QuotaMissed { short },
+        };
+        Loss {
+            day: day as u32 + 1,
+            cause,
+        }
+    }
+
+    pub fn shop(&mut self, next_day: usize, rec: &mut GameRecord) {
         let (list, reserve_pct) = self.strategy.shopping();
         let reserve = self.p.quota[next_day] * reserve_pct / 100;
         for name in list {
@@ -752,11 +912,19 @@ mod tests {
             facility: vec![
                 Room::Loot {
                     value: 3,
-                    weight: 1
+                    weight: 1,
+                    tier: 0
                 };
                 120
             ],
-            apex: vec![Room::Hazard { damage: 3 }; 10],
+            apex: vec![
+                Room::Hazard {
+                    damage: 3,
+                    tier: 3,
+                    apex: true
+                };
+                10
+            ],
             die: vec![DieFace::Kill],
             weight_limit: 5,
             upgraded_weight_limit: 8,
@@ -776,7 +944,7 @@ mod tests {
     }
 
     #[test]
-    fn midnight_at_the_4th_red_and_lockdown_at_the_6th() {
+    fn reading_midnight_and_lockdown() {
         let p = params();
         let mut d = stacked(
             &p,
@@ -832,7 +1000,7 @@ mod tests {
     }
 
     #[test]
-    fn loot_beyond_the_weight_limit_stays_behind() {
+    fn reading_loot_pickup() {
         let p = params();
         let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
         g.players[0].pos = 1;
@@ -841,6 +1009,7 @@ mod tests {
         d.deck = vec![Room::Loot {
             value: 8,
             weight: 2,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(
@@ -851,6 +1020,7 @@ mod tests {
         d.deck = vec![Room::Loot {
             value: 3,
             weight: 1,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(g.players[0].load(&p), 5);
@@ -858,6 +1028,7 @@ mod tests {
         d.deck = vec![Room::Loot {
             value: 15,
             weight: 3,
+            tier: 0,
         }];
         g.draw_room(&mut d, 0);
         assert_eq!(
@@ -874,7 +1045,7 @@ mod tests {
         let rec = Game::new(&p, 2, Strategy::Balanced, 9, false).play();
         assert!(!rec.won);
         assert_eq!(rec.days_reached, 1);
-        assert!(rec.loss.as_deref().unwrap().contains("day 1"));
+        assert_eq!(rec.loss.unwrap().day, 1);
     }
 
     #[test]
@@ -886,5 +1057,237 @@ mod tests {
         a.play();
         b.play();
         assert_eq!(a.log, b.log);
+    }
+
+    fn loot(value: u32) -> Room {
+        Room::Loot {
+            value,
+            weight: 1,
+            tier: 1,
+        }
+    }
+
+    fn hazard() -> Room {
+        Room::Hazard {
+            damage: 1,
+            tier: 1,
+            apex: false,
+        }
+    }
+
+    #[test]
+    fn every_reading_has_a_test() {
+        let src = include_str!("engine.rs");
+        for r in READINGS {
+            let name = format!("fn reading_{}()", r.id.replace('-', "_"));
+            assert!(
+                src.contains(&name),
+                "no test `{name}` for the reading {}",
+                r.id
+            );
+        }
+    }
+
+    #[test]
+    fn reading_branches() {
+        let p = params();
+        let mut split = Game::new(&p, 3, Strategy::Balanced, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 20];
+        split.play_day_cycles(&mut d, 1);
+        let branches: Vec<usize> = split.players.iter().map(|pl| pl.branch).collect();
+        assert_eq!(
+            branches,
+            vec![0, 1, 2],
+            "a crew that splits up takes a branch each"
+        );
+        let mut together = Game::new(&p, 3, Strategy::Cautious, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 20];
+        together.play_day_cycles(&mut d, 1);
+        assert!(together.players.iter().all(|pl| pl.branch == 0));
+    }
+
+    #[test]
+    fn reading_push_deeper() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.deck = vec![loot(3), loot(3), loot(3)];
+        let push = [Some(Action::PushDeeper), Some(Action::PushDeeper)];
+        g.resolve(&mut d, &push);
+        assert_eq!(d.frontier[0], 1, "one card revealed per branch per cycle");
+        assert_eq!(d.deck.len(), 2);
+        assert!(
+            g.players.iter().all(|pl| pl.pos == 1),
+            "the follower moves in"
+        );
+        g.players[1].pos = 0;
+        g.resolve(&mut d, &[None, Some(Action::PushDeeper)]);
+        assert_eq!(
+            (g.players[1].pos, d.frontier[0]),
+            (1, 1),
+            "behind the frontier: one tile"
+        );
+    }
+
+    #[test]
+    fn reading_gauntlet() {
+        let p = params();
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.frontier[0] = 5;
+        g.players[0].pos = 5;
+        d.deck = vec![loot(3), loot(3), loot(3)];
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!(d.deck.len(), 3, "moving is safe before Midnight");
+        d.midnight = true;
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!(d.deck.len(), 2, "after Midnight a move draws");
+        g.players[0].kit.shoes = true;
+        g.resolve(&mut d, &[Some(Action::MoveHome)]);
+        assert_eq!(
+            (g.players[0].pos, d.deck.len()),
+            (1, 1),
+            "Shoes: two tiles, one draw"
+        );
+    }
+
+    #[test]
+    fn reading_downed_help() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        for pl in &mut g.players {
+            pl.pos = 2;
+        }
+        g.down(1, Fate::Hazard { tier: 1 });
+        g.help_downed();
+        assert_eq!(
+            g.players[0].dragging,
+            Some(1),
+            "a teammate on the tile drags"
+        );
+        assert_eq!(g.players[0].load(&p), 3);
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        for pl in &mut g.players {
+            pl.pos = 2;
+        }
+        g.players[0].kit.medkit = true;
+        g.down(1, Fate::Hazard { tier: 1 });
+        g.help_downed();
+        assert!(
+            !g.players[1].downed && g.players[1].lives == 1,
+            "a Medkit revives to 1"
+        );
+        assert!(!g.players[0].kit.medkit, "and is used up");
+    }
+
+    #[test]
+    fn reading_day_end() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Greedy, 1, false);
+        g.players[0].carried = vec![(8, 2)];
+        g.players[1].pos = 3;
+        g.players[1].carried = vec![(15, 3)];
+        let (lost, fate) = g.leave_behind();
+        assert_eq!(
+            (lost, fate),
+            (1, Some(Fate::Lockdown)),
+            "standing away at the end: trapped"
+        );
+        assert!(g.players[1].carried.is_empty(), "lost with what they carry");
+        assert_eq!(g.crew_value(), 8);
+    }
+
+    #[test]
+    fn reading_lives_and_clones() {
+        let mut p = params();
+        p.facility = vec![hazard(); 120];
+        p.die = vec![DieFace::Die];
+        p.quota = vec![0, 0, 0];
+        p.clone_fee = 0;
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 3, false);
+        let rec = g.play();
+        assert_eq!(
+            rec.days_reached, 3,
+            "a lost player returns as a clone the next day"
+        );
+        assert!(rec.deaths >= 2);
+        assert_eq!(g.players[0].lives, 0, "downed on day 3");
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![false; 1];
+        g.play_day_cycles(&mut d, 0);
+        assert_eq!(
+            g.players[0].lives, p.max_lives,
+            "lives come back at the start of a day"
+        );
+    }
+
+    #[test]
+    fn reading_clone_fees() {
+        let p = params();
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        g.bank = 20;
+        let mut rec = GameRecord::default();
+        assert!(g.intermission(0, (1, Some(Fate::Lockdown)), &mut rec));
+        assert_eq!(
+            (g.bank, g.store_closed),
+            (0, true),
+            "5 left cannot pay 35: bank 0, store shut"
+        );
+        assert_eq!(rec.fees, 35);
+        let mut g = Game::new(&p, 2, Strategy::Cautious, 1, false);
+        g.bank = 60;
+        assert!(g.intermission(0, (1, None), &mut GameRecord::default()));
+        assert_eq!((g.bank, g.store_closed), (10, false));
+    }
+
+    #[test]
+    fn reading_upgrades() {
+        let mut p = params();
+        p.shop = vec![crate::simulate::params::ShopItem {
+            name: "Gun".into(),
+            price: 15,
+        }];
+        let mut g = Game::new(&p, 2, Strategy::Greedy, 1, false);
+        g.bank = 100;
+        let mut rec = GameRecord::default();
+        g.shop(1, &mut rec);
+        g.shop(1, &mut rec);
+        assert_eq!(rec.purchases.len(), 2, "one Gun each, never two");
+        assert!(g.players.iter().all(|pl| pl.kit.gun));
+        assert_eq!(g.bank, 70);
+    }
+
+    #[test]
+    fn a_wipe_is_blamed_on_what_took_the_crew() {
+        let p = params();
+        let mut g = Game::new(&p, 1, Strategy::Greedy, 1, false);
+        g.players[0].pos = 2;
+        g.down(0, Fate::Hazard { tier: 2 });
+        let lost = g.leave_behind();
+        assert_eq!(lost, (1, Some(Fate::Hazard { tier: 2 })));
+        let mut rec = GameRecord::default();
+        assert!(!g.intermission(0, lost, &mut rec));
+        let loss = rec.loss.unwrap();
+        assert_eq!(
+            loss.cause,
+            LossCause::Wipe {
+                fate: Fate::Hazard { tier: 2 }
+            }
+        );
+        assert_eq!(loss.phase(), "facility");
+    }
+
+    #[test]
+    fn the_risk_of_lockdown_is_exact() {
+        let p = params();
+        let mut d = Day::new(&p, &mut Rng::new(1));
+        d.bag = vec![true, false, true];
+        d.reds = 4;
+        // Two more reds among 3 pegs (2 red): both within 2 draws with chance 1/3.
+        assert!((d.p_reds_within(6, 2) - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(d.p_reds_within(6, 3), 1.0);
+        assert_eq!(d.p_reds_within(4, 1), 1.0);
     }
 }
