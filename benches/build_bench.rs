@@ -8,7 +8,6 @@ use std::path::Path;
 use std::time::Instant;
 
 use protopress::build::{BuildOptions, Built};
-use protopress::model::Game;
 
 // The test helpers (copying a game into a scratch project).
 #[path = "../tests/common/mod.rs"]

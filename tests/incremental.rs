@@ -80,7 +80,7 @@ fn a_changed_image_is_parsed_again() {
     std::fs::write(&art, png(20)).unwrap();
     let tpl = dir
         .path()
-        .join("templates/death-to-decorum/apex-back.svg.tera");
+        .join("templates/death-to-decorum/facility-back.svg.tera");
     let text = std::fs::read_to_string(&tpl).unwrap();
     let with_art = text.replacen(
         "{% </face_svg> %}",
