@@ -17,7 +17,7 @@ use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::Paper;
-use crate::output::index::{FilePages, index_html};
+use crate::output::index::{FilePages, IndexInput, index_page};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport};
 use crate::output::set::OutputLock;
@@ -63,6 +63,8 @@ pub struct Built {
     pub report: BuildReport,
     /// `index.html`: the kit at a glance.
     pub index_html: String,
+    /// Files beside it: the thumbnails it shows (`thumbs/…`) and `deck-stats.json`.
+    pub extras: Vec<(String, Vec<u8>)>,
     /// The manifest check, when the game has a manifest.
     pub check: Option<CheckReport>,
     /// The print record, when the options ask for it.
@@ -320,13 +322,28 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         kit: kit_pages,
         warnings,
     };
-    let index_html = index_html(&game, &report, check.as_ref(), &faces, &trees, &previews)?;
+    let stats = crate::simulate::deck::game_deck_stats(&game);
+    let has_decks = !stats.decks.is_empty();
+    let index = index_page(&IndexInput {
+        game: &game,
+        report: &report,
+        check: check.as_ref(),
+        faces: &faces,
+        trees: &trees,
+        files: &previews,
+        deck_stats: has_decks.then(|| stats.chart()),
+    })?;
+    let mut extras = index.images;
+    if has_decks {
+        extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
+    }
     clock.lap("index page", &mut timings);
     Ok(Built {
         game,
         pdfs,
         report,
-        index_html,
+        index_html: index.html,
+        extras,
         check,
         record: None,
         timings,
@@ -510,7 +527,7 @@ pub fn print_sheets<'a>(
 
 /// Every file a build owns in its output folder: replaced by each build, removed when a build
 /// no longer makes it. Anything else there (exports, simulations) is left alone.
-const BUILD_FILES: [&str; 8] = [
+const BUILD_FILES: [&str; 10] = [
     "cards.pdf",
     "boards.pdf",
     "tokens.pdf",
@@ -519,6 +536,8 @@ const BUILD_FILES: [&str; 8] = [
     "build.json",
     "index.html",
     "check.json",
+    "thumbs",
+    "deck-stats.json",
 ];
 
 /// Writes a built game under `<out_dir>/<id>/`, replacing the old set whole.
@@ -528,6 +547,7 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
         pdfs: mut files,
         report,
         index_html,
+        extras,
         check,
         record,
         timings,
@@ -535,6 +555,7 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     let dir = out_dir.join(&game.id);
     files.push(("build.json".to_owned(), report.to_json().into_bytes()));
     files.push(("index.html".to_owned(), index_html.into_bytes()));
+    files.extend(extras);
     if let Some(check) = &check {
         files.push(("check.json".to_owned(), check.to_json().into_bytes()));
     }

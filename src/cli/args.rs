@@ -62,6 +62,8 @@ pub enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
+    /// Serve the kit in a browser on this computer, rebuilt and reloaded on every save.
+    Serve(ServeArgs),
     /// Check components against the manifest, the rulebook's component list and the deck
     /// backs, without printing anything. Writes output/<game>/check.json; exits 1 on any
     /// mismatch, 2 on bad input (a manifest or rulebook that cannot be read).
@@ -187,4 +189,19 @@ pub enum StrategyArg {
     Balanced,
     Greedy,
     All,
+}
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    pub game: String,
+    /// Port to listen on; 0 picks a free one (printed at start).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Listen on every network interface, not only this computer (127.0.0.1).
+    #[arg(long)]
+    pub open: bool,
+    #[arg(long, value_enum)]
+    pub paper: Option<PaperArg>,
+    #[arg(long, default_value = "output")]
+    pub out: PathBuf,
 }

@@ -7,6 +7,7 @@ mod export;
 mod new;
 mod reprint;
 mod schema;
+mod serve;
 mod simulate;
 pub mod ui;
 mod watch;
@@ -35,6 +36,7 @@ pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
         Command::Schema { out } => schema::run(&project, &out),
         Command::Simulate(args) => simulate::run(&project, args),
         Command::Watch { game, paper, out } => watch::run(&project, &game, paper, &out),
+        Command::Serve(args) => serve::run(&project, args),
         Command::Check { games, out, format } => check::run(&project, games, &out, format),
         Command::Export(args) => export::run(&project, args),
         Command::Reprint { game, since, out } => {

@@ -3,9 +3,10 @@
 //! File events come from `notify`, debounced so an editor's save (often a write, a rename and a
 //! metadata change) triggers one build.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use notify_debouncer_mini::new_debouncer;
 use notify_debouncer_mini::notify::RecursiveMode;
@@ -24,6 +25,20 @@ pub fn run(project: &Project, id: &str, paper: Option<PaperArg>, out: &Path) -> 
         mark_printed: false,
     };
     let session = Session::with_cache(project, &opts);
+    say!("watching {id}; press Ctrl-C to stop");
+    rebuild(&session, id);
+    on_change(project, id, &opts.out_dir, || rebuild(&session, id))?;
+    Ok(Outcome::Done)
+}
+
+/// Calls `changed` after every saved change to a file a build of `id` reads, until the
+/// watcher fails. Writes under `out_dir` (which may sit inside a watched folder) are ignored.
+pub fn on_change(
+    project: &Project,
+    id: &str,
+    out_dir: &Path,
+    mut changed: impl FnMut(),
+) -> Result<()> {
     let (tx, rx) = mpsc::channel();
     let mut debouncer = new_debouncer(Duration::from_millis(150), tx)
         .map_err(|e| Error::new(format!("cannot watch files: {e}")))?;
@@ -36,19 +51,42 @@ pub fn run(project: &Project, id: &str, paper: Option<PaperArg>, out: &Path) -> 
                 .map_err(|e| Error::new(format!("cannot watch {}: {e}", dir.display())))?;
         }
     }
-    say!("watching {id}; press Ctrl-C to stop");
-    rebuild(&session, id);
+    // Reading a file is an event too on some systems (a build reads every file): only a
+    // changed size or modification time counts as a save.
+    let mut seen: HashMap<PathBuf, Option<(SystemTime, u64)>> = HashMap::new();
+    for dir in Project::source_dirs(id) {
+        for rel in project.files_under(&dir, "").unwrap_or_default() {
+            let path = project.root().join(rel);
+            seen.insert(path.clone(), stamp(&path));
+        }
+    }
     for events in rx {
         match events {
-            // The output folder may sit inside a watched one; its writes are not edits.
-            Ok(events) if events.iter().any(|e| !e.path.starts_with(&opts.out_dir)) => {
-                rebuild(&session, id)
+            Ok(events) => {
+                let mut edited = false;
+                // Folders change when editors make and remove temporary files: only files count.
+                let files = events
+                    .iter()
+                    .filter(|e| !e.path.starts_with(out_dir) && !e.path.is_dir());
+                for e in files {
+                    let now = stamp(&e.path);
+                    edited |= seen.insert(e.path.clone(), now) != Some(now);
+                }
+                if edited {
+                    changed();
+                }
             }
-            Ok(_) => {}
             Err(e) => ui::error(&Error::new(format!("watching files: {e}"))),
         }
     }
-    Ok(Outcome::Done)
+    Ok(())
+}
+
+/// Size and modification time of a file, `None` when it is gone.
+fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.modified().unwrap_or(SystemTime::UNIX_EPOCH), m.len()))
 }
 
 fn rebuild(session: &Session, id: &str) {

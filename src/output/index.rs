@@ -1,14 +1,19 @@
-//! `output/<game>/index.html`: the whole kit at a glance in a browser. A contact sheet of every
-//! face per component, a thumbnail of every page of every PDF, the manifest check and links to
-//! the files. One self-contained file: face thumbnails are embedded once as PNG data and every
-//! page thumbnail reuses them.
-
-use std::fmt::Write as _;
+//! `output/<game>/index.html`: the whole kit at a glance in a browser: the files, the
+//! components, the manifest check, deck statistics, a thumbnail of the faces and of the sheet
+//! pages.
+//!
+//! The page is a Tera template compiled into the binary; thumbnails are PNG files in
+//! `thumbs/` beside it, loaded lazily. The page stays small at any deck size: each component
+//! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
+//! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
 
 use rayon::prelude::*;
+use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
+use serde::Serialize;
+use tera::{Context, Tera};
 
 use crate::check::manifest::{CheckReport, Status};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::report::BuildReport;
 use crate::pdf::sheets::Placed;
@@ -17,6 +22,14 @@ use crate::render::raster::{png_rgb, render_face};
 
 /// Height of a face thumbnail in pixels.
 const THUMB_PX: u32 = 150;
+/// Longest side of a page thumbnail in pixels.
+const PAGE_PX: f32 = 160.0;
+/// Faces shown per component.
+pub const MAX_FACES_SHOWN: usize = 240;
+/// Pages shown per file.
+pub const MAX_PAGES_SHOWN: usize = 100;
+
+const TEMPLATE: &str = include_str!("index.html.tera");
 
 /// The pages of one PDF, for the previews.
 pub struct FilePages {
@@ -25,241 +38,323 @@ pub struct FilePages {
     pub placed: Vec<Vec<Placed>>,
 }
 
-fn base64(bytes: &[u8]) -> String {
-    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+/// The page and the images it links to (path relative to the page, PNG bytes).
+pub struct IndexPage {
+    pub html: String,
+    pub images: Vec<(String, Vec<u8>)>,
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// What the page is made from.
+pub struct IndexInput<'a> {
+    pub game: &'a Game,
+    pub report: &'a BuildReport,
+    pub check: Option<&'a CheckReport>,
+    pub faces: &'a Faces,
+    pub trees: &'a [usvg::Tree],
+    pub files: &'a [FilePages],
+    /// An SVG chart of deck statistics, if the game has decks.
+    pub deck_stats: Option<String>,
 }
 
-/// Builds the page.
-pub fn index_html(
-    game: &Game,
-    report: &BuildReport,
-    check: Option<&CheckReport>,
-    faces: &Faces,
-    trees: &[usvg::Tree],
-    files: &[FilePages],
-) -> Result<String> {
-    // Thumbnails render in parallel; they are joined in face order, so the page is stable.
-    let thumbs: Vec<Result<(u32, String)>> = faces
-        .faces
-        .par_iter()
-        .zip(trees)
-        .map(|(face, tree)| {
-            let w = ((THUMB_PX as f32) * face.size.width_mm / face.size.height_mm)
-                .round()
-                .max(1.0) as u32;
-            let png = png_rgb(&render_face(face, tree, w, THUMB_PX, false)?)?;
-            Ok((w, base64(&png)))
-        })
-        .collect();
-    let mut symbols = String::new();
-    for (i, thumb) in thumbs.into_iter().enumerate() {
-        let (w, data) = thumb?;
-        let _ = write!(
-            symbols,
-            r#"<symbol id="f{i}" viewBox="0 0 {w} {h}" preserveAspectRatio="none"><image width="{w}" height="{h}" href="data:image/png;base64,{data}"/></symbol>"#,
-            h = THUMB_PX,
-        );
-    }
-    let mut html = String::new();
-    let title = format!("{} · revision {}", game.file.name, game.file.revision);
-    let _ = write!(
-        html,
-        r#"<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{t}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2rem; color: #222; background: #fafafa; }}
-h1 {{ margin-bottom: 0.2rem; }} h2 {{ margin-top: 2.2rem; border-bottom: 1px solid #ccc; }}
-.faces, .pages {{ display: flex; flex-wrap: wrap; gap: 10px; }}
-figure {{ margin: 0; text-align: center; font-size: 0.75rem; }}
-figure svg {{ background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,.25); }}
-table {{ border-collapse: collapse; font-size: 0.85rem; }} td, th {{ border: 1px solid #ccc; padding: 3px 8px; text-align: left; }}
-.ok {{ color: #2f8f4e; }} .bad {{ color: #c8323c; font-weight: bold; }} .acc {{ color: #b07a12; }}
-</style></head><body>
-<svg width="0" height="0" style="position:absolute">{symbols}</svg>
-<h1>{t}</h1>
-"#,
-        lang = esc(&game.file.language),
-        t = esc(&title),
-    );
-    html.push_str("<p>Files: ");
-    let mut links: Vec<String> = report
-        .files
+/// Builds the page and its thumbnails.
+pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
+    let shown = shown_faces(input);
+    let thumbs = face_thumbs(input.faces, input.trees, &shown)?;
+    let mut ctx = Context::new();
+    let f = &input.game.file;
+    ctx.insert("title", &format!("{} · revision {}", f.name, f.revision));
+    ctx.insert("lang", &f.language);
+    ctx.insert("files", &input.report.files);
+    ctx.insert("warnings", &input.report.warnings);
+    ctx.insert("components", &component_rows(input.report));
+    ctx.insert("check", &input.check.map(check_view));
+    ctx.insert("deck_stats", &input.deck_stats);
+    ctx.insert("decks", &deck_views(input, &thumbs));
+    let mut images: Vec<(String, Vec<u8>)> = thumbs
         .iter()
-        .map(|f| {
-            format!(
-                r#"<a href="{0}">{0}</a> ({1} pages)"#,
-                esc(&f.file),
-                f.pages
-            )
-        })
+        .filter_map(|t| t.as_ref().map(|t| (t.src.clone(), t.png.clone())))
         .collect();
-    links.push(r#"<a href="build.json">build.json</a>"#.to_owned());
-    if check.is_some() {
-        links.push(r#"<a href="check.json">check.json</a>"#.to_owned());
-    }
-    html.push_str(&links.join(" · "));
-    html.push_str("</p>\n");
-    for w in &report.warnings {
-        let _ = writeln!(html, "<p class=\"bad\">Warning: {}</p>", esc(w));
-    }
+    let (pages, page_images) = page_views(input, &thumbs)?;
+    images.extend(page_images);
+    ctx.insert("pages", &pages);
+    let html = render(&ctx)?;
+    Ok(IndexPage { html, images })
+}
 
-    html.push_str("<h2>Components</h2>\n<table><tr><th>Component</th><th>Kind</th><th>Count</th><th>Unique faces</th><th>File</th><th>Pages</th></tr>\n");
-    for c in &report.components {
-        let pages = match (c.pages.first(), c.pages.last()) {
-            (Some(a), Some(b)) if a != b => format!("{a}–{b}"),
-            (Some(a), _) => a.to_string(),
-            _ => "—".to_owned(),
-        };
-        let _ = writeln!(
-            html,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{pages}</td></tr>",
-            esc(&c.name),
-            esc(&c.kind),
-            c.copies,
-            c.unique_faces,
-            esc(c.file.as_deref().unwrap_or("—"))
-        );
-    }
-    html.push_str("</table>\n");
+fn render(ctx: &Context) -> Result<String> {
+    let mut tera = Tera::new();
+    tera.autoescape_on(vec![".html"]);
+    tera.add_raw_template("index.html", TEMPLATE)
+        .and_then(|()| tera.render("index.html", ctx))
+        .map_err(|e| Error::new(format!("index.html: {e}")))
+}
 
-    if let Some(check) = check {
-        let _ = writeln!(
-            html,
-            "<h2>Manifest check: {}</h2>",
-            if check.passed {
-                "<span class=\"ok\">passed</span>"
-            } else {
-                "<span class=\"bad\">failed</span>"
-            }
-        );
-        html.push_str("<table><tr><th>Entry</th><th>Declared</th><th>Produced</th><th>Rules</th><th>Status</th></tr>\n");
-        for e in &check.entries {
-            let class = match e.status {
+#[derive(Serialize)]
+struct ComponentRow<'a> {
+    name: &'a str,
+    kind: &'a str,
+    copies: u32,
+    unique_faces: usize,
+    file: &'a str,
+    pages: String,
+}
+
+fn component_rows(report: &BuildReport) -> Vec<ComponentRow<'_>> {
+    report
+        .components
+        .iter()
+        .map(|c| ComponentRow {
+            name: &c.name,
+            kind: &c.kind,
+            copies: c.copies,
+            unique_faces: c.unique_faces,
+            file: c.file.as_deref().unwrap_or("—"),
+            pages: match (c.pages.first(), c.pages.last()) {
+                (Some(a), Some(b)) if a != b => format!("{a}–{b}"),
+                (Some(a), _) => a.to_string(),
+                _ => "—".to_owned(),
+            },
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct CheckView {
+    passed: bool,
+    entries: Vec<EntryView>,
+}
+
+#[derive(Serialize)]
+struct EntryView {
+    path: String,
+    declared: u32,
+    produced: String,
+    stated: String,
+    class: &'static str,
+    word: &'static str,
+    problems: String,
+}
+
+fn check_view(check: &CheckReport) -> CheckView {
+    let entries = check
+        .entries
+        .iter()
+        .map(|e| EntryView {
+            path: e.path.clone(),
+            declared: e.declared,
+            produced: e.produced.map_or("—".to_owned(), |p| p.to_string()),
+            stated: e.stated_text(""),
+            class: match e.status {
                 Status::Ok => "ok",
                 Status::Mismatch => "bad",
                 Status::Accepted => "acc",
-            };
-            let word = e.status.word();
-            let stated = e.stated_text("");
-            let problems = if e.problems.is_empty() {
-                String::new()
-            } else {
-                format!("<br><small>{}</small>", esc(&e.problems.join("; ")))
-            };
-            let _ = writeln!(
-                html,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"{class}\">{word}{problems}</td></tr>",
-                esc(&e.path),
-                e.declared,
-                e.produced.map_or("—".to_owned(), |p| p.to_string()),
-                esc(&stated)
-            );
-        }
-        html.push_str("</table>\n");
+            },
+            word: e.status.word(),
+            problems: e.problems.join("; "),
+        })
+        .collect();
+    CheckView {
+        passed: check.passed,
+        entries,
     }
-
-    html.push_str("<h2>Faces</h2>\n");
-    for deck in &faces.decks {
-        let comp = &game.components[deck.component];
-        if deck.copies.is_empty() {
-            continue;
-        }
-        let used = deck.used_faces();
-        let _ = writeln!(
-            html,
-            "<h3 id=\"{}\">{} ({} {})</h3>\n<div class=\"faces\">",
-            esc(&comp.spec.id),
-            esc(&comp.spec.name),
-            deck.copies.len(),
-            if deck.copies.len() == 1 {
-                "copy"
-            } else {
-                "copies"
-            }
-        );
-        for f in used {
-            let face = &faces.faces[f];
-            let w = (THUMB_PX as f32 * face.size.width_mm / face.size.height_mm).round();
-            let _ = writeln!(
-                html,
-                r##"<figure><svg width="{w}" height="{h}"><use href="#f{f}" width="{w}" height="{h}"/></svg><figcaption>{}<br>{}</figcaption></figure>"##,
-                esc(&face.card),
-                esc(&face.side.name()),
-                h = THUMB_PX
-            );
-        }
-        html.push_str("</div>\n");
-    }
-
-    html.push_str("<h2>Pages</h2>\n");
-    for file in files {
-        let _ = writeln!(html, "<h3>{}</h3>\n<div class=\"pages\">", esc(&file.file));
-        for (n, ((pw, ph), placed)) in file.sizes.iter().zip(&file.placed).enumerate() {
-            let scale = 160.0 / pw.max(*ph);
-            let _ = write!(
-                html,
-                r##"<figure><svg width="{:.0}" height="{:.0}" viewBox="0 0 {pw} {ph}"><rect width="{pw}" height="{ph}" fill="#fff"/>"##,
-                pw * scale,
-                ph * scale
-            );
-            for p in placed {
-                let face = &faces.faces[p.face];
-                let trim = p
-                    .rect
-                    .grow(-face.bleed, -face.bleed, -face.bleed, -face.bleed);
-                let c = p.clip;
-                let _ = write!(
-                    html,
-                    r##"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{} {} {} {}"><use href="#f{}" x="{}" y="{}" width="{}" height="{}"/></svg>"##,
-                    c.x, c.y, c.w, c.h, c.x, c.y, c.w, c.h, p.face, trim.x, trim.y, trim.w, trim.h
-                );
-            }
-            let _ = writeln!(
-                html,
-                "</svg><figcaption>page {}</figcaption></figure>",
-                n + 1
-            );
-        }
-        html.push_str("</div>\n");
-    }
-    html.push_str("<p><small>Made with protopress.</small></p>\n</body></html>\n");
-    Ok(html)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base64_matches_the_standard() {
-        assert_eq!(base64(b""), "");
-        assert_eq!(base64(b"f"), "Zg==");
-        assert_eq!(base64(b"fo"), "Zm8=");
-        assert_eq!(base64(b"foo"), "Zm9v");
-        assert_eq!(base64(b"foobar"), "Zm9vYmFy");
+/// The faces each component shows, in order, capped per component.
+fn shown_faces(input: &IndexInput) -> Vec<bool> {
+    let mut shown = vec![false; input.faces.faces.len()];
+    for deck in &input.faces.decks {
+        for f in deck.used_faces().into_iter().take(MAX_FACES_SHOWN) {
+            if let Some(s) = shown.get_mut(f) {
+                *s = true;
+            }
+        }
     }
+    shown
+}
+
+/// One face thumbnail: its file, size and pixels.
+struct Thumb {
+    src: String,
+    width: u32,
+    pixmap: Pixmap,
+    png: Vec<u8>,
+}
+
+/// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
+fn face_thumbs(faces: &Faces, trees: &[usvg::Tree], shown: &[bool]) -> Result<Vec<Option<Thumb>>> {
+    faces
+        .faces
+        .par_iter()
+        .zip(trees)
+        .zip(shown)
+        .enumerate()
+        .map(|(i, ((face, tree), &shown))| {
+            if !shown {
+                return Ok(None);
+            }
+            let w = ((THUMB_PX as f32) * face.size.width_mm / face.size.height_mm)
+                .round()
+                .max(1.0) as u32;
+            let pixmap = render_face(face, tree, w, THUMB_PX, false)?;
+            let png = png_rgb(&pixmap)?;
+            Ok(Some(Thumb {
+                src: format!("thumbs/f{i}.png"),
+                width: w,
+                pixmap,
+                png,
+            }))
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct DeckView {
+    id: String,
+    name: String,
+    copies: usize,
+    faces: Vec<FaceView>,
+    more: usize,
+}
+
+#[derive(Serialize)]
+struct FaceView {
+    src: String,
+    width: u32,
+    height: u32,
+    card: String,
+    side: String,
+}
+
+fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
+    let faces = input.faces;
+    faces
+        .decks
+        .iter()
+        .filter(|d| !d.copies.is_empty())
+        .map(|deck| {
+            let spec = &input.game.components[deck.component].spec;
+            let used = deck.used_faces();
+            let views = used
+                .iter()
+                .take(MAX_FACES_SHOWN)
+                .filter_map(|&f| {
+                    let thumb = thumbs.get(f)?.as_ref()?;
+                    let face = faces.faces.get(f)?;
+                    Some(FaceView {
+                        src: thumb.src.clone(),
+                        width: thumb.width,
+                        height: THUMB_PX,
+                        card: face.card.clone(),
+                        side: face.side.name(),
+                    })
+                })
+                .collect();
+            DeckView {
+                id: spec.id.clone(),
+                name: spec.name.clone(),
+                copies: deck.copies.len(),
+                faces: views,
+                more: used.len().saturating_sub(MAX_FACES_SHOWN),
+            }
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct FileView {
+    file: String,
+    pages: Vec<PageView>,
+    more: usize,
+}
+
+#[derive(Serialize)]
+struct PageView {
+    src: String,
+    number: usize,
+    width: u32,
+    height: u32,
+}
+
+/// Page thumbnails, drawn from the face thumbnails where the sheets place them.
+fn page_views(
+    input: &IndexInput,
+    thumbs: &[Option<Thumb>],
+) -> Result<(Vec<FileView>, Vec<(String, Vec<u8>)>)> {
+    let mut views = Vec::new();
+    let mut images = Vec::new();
+    for (n, file) in input.files.iter().enumerate() {
+        let rendered: Vec<Result<(PageView, Vec<u8>)>> = file
+            .sizes
+            .par_iter()
+            .zip(&file.placed)
+            .take(MAX_PAGES_SHOWN)
+            .enumerate()
+            .map(|(i, (&size, placed))| {
+                page_thumb(
+                    input.faces,
+                    thumbs,
+                    size,
+                    placed,
+                    format!("thumbs/p{n}-{}.png", i + 1),
+                )
+                .map(|(mut view, png)| {
+                    view.number = i + 1;
+                    (view, png)
+                })
+            })
+            .collect();
+        let mut pages = Vec::new();
+        for r in rendered {
+            let (view, png) = r?;
+            images.push((view.src.clone(), png));
+            pages.push(view);
+        }
+        views.push(FileView {
+            file: file.file.clone(),
+            more: file.sizes.len().saturating_sub(MAX_PAGES_SHOWN),
+            pages,
+        });
+    }
+    Ok((views, images))
+}
+
+/// One page: white paper with each placed face's thumbnail scaled into its trim, clipped.
+fn page_thumb(
+    faces: &Faces,
+    thumbs: &[Option<Thumb>],
+    (pw, ph): (f32, f32),
+    placed: &[Placed],
+    src: String,
+) -> Result<(PageView, Vec<u8>)> {
+    let scale = PAGE_PX / pw.max(ph);
+    let (w, h) = ((pw * scale).round().max(1.0), (ph * scale).round().max(1.0));
+    let mut page = Pixmap::new(w as u32, h as u32)
+        .ok_or_else(|| Error::new("index.html: a page thumbnail has no size"))?;
+    page.fill(resvg::tiny_skia::Color::WHITE);
+    for p in placed {
+        let (Some(Some(thumb)), Some(face)) = (thumbs.get(p.face), faces.faces.get(p.face)) else {
+            continue; // Not shown: the page keeps a blank slot.
+        };
+        let b = face.bleed;
+        let trim = p.rect.grow(-b, -b, -b, -b);
+        let sx = trim.w * scale / thumb.pixmap.width() as f32;
+        let sy = trim.h * scale / thumb.pixmap.height() as f32;
+        let t = Transform::from_row(sx, 0.0, 0.0, sy, trim.x * scale, trim.y * scale);
+        page.draw_pixmap(
+            0,
+            0,
+            thumb.pixmap.as_ref(),
+            &PixmapPaint::default(),
+            t,
+            None,
+        );
+    }
+    let png = png_rgb(&page)?;
+    let view = PageView {
+        src,
+        number: 0,
+        width: w as u32,
+        height: h as u32,
+    };
+    Ok((view, png))
 }

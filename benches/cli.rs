@@ -1,0 +1,207 @@
+//! The build as a designer meets it: `protopress build` as a fresh process, cold, the median
+//! of several runs, with the peak memory of the process (read from /proc, Linux only) and the
+//! stage split that `--verbose` prints.
+//!
+//! Run with `cargo bench --bench cli` (builds the release binary first). Decks are generated
+//! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, and 10,000
+//! all-unique cards; plus Death to Decorum and all five example games from the repository.
+//! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the 50,000-card deck).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// One measured run.
+struct Run {
+    wall: Duration,
+    peak_mb: f64,
+    stdout: String,
+}
+
+fn binary() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
+    let bin = target.join("release/protopress");
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--bin", "protopress"])
+        .status()
+        .expect("cargo runs");
+    assert!(built.success(), "the release binary builds");
+    bin
+}
+
+/// Peak resident memory of `pid` so far, in MB.
+fn peak_mb(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
+    let start = Instant::now();
+    let mut child = Command::new(bin)
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("protopress starts");
+    let pid = child.id();
+    let mut peak: f64 = 0.0;
+    // The high-water mark only grows: the last reading before exit is the peak (to 5 ms).
+    while child.try_wait().expect("wait").is_none() {
+        peak = peak.max(peak_mb(pid).unwrap_or(0.0));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let wall = start.elapsed();
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success(), "protopress {args:?} failed");
+    Run {
+        wall,
+        peak_mb: peak,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Runs `protopress -v build GAMES` `runs` times and prints the medians and the stage split.
+fn case(bin: &Path, label: &str, root: &Path, games: &[&str], runs: usize) -> f64 {
+    let out = root.join("output");
+    let mut args = vec!["-v", "build"];
+    args.extend(games);
+    let runs: Vec<Run> = (0..runs)
+        .map(|_| {
+            let _ = std::fs::remove_dir_all(&out);
+            run_once(bin, root, &args)
+        })
+        .collect();
+    let secs = median(runs.iter().map(|r| r.wall.as_secs_f64()).collect());
+    let mb = median(runs.iter().map(|r| r.peak_mb).collect());
+    let sizes = file_sizes(&out);
+    println!(
+        "{label}: median {secs:.2} s, peak {mb:.0} MB over {} runs; {sizes}",
+        runs.len()
+    );
+    if let Some(last) = runs.last() {
+        for line in last.stdout.lines().filter(|l| l.contains(" ms")) {
+            println!("    {}", line.trim());
+        }
+    }
+    secs
+}
+
+/// The sizes of cards.pdf, kit.pdf and index.html (with its images) of each game built.
+fn file_sizes(out: &Path) -> String {
+    let mut parts = Vec::new();
+    let Ok(games) = std::fs::read_dir(out) else {
+        return String::new();
+    };
+    for game in games.flatten().filter(|g| g.path().is_dir()) {
+        let size = |f: &str| std::fs::metadata(game.path().join(f)).map_or(0, |m| m.len());
+        let mb = |b: u64| b as f64 / 1e6;
+        parts.push(format!(
+            "{}: cards.pdf {:.1} MB, kit.pdf {:.1} MB, index.html {:.2} MB",
+            game.file_name().to_string_lossy(),
+            mb(size("cards.pdf")),
+            mb(size("kit.pdf")),
+            mb(size("index.html")),
+        ));
+    }
+    parts.sort();
+    parts.join("; ")
+}
+
+/// A project with one deck of `cards` cards of which `unique` differ.
+fn deck_project(cards: usize, unique: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::copy_dir(
+        &repo.join("templates/common"),
+        &root.join("templates/common"),
+    );
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    write(
+        "data/big/game.yaml",
+        "name: Big Deck\nrevision: \"1\"\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: { template: back.svg.tera }\n    cards: deck.yaml\n    card_fields: [value, text]\n",
+    );
+    let copies = cards / unique;
+    let mut list = String::new();
+    for i in 0..unique {
+        list.push_str(&format!(
+            "- name: Card number {i}\n  count: {copies}\n  value: {}\n  text: \"Gain **{}** :coin: when you play this card, then *discard* a card of value {} or less.\"\n",
+            i % 17,
+            i % 7 + 1,
+            i % 5 + 2
+        ));
+    }
+    write("data/big/deck.yaml", &list);
+    write(
+        "templates/big/front.svg.tera",
+        "{% <face_svg bg=\"#f4efe4\"> %}<rect x=\"5\" y=\"5\" width=\"{{ face.width - 10 }}\" height=\"12\" fill=\"#335\"/>{{ text_box(text=card.name, x=face.safe_left, y=face.safe_top, width=face.safe_right - face.safe_left, height=10, size=5, min_size=3, bold=true, fill=\"#fff\", max_lines=1) }}{{ text_box(text=card.text, x=face.safe_left, y=50, width=face.safe_right - face.safe_left, height=30, size=4, min_size=2.5, align=\"justify\") }}{% </face_svg> %}",
+    );
+    write(
+        "templates/big/back.svg.tera",
+        "{% <face_svg bg=\"#223\"> %}<circle cx=\"{{ face.width / 2 }}\" cy=\"{{ face.height / 2 }}\" r=\"15\" fill=\"#ccd\"/>{% </face_svg> %}",
+    );
+    dir
+}
+
+fn main() {
+    let bin = binary();
+    let runs: usize = std::env::var("PROTOPRESS_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let examples = tempfile::tempdir().expect("temp dir");
+    common::copy_dir(&repo.join("data"), &examples.path().join("data"));
+    common::copy_dir(&repo.join("templates"), &examples.path().join("templates"));
+    common::copy_dir(&repo.join("fonts"), &examples.path().join("fonts"));
+    case(
+        &bin,
+        "Death to Decorum kit",
+        examples.path(),
+        &["death-to-decorum"],
+        runs,
+    );
+    case(&bin, "five example games", examples.path(), &[], runs);
+    let mut scaling = Vec::new();
+    for (cards, unique, n) in [
+        (1_000, 100, runs),
+        (10_000, 1_000, runs),
+        (50_000, 5_000, 3),
+    ] {
+        let p = deck_project(cards, unique);
+        let label = format!("{cards} cards, {unique} unique");
+        scaling.push((cards, case(&bin, &label, p.path(), &["big"], n.min(runs))));
+    }
+    let p = deck_project(10_000, 10_000);
+    case(
+        &bin,
+        "10000 cards, all unique",
+        p.path(),
+        &["big"],
+        3.min(runs),
+    );
+    if let [(_, small), _, (_, large)] = scaling[..] {
+        println!(
+            "50,000 / 1,000 cards: {:.1}× the time for 50× the cards",
+            large / small
+        );
+    }
+}

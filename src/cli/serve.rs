@@ -1,0 +1,192 @@
+//! `protopress serve GAME`: the kit in a browser, rebuilt and reloaded on every save.
+//!
+//! A small blocking HTTP server (tiny_http) on 127.0.0.1 serves the game's `index.html` with a
+//! reload script, the files beside it (thumbnails, PDFs, JSON), and `/events`, a server-sent
+//! event stream that says `reload` after each rebuild. A build error replaces the page with the
+//! error itself (file, line, snippet) in plain HTML, so it shows even without JavaScript, and the
+//! last good output stays on disk untouched.
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use protopress::build::{BuildOptions, Session};
+use protopress::{Error, Project, Result};
+use tiny_http::{Header, Request, Response, Server};
+
+use super::Outcome;
+use super::args::ServeArgs;
+use super::ui::{self, say};
+
+/// What the pages show: the build generation and its error, if the last build failed.
+#[derive(Default)]
+struct State {
+    generation: u64,
+    error: Option<String>,
+}
+
+type Shared = Arc<(Mutex<State>, Condvar)>;
+
+pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
+    let id = args.game.as_str();
+    project.check_game(id)?;
+    let opts = BuildOptions {
+        paper: args.paper.map(Into::into),
+        out_dir: project.output_root(&args.out),
+        mark_printed: false,
+    };
+    let host = if args.open { "0.0.0.0" } else { "127.0.0.1" };
+    let server = Server::http((host, args.port))
+        .map_err(|e| Error::new(format!("cannot listen on {host}:{}: {e}", args.port)))?;
+    let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
+    let session = Session::with_cache(project, &opts);
+    let state: Shared = Arc::default();
+    rebuild(&session, id, &state);
+    // Always printed, even with --quiet: the address is the command's output.
+    println!("serving {id} at http://127.0.0.1:{port}/ (Ctrl-C to stop)");
+    let dir = opts.out_dir.join(id);
+    let server = Arc::new(server);
+    for _ in 0..4 {
+        let (server, state, dir) = (Arc::clone(&server), Arc::clone(&state), dir.clone());
+        std::thread::spawn(move || {
+            for request in server.incoming_requests() {
+                let (state, dir) = (Arc::clone(&state), dir.clone());
+                // Event streams stay open: each request gets its own thread.
+                std::thread::spawn(move || respond(request, &state, &dir));
+            }
+        });
+    }
+    let watched = Arc::clone(&state);
+    super::watch::on_change(project, id, &opts.out_dir, || {
+        rebuild(&session, id, &watched)
+    })?;
+    Ok(Outcome::Done)
+}
+
+fn rebuild(session: &Session, id: &str, state: &Shared) {
+    let start = Instant::now();
+    let error = match session.build_game(id) {
+        Ok(outcome) => {
+            say!(
+                "rebuilt {id} in {:.0} ms",
+                start.elapsed().as_secs_f64() * 1000.0
+            );
+            outcome
+                .check
+                .filter(|c| !c.passed)
+                .map(|c| format!("The manifest check failed:\n{}", c.table()))
+        }
+        Err(e) => {
+            ui::error(&e);
+            Some(e.to_string())
+        }
+    };
+    let (lock, changed) = &**state;
+    let mut s = lock.lock().unwrap_or_else(|p| p.into_inner());
+    s.generation += 1;
+    s.error = error;
+    changed.notify_all();
+}
+
+fn respond(request: Request, state: &Shared, dir: &Path) {
+    let url = request.url().split('?').next().unwrap_or("/").to_owned();
+    let response = match url.as_str() {
+        "/" | "/index.html" => page(state, dir),
+        "/events" => return events(request, state),
+        path => file(dir, path),
+    };
+    let _ = request.respond(response);
+}
+
+/// The index page with its reload script, or the build error in its place.
+fn page(state: &Shared, dir: &Path) -> Response<std::io::Cursor<Vec<u8>>> {
+    let error = state.0.lock().map(|s| s.error.clone()).unwrap_or_default();
+    let body = match (error, std::fs::read_to_string(dir.join("index.html"))) {
+        (Some(e), _) => error_page(&e),
+        (None, Ok(html)) => html,
+        (None, Err(_)) => error_page("The kit has not been built yet."),
+    };
+    let body = match body.rfind("</body>") {
+        Some(at) => format!("{}{RELOAD}{}", &body[..at], &body[at..]),
+        None => format!("{body}{RELOAD}"),
+    };
+    Response::from_data(body.into_bytes())
+        .with_header(header("Content-Type", "text/html; charset=utf-8"))
+}
+
+/// Reloads the page when the server says a build finished.
+const RELOAD: &str =
+    "<script>new EventSource('/events').onmessage = () => location.reload();</script>\n";
+
+fn error_page(message: &str) -> String {
+    let escaped = message
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>protopress: build error</title>\
+         <style>body{{font-family:system-ui,sans-serif;margin:2rem}}pre{{background:#fff3f3;\
+         border-left:4px solid #c8323c;padding:1rem;white-space:pre-wrap}}</style></head><body>\
+         <h1>The build failed</h1><p>Fix the file and save: this page reloads by itself. The last \
+         good kit is still in the output folder.</p><pre>{escaped}</pre></body></html>"
+    )
+}
+
+/// A file of the output folder; nothing outside it.
+fn file(dir: &Path, url: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+    let rel = PathBuf::from(url.trim_start_matches('/'));
+    let safe = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    match std::fs::read(dir.join(&rel)).ok().filter(|_| safe) {
+        Some(bytes) => Response::from_data(bytes).with_header(header("Content-Type", mime(&rel))),
+        None => Response::from_string("not found").with_status_code(404),
+    }
+}
+
+fn mime(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("png") => "image/png",
+        Some("pdf") => "application/pdf",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("html") => "text/html; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
+}
+
+/// A server-sent event stream: `data: reload` after each build from now on, written straight
+/// to the connection and flushed, so the browser hears it at once.
+fn events(request: Request, state: &Shared) {
+    let mut seen = state.0.lock().map(|s| s.generation).unwrap_or(0);
+    let mut out = request.into_writer();
+    let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n: connected\n\n";
+    if out
+        .write_all(head.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        let (lock, changed) = &**state;
+        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let (guard, wait) = changed
+            .wait_timeout_while(guard, Duration::from_secs(15), |s| s.generation == seen)
+            .unwrap_or_else(|p| p.into_inner());
+        let message: &[u8] = if wait.timed_out() {
+            b": still here\n\n"
+        } else {
+            seen = guard.generation;
+            b"data: reload\n\n"
+        };
+        drop(guard);
+        // A closed tab ends the stream.
+        if out.write_all(message).and_then(|()| out.flush()).is_err() {
+            return;
+        }
+    }
+}
