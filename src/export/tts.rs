@@ -81,11 +81,13 @@ impl Ctx<'_> {
         url
     }
 
-    /// The common fields of an object, at `pos` (x, z) on the table.
+    /// The common fields of an object, at `pos` (x, z) on the table; `note` goes in its GM
+    /// notes.
     fn object(
         &mut self,
         name: &str,
         nickname: &str,
+        note: &str,
         pos: (f64, f64),
         scale: f64,
     ) -> Map<String, Value> {
@@ -96,7 +98,8 @@ impl Ctx<'_> {
         o.insert("Transform".into(), transform(pos, scale));
         o.insert("Nickname".into(), json!(nickname));
         o.insert("Description".into(), json!(""));
-        o.insert("GMNotes".into(), json!(""));
+        // What protopress made it from: `<component>` or `<component>/<card>`.
+        o.insert("GMNotes".into(), json!(note));
         o.insert("ColorDiffuse".into(), json!({"r": 1.0, "g": 1.0, "b": 1.0}));
         for (k, v) in [
             ("Locked", false),
@@ -148,7 +151,7 @@ pub(super) fn export(project: &Project, id: &str, base: &str) -> Result<Output> 
         }
         let pos = (
             n as f64 % 6.0 * 8.0 - 20.0,
-            -(n as f64 / 6.0).floor() * 12.0,
+            (n as f64 / 6.0).floor() * -12.0 + 0.0,
         );
         let object = match comp.spec.kind {
             ComponentKind::Cards => deck_object(&mut ctx, comp, deck, pos)?,
@@ -259,7 +262,7 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
     for copy in &deck.copies {
         let cid = card_ids.get(copy.card).copied().unwrap_or_default();
         let name = comp.cards.get(copy.card).map_or("", |c| c.name.as_str());
-        let mut card = ctx.object("Card", name, pos, scale);
+        let mut card = ctx.object("Card", name, &card_note(comp, copy.card), pos, scale);
         card.insert("CardID".into(), json!(cid));
         card.insert("SidewaysCard".into(), json!(sideways));
         card.insert("HideWhenFaceDown".into(), json!(true));
@@ -285,7 +288,7 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
         return Ok(Value::Object(card));
     }
     let ids: Vec<Value> = cards.iter().map(|c| c["CardID"].clone()).collect();
-    let mut o = ctx.object("Deck", &comp.spec.name, pos, scale);
+    let mut o = ctx.object("Deck", &comp.spec.name, &comp.spec.id, pos, scale);
     if let Some(Value::Object(t)) = o.get_mut("Transform") {
         // Face down, like a draw pile.
         t.insert("rotZ".into(), json!(180.0));
@@ -399,11 +402,17 @@ fn bagged(
     if items.len() == 1 {
         return Value::Object(items.remove(0));
     }
-    let mut bag = ctx.object("Bag", &comp.spec.name, pos, 1.0);
+    let mut bag = ctx.object("Bag", &comp.spec.name, &comp.spec.id, pos, 1.0);
     bag.insert("MaterialIndex".into(), json!(-1));
     bag.insert("MeshIndex".into(), json!(-1));
     bag.insert("ContainedObjects".into(), json!(items));
     Value::Object(bag)
+}
+
+/// `<component>/<card>`, the GM note of a copy.
+fn card_note(comp: &Component, card: usize) -> String {
+    let id = comp.cards.get(card).map_or("", |c| c.id.as_str());
+    format!("{}/{id}", comp.spec.id)
 }
 
 fn face_file(ctx: &Ctx, comp: &Component, face: usize, suffix: &str) -> String {
@@ -436,7 +445,13 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             Some(back) => {
                 let back_file = face_file(ctx, comp, back, "");
                 let back = image_file(ctx, back_file, &[back], px_size, round)?;
-                let mut o = ctx.object("Custom_Tile", &name, pos, scale);
+                let mut o = ctx.object(
+                    "Custom_Tile",
+                    &name,
+                    &card_note(comp, copy.card),
+                    pos,
+                    scale,
+                );
                 o.insert(
                     "CustomImage".into(),
                     json!({
@@ -451,7 +466,13 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
                 o
             }
             None => {
-                let mut o = ctx.object("Custom_Token", &name, pos, scale);
+                let mut o = ctx.object(
+                    "Custom_Token",
+                    &name,
+                    &card_note(comp, copy.card),
+                    pos,
+                    scale,
+                );
                 o.insert(
                     "CustomImage".into(),
                     json!({
@@ -500,7 +521,13 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
         let file = face_file(ctx, comp, copy.front, "");
         let img = render_trim(ctx.p, &layers, px_size.0, px_size.1)?;
         let url = ctx.add(file, png_rgb_at(&img, dpi)?);
-        let mut o = ctx.object("Custom_Board", &name, pos, f64::from(longest / 254.0));
+        let mut o = ctx.object(
+            "Custom_Board",
+            &name,
+            &card_note(comp, copy.card),
+            pos,
+            f64::from(longest / 254.0),
+        );
         o.insert(
             "CustomImage".into(),
             json!({
@@ -544,7 +571,13 @@ fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -
             }
             ctx.add(file, png_rgb_at(&net, TTS_DPI)?)
         };
-        let mut o = ctx.object("Custom_Dice", &name, pos, f64::from(size.width_mm / 25.4));
+        let mut o = ctx.object(
+            "Custom_Dice",
+            &name,
+            &card_note(comp, copy.card),
+            pos,
+            f64::from(size.width_mm / 25.4),
+        );
         o.insert(
             "CustomImage".into(),
             json!({
