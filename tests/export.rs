@@ -302,6 +302,9 @@ fn options_that_do_not_apply_are_refused_and_the_command_says_where_it_wrote() {
 
 // ---- Tabletop Simulator ----
 
+/// A field name and the test of its type.
+type Field = (&'static str, fn(&Value) -> bool);
+
 /// Field names and types of the saved-object format, by object `Name`.
 fn check_fields(o: &Value, at: &str) {
     let obj = o
@@ -339,7 +342,7 @@ fn check_fields(o: &Value, at: &str) {
             .iter()
             .all(|k| obj["ColorDiffuse"][k].is_number())
     );
-    let custom_image = |inner: &str, fields: &[(&str, fn(&Value) -> bool)]| {
+    let custom_image = |inner: &str, fields: &[Field]| {
         let ci = &obj["CustomImage"];
         assert!(
             ci["ImageURL"].is_string() && ci["ImageSecondaryURL"].is_string(),

@@ -9,13 +9,16 @@ use crate::error::{Error, Result};
 use crate::project::Project;
 use crate::render::raster::{png_rgb_at, render_face};
 
+/// A face's file (name, PNG bytes) and its contact-sheet thumbnail.
+type Rendered = ((String, Vec<u8>), Pixmap);
+
 /// Height of a contact-sheet thumbnail, in pixels.
 const THUMB_H: u32 = 240;
 
 pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Result<Output> {
     let p = Session::new(project, &BuildOptions::default()).prepare(id)?;
     let dpi = opts.dpi.unwrap_or(300.0);
-    let rendered: Vec<Result<((String, Vec<u8>), Pixmap)>> = p
+    let rendered: Vec<Result<Rendered>> = p
         .faces
         .faces
         .par_iter()

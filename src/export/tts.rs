@@ -210,10 +210,17 @@ fn slots(comp: &Component, copies: &[CardCopy]) -> Vec<Slot> {
         .collect()
 }
 
-/// A card component as one `Deck` (or a lone `Card`), copies expanded.
-fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
+/// The `CustomDeck` sheets of a deck, and the CardID of each card.
+struct Sheets {
+    custom_deck: Map<String, Value>,
+    card_ids: Vec<u32>,
+    unique_back: bool,
+}
+
+/// Draws the sheets of a deck: faces 70 at most a sheet, and either a back sheet laid out the
+/// same (cards with their own backs) or one back image for all.
+fn sheets(ctx: &mut Ctx, comp: &Component, slots: &[Slot]) -> Result<Sheets> {
     let id = &comp.spec.id;
-    let slots = slots(comp, &deck.copies);
     let mut backs: Vec<usize> = slots.iter().filter_map(|s| s.back).collect();
     backs.sort_unstable();
     backs.dedup();
@@ -221,24 +228,26 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
     let size = comp.size();
     let mut custom_deck = Map::new();
     let mut card_ids = vec![0u32; comp.cards.len()];
-    let mut shared_back = None;
+    let mut shared_back: Option<String> = None;
     for (n, chunk) in slots.chunks(TTS_COLS * TTS_ROWS).enumerate() {
         let (cols, rows) = tts_grid(chunk.len());
         let cell = cell_size(size.width_mm, size.height_mm, cols, rows);
         let fronts: Vec<Option<usize>> = chunk.iter().map(|s| Some(s.front)).collect();
         let sheet = sheet_png(ctx.p, &fronts, cols, rows, cell)?;
         let face_url = ctx.add(format!("{id}/faces-{}.png", n + 1), sheet);
-        let back_url = if unique_back {
-            let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
-            let sheet = sheet_png(ctx.p, &backs, cols, rows, cell)?;
-            ctx.add(format!("{id}/backs-{}.png", n + 1), sheet)
-        } else if let Some(url) = &shared_back {
-            String::clone(url)
-        } else {
-            let img = sheet_png(ctx.p, &[backs.first().copied()], 1, 1, cell)?;
-            let url = ctx.add(format!("{id}/back.png"), img);
-            shared_back = Some(url.clone());
-            url
+        let back_url = match &shared_back {
+            _ if unique_back => {
+                let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
+                let sheet = sheet_png(ctx.p, &backs, cols, rows, cell)?;
+                ctx.add(format!("{id}/backs-{}.png", n + 1), sheet)
+            }
+            Some(url) => url.clone(),
+            None => {
+                let img = sheet_png(ctx.p, &[backs.first().copied()], 1, 1, cell)?;
+                let url = ctx.add(format!("{id}/back.png"), img);
+                shared_back = Some(url.clone());
+                url
+            }
         };
         ctx.next_key += 1;
         let key = ctx.next_key;
@@ -256,27 +265,47 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
             }
         }
     }
+    Ok(Sheets {
+        custom_deck,
+        card_ids,
+        unique_back,
+    })
+}
+
+/// A card component as one `Deck` (or a lone `Card`), copies expanded.
+fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
+    let slots = slots(comp, &deck.copies);
+    let sheets = sheets(ctx, comp, &slots)?;
+    let size = comp.size();
     let scale = f64::from(size.width_mm / 63.5);
     let sideways = size.width_mm > size.height_mm;
     let mut cards = Vec::new();
+    let mut ids = Vec::new();
     for copy in &deck.copies {
-        let cid = card_ids.get(copy.card).copied().unwrap_or_default();
+        let cid = sheets.card_ids.get(copy.card).copied().unwrap_or_default();
         let name = comp.cards.get(copy.card).map_or("", |c| c.name.as_str());
         let mut card = ctx.object("Card", name, &card_note(comp, copy.card), pos, scale);
         card.insert("CardID".into(), json!(cid));
         card.insert("SidewaysCard".into(), json!(sideways));
         card.insert("HideWhenFaceDown".into(), json!(true));
-        let own = custom_deck.get(&(cid / 100).to_string()).cloned();
-        card.insert("CustomDeck".into(), json!({ (cid / 100).to_string(): own }));
+        let key = (cid / 100).to_string();
+        let own = sheets.custom_deck.get(&key).cloned();
+        card.insert("CustomDeck".into(), json!({ key: own }));
         cards.push(card);
+        ids.push(cid);
     }
     ctx.out.exported.push(format!(
-        "{id}: deck of {} cards ({} distinct, {} sheet{}{})",
+        "{}: deck of {} cards ({} distinct, {} sheet{}{})",
+        comp.spec.id,
         cards.len(),
         slots.len(),
-        custom_deck.len(),
-        if custom_deck.len() == 1 { "" } else { "s" },
-        if unique_back {
+        sheets.custom_deck.len(),
+        if sheets.custom_deck.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+        if sheets.unique_back {
             ", each card its own back"
         } else {
             ""
@@ -287,7 +316,6 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
         card.insert("Nickname".into(), json!(comp.spec.name));
         return Ok(Value::Object(card));
     }
-    let ids: Vec<Value> = cards.iter().map(|c| c["CardID"].clone()).collect();
     let mut o = ctx.object("Deck", &comp.spec.name, &comp.spec.id, pos, scale);
     if let Some(Value::Object(t)) = o.get_mut("Transform") {
         // Face down, like a draw pile.
@@ -295,8 +323,8 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
     }
     o.insert("SidewaysCard".into(), json!(sideways));
     o.insert("HideWhenFaceDown".into(), json!(true));
-    o.insert("DeckIDs".into(), Value::Array(ids));
-    o.insert("CustomDeck".into(), Value::Object(custom_deck));
+    o.insert("DeckIDs".into(), json!(ids));
+    o.insert("CustomDeck".into(), Value::Object(sheets.custom_deck));
     o.insert("ContainedObjects".into(), json!(cards));
     Ok(Value::Object(o))
 }
@@ -441,53 +469,16 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
         let front_file = face_file(ctx, comp, copy.front, "");
         let front = image_file(ctx, front_file, &[copy.front], px_size, round)?;
         let scale = f64::from(size.width_mm.max(size.height_mm) / 25.4);
-        let item = match copy.back.filter(|_| !standee) {
+        let back = match copy.back.filter(|_| !standee) {
             Some(back) => {
                 let back_file = face_file(ctx, comp, back, "");
-                let back = image_file(ctx, back_file, &[back], px_size, round)?;
-                let mut o = ctx.object(
-                    "Custom_Tile",
-                    &name,
-                    &card_note(comp, copy.card),
-                    pos,
-                    scale,
-                );
-                o.insert(
-                    "CustomImage".into(),
-                    json!({
-                        "ImageURL": front, "ImageSecondaryURL": back,
-                        "ImageScalar": 1.0, "WidthScale": 0.0,
-                        "CustomTile": {
-                            "Type": if round { 2 } else { 0 },
-                            "Thickness": 0.2, "Stackable": true, "Stretch": true,
-                        },
-                    }),
-                );
-                o
+                Some(image_file(ctx, back_file, &[back], px_size, round)?)
             }
-            None => {
-                let mut o = ctx.object(
-                    "Custom_Token",
-                    &name,
-                    &card_note(comp, copy.card),
-                    pos,
-                    scale,
-                );
-                o.insert(
-                    "CustomImage".into(),
-                    json!({
-                        "ImageURL": front, "ImageSecondaryURL": "",
-                        "ImageScalar": 1.0, "WidthScale": 0.0,
-                        "CustomToken": {
-                            "Thickness": if standee { 0.1 } else { 0.2 },
-                            "MergeDistancePixels": 15.0,
-                            "StandUp": standee, "Stackable": !standee,
-                        },
-                    }),
-                );
-                o
-            }
+            None => None,
         };
+        let (kind, image) = token_image(front, back, round, standee);
+        let mut item = ctx.object(kind, &name, &card_note(comp, copy.card), pos, scale);
+        item.insert("CustomImage".into(), image);
         items.push(item);
     }
     ctx.out.exported.push(format!(
@@ -497,6 +488,41 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
         if standee { "standing tokens" } else { "tokens" }
     ));
     Ok(bagged(ctx, comp, items, pos))
+}
+
+/// The object name and `CustomImage` of a token: a `Custom_Tile` when it has a back, else a
+/// `Custom_Token` (standing up for a standee).
+fn token_image(
+    front: String,
+    back: Option<String>,
+    round: bool,
+    standee: bool,
+) -> (&'static str, Value) {
+    match back {
+        Some(back) => (
+            "Custom_Tile",
+            json!({
+                "ImageURL": front, "ImageSecondaryURL": back,
+                "ImageScalar": 1.0, "WidthScale": 0.0,
+                "CustomTile": {
+                    "Type": if round { 2 } else { 0 },
+                    "Thickness": 0.2, "Stackable": true, "Stretch": true,
+                },
+            }),
+        ),
+        None => (
+            "Custom_Token",
+            json!({
+                "ImageURL": front, "ImageSecondaryURL": "",
+                "ImageScalar": 1.0, "WidthScale": 0.0,
+                "CustomToken": {
+                    "Thickness": if standee { 0.1 } else { 0.2 },
+                    "MergeDistancePixels": 15.0,
+                    "StandUp": standee, "Stackable": !standee,
+                },
+            }),
+        ),
+    }
 }
 
 /// Boards and dashboards (the top layer over the base): `Custom_Board`s.
