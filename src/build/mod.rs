@@ -140,12 +140,19 @@ impl Session {
 
     /// Loads `id` and renders and parses every face.
     pub fn prepare(&self, id: &str) -> Result<Prepared> {
+        self.prepare_adjusted(id, |_| {})
+    }
+
+    /// Like [`Session::prepare`], with `adjust` applied to the loaded game before anything is
+    /// rendered (an export drawing the faces with a print service's bleed).
+    pub fn prepare_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Prepared> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
         let mut game = Game::load(&self.project, id)?;
         if let Some(paper) = self.opts.paper {
             game.file.print.paper = paper;
         }
+        adjust(&mut game);
         crate::layout::fit::check(&game)?;
         let fonts = Fonts::of_game(&self.project, id).map_err(|e| e.game(id))?;
         let icons = Icons::load(&self.project, id).map_err(|e| e.game(id))?;

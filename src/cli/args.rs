@@ -79,7 +79,7 @@ pub enum Command {
         format: CheckFormat,
     },
     /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
-    /// into output/<game>/export/.
+    /// each into its own folder output/<game>/export/<format>/, replaced whole.
     Export(ExportArgs),
     /// Print only what changed since the last `build --mark-printed` (or a git revision):
     /// output/<game>/reprint.pdf with a changelog page.
@@ -146,12 +146,17 @@ pub struct ExportArgs {
     pub game: String,
     #[arg(long, value_enum)]
     pub format: FormatArg,
-    /// Resolution of png exports (36 to 1200).
-    #[arg(long, default_value_t = 300.0)]
-    pub dpi: f32,
+    /// Resolution of png exports (36 to 1200; 300 when not given). Other formats have their
+    /// own resolution, and refuse it.
+    #[arg(long)]
+    pub dpi: Option<f32>,
     /// Leave the bleed off png exports.
     #[arg(long)]
     pub no_bleed: bool,
+    /// tts: the web address the images will be uploaded to (each image's URL is this followed
+    /// by its path in the export folder); local file:/// paths when not given.
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
 }
@@ -173,11 +178,11 @@ pub enum PaperArg {
 pub enum FormatArg {
     /// One PNG per face.
     Png,
-    /// Tabletop Simulator deck sheets.
+    /// A Tabletop Simulator saved object with its deck sheets, tokens, boards and dice.
     Tts,
-    /// The Game Crafter card images.
+    /// The Game Crafter images (cards, chits, boards) at its own pixel sizes.
     Tgc,
-    /// MakePlayingCards card images.
+    /// MakePlayingCards card images at its own pixel sizes.
     Mpc,
     /// One card per page PDFs.
     PdfCards,

@@ -1,7 +1,7 @@
 //! `protopress export`: images and PDFs for print services and Tabletop Simulator.
 
 use protopress::export::{ExportOptions, Format};
-use protopress::{Error, Project, Result};
+use protopress::{Project, Result};
 
 use super::Outcome;
 use super::args::{ExportArgs, FormatArg};
@@ -9,9 +9,6 @@ use super::ui::{self, say};
 
 pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
     project.check_game(&args.game)?;
-    if !(36.0..=1200.0).contains(&args.dpi) {
-        return Err(Error::new("--dpi must be between 36 and 1200"));
-    }
     let format = match args.format {
         FormatArg::Png => Format::Png,
         FormatArg::Tts => Format::Tts,
@@ -23,17 +20,27 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         format,
         dpi: args.dpi,
         bleed: !args.no_bleed,
+        base_url: args.base_url,
     };
+    // Options that do not apply are refused before any work.
+    opts.check()?;
     let out_dir = project.output_root(&args.out);
     let spinner = ui::spinner(format!("exporting {}", args.game));
-    let files = protopress::export::export(project, &args.game, &opts, &out_dir);
+    let report = protopress::export::export(project, &args.game, &opts, &out_dir);
     spinner.finish_and_clear();
-    let files = files?;
+    let report = report?;
+    for line in &report.exported {
+        say!("  {line}");
+    }
+    for line in &report.skipped {
+        say!("  skipped {line}");
+    }
     say!(
-        "{}: exported {} -> {}",
+        "{}: {} export, {} -> {}",
         args.game,
-        ui::plural(files.len(), "file", "files"),
-        out_dir.join(&args.game).join("export").display()
+        format.name(),
+        ui::plural(report.files.len(), "file", "files"),
+        report.dir.display()
     );
     Ok(Outcome::Done)
 }

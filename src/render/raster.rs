@@ -5,21 +5,73 @@ use resvg::tiny_skia::{self, Pixmap};
 use crate::error::{Error, Result};
 use crate::render::faces::Face;
 
-/// Renders a face to an opaque pixmap of `w` × `h` pixels; without bleed, only the trim.
-pub fn render_face(face: &Face, tree: &usvg::Tree, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
+/// A rectangle of a face in millimetres, measured from the face's top-left corner (bleed
+/// included); it may reach past the face.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Area {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Area {
+    /// The whole face with its bleed, or only the trim.
+    pub fn of(face: &Face, bleed: bool) -> Area {
+        if bleed {
+            Area {
+                x: 0.0,
+                y: 0.0,
+                w: face.size.width_mm + 2.0 * face.bleed,
+                h: face.size.height_mm + 2.0 * face.bleed,
+            }
+        } else {
+            Area {
+                x: face.bleed,
+                y: face.bleed,
+                w: face.size.width_mm,
+                h: face.size.height_mm,
+            }
+        }
+    }
+}
+
+/// Refuses images above [`max_pixels`].
+pub fn check_pixels(what: &str, w: u32, h: u32) -> Result<()> {
     let limit = max_pixels();
     if u64::from(w) * u64::from(h) > limit {
         return Err(Error::new(format!(
-            "{}/{}: a {w} × {h} pixel image is more than {} megapixels",
-            face.component,
-            face.card,
+            "{what}: a {w} × {h} pixel image is more than {} megapixels",
             limit / 1_000_000
         ))
         .help("lower --dpi, or set PROTOPRESS_MAX_EXPORT_MP to raise the limit"));
     }
+    Ok(())
+}
+
+/// Renders a face to an opaque pixmap of `w` × `h` pixels; without bleed, only the trim.
+pub fn render_face(face: &Face, tree: &usvg::Tree, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
+    render_area(face, tree, w, h, Area::of(face, bleed))
+}
+
+/// Renders `area` of a face to an opaque (white-backed) pixmap of `w` × `h` pixels.
+pub fn render_area(face: &Face, tree: &usvg::Tree, w: u32, h: u32, area: Area) -> Result<Pixmap> {
+    let mut pixmap = blank(&format!("{}/{}", face.component, face.card), w, h)?;
+    draw_area(&mut pixmap, face, tree, area);
+    Ok(pixmap)
+}
+
+/// A white pixmap of `w` × `h`, within the pixel limit.
+pub fn blank(what: &str, w: u32, h: u32) -> Result<Pixmap> {
+    check_pixels(what, w, h)?;
     let mut pixmap =
         Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| Error::new("image too large to render"))?;
     pixmap.fill(tiny_skia::Color::WHITE);
+    Ok(pixmap)
+}
+
+/// Draws `area` of a face over the whole of `pixmap` (over what is there: layers stack).
+pub fn draw_area(pixmap: &mut Pixmap, face: &Face, tree: &usvg::Tree, area: Area) {
     let (fw, fh) = (
         face.size.width_mm + 2.0 * face.bleed,
         face.size.height_mm + 2.0 * face.bleed,
@@ -27,34 +79,79 @@ pub fn render_face(face: &Face, tree: &usvg::Tree, w: u32, h: u32, bleed: bool) 
     let tree_size = tree.size();
     // Tree units per mm of face.
     let (ux, uy) = (tree_size.width() / fw, tree_size.height() / fh);
-    let (area_w, area_h, off) = if bleed {
-        (fw, fh, 0.0)
-    } else {
-        (face.size.width_mm, face.size.height_mm, face.bleed)
-    };
-    let (sx, sy) = (w as f32 / (area_w * ux), h as f32 / (area_h * uy));
-    let t = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -off * ux * sx, -off * uy * sy);
+    let (sx, sy) = (
+        pixmap.width() as f32 / (area.w * ux),
+        pixmap.height() as f32 / (area.h * uy),
+    );
+    let t = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -area.x * ux * sx, -area.y * uy * sy);
     resvg::render(tree, t, &mut pixmap.as_mut());
-    Ok(pixmap)
 }
 
-/// Encodes an opaque pixmap as an RGB PNG (print services reject alpha).
+/// Pixels per metre of `dpi`, for the pHYs chunk.
+fn per_metre(dpi: f32) -> u32 {
+    (f64::from(dpi) / 0.0254)
+        .round()
+        .clamp(1.0, f64::from(u32::MAX)) as u32
+}
+
+/// Encodes an opaque pixmap as an RGB PNG marked sRGB, for screens (no resolution).
 pub fn png_rgb(pixmap: &Pixmap) -> Result<Vec<u8>> {
+    encode(pixmap, &rgb(pixmap), png::ColorType::Rgb, None)
+}
+
+/// Encodes an opaque pixmap as an RGB PNG (print services reject alpha), marked sRGB and
+/// with its resolution (`dpi`) in a pHYs chunk.
+pub fn png_rgb_at(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
+    encode(pixmap, &rgb(pixmap), png::ColorType::Rgb, Some(dpi))
+}
+
+fn rgb(pixmap: &Pixmap) -> Vec<u8> {
+    pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect()
+}
+
+/// Encodes a pixmap with its transparency (token outlines for Tabletop Simulator) as an RGBA
+/// PNG, marked sRGB and with its resolution.
+pub fn png_rgba(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
+    let rgba: Vec<u8> = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    encode(pixmap, &rgba, png::ColorType::Rgba, Some(dpi))
+}
+
+fn encode(
+    pixmap: &Pixmap,
+    data: &[u8],
+    color: png::ColorType,
+    dpi: Option<f32>,
+) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-        enc.set_color(png::ColorType::Rgb);
+        enc.set_color(color);
         enc.set_depth(png::BitDepth::Eight);
+        enc.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
+        if let Some(dpi) = dpi {
+            let ppm = per_metre(dpi);
+            enc.set_pixel_dims(Some(png::PixelDimensions {
+                xppu: ppm,
+                yppu: ppm,
+                unit: png::Unit::Meter,
+            }));
+        }
         let mut writer = enc
             .write_header()
             .map_err(|e| Error::new(format!("PNG: {e}")))?;
-        let rgb: Vec<u8> = pixmap
-            .data()
-            .chunks(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
         writer
-            .write_image_data(&rgb)
+            .write_image_data(data)
             .map_err(|e| Error::new(format!("PNG: {e}")))?;
     }
     Ok(out)
@@ -68,4 +165,44 @@ pub fn max_pixels() -> u64 {
         .and_then(|v| v.parse::<u64>().ok())
         .unwrap_or(250)
         .saturating_mul(1_000_000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(png: &[u8], name: &[u8; 4]) -> Option<Vec<u8>> {
+        let mut at = 8;
+        while at + 8 <= png.len() {
+            let len = u32::from_be_bytes(png[at..at + 4].try_into().ok()?) as usize;
+            if &png[at + 4..at + 8] == name {
+                return Some(png[at + 8..at + 8 + len].to_vec());
+            }
+            at += 12 + len;
+        }
+        None
+    }
+
+    #[test]
+    fn pngs_carry_their_resolution_and_srgb() {
+        let mut p = Pixmap::new(3, 2).unwrap();
+        p.fill(tiny_skia::Color::from_rgba8(10, 20, 30, 255));
+        for png in [png_rgb_at(&p, 300.0).unwrap(), png_rgba(&p, 300.0).unwrap()] {
+            let phys = chunk(&png, b"pHYs").unwrap();
+            assert_eq!(u32::from_be_bytes(phys[0..4].try_into().unwrap()), 11811);
+            assert_eq!(u32::from_be_bytes(phys[4..8].try_into().unwrap()), 11811);
+            assert_eq!(phys[8], 1, "unit: metre");
+            assert!(chunk(&png, b"sRGB").is_some());
+        }
+        let screen = png_rgb(&p).unwrap();
+        assert!(chunk(&screen, b"sRGB").is_some() && chunk(&screen, b"pHYs").is_none());
+    }
+
+    #[test]
+    fn the_pixel_limit_names_the_image() {
+        let err = check_pixels("deck/card", 100_000, 100_000)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("deck/card"), "{err}");
+    }
 }

@@ -1,0 +1,87 @@
+//! `--format pdf-cards`: one page per card face, MediaBox = the face with bleed, TrimBox = the
+//! card, BleedBox set; each card's front, then its back.
+
+use krilla::Document;
+use krilla::geom::{Rect, Size, Transform};
+use krilla::page::PageSettings;
+use krilla_svg::{SurfaceExt, SvgSettings};
+
+use super::Output;
+use crate::build::{BuildOptions, Session};
+use crate::error::{Error, Result};
+use crate::model::ComponentKind;
+use crate::model::print::mm;
+use crate::project::Project;
+use crate::render::faces::Face;
+
+pub(super) const FILE: &str = "cards-one-per-page.pdf";
+
+pub(super) fn export(project: &Project, id: &str) -> Result<Output> {
+    let p = Session::new(project, &BuildOptions::default()).prepare(id)?;
+    let mut doc = Document::new();
+    let mut out = Output::default();
+    for deck in &p.faces.decks {
+        let Some(comp) = p.game.components.get(deck.component) else {
+            continue;
+        };
+        if comp.spec.kind != ComponentKind::Cards {
+            if comp.printed() {
+                out.skipped.push(format!(
+                    "{}: {} are not cards",
+                    comp.spec.id,
+                    comp.spec.kind.name()
+                ));
+            }
+            continue;
+        }
+        let mut pages = 0;
+        for (i, _) in comp.cards.iter().enumerate() {
+            let Some(copy) = deck.copies.iter().find(|c| c.card == i) else {
+                continue;
+            };
+            for face in std::iter::once(copy.front).chain(copy.back) {
+                let (Some(f), Some(tree)) = (p.faces.faces.get(face), p.trees.get(face)) else {
+                    continue;
+                };
+                add_page(&mut doc, f, tree)?;
+                pages += 1;
+            }
+        }
+        out.exported
+            .push(format!("{}: {pages} pages", comp.spec.id));
+    }
+    let bytes = doc
+        .finish()
+        .map_err(|e| Error::new(format!("the PDF could not be written: {e:?}")))?;
+    out.files.push((FILE.to_owned(), bytes));
+    Ok(out)
+}
+
+fn add_page(doc: &mut Document, f: &Face, tree: &usvg::Tree) -> Result<()> {
+    let (w, h) = (
+        f.size.width_mm + 2.0 * f.bleed,
+        f.size.height_mm + 2.0 * f.bleed,
+    );
+    let bad = || Error::new(format!("{}/{}: the face has no size", f.component, f.card));
+    let bleed_box = Rect::from_xywh(0.0, 0.0, mm(w), mm(h)).ok_or_else(bad)?;
+    let trim = Rect::from_xywh(
+        mm(f.bleed),
+        mm(f.bleed),
+        mm(f.size.width_mm),
+        mm(f.size.height_mm),
+    )
+    .ok_or_else(bad)?;
+    let settings = PageSettings::from_wh(mm(w), mm(h))
+        .ok_or_else(bad)?
+        .with_trim_box(Some(trim))
+        .with_bleed_box(Some(bleed_box));
+    let size = Size::from_wh(mm(w), mm(h)).ok_or_else(bad)?;
+    let mut page = doc.start_page_with(settings);
+    let mut surface = page.surface();
+    surface.push_transform(&Transform::identity());
+    surface.draw_svg(tree, size, SvgSettings::default());
+    surface.pop();
+    surface.finish();
+    page.finish();
+    Ok(())
+}

@@ -1,0 +1,413 @@
+//! `--format tgc` and `--format mpc`: card, chit and board images at each print service's own
+//! pixel grid.
+//!
+//! Faces are never resampled to a service's size. The game is re-rendered with a bleed a little
+//! wider than the service's (the templates draw their bleed, so nothing is stretched), then
+//! each image is cut at exactly the service's resolution: one image pixel is one pixel at the
+//! service's dpi, the trim is centred, and the bleed around it is the service's. A component
+//! whose size no product of the service matches (within one pixel) is listed and skipped.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{Format, Output, face_name, json_bytes};
+use crate::build::{BuildOptions, Prepared, Session};
+use crate::error::{Error, Result};
+use crate::model::print::CardSize;
+use crate::model::{Component, ComponentKind, TokenShape};
+use crate::project::Project;
+use crate::render::faces::{CardCopy, Face};
+use crate::render::raster::{Area, blank, draw_area, png_rgb_at};
+
+/// What a product is cut as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    Card,
+    RoundChit,
+    SquareChit,
+    Board,
+}
+
+impl Shape {
+    fn plural(self) -> &'static str {
+        match self {
+            Shape::Card => "cards",
+            Shape::RoundChit => "round chits",
+            Shape::SquareChit => "square chits",
+            Shape::Board => "boards",
+        }
+    }
+}
+
+/// One printed product of a service, by its trim in inches.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Product {
+    pub name: &'static str,
+    pub shape: Shape,
+    pub width_in: f32,
+    pub height_in: f32,
+}
+
+/// A print service: its resolution, its bleed and its products.
+#[derive(Debug)]
+pub struct Service {
+    pub format: Format,
+    pub name: &'static str,
+    pub dpi: f32,
+    /// Bleed on each side, in inches.
+    pub bleed_in: f32,
+    pub products: &'static [Product],
+}
+
+const fn product(name: &'static str, shape: Shape, width_in: f32, height_in: f32) -> Product {
+    Product {
+        name,
+        shape,
+        width_in,
+        height_in,
+    }
+}
+
+/// The Game Crafter: 300 dpi, 1/8 in bleed (a poker card is 825 × 1125 px).
+pub const TGC: Service = Service {
+    format: Format::Tgc,
+    name: "The Game Crafter",
+    dpi: 300.0,
+    bleed_in: 0.125,
+    products: &[
+        product("poker card", Shape::Card, 2.5, 3.5),
+        product("bridge card", Shape::Card, 2.25, 3.5),
+        product("mini card", Shape::Card, 1.75, 2.5),
+        product("tarot card", Shape::Card, 2.75, 4.75),
+        product("square card", Shape::Card, 2.5, 2.5),
+        product("jumbo card", Shape::Card, 3.5, 5.5),
+        product("small round chit", Shape::RoundChit, 0.75, 0.75),
+        product("medium round chit", Shape::RoundChit, 1.0, 1.0),
+        product("large round chit", Shape::RoundChit, 1.5, 1.5),
+        product("small square chit", Shape::SquareChit, 0.75, 0.75),
+        product("medium square chit", Shape::SquareChit, 1.0, 1.0),
+        product("large square chit", Shape::SquareChit, 1.5, 1.5),
+        product("bi-fold board", Shape::Board, 18.0, 9.0),
+        product("quad-fold board", Shape::Board, 18.0, 18.0),
+        product("six-fold board", Shape::Board, 27.0, 18.0),
+    ],
+};
+
+/// MakePlayingCards: 300 dpi, 0.12 in bleed (a poker card is 822 × 1122 px). Its mini cards
+/// are not 1.75 × 2.5 in, so protopress's `mini` has no match there.
+pub const MPC: Service = Service {
+    format: Format::Mpc,
+    name: "MakePlayingCards",
+    dpi: 300.0,
+    bleed_in: 0.12,
+    products: &[
+        product("poker card", Shape::Card, 2.5, 3.5),
+        product("bridge card", Shape::Card, 2.25, 3.5),
+        product("tarot card", Shape::Card, 2.75, 4.75),
+        product("square card", Shape::Card, 2.5, 2.5),
+        product("jumbo card", Shape::Card, 3.5, 5.5),
+    ],
+};
+
+/// The service of a format (MakePlayingCards for anything but `tgc`).
+pub fn service(format: Format) -> &'static Service {
+    match format {
+        Format::Tgc => &TGC,
+        _ => &MPC,
+    }
+}
+
+/// Extra bleed drawn beyond the service's, so the cut never reaches past the face.
+const BLEED_MARGIN_MM: f32 = 0.5;
+
+impl Service {
+    pub fn bleed_mm(&self) -> f32 {
+        self.bleed_in * 25.4
+    }
+
+    /// The image size of a product, bleed included.
+    pub fn pixels(&self, p: &Product) -> (u32, u32) {
+        let side = |inches: f32| ((inches + 2.0 * self.bleed_in) * self.dpi).round() as u32;
+        (side(p.width_in), side(p.height_in))
+    }
+
+    /// The bleed in pixels on each side.
+    pub fn bleed_px(&self) -> f32 {
+        self.bleed_in * self.dpi
+    }
+}
+
+/// What a component is printed as, if the service can print it at all.
+fn shape_of(comp: &Component) -> Option<Shape> {
+    match comp.spec.kind {
+        ComponentKind::Cards => Some(Shape::Card),
+        ComponentKind::Tokens => Some(match comp.spec.shape {
+            TokenShape::Circle => Shape::RoundChit,
+            TokenShape::Square => Shape::SquareChit,
+        }),
+        ComponentKind::Board | ComponentKind::Dashboard => Some(Shape::Board),
+        ComponentKind::Die | ComponentKind::Standee | ComponentKind::Bought => None,
+    }
+}
+
+/// The product whose trim is the component's within one pixel, or why there is none.
+pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Product, String> {
+    let Some(shape) = shape_of(comp) else {
+        return Err(format!(
+            "{} exports no {} (print them from tokens.pdf)",
+            svc.format.name(),
+            comp.spec.kind.name()
+        ));
+    };
+    let size = comp.size();
+    let tolerance = 25.4 / svc.dpi;
+    let off = |p: &Product| {
+        let dw = (p.width_in * 25.4 - size.width_mm).abs();
+        let dh = (p.height_in * 25.4 - size.height_mm).abs();
+        dw.max(dh)
+    };
+    let candidates = svc.products.iter().filter(|p| p.shape == shape);
+    if candidates.clone().next().is_none() {
+        return Err(format!("{} prints no {}", svc.name, shape.plural()));
+    }
+    if let Some(p) = candidates.clone().find(|p| off(p) <= tolerance) {
+        return Ok(*p);
+    }
+    let nearest = candidates
+        .min_by(|a, b| off(a).total_cmp(&off(b)))
+        .map(|p| {
+            format!(
+                " (nearest: {}, {:.2} × {:.2} mm)",
+                p.name,
+                p.width_in * 25.4,
+                p.height_in * 25.4
+            )
+        })
+        .unwrap_or_default();
+    Err(format!(
+        "{} has no product of {} × {} mm{nearest}",
+        svc.name,
+        trim(size.width_mm),
+        trim(size.height_mm)
+    ))
+}
+
+fn trim(v: f32) -> String {
+    format!("{v:.2}")
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+/// The index written beside the images.
+#[derive(Serialize)]
+struct Index {
+    service: &'static str,
+    dpi: f32,
+    bleed_in: f32,
+    components: Vec<IndexComponent>,
+    skipped: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct IndexComponent {
+    component: String,
+    product: &'static str,
+    pixels: (u32, u32),
+    /// The trim inside each image, in pixels (left, top, width, height).
+    trim_px: (f32, f32, f32, f32),
+    cards: Vec<IndexCard>,
+}
+
+#[derive(Serialize)]
+struct IndexCard {
+    card: String,
+    name: String,
+    count: u32,
+    front: String,
+    back: Option<String>,
+}
+
+/// One image to render: the faces drawn one over the other (a dashboard's base and top).
+struct Job {
+    file: String,
+    layers: Vec<usize>,
+    pixels: (u32, u32),
+}
+
+pub(super) fn export(project: &Project, id: &str, svc: &Service) -> Result<Output> {
+    let bleed = svc.bleed_mm() + BLEED_MARGIN_MM;
+    // Only what the service prints is drawn with its bleed; the rest is not exported.
+    let p = Session::new(project, &BuildOptions::default()).prepare_adjusted(id, |game| {
+        for c in &mut game.components {
+            if match_product(svc, c).is_ok() {
+                c.spec.bleed_mm = Some(bleed);
+            }
+        }
+    })?;
+    let mut out = Output::default();
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut components = Vec::new();
+    for deck in &p.faces.decks {
+        let Some(comp) = p.game.components.get(deck.component) else {
+            continue;
+        };
+        if !comp.printed() || deck.copies.is_empty() {
+            continue;
+        }
+        let product = match match_product(svc, comp) {
+            Ok(product) => product,
+            Err(reason) => {
+                out.skipped.push(format!("{}: {reason}", comp.spec.id));
+                continue;
+            }
+        };
+        let pixels = svc.pixels(&product);
+        let cards = index_cards(&p, comp, &deck.copies, pixels, &mut jobs);
+        let (b, (w, h)) = (svc.bleed_px(), pixels);
+        out.exported.push(format!(
+            "{}: {} × {} px {}, {} cards ({} copies)",
+            comp.spec.id,
+            w,
+            h,
+            product.name,
+            cards.len(),
+            cards.iter().map(|c| c.count).sum::<u32>()
+        ));
+        components.push(IndexComponent {
+            component: comp.spec.id.clone(),
+            product: product.name,
+            pixels,
+            trim_px: (b, b, w as f32 - 2.0 * b, h as f32 - 2.0 * b),
+            cards,
+        });
+    }
+    let images: Vec<Result<(String, Vec<u8>)>> = jobs
+        .par_iter()
+        .map(|job| Ok((job.file.clone(), render_job(&p, job, svc.dpi)?)))
+        .collect();
+    for image in images {
+        out.files.push(image?);
+    }
+    let index = Index {
+        service: svc.name,
+        dpi: svc.dpi,
+        bleed_in: svc.bleed_in,
+        components,
+        skipped: out.skipped.clone(),
+    };
+    out.files
+        .push(("index.json".to_owned(), json_bytes(&index)?));
+    Ok(out)
+}
+
+/// One index entry per distinct card, adding the images it needs to `jobs`.
+fn index_cards(
+    p: &Prepared,
+    comp: &Component,
+    copies: &[CardCopy],
+    pixels: (u32, u32),
+    jobs: &mut Vec<Job>,
+) -> Vec<IndexCard> {
+    let mut file_of = |layers: Vec<usize>| -> Option<String> {
+        let first = p.faces.faces.get(*layers.first()?)?;
+        let file = format!("{}/{}.png", comp.spec.id, face_name(first));
+        if !jobs.iter().any(|j| j.file == file) {
+            jobs.push(Job {
+                file: file.clone(),
+                layers,
+                pixels,
+            });
+        }
+        Some(file)
+    };
+    let mut cards = Vec::new();
+    for (i, card) in comp.cards.iter().enumerate() {
+        let Some(copy) = copies.iter().find(|c| c.card == i) else {
+            continue;
+        };
+        // A dashboard's top layer is printed over its base.
+        let front: Vec<usize> = std::iter::once(copy.front)
+            .chain(copy.extra.iter().copied())
+            .collect();
+        let Some(front) = file_of(front) else {
+            continue;
+        };
+        cards.push(IndexCard {
+            card: card.id.clone(),
+            name: card.name.clone(),
+            count: card.count,
+            front,
+            back: copy.back.and_then(|b| file_of(vec![b])),
+        });
+    }
+    cards
+}
+
+fn render_job(p: &Prepared, job: &Job, dpi: f32) -> Result<Vec<u8>> {
+    let (w, h) = job.pixels;
+    let mut pixmap = blank(&job.file, w, h)?;
+    for &layer in &job.layers {
+        let (Some(face), Some(tree)) = (p.faces.faces.get(layer), p.trees.get(layer)) else {
+            continue;
+        };
+        let area = service_area(face, w, h, dpi)?;
+        draw_area(&mut pixmap, face, tree, area);
+    }
+    png_rgb_at(&pixmap, dpi)
+}
+
+/// The part of a face an image of `w` × `h` pixels at `dpi` shows: one pixel per dot, the trim
+/// centred. Errors when it would reach past the face's bleed.
+pub fn service_area(face: &Face, w: u32, h: u32, dpi: f32) -> Result<Area> {
+    let per_mm = dpi / 25.4;
+    let (aw, ah) = (w as f32 / per_mm, h as f32 / per_mm);
+    let size: CardSize = face.size;
+    let area = Area {
+        x: face.bleed + size.width_mm / 2.0 - aw / 2.0,
+        y: face.bleed + size.height_mm / 2.0 - ah / 2.0,
+        w: aw,
+        h: ah,
+    };
+    if area.x < -0.01 || area.y < -0.01 {
+        return Err(Error::new(format!(
+            "{}/{}: the face's {} mm bleed is narrower than the image needs",
+            face.component, face.card, face.bleed
+        )));
+    }
+    Ok(area)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixel_sizes_are_the_services_own() {
+        let poker = TGC.products[0];
+        assert_eq!(TGC.pixels(&poker), (825, 1125));
+        assert_eq!(MPC.pixels(&MPC.products[0]), (822, 1122));
+        assert_eq!(TGC.pixels(&TGC.products[2]), (600, 825));
+        assert_eq!(TGC.pixels(&TGC.products[3]), (900, 1500));
+        assert_eq!(TGC.bleed_px(), 37.5);
+    }
+
+    #[test]
+    fn the_area_is_the_trim_plus_the_services_bleed_at_one_pixel_per_dot() {
+        let face = Face {
+            svg: String::new(),
+            hash: String::new(),
+            size: CardSize::named("poker").unwrap(),
+            bleed: 3.675,
+            component: "deck".into(),
+            card: "a".into(),
+            side: crate::render::faces::Side::Front,
+        };
+        let a = service_area(&face, 825, 1125, 300.0).unwrap();
+        assert!((a.w - 69.85).abs() < 1e-3 && (a.h - 95.25).abs() < 1e-3);
+        assert!((a.x - 0.5).abs() < 1e-3 && (a.y - 0.5).abs() < 1e-3);
+        let thin = Face { bleed: 3.0, ..face };
+        assert!(service_area(&thin, 825, 1125, 300.0).is_err());
+    }
+}
