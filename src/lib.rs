@@ -27,6 +27,7 @@ pub mod rulebook;
 pub mod scaffold;
 pub mod simulate;
 pub mod text;
+pub mod xml;
 
 pub use error::{Error, Result};
 pub use project::Project;

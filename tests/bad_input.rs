@@ -548,18 +548,20 @@ fn good_game() -> Project {
     p
 }
 
-/// Every file of `dir` with its bytes, sorted.
+/// Every file under `dir` (thumbnails included) with its bytes, sorted.
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| {
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            } else {
+                let name = e.path().strip_prefix(dir).unwrap().display().to_string();
+                out.push((name, std::fs::read(e.path()).unwrap()));
+            }
+        }
+    }
     out.sort();
     out
 }

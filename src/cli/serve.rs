@@ -120,10 +120,7 @@ const RELOAD: &str =
     "<script>new EventSource('/events').onmessage = () => location.reload();</script>\n";
 
 fn error_page(message: &str) -> String {
-    let escaped = message
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let escaped = protopress::xml::escape(message);
     format!(
         "<!doctype html><html><head><meta charset=\"utf-8\"><title>protopress: build error</title>\
          <style>body{{font-family:system-ui,sans-serif;margin:2rem}}pre{{background:#fff3f3;\

@@ -55,12 +55,9 @@ impl ClockSpec<'_> {
 /// A paint argument (black by default), escaped for an SVG attribute: the functions' output is
 /// marked safe, so Tera's own escaping does not apply.
 fn paint(kwargs: &Kwargs, key: &str) -> tera::TeraResult<String> {
-    Ok(kwargs
-        .get::<&str>(key)?
-        .unwrap_or("#000")
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;"))
+    Ok(crate::xml::escape(
+        kwargs.get::<&str>(key)?.unwrap_or("#000"),
+    ))
 }
 
 struct Clock;

@@ -13,25 +13,6 @@ use crate::project::Project;
 use crate::text::fit::TextEngine;
 use std::sync::Arc;
 
-/// Escapes text for XML content and attribute values.
-fn escape_xml(input: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut last = 0;
-    for (i, b) in input.bytes().enumerate() {
-        let rep: &[u8] = match b {
-            b'&' => b"&amp;",
-            b'<' => b"&lt;",
-            b'>' => b"&gt;",
-            b'"' => b"&quot;",
-            b'\'' => b"&apos;",
-            _ => continue,
-        };
-        out.write_all(&input.as_bytes()[last..i])?;
-        out.write_all(rep)?;
-        last = i + 1;
-    }
-    out.write_all(&input.as_bytes()[last..])
-}
-
 /// Whether a template is shared: from `templates/common/`, or a game partial whose file name
 /// starts with `_`.
 fn is_shared(name: &str) -> bool {
@@ -54,7 +35,7 @@ impl Templates {
     /// functions of `engine`.
     pub fn load(project: &Project, game: &str, engine: Arc<TextEngine>) -> Result<Templates> {
         let mut tera = Tera::new();
-        tera.set_escape_fn(escape_xml);
+        tera.set_escape_fn(crate::xml::escape_into);
         let mut files = Vec::new();
         let mut sources = Vec::new();
         for (dir, prefix) in [

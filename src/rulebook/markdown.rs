@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use pulldown_cmark::{Alignment, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::error::{Error, Result};
 
@@ -93,219 +93,268 @@ enum Frame {
 
 /// Converts rendered rules Markdown to Typst markup. `file` names the rules in errors.
 pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String> {
-    let mut out = String::with_capacity(md.len() * 2);
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut labels: HashSet<String> = HashSet::new();
-    let mut code: Option<(String, String)> = None;
-    let line_of = |offset: usize| md[..offset.min(md.len())].matches('\n').count() + 1;
-    let err = |msg: String, offset: usize| {
-        let line = line_of(offset);
-        Error::new(msg).in_file(file).at(line, 1).with_source(md)
+    let mut c = Converter {
+        md,
+        file,
+        assets,
+        out: String::with_capacity(md.len() * 2),
+        stack: Vec::new(),
+        labels: HashSet::new(),
+        code: None,
+        depth: 0,
     };
     let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
-    // Typst's parser has a depth limit; stop well before it with an error a person can act on.
-    const MAX_DEPTH: usize = 40;
-    let mut depth = 0usize;
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
-        match &event {
-            Event::Start(_) => {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Err(err(
-                        format!(
-                            "Markdown nested more than {MAX_DEPTH} levels deep cannot be typeset"
-                        ),
-                        range.start,
-                    )
-                    .help("flatten the emphasis, lists or quotes on this line"));
-                }
-            }
-            Event::End(_) => depth = depth.saturating_sub(1),
-            _ => {}
-        }
+        c.event(event, range.start)?;
+    }
+    Ok(c.out)
+}
+
+/// Typst's parser has a depth limit; stop well before it with an error a person can act on.
+const MAX_DEPTH: usize = 40;
+
+/// The state of one conversion: the markup so far and the open structures.
+struct Converter<'a> {
+    md: &'a str,
+    file: &'a Path,
+    assets: &'a mut dyn Assets,
+    out: String,
+    stack: Vec<Frame>,
+    /// Heading labels given so far, to keep them unique.
+    labels: HashSet<String>,
+    /// Inside a code block: its `lang` argument and text.
+    code: Option<(String, String)>,
+    depth: usize,
+}
+
+impl Converter<'_> {
+    /// An error at the line of `offset` in the Markdown.
+    fn error(&self, msg: String, offset: usize) -> Error {
+        let line = self.md[..offset.min(self.md.len())].matches('\n').count() + 1;
+        Error::new(msg)
+            .in_file(self.file)
+            .at(line, 1)
+            .with_source(self.md)
+    }
+
+    fn event(&mut self, event: Event, offset: usize) -> Result<()> {
         match event {
-            Event::Start(tag) => match tag {
-                Tag::Paragraph => {}
-                Tag::Heading { level, .. } => {
-                    let level = match level {
-                        HeadingLevel::H1 => 1,
-                        HeadingLevel::H2 => 2,
-                        HeadingLevel::H3 => 3,
-                        HeadingLevel::H4 => 4,
-                        HeadingLevel::H5 => 5,
-                        HeadingLevel::H6 => 6,
-                    };
-                    out.push('\n');
-                    stack.push(Frame::Heading {
-                        level,
-                        start: out.len(),
-                    });
+            Event::Start(tag) => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    let msg = format!(
+                        "Markdown nested more than {MAX_DEPTH} levels deep cannot be typeset"
+                    );
+                    return Err(self
+                        .error(msg, offset)
+                        .help("flatten the emphasis, lists or quotes on this line"));
                 }
-                Tag::BlockQuote(_) => {
-                    out.push_str("\n#quote(block: true)[");
-                    stack.push(Frame::Other);
+                self.start(tag, offset)?;
+            }
+            Event::End(tag) => {
+                self.depth = self.depth.saturating_sub(1);
+                self.end(tag);
+            }
+            Event::Text(text) => match &mut self.code {
+                Some((_, buf)) => buf.push_str(&text),
+                None => {
+                    let t = with_icons(&text, self.assets);
+                    self.out.push_str(&t);
                 }
-                Tag::CodeBlock(kind) => {
-                    let lang = match kind {
-                        CodeBlockKind::Fenced(l) if !l.is_empty() => {
-                            format!(", lang: {}", string(&l))
-                        }
-                        _ => String::new(),
-                    };
-                    code = Some((lang, String::new()));
-                }
-                Tag::List(start) => {
-                    match start {
-                        Some(n) => out.push_str(&format!("\n#enum(start: {n}, ")),
-                        None => out.push_str("\n#list("),
-                    }
-                    stack.push(Frame::List);
-                }
-                Tag::Item => {
-                    out.push('[');
-                    stack.push(Frame::Item);
-                }
-                Tag::Table(aligns) => {
-                    let cols = aligns.len();
-                    let align: Vec<&str> = aligns
-                        .iter()
-                        .map(|a| match a {
-                            Alignment::Center => "center",
-                            Alignment::Right => "right",
-                            _ => "left",
-                        })
-                        .collect();
-                    out.push_str(&format!(
-                        "\n#table(columns: {cols}, align: ({},), ",
-                        align.join(", ")
-                    ));
-                    stack.push(Frame::Table);
-                }
-                Tag::TableHead => out.push_str("table.header("),
-                Tag::TableRow => {}
-                Tag::TableCell => {
-                    out.push('[');
-                    stack.push(Frame::Cell);
-                }
-                Tag::Emphasis => out.push_str("#emph["),
-                Tag::Strong => out.push_str("#strong["),
-                Tag::Strikethrough => out.push_str("#strike["),
-                Tag::Link { dest_url, .. } => {
-                    if let Some(anchor) = dest_url.strip_prefix('#') {
-                        out.push_str(&format!("#link(label({}))[", string(&slug(anchor))));
-                    } else {
-                        out.push_str(&format!("#link({})[", string(&dest_url)));
-                    }
-                }
-                Tag::Image { dest_url, .. } => {
-                    let path = assets.image(&dest_url).map_err(|m| err(m, range.start))?;
-                    out.push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
-                    // The alt text follows as events; swallow it.
-                    stack.push(Frame::Other);
-                    out.push_str("#hide[");
-                }
-                Tag::HtmlBlock => {
-                    return Err(err(
+            },
+            Event::Code(code) => self.out.push_str(&format!("#raw({});", string(&code))),
+            Event::SoftBreak => self.out.push(' '),
+            // A call, not Typst's trailing backslash, which would escape a following `]`.
+            Event::HardBreak => self.out.push_str("#linebreak();"),
+            Event::Rule => self
+                .out
+                .push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
+            Event::Html(_) | Event::InlineHtml(_) => {
+                return Err(self
+                    .error(
                         "raw HTML cannot be typeset in a rulebook".to_owned(),
-                        range.start,
+                        offset,
                     )
                     .help("use Markdown instead (emphasis, lists, tables, images)"));
-                }
-                other => {
-                    return Err(err(
-                        format!("this Markdown construct cannot be typeset: {other:?}"),
-                        range.start,
-                    ));
-                }
-            },
-            Event::End(tag) => match tag {
-                TagEnd::Paragraph => out.push_str("\n\n"),
-                TagEnd::Heading(_) => {
-                    if let Some(Frame::Heading { level, start }) = stack.pop() {
-                        let text = out[start..].to_owned();
-                        out.truncate(start);
-                        let plain = unescape_plain(&text);
-                        let mut label = slug(&plain);
-                        let mut n = 2;
-                        while !labels.insert(label.clone()) {
-                            label = format!("{}-{n}", slug(&plain));
-                            n += 1;
-                        }
-                        out.push_str(&format!(
-                            "{} {} <{label}>\n",
-                            "=".repeat(level),
-                            text.trim()
-                        ));
-                    }
-                }
-                TagEnd::BlockQuote(_) => {
-                    stack.pop();
-                    out.push_str("]\n");
-                }
-                TagEnd::CodeBlock => {
-                    if let Some((lang, text)) = code.take() {
-                        out.push_str(&format!("\n#raw(block: true{lang}, {})\n", string(&text)));
-                    }
-                }
-                TagEnd::List(_) => {
-                    stack.pop();
-                    out.push_str(")\n");
-                }
-                TagEnd::Item => {
-                    stack.pop();
-                    while out.ends_with('\n') {
-                        out.pop();
-                    }
-                    out.push_str("], ");
-                }
-                TagEnd::Table => {
-                    stack.pop();
-                    out.push_str(")\n\n");
-                }
-                TagEnd::TableHead => out.push_str("), "),
-                TagEnd::TableRow => {}
-                TagEnd::TableCell => {
-                    stack.pop();
-                    out.push_str("], ");
-                }
-                // `;` ends the call, so a following `(`, `[` or `.` stays text.
-                TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link => {
-                    out.push_str("];")
-                }
-                TagEnd::Image => {
-                    stack.pop();
-                    out.push_str("];");
-                }
-                _ => {}
-            },
-            Event::Text(text) => match &mut code {
-                Some((_, buf)) => buf.push_str(&text),
-                None => out.push_str(&with_icons(&text, assets)),
-            },
-            Event::Code(code) => out.push_str(&format!("#raw({});", string(&code))),
-            Event::SoftBreak => out.push(' '),
-            // A call, not Typst's trailing backslash, which would escape a following `]`.
-            Event::HardBreak => out.push_str("#linebreak();"),
-            Event::Rule => out.push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
-            Event::Html(_) | Event::InlineHtml(_) => {
-                return Err(err(
-                    "raw HTML cannot be typeset in a rulebook".to_owned(),
-                    range.start,
-                )
-                .help("use Markdown instead (emphasis, lists, tables, images)"));
             }
             Event::InlineMath(_)
             | Event::DisplayMath(_)
             | Event::FootnoteReference(_)
             | Event::TaskListMarker(_) => {
-                return Err(err(
+                return Err(self.error(
                     "this Markdown construct cannot be typeset".to_owned(),
-                    range.start,
+                    offset,
                 ));
             }
         }
+        Ok(())
     }
-    Ok(out)
+
+    fn start(&mut self, tag: Tag, offset: usize) -> Result<()> {
+        match tag {
+            Tag::Paragraph => {}
+            Tag::Heading { level, .. } => {
+                self.out.push('\n');
+                self.stack.push(Frame::Heading {
+                    level: level as usize,
+                    start: self.out.len(),
+                });
+            }
+            Tag::BlockQuote(_) => {
+                self.out.push_str("\n#quote(block: true)[");
+                self.stack.push(Frame::Other);
+            }
+            Tag::CodeBlock(kind) => {
+                let lang = match kind {
+                    CodeBlockKind::Fenced(l) if !l.is_empty() => {
+                        format!(", lang: {}", string(&l))
+                    }
+                    _ => String::new(),
+                };
+                self.code = Some((lang, String::new()));
+            }
+            Tag::List(start) => {
+                match start {
+                    Some(n) => self.out.push_str(&format!("\n#enum(start: {n}, ")),
+                    None => self.out.push_str("\n#list("),
+                }
+                self.stack.push(Frame::List);
+            }
+            Tag::Item => {
+                self.out.push('[');
+                self.stack.push(Frame::Item);
+            }
+            Tag::Table(aligns) => self.start_table(&aligns),
+            Tag::TableHead => self.out.push_str("table.header("),
+            Tag::TableRow => {}
+            Tag::TableCell => {
+                self.out.push('[');
+                self.stack.push(Frame::Cell);
+            }
+            Tag::Emphasis => self.out.push_str("#emph["),
+            Tag::Strong => self.out.push_str("#strong["),
+            Tag::Strikethrough => self.out.push_str("#strike["),
+            Tag::Link { dest_url, .. } => {
+                if let Some(anchor) = dest_url.strip_prefix('#') {
+                    self.out
+                        .push_str(&format!("#link(label({}))[", string(&slug(anchor))));
+                } else {
+                    self.out.push_str(&format!("#link({})[", string(&dest_url)));
+                }
+            }
+            Tag::Image { dest_url, .. } => {
+                let path = self
+                    .assets
+                    .image(&dest_url)
+                    .map_err(|m| self.error(m, offset))?;
+                self.out
+                    .push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
+                // The alt text follows as events; swallow it.
+                self.stack.push(Frame::Other);
+                self.out.push_str("#hide[");
+            }
+            Tag::HtmlBlock => {
+                return Err(self
+                    .error(
+                        "raw HTML cannot be typeset in a rulebook".to_owned(),
+                        offset,
+                    )
+                    .help("use Markdown instead (emphasis, lists, tables, images)"));
+            }
+            other => {
+                return Err(self.error(
+                    format!("this Markdown construct cannot be typeset: {other:?}"),
+                    offset,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, tag: TagEnd) {
+        match tag {
+            TagEnd::Paragraph => self.out.push_str("\n\n"),
+            TagEnd::Heading(_) => self.end_heading(),
+            TagEnd::BlockQuote(_) => {
+                self.stack.pop();
+                self.out.push_str("]\n");
+            }
+            TagEnd::CodeBlock => {
+                if let Some((lang, text)) = self.code.take() {
+                    self.out
+                        .push_str(&format!("\n#raw(block: true{lang}, {})\n", string(&text)));
+                }
+            }
+            TagEnd::List(_) => {
+                self.stack.pop();
+                self.out.push_str(")\n");
+            }
+            TagEnd::Item => {
+                self.stack.pop();
+                while self.out.ends_with('\n') {
+                    self.out.pop();
+                }
+                self.out.push_str("], ");
+            }
+            TagEnd::Table => {
+                self.stack.pop();
+                self.out.push_str(")\n\n");
+            }
+            TagEnd::TableHead => self.out.push_str("), "),
+            TagEnd::TableRow => {}
+            TagEnd::TableCell => {
+                self.stack.pop();
+                self.out.push_str("], ");
+            }
+            // `;` ends the call, so a following `(`, `[` or `.` stays text.
+            TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough | TagEnd::Link => {
+                self.out.push_str("];")
+            }
+            TagEnd::Image => {
+                self.stack.pop();
+                self.out.push_str("];");
+            }
+            _ => {}
+        }
+    }
+
+    fn start_table(&mut self, aligns: &[Alignment]) {
+        let align: Vec<&str> = aligns
+            .iter()
+            .map(|a| match a {
+                Alignment::Center => "center",
+                Alignment::Right => "right",
+                _ => "left",
+            })
+            .collect();
+        self.out.push_str(&format!(
+            "\n#table(columns: {}, align: ({},), ",
+            aligns.len(),
+            align.join(", ")
+        ));
+        self.stack.push(Frame::Table);
+    }
+
+    /// Closes a heading: its text moves into `= text <label>` with a unique label.
+    fn end_heading(&mut self) {
+        let Some(Frame::Heading { level, start }) = self.stack.pop() else {
+            return;
+        };
+        let text = self.out[start..].to_owned();
+        self.out.truncate(start);
+        let plain = unescape_plain(&text);
+        let mut label = slug(&plain);
+        let mut n = 2;
+        while !self.labels.insert(label.clone()) {
+            label = format!("{}-{n}", slug(&plain));
+            n += 1;
+        }
+        self.out.push_str(&format!(
+            "{} {} <{label}>\n",
+            "=".repeat(level),
+            text.trim()
+        ));
+    }
 }
 
 /// Escaped text, with `:icon:` names replaced by inline icon images.

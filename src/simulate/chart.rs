@@ -103,12 +103,7 @@ pub fn legend(svg: &mut String, x: f64, y: f64, names: &[String]) {
     }
 }
 
-pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub use crate::xml::escape;
 
 /// "12 %".
 pub fn pct(v: f64) -> String {

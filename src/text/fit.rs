@@ -861,6 +861,77 @@ impl tera::Function<tera::TeraResult<Value>> for IconFn {
 
 struct TextBox(Arc<TextEngine>);
 
+impl TextEngine {
+    /// Fails when no loaded font has `family`, suggesting the nearest.
+    fn check_family(&self, family: &str) -> tera::TeraResult<()> {
+        let names: Vec<&str> = self
+            .db
+            .faces()
+            .flat_map(|f| f.families.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        if names.iter().any(|n| n.eq_ignore_ascii_case(family)) {
+            return Ok(());
+        }
+        Err(tera::Error::message(format!(
+            "font family `{family}` is not loaded ({})",
+            suggestion(family, names.iter().copied())
+        )))
+    }
+
+    /// Text that does not fit: an error, or a warning naming the card, as the profile says.
+    fn overflow(&self, msg: String, state: &State) -> tera::TeraResult<()> {
+        match self.policy {
+            OverflowPolicy::Error => Err(tera::Error::message(format!(
+                "{msg}; shorten it, enlarge the box or lower min_size"
+            ))),
+            OverflowPolicy::Warn => {
+                let card = state
+                    .get::<Value>("card")?
+                    .and_then(|c| {
+                        c.get_from_path("name")
+                            .and_then(|n| n.as_str().map(str::to_owned))
+                    })
+                    .unwrap_or_default();
+                self.warnings
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(format!("card `{card}`: {msg}"));
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The box must stay inside the face's safe zone.
+fn check_safe_zone(spec: &BoxSpec, face: &Value, what: &str) -> tera::TeraResult<()> {
+    let get = |k: &str| {
+        face.get_from_path(k)
+            .and_then(Value::as_f64)
+            .map(|v| v as f32)
+    };
+    let (Some(l), Some(t), Some(r), Some(b)) = (
+        get("safe_left"),
+        get("safe_top"),
+        get("safe_right"),
+        get("safe_bottom"),
+    ) else {
+        return Ok(());
+    };
+    let eps = 1e-3;
+    let bottom = if spec.height.is_finite() {
+        spec.y + spec.height
+    } else {
+        spec.y
+    };
+    if spec.x < l - eps || spec.y < t - eps || spec.x + spec.width > r + eps || bottom > b + eps {
+        return Err(tera::Error::message(format!(
+            "text box {what}({} , {}, {} × {}) crosses the safe zone ({l}..{r} × {t}..{b})",
+            spec.x, spec.y, spec.width, spec.height
+        )));
+    }
+    Ok(())
+}
+
 /// Every argument `text_box` takes.
 const TEXT_BOX_ARGS: &[&str] = &[
     "text",
@@ -899,55 +970,9 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
         let what = kwargs
             .get::<String>("name")?
             .map_or_else(String::new, |n| format!("`{n}` "));
-        let family_known = engine.db.faces().any(|f| {
-            f.families
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case(&spec.family))
-        });
-        if !family_known {
-            return Err(tera::Error::message(format!(
-                "font family `{}` is not loaded ({})",
-                spec.family,
-                {
-                    let names: Vec<&str> = engine
-                        .db
-                        .faces()
-                        .flat_map(|f| f.families.iter().map(|(n, _)| n.as_str()))
-                        .collect();
-                    suggestion(&spec.family, names)
-                }
-            )));
-        }
-        // The box must stay inside the face's safe zone.
+        engine.check_family(&spec.family)?;
         if let Some(face) = state.get::<Value>("face")? {
-            let get = |k: &str| {
-                face.get_from_path(k)
-                    .and_then(Value::as_f64)
-                    .map(|v| v as f32)
-            };
-            if let (Some(l), Some(t), Some(r), Some(b)) = (
-                get("safe_left"),
-                get("safe_top"),
-                get("safe_right"),
-                get("safe_bottom"),
-            ) {
-                let eps = 1e-3;
-                let bottom = if spec.height.is_finite() {
-                    spec.y + spec.height
-                } else {
-                    spec.y
-                };
-                if spec.x < l - eps
-                    || spec.y < t - eps
-                    || spec.x + spec.width > r + eps
-                    || bottom > b + eps
-                {
-                    return Err(tera::Error::message(format!(
-                        "text box {what}({} , {}, {} × {}) crosses the safe zone ({l}..{r} × {t}..{b})",
-                        spec.x, spec.y, spec.width, spec.height
-                    )));
-                }
-            }
+            check_safe_zone(&spec, &face, &what)?;
         }
         let fitted = engine.fit(&text, &spec).map_err(tera::Error::message)?;
         if !fitted.fits {
@@ -958,27 +983,7 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
                 spec.height,
                 spec.min_size
             );
-            match engine.policy {
-                OverflowPolicy::Error => {
-                    return Err(tera::Error::message(format!(
-                        "{msg}; shorten it, enlarge the box or lower min_size"
-                    )));
-                }
-                OverflowPolicy::Warn => {
-                    let card = state
-                        .get::<Value>("card")?
-                        .and_then(|c| {
-                            c.get_from_path("name")
-                                .and_then(|n| n.as_str().map(str::to_owned))
-                        })
-                        .unwrap_or_default();
-                    engine
-                        .warnings
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .push(format!("card `{card}`: {msg}"));
-                }
-            }
+            engine.overflow(msg, state)?;
         }
         Ok(Value::safe_string(&engine.to_svg(&fitted, &spec)))
     }
