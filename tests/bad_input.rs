@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::{Project, deck_game};
+use common::{Project, deck_game, snapshot};
 
 const CARDS: &str = "- name: Alpha\n  count: 2\n  text: fine\n- name: Beta\n  text: also fine\n";
 
@@ -548,23 +548,6 @@ fn good_game() -> Project {
     p
 }
 
-/// Every file under `dir` (thumbnails included) with its bytes, sorted.
-fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            if e.file_type().unwrap().is_dir() {
-                stack.push(e.path());
-            } else {
-                let name = e.path().strip_prefix(dir).unwrap().display().to_string();
-                out.push((name, std::fs::read(e.path()).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn protopress(p: &Project, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_protopress"))

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{Project, deck_game};
+use common::{Project, deck_game, snapshot};
 
 const CARDS: &str = "- name: Alpha\n  count: 2\n  text: fine\n- name: Beta\n  text: also fine\n";
 const GAME: &str = "data/fixture/game.yaml";
@@ -41,23 +41,6 @@ fn built_game() -> (tempfile::TempDir, Project) {
     (outside, p)
 }
 
-/// Every file under `dir` with its bytes, sorted, recursively.
-fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            if e.file_type().unwrap().is_dir() {
-                stack.push(e.path());
-            } else {
-                let name = e.path().strip_prefix(dir).unwrap().display().to_string();
-                out.push((name, std::fs::read(e.path()).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// The build fails with exit 2, says `says`, leaks no secret, panics not, changes nothing.
 fn fails_cleanly(p: &Project, says: &str) {

@@ -72,6 +72,25 @@ pub fn copy_game(id: &str) -> tempfile::TempDir {
     dir
 }
 
+/// Every file under `dir` (recursively) with its bytes, sorted: to compare an output folder
+/// before and after.
+pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            } else {
+                let name = e.path().strip_prefix(dir).unwrap().display().to_string();
+                out.push((name, std::fs::read(e.path()).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// A minimal game: one poker deck with `cards` (YAML list) and a shared back.
 pub fn deck_game(print: &str, cards: &str) -> Project {
     let game = format!(
