@@ -15,7 +15,7 @@ use tera::Context;
 use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
-use crate::model::{Card, Component, ComponentKind, Game, Window};
+use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
 use crate::render::templates::Templates;
 
 /// One unique rendered face.
@@ -203,7 +203,7 @@ fn face_hash(game: &Game, svg: &str, linked: &mut HashMap<PathBuf, String>) -> S
 
 /// A card's values for templates. Declared fields the card leaves out are `none`, so a
 /// template can test them, while a misspelt field stays undefined and fails the render.
-fn card_context(card: &Card, index: usize, declared: &[String]) -> Result<Value> {
+fn card_context(card: &Card, index: usize, declared: &CardFields) -> Result<Value> {
     let base = json!({
         "id": card.id,
         "name": card.name,
@@ -212,8 +212,8 @@ fn card_context(card: &Card, index: usize, declared: &[String]) -> Result<Value>
         "back": card.back,
     });
     let mut fields = card.fields.clone();
-    for field in declared {
-        fields.entry(field.clone()).or_insert(Value::Null);
+    for field in declared.names() {
+        fields.entry(field.to_owned()).or_insert(Value::Null);
     }
     merge(as_map(base), &fields, "the card")
 }
@@ -231,6 +231,8 @@ struct Job<'a> {
     card: Option<usize>,
     side: Side,
     template: &'a str,
+    /// A back shared by cards: rendered without a card's values.
+    shared: bool,
 }
 
 /// Renders every unique face of `game` and records which faces each copy uses.
@@ -258,6 +260,111 @@ impl RenderCache {
     }
 }
 
+/// The renders a component needs: per card a front (six faces for a die), a back when it is
+/// rendered per card or picked by a rule, a top layer; one shared back otherwise.
+fn component_jobs<'a>(
+    d: usize,
+    comp: &'a Component,
+    templates: &Templates,
+    jobs: &mut Vec<Job<'a>>,
+) -> Result<()> {
+    let spec = &comp.spec;
+    for t in spec
+        .back
+        .iter()
+        .map(|b| &b.template)
+        .chain(spec.top.iter().map(|t| &t.template))
+        .chain(spec.front.iter())
+        .chain(rule_templates(spec.fronts.as_ref()))
+        .chain(rule_templates(spec.backs.as_ref()))
+    {
+        templates.require(t)?;
+    }
+    let shared_back = spec.backs.is_none() && !comp.back_per_card();
+    for (i, card) in comp.cards.iter().enumerate() {
+        if card.count == 0 {
+            continue;
+        }
+        let job = |side, template, shared| Job {
+            deck: d,
+            card: Some(i),
+            side,
+            template,
+            shared,
+        };
+        let front = front_template(comp, card, templates)?;
+        if spec.kind == ComponentKind::Die {
+            check_die(comp, card)?;
+            jobs.extend((0..6).map(|n| job(Side::DieFace(n), front, false)));
+            continue;
+        }
+        jobs.push(job(Side::Front, front, false));
+        if let (false, Some(back)) = (shared_back, comp.back_of(card)) {
+            jobs.push(job(Side::Back, back, !comp.back_per_card()));
+        }
+        if let Some(top) = &spec.top {
+            jobs.push(job(Side::Top, &top.template, false));
+        }
+    }
+    if let (true, Some(back)) = (shared_back, &spec.back) {
+        jobs.push(Job {
+            deck: d,
+            card: None,
+            side: Side::Back,
+            template: &back.template,
+            shared: true,
+        });
+    }
+    Ok(())
+}
+
+/// Every template a `fronts`/`backs` rule names.
+fn rule_templates(rule: Option<&crate::model::TemplateRule>) -> impl Iterator<Item = &String> {
+    rule.into_iter()
+        .flat_map(|r| r.values())
+        .flat_map(|m| m.values())
+}
+
+/// The front template of `card`, which must exist; the error points at the card.
+fn front_template<'a>(
+    comp: &'a Component,
+    card: &'a Card,
+    templates: &Templates,
+) -> Result<&'a str> {
+    let at = |e: Error| {
+        let e = e.card(&card.name).in_file(&comp.cards_file);
+        match card.line {
+            Some(l) => e.at(l, 1),
+            None => e,
+        }
+    };
+    let Some(front) = comp.front_of(card) else {
+        return Err(at(Error::new(
+            "the card has no front template: the component's `fronts` has none for its value \
+             and the component has no `front`",
+        )));
+    };
+    templates.require(front).map_err(at)?;
+    Ok(front)
+}
+
+/// A die lists six faces.
+fn check_die(comp: &Component, card: &Card) -> Result<()> {
+    let faces = card
+        .fields
+        .get("faces")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if faces != 6 {
+        return Err(
+            Error::new(format!("a die lists 6 `faces`, this one {faces}"))
+                .card(&card.name)
+                .in_file(&comp.cards_file),
+        );
+    }
+    Ok(())
+}
+
 /// Renders every face of `game`, reusing the faces of `cache` whose template and values are
 /// unchanged (for `watch`).
 pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -> Result<Faces> {
@@ -269,62 +376,10 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     let mut jobs = Vec::new();
     let mut comp_ctx = Vec::new();
     for (d, comp) in game.components.iter().enumerate() {
-        let spec = &comp.spec;
-        let err = |e: Error| e.game(&game.id).component(&spec.id);
+        let err = |e: Error| e.game(&game.id).component(&comp.spec.id);
         comp_ctx.push(component_context(comp).map_err(err)?);
-        if !comp.printed() {
-            continue;
-        }
-        templates.require(comp.front()).map_err(err)?;
-        for t in spec
-            .back
-            .iter()
-            .map(|b| &b.template)
-            .chain(spec.top.iter().map(|t| &t.template))
-        {
-            templates.require(t).map_err(err)?;
-        }
-        for (i, card) in comp.cards.iter().enumerate() {
-            if card.count == 0 {
-                continue;
-            }
-            let job = |side, template| Job {
-                deck: d,
-                card: Some(i),
-                side,
-                template,
-            };
-            if spec.kind == ComponentKind::Die {
-                let faces = card
-                    .fields
-                    .get("faces")
-                    .and_then(Value::as_array)
-                    .map_or(0, Vec::len);
-                if faces != 6 {
-                    return Err(err(Error::new(format!(
-                        "a die lists 6 `faces`, this one {faces}"
-                    )))
-                    .card(&card.name)
-                    .in_file(&comp.cards_file));
-                }
-                jobs.extend((0..6).map(|n| job(Side::DieFace(n), comp.front())));
-                continue;
-            }
-            jobs.push(job(Side::Front, comp.front()));
-            if let Some(back) = spec.back.as_ref().filter(|b| b.per_card) {
-                jobs.push(job(Side::Back, &back.template));
-            }
-            if let Some(top) = &spec.top {
-                jobs.push(job(Side::Top, &top.template));
-            }
-        }
-        if let Some(back) = spec.back.as_ref().filter(|b| !b.per_card) {
-            jobs.push(Job {
-                deck: d,
-                card: None,
-                side: Side::Back,
-                template: &back.template,
-            });
+        if comp.printed() {
+            component_jobs(d, comp, templates, &mut jobs).map_err(err)?;
         }
     }
 
@@ -332,7 +387,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         .par_iter()
         .map(|job| {
             let comp = &game.components[job.deck];
-            let card = job.card.map(|i| &comp.cards[i]);
+            let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
             let err = |e: Error| {
                 let e = e.game(&game.id).component(&comp.spec.id);
                 match card {
@@ -382,8 +437,12 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
                 let values = json!([
                     game_ctx,
                     comp_ctx[job.deck],
-                    job.card
-                        .map(|i| card_context(&comp.cards[i], i, &comp.spec.card_fields).ok()),
+                    job.card.filter(|_| !job.shared).map(|i| card_context(
+                        &comp.cards[i],
+                        i,
+                        &comp.spec.card_fields
+                    )
+                    .ok()),
                     face,
                     format!("{:?}", job.side),
                 ]);
@@ -427,6 +486,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
                 component: comp.spec.id.clone(),
                 card: job
                     .card
+                    .filter(|_| !job.shared)
                     .map_or_else(|| "(shared back)".to_owned(), |i| comp.cards[i].id.clone()),
                 side: job.side,
             });
