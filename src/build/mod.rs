@@ -159,6 +159,7 @@ impl Session {
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);
         let trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
+        warnings.extend(faces::art_warnings(&game, &faces, &trees));
         clock.lap("SVG parsing", &mut timings);
         Ok(Prepared {
             game,

@@ -150,23 +150,24 @@ fn check_spec(spec: &ComponentSpec, game_path: &Path, source: &str) -> Result<()
         );
         locate(e.into_error().in_file(game_path), line, source)
     })?;
-    check_kind(spec)
-        .and_then(|()| check_rules(spec))
-        .map_err(|e| {
-            let e = e.in_file(game_path);
-            locate(e, find_line(source, &format!("id: {}", spec.id)), source)
-        })
+    let at_component = find_line(source, &format!("id: {}", spec.id));
+    check_kind(spec).map_err(|e| locate(e.in_file(game_path), at_component, source))?;
+    check_rules(spec).map_err(|(e, key)| {
+        let line = find_line_after(source, &format!("id: {}", spec.id), &format!("{key}:"));
+        locate(e.in_file(game_path), line.or(at_component), source)
+    })
 }
 
 /// `fronts` and `backs` name one declared field, and only values it may take.
-fn check_rules(spec: &ComponentSpec) -> Result<()> {
+fn check_rules(spec: &ComponentSpec) -> Result<(), (Error, &'static str)> {
     for (what, rule) in [("fronts", &spec.fronts), ("backs", &spec.backs)] {
         let Some(rule) = rule else { continue };
-        check_rule(spec, what, rule)?;
+        check_rule(spec, what, rule).map_err(|e| (e, what))?;
     }
     if spec.backs.is_some() && spec.back.is_none() {
-        return Err(Error::new(
-            "`backs` needs `back` (its `per_card` and the default template)",
+        return Err((
+            Error::new("`backs` needs `back` (its `per_card` and the default template)"),
+            "backs",
         ));
     }
     Ok(())
@@ -189,8 +190,9 @@ fn check_rule(spec: &ComponentSpec, what: &str, rule: &TemplateRule) -> Result<(
         && let Some(bad) = by_value.keys().find(|v| !allowed.contains(v))
     {
         return Err(Error::new(format!(
-            "`{what}` has a template for `{field}: {bad}`, but `{field}` is one of {}",
-            allowed.join(", ")
+            "`{what}` has a template for the value `{bad}` of `{field}`, which is one of {} ({})",
+            allowed.join(", "),
+            crate::error::suggestion(bad, allowed.iter().map(String::as_str))
         )));
     }
     Ok(())

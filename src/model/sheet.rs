@@ -323,17 +323,17 @@ fn column(name: &str, rules: &CardRules) -> std::result::Result<Column, String> 
 
 /// The cards of a sheet, checked like those of a YAML file.
 pub fn cards_from_table(table: &Table, path: &Path, rules: &CardRules) -> Result<Vec<Card>> {
+    if !table.columns.iter().any(|(n, _)| n == "name") {
+        return Err(Error::new("the sheet has no `name` column")
+            .in_file(path)
+            .at(table.header_row.max(1), 1)
+            .help("the first row names the columns: name, count, and the card fields"));
+    }
     let mut columns = Vec::with_capacity(table.columns.len());
     for (name, col) in &table.columns {
         let kind =
             column(name, rules).map_err(|m| table.error(path, table.header_row, *col, &m))?;
         columns.push(kind);
-    }
-    if !columns.contains(&Column::Name) {
-        return Err(Error::new("the sheet has no `name` column")
-            .in_file(path)
-            .at(table.header_row.max(1), 1)
-            .help("the first row names the columns: name, count, and the card fields"));
     }
     let first_lang = rules.langs.all.first().map_or("en", |l| lang::base(l));
     let mut raw = Vec::new();

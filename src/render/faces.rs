@@ -529,3 +529,81 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     }
     Ok(Faces { faces, decks })
 }
+
+/// Print resolution below which art gets a warning.
+pub const MIN_ART_DPI: f32 = 300.0;
+
+/// Warnings for raster art that prints at under [`MIN_ART_DPI`]: one per image and
+/// component, naming the first card that prints it, the image and its resolution.
+pub fn art_warnings(game: &Game, faces: &Faces, trees: &[usvg::Tree]) -> Vec<String> {
+    let base = game.template_dir();
+    let mut files: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut warnings = Vec::new();
+    for (face, tree) in faces.faces.iter().zip(trees) {
+        let mut images = Vec::new();
+        collect_images(tree.root(), &mut images);
+        for (data, printed) in images {
+            let Ok(size) = imagesize::blob_size(data) else {
+                continue;
+            };
+            // usvg measures the face in px at 96 per inch.
+            let (w_in, h_in) = (printed.width() / 96.0, printed.height() / 96.0);
+            if w_in <= 0.0 || h_in <= 0.0 {
+                continue;
+            }
+            let dpi = (size.width as f32 / w_in).min(size.height as f32 / h_in);
+            if dpi >= MIN_ART_DPI {
+                continue;
+            }
+            let name = crate::render::svg::linked_files(&face.svg)
+                .into_iter()
+                .find(|href| {
+                    let Ok(path) = crate::render::svg::sandboxed(&base, href) else {
+                        return false;
+                    };
+                    let bytes = files
+                        .entry(path)
+                        .or_insert_with_key(|p| game.project.read(p).ok());
+                    bytes.as_deref() == Some(data)
+                })
+                .map_or_else(|| "an image".to_owned(), |h| format!("`{h}`"));
+            if !seen.insert((face.component.clone(), name.clone())) {
+                continue;
+            }
+            warnings.push(format!(
+                "{}/{} {}: art {name} prints at {:.0} dpi ({} × {} px over {:.1} × {:.1} mm); \
+                 use at least {MIN_ART_DPI:.0} dpi for a sharp print",
+                face.component,
+                face.card,
+                face.side.name(),
+                dpi,
+                size.width,
+                size.height,
+                w_in * 25.4,
+                h_in * 25.4,
+            ));
+        }
+    }
+    warnings
+}
+
+/// Every raster image of a tree with its printed box (px at 96 per inch).
+fn collect_images<'a>(group: &'a usvg::Group, out: &mut Vec<(&'a [u8], usvg::Rect)>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => collect_images(g, out),
+            usvg::Node::Image(image) => {
+                let data = match image.kind() {
+                    usvg::ImageKind::JPEG(d)
+                    | usvg::ImageKind::PNG(d)
+                    | usvg::ImageKind::GIF(d)
+                    | usvg::ImageKind::WEBP(d) => d.as_slice(),
+                    usvg::ImageKind::SVG(_) => continue,
+                };
+                out.push((data, image.abs_bounding_box()));
+            }
+            _ => {}
+        }
+    }
+}
