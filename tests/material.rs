@@ -297,3 +297,143 @@ fn an_image_field_must_name_an_image_of_the_game() {
     let p = art_game("- name: Heron\n  art: ../../../etc/passwd\n");
     assert!(prepare(&p).is_err());
 }
+
+/// A deck with English and German texts, and rules in both.
+fn two_languages(print: &str, cards: &str) -> Project {
+    let yaml = format!(
+        "name: Fixture\nrevision: \"1\"\nlanguages: [en, de]\n{print}components:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: {{ template: back.svg.tera }}\n    cards: {cards}\n    card_fields: {{ text: markup, tier: integer }}\n"
+    );
+    Project::new(&[
+        ("data/fixture/game.yaml", &yaml),
+        (
+            "data/fixture/deck.yaml",
+            "- name: { en: Loot, de: Beute }\n  text: { en: Take it., de: Nimm es. }\n  tier: 1\n- name: Idol\n  text: { en: Keep it., de: Behalte es. }\n  tier: 2\n",
+        ),
+        ("data/fixture/rules.md", "# Fixture\n\nPlay the cards.\n"),
+        (
+            "data/fixture/rules.de.md",
+            "# Fixture\n\nSpiele die Karten.\n",
+        ),
+        ("templates/fixture/front.svg.tera", FRONT),
+        ("templates/fixture/back.svg.tera", BACK),
+    ])
+}
+
+fn front_texts(p: &Project, lang: &str) -> Vec<String> {
+    let prepared = session(p).prepare_in("fixture", Some(lang)).unwrap();
+    let faces = &prepared.faces;
+    faces.decks[0]
+        .copies
+        .iter()
+        .map(|c| faces.faces[c.front].svg.clone())
+        .collect()
+}
+
+#[test]
+fn a_game_in_two_languages_builds_a_kit_for_each() {
+    let p = two_languages("", "deck.yaml");
+    let outcome = session(&p).build_game("fixture").unwrap();
+    for lang in ["en", "de"] {
+        let dir = p.out().join("fixture").join(lang);
+        for file in ["cards.pdf", "rules.pdf", "kit.pdf", "index.html"] {
+            assert!(dir.join(file).is_file(), "{lang}/{file}");
+            assert!(outcome.files.contains(&dir.join(file)), "{lang}/{file}");
+        }
+    }
+    let de = front_texts(&p, "de");
+    assert!(
+        de[0].contains("Beute") && de[0].contains("Nimm"),
+        "{}",
+        de[0]
+    );
+    assert!(de[1].contains("Idol") && de[1].contains("Behalte"));
+    assert!(front_texts(&p, "en")[0].contains("Loot"));
+    let index = std::fs::read_to_string(p.out().join("fixture/de/index.html")).unwrap();
+    assert!(
+        index.contains("lang=\"de\""),
+        "the German kit says it is German"
+    );
+    let prepared = session(&p).prepare_in("fixture", Some("de")).unwrap();
+    assert!(prepared.game.rules_file().ends_with("rules.de.md"));
+    assert_eq!(prepared.game.components[0].cards[0].id, "loot");
+}
+
+#[test]
+fn a_missing_translation_names_the_card_and_field_or_falls_back() {
+    let p = two_languages("", "deck.yaml");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Loot\n  text: { en: Take it., de: Nimm es. }\n- name: Idol\n  tier: 2\n  text: { en: Keep it. }\n",
+    );
+    let err = session(&p).prepare_in("fixture", Some("de")).err().unwrap();
+    let text = err.to_string();
+    assert!(
+        text.contains("card field `text` has no `de` translation"),
+        "{text}"
+    );
+    assert!(text.contains("card `Idol`"), "{text}");
+    assert!(text.contains("data/fixture/deck.yaml:5:3"), "{text}");
+    let p = two_languages(
+        "print: { missing_translation: first-language }\n",
+        "deck.yaml",
+    );
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Idol\n  tier: 2\n  text: { en: Keep it. }\n",
+    );
+    std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
+    assert!(front_texts(&p, "de")[0].contains(">Keep<"));
+    let prepared = session(&p).prepare_in("fixture", Some("de")).unwrap();
+    assert!(prepared.game.rules_file().ends_with("rules.md"));
+}
+
+#[test]
+fn missing_rules_in_a_language_and_unknown_languages_are_errors() {
+    let p = two_languages("", "deck.yaml");
+    std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
+    let text = session(&p)
+        .prepare_in("fixture", Some("de"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("rules.de.md"), "{text}");
+    let text = session(&p)
+        .prepare_in("fixture", Some("fr"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("no language `fr`"), "{text}");
+    let p = game("deck.yaml", "language: xx\n");
+    p.write("data/fixture/deck.yaml", YAML_CARDS);
+    let text = error(&p);
+    assert!(text.contains("`xx` is not a language code"), "{text}");
+    assert!(text.contains("data/fixture/game.yaml:3"), "{text}");
+}
+
+#[test]
+fn a_sheet_carries_translations_in_language_columns() {
+    let p = two_languages("", "deck.csv");
+    p.write(
+        "data/fixture/deck.csv",
+        "name,name.de,text,text.de,tier\nLoot,Beute,Take it.,Nimm es.,1\n",
+    );
+    let de = front_texts(&p, "de");
+    assert!(
+        de[0].contains("Beute") && de[0].contains(">Nimm<"),
+        "{}",
+        de[0]
+    );
+    p.write(
+        "data/fixture/deck.csv",
+        "name,text,text.fr\nLoot,Take it.,Prends-le.\n",
+    );
+    let text = session(&p)
+        .prepare_in("fixture", Some("de"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("`fr` is not one of the game's languages"),
+        "{text}"
+    );
+}

@@ -138,9 +138,15 @@ impl Session {
 
     /// Loads `id` and renders and parses every face.
     pub fn prepare(&self, id: &str) -> Result<Prepared> {
+        self.prepare_in(id, None)
+    }
+
+    /// Loads `id` in `lang` (one of its languages; the first when `None`) and renders and
+    /// parses every face.
+    pub fn prepare_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
-        let mut game = Game::load(&self.project, id)?;
+        let mut game = Game::load_in(&self.project, id, lang)?;
         if let Some(paper) = self.opts.paper {
             game.file.print.paper = paper;
         }
@@ -173,8 +179,15 @@ impl Session {
 
     /// Runs the whole pipeline for `id` in memory.
     pub fn build_in_memory(&self, id: &str) -> Result<Built> {
-        let prepared = self.prepare(id)?;
-        let record = match self.opts.mark_printed {
+        self.build_in_memory_in(id, None)
+    }
+
+    /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
+    /// for the first language.
+    pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
+        let prepared = self.prepare_in(id, lang)?;
+        let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
+        let record = match self.opts.mark_printed && first {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };
@@ -184,10 +197,34 @@ impl Session {
         })
     }
 
-    /// Builds `id` and writes its files under `<out>/<id>/`.
+    /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
+    /// built once per language, into `<out>/<id>/<lang>/`, and the outcome is the first
+    /// language's, listing the files of all.
     pub fn build_game(&self, id: &str) -> Result<BuildOutcome> {
-        let built = self.build_in_memory(id)?;
+        let mut outcomes = Vec::new();
+        for lang in Game::languages_of(&self.project, id)? {
+            outcomes.push(self.build_game_in(id, Some(&lang))?);
+        }
+        let mut outcomes = outcomes.into_iter();
+        let mut first = outcomes
+            .next()
+            .ok_or_else(|| Error::new("the game has no language").game(id))?;
+        for other in outcomes {
+            first.files.extend(other.files);
+        }
+        Ok(first)
+    }
+
+    /// Builds `id` in `lang` (the first language when `None`) and writes its files under
+    /// `<out>/<id>/`, or `<out>/<id>/<lang>/` for a game in several languages.
+    pub fn build_game_in(&self, id: &str, lang: Option<&str>) -> Result<BuildOutcome> {
+        let built = self.build_in_memory_in(id, lang)?;
         write_built(built, &self.opts.out_dir)
+    }
+
+    /// The languages of `id`, one kit each, the first language first.
+    pub fn languages(&self, id: &str) -> Result<Vec<String>> {
+        Game::languages_of(&self.project, id)
     }
 }
 
@@ -533,7 +570,10 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
         record,
         timings,
     } = built;
-    let dir = out_dir.join(&game.id);
+    let mut dir = out_dir.join(&game.id);
+    if game.is_multilingual() {
+        dir = dir.join(&game.langs.current);
+    }
     files.push(("build.json".to_owned(), report.to_json().into_bytes()));
     files.push(("index.html".to_owned(), index_html.into_bytes()));
     if let Some(check) = &check {

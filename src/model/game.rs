@@ -40,14 +40,41 @@ impl Game {
     }
 
     /// The rules of the language loaded: `rules.md` in the first language, `rules.<lang>.md`
-    /// in the others.
+    /// in the others (or `rules.md` when that is missing and translations may fall back).
     pub fn rules_file(&self) -> PathBuf {
+        let first = self.data_dir().join("rules.md");
         match self.langs.all.first() {
-            Some(first) if *first != self.langs.current => self
-                .data_dir()
-                .join(format!("rules.{}.md", self.langs.current)),
-            _ => self.data_dir().join("rules.md"),
+            Some(l) if *l != self.langs.current => {
+                let own = self
+                    .data_dir()
+                    .join(format!("rules.{}.md", self.langs.current));
+                if self.langs.fallback && !self.project.is_file(&own) {
+                    first
+                } else {
+                    own
+                }
+            }
+            _ => first,
         }
+    }
+
+    /// A game with rules must have them in the language loaded, unless translations fall
+    /// back to the first language.
+    fn check_rules_translated(&self) -> Result<()> {
+        let first = self.data_dir().join("rules.md");
+        let own = self.rules_file();
+        if own == first || self.project.is_file(&own) || !self.project.is_file(&first) {
+            return Ok(());
+        }
+        Err(Error::new(format!(
+            "the rules have no `{}` translation: there is no {}",
+            self.langs.current,
+            own.display()
+        ))
+        .game(&self.id)
+        .help(
+            "translate rules.md into it, or set `missing_translation: first-language` in `print`",
+        ))
     }
 
     /// Whether the game is printed in more than one language (one kit each).
@@ -92,12 +119,28 @@ impl Game {
         }
         let pieces: u64 = components.iter().map(|c| u64::from(c.copies())).sum();
         validate::check_pieces(pieces).map_err(|e| e.in_file(&game_path).game(id))?;
-        Ok(Game {
+        let game = Game {
             id: id.to_owned(),
             project: project.clone(),
             file,
             components,
             langs,
+        };
+        game.check_rules_translated()?;
+        Ok(game)
+    }
+
+    /// The languages `data/<id>/game.yaml` names, the first language first: one kit is built
+    /// for each.
+    pub fn languages_of(project: &Project, id: &str) -> Result<Vec<String>> {
+        project.check_game(id)?;
+        let game_path = Project::game_file(id);
+        let source = project.read_text(&game_path)?;
+        let file: GameFile = parse_yaml(&source, &game_path).map_err(|e| e.game(id))?;
+        Ok(if file.languages.is_empty() {
+            vec![file.language]
+        } else {
+            file.languages
         })
     }
 }

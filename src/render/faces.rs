@@ -162,6 +162,7 @@ pub fn game_context(game: &Game) -> Result<Value> {
         "subtitle": f.subtitle,
         "revision": f.revision,
         "language": f.language,
+        "languages": game.langs.all,
     });
     merge(as_map(base), &f.data, "the game's `data`")
 }
