@@ -33,7 +33,9 @@ pub const MAX_COPIES: u32 = 10_000;
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
+    /// The game's name, printed on sheets and the rulebook.
     pub name: String,
+    /// A second line for the rulebook's title page.
     #[serde(default)]
     pub subtitle: Option<String>,
     /// The designer's revision label, printed on every face.
@@ -52,6 +54,7 @@ pub struct GameFile {
     /// Game-wide values for templates (`game.<key>`).
     #[serde(default)]
     pub data: Map<String, Value>,
+    /// The game's components: decks, tokens, boards, dice, standees and bought parts.
     pub components: Vec<ComponentSpec>,
 }
 
@@ -124,6 +127,7 @@ pub enum TokenShape {
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TopLayer {
+    /// The template of the top layer.
     pub template: String,
     /// Windows cut out of the top layer, in mm from the trim's top-left corner.
     #[serde(default)]
@@ -134,9 +138,13 @@ pub struct TopLayer {
 #[derive(Debug, Clone, Copy, Deserialize, serde::Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Window {
+    /// Left edge, in mm from the trim's left edge.
     pub x_mm: f32,
+    /// Top edge, in mm from the trim's top edge.
     pub y_mm: f32,
+    /// Width in mm.
     pub w_mm: f32,
+    /// Height in mm.
     pub h_mm: f32,
 }
 
@@ -203,6 +211,7 @@ pub type TemplateRule = BTreeMap<String, BTreeMap<String, String>>;
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BackSpec {
+    /// The back template (the default one, when `backs` picks by a field).
     pub template: String,
     /// Render the back once per card (with that card's fields and its `back:` values), for
     /// two-sided cards; otherwise one back is shared by the whole component.

@@ -214,8 +214,8 @@ impl schemars::JsonSchema for CardSize {
                 {
                     "type": "object",
                     "properties": {
-                        "width_mm": { "type": "number", "minimum": 5, "maximum": 2000 },
-                        "height_mm": { "type": "number", "minimum": 5, "maximum": 2000 }
+                        "width_mm": { "type": "number", "minimum": 5, "maximum": 2000, "description": "Trim width in mm." },
+                        "height_mm": { "type": "number", "minimum": 5, "maximum": 2000, "description": "Trim height in mm." }
                     },
                     "required": ["width_mm", "height_mm"],
                     "additionalProperties": false
