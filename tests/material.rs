@@ -437,3 +437,28 @@ fn a_sheet_carries_translations_in_language_columns() {
         "{text}"
     );
 }
+
+#[test]
+fn veil_runners_ships_a_german_exploration_deck() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let session = Session::new(
+        &protopress::Project::open(repo).unwrap(),
+        &BuildOptions::default(),
+    );
+    assert_eq!(session.languages("veil-runners").unwrap(), ["en", "de"]);
+    let p = session.prepare_in("veil-runners", Some("de")).unwrap();
+    let comp = p
+        .game
+        .components
+        .iter()
+        .position(|c| c.spec.id == "exploration")
+        .unwrap();
+    assert_eq!(p.game.components[comp].cards[0].name, "Überlebende");
+    assert_eq!(p.game.components[comp].cards[0].id, "survivors");
+    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
+    let front = &p.faces.faces[deck.copies[0].front].svg;
+    assert!(
+        front.contains("Überlebende") && front.contains("ERKUNDUNG"),
+        "{front}"
+    );
+}
