@@ -349,6 +349,51 @@ fn front_template<'a>(
     Ok(front)
 }
 
+/// Which faces each component's copies print, from the face every job produced.
+type FaceOf = HashMap<(usize, Option<usize>, Side), usize>;
+
+fn decks_of(game: &Game, face_of: &FaceOf) -> Result<Vec<Deck>> {
+    let mut decks = Vec::with_capacity(game.components.len());
+    for (d, comp) in game.components.iter().enumerate() {
+        let mut copies = Vec::new();
+        for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
+            if !comp.printed() {
+                break;
+            }
+            let get = |side| face_of.get(&(d, Some(i), side)).copied();
+            let missing = || {
+                Error::new("internal error: a card has no rendered front")
+                    .game(&game.id)
+                    .component(&comp.spec.id)
+                    .card(&card.name)
+            };
+            let (front, extra) = if comp.spec.kind == ComponentKind::Die {
+                let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
+                let (first, rest) = all.split_first().ok_or_else(missing)?;
+                (*first, rest.to_vec())
+            } else {
+                let front = get(Side::Front).ok_or_else(missing)?;
+                (front, get(Side::Top).into_iter().collect())
+            };
+            let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
+            let copy = CardCopy {
+                card: i,
+                front,
+                back,
+                extra,
+            };
+            copies.extend(std::iter::repeat_n(copy, card.count as usize));
+        }
+        let used = used_faces(&copies);
+        decks.push(Deck {
+            component: d,
+            copies,
+            unique_faces: used.len(),
+        });
+    }
+    Ok(decks)
+}
+
 /// A die lists six faces.
 fn check_die(comp: &Component, card: &Card) -> Result<()> {
     let faces = card
@@ -364,6 +409,100 @@ fn check_die(comp: &Component, card: &Card) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// What every render of a game shares.
+struct RenderEnv<'a> {
+    game: &'a Game,
+    templates: &'a Templates,
+    cache: Option<&'a RenderCache>,
+    game_ctx: &'a Value,
+    comp_ctx: &'a [Value],
+}
+
+/// Renders one job's face, from the cache when its template and values are unchanged.
+fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
+    let (game, templates, cache) = (env.game, env.templates, env.cache);
+    let print = &game.file.print;
+    let comp = &game.components[job.deck];
+    let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
+    let err = |e: Error| {
+        let e = e.game(&game.id).component(&comp.spec.id);
+        match card {
+            Some(c) => e.card(&c.name),
+            None => e,
+        }
+    };
+    let mut ctx = Context::new();
+    ctx.insert("game", env.game_ctx);
+    ctx.insert("component", &env.comp_ctx[job.deck]);
+    if let (Some(card), Some(i)) = (card, job.card) {
+        ctx.insert(
+            "card",
+            &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
+        );
+    }
+    if let (Side::DieFace(n), Some(card)) = (job.side, card) {
+        let value = card
+            .fields
+            .get("faces")
+            .and_then(|f| f.get(n as usize))
+            .cloned();
+        ctx.insert(
+            "die_face",
+            &json!({ "index": n, "number": n + 1, "value": value }),
+        );
+    }
+    let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
+    let side = match job.side {
+        Side::Top => "top",
+        Side::Back => "back",
+        _ => "front",
+    };
+    let face = face_context(
+        comp.size(),
+        comp.bleed(print),
+        print.safe_zone_mm,
+        side,
+        windows,
+    );
+    ctx.insert("face", &face);
+    let Some(cache) = cache else {
+        return templates.render(job.template, &ctx).map_err(err);
+    };
+    // The face depends on its template (and the shared ones) and on these values.
+    let key = {
+        let values = json!([
+            env.game_ctx,
+            env.comp_ctx[job.deck],
+            job.card.filter(|_| !job.shared).map(|i| card_context(
+                &comp.cards[i],
+                i,
+                &comp.spec.card_fields
+            )
+            .ok()),
+            face,
+            format!("{:?}", job.side),
+        ]);
+        let mut h = Sha256::new();
+        h.update(templates.source_hash(job.template).as_bytes());
+        h.update(job.template.as_bytes());
+        h.update(values.to_string().as_bytes());
+        hex(&h.finalize())
+    };
+    let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(svg) = lock().get(&key).cloned() {
+        cache
+            .reused
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        return Ok(svg);
+    }
+    let svg = templates.render(job.template, &ctx).map_err(err)?;
+    cache
+        .rendered
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    lock().insert(key, svg.clone());
+    Ok(svg)
 }
 
 /// Renders every face of `game`, reusing the faces of `cache` whose template and values are
@@ -384,95 +523,19 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         }
     }
 
-    let rendered: Vec<Result<String>> = jobs
-        .par_iter()
-        .map(|job| {
-            let comp = &game.components[job.deck];
-            let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
-            let err = |e: Error| {
-                let e = e.game(&game.id).component(&comp.spec.id);
-                match card {
-                    Some(c) => e.card(&c.name),
-                    None => e,
-                }
-            };
-            let mut ctx = Context::new();
-            ctx.insert("game", &game_ctx);
-            ctx.insert("component", &comp_ctx[job.deck]);
-            if let (Some(card), Some(i)) = (card, job.card) {
-                ctx.insert(
-                    "card",
-                    &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
-                );
-            }
-            if let (Side::DieFace(n), Some(card)) = (job.side, card) {
-                let value = card
-                    .fields
-                    .get("faces")
-                    .and_then(|f| f.get(n as usize))
-                    .cloned();
-                ctx.insert(
-                    "die_face",
-                    &json!({ "index": n, "number": n + 1, "value": value }),
-                );
-            }
-            let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
-            let side = match job.side {
-                Side::Top => "top",
-                Side::Back => "back",
-                _ => "front",
-            };
-            let face = face_context(
-                comp.size(),
-                comp.bleed(print),
-                print.safe_zone_mm,
-                side,
-                windows,
-            );
-            ctx.insert("face", &face);
-            let Some(cache) = cache else {
-                return templates.render(job.template, &ctx).map_err(err);
-            };
-            // The face depends on its template (and the shared ones) and on these values.
-            let key = {
-                let values = json!([
-                    game_ctx,
-                    comp_ctx[job.deck],
-                    job.card.filter(|_| !job.shared).map(|i| card_context(
-                        &comp.cards[i],
-                        i,
-                        &comp.spec.card_fields
-                    )
-                    .ok()),
-                    face,
-                    format!("{:?}", job.side),
-                ]);
-                let mut h = Sha256::new();
-                h.update(templates.source_hash(job.template).as_bytes());
-                h.update(job.template.as_bytes());
-                h.update(values.to_string().as_bytes());
-                hex(&h.finalize())
-            };
-            let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(svg) = lock().get(&key).cloned() {
-                cache
-                    .reused
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                return Ok(svg);
-            }
-            let svg = templates.render(job.template, &ctx).map_err(err)?;
-            cache
-                .rendered
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            lock().insert(key, svg.clone());
-            Ok(svg)
-        })
-        .collect();
+    let env = RenderEnv {
+        game,
+        templates,
+        cache,
+        game_ctx: &game_ctx,
+        comp_ctx: &comp_ctx,
+    };
+    let rendered: Vec<Result<String>> = jobs.par_iter().map(|job| render_job(&env, job)).collect();
 
     // Deduplicate in job order so face numbering is the same on every run.
     let mut faces: Vec<Face> = Vec::new();
     let mut by_hash: HashMap<String, usize> = HashMap::new();
-    let mut face_of: HashMap<(usize, Option<usize>, Side), usize> = HashMap::new();
+    let mut face_of: FaceOf = HashMap::new();
     let mut linked = HashMap::new();
     for (job, svg) in jobs.iter().zip(rendered) {
         let svg = svg?;
@@ -496,38 +559,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         face_of.insert((job.deck, job.card, job.side), index);
     }
 
-    let mut decks = Vec::with_capacity(game.components.len());
-    for (d, comp) in game.components.iter().enumerate() {
-        let mut copies = Vec::new();
-        if comp.printed() {
-            for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
-                let get = |side| face_of.get(&(d, Some(i), side)).copied();
-                let (front, extra) = if comp.spec.kind == ComponentKind::Die {
-                    let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
-                    (all[0], all[1..].to_vec())
-                } else {
-                    (
-                        get(Side::Front).expect("every card has a front"),
-                        get(Side::Top).into_iter().collect(),
-                    )
-                };
-                let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
-                let copy = CardCopy {
-                    card: i,
-                    front,
-                    back,
-                    extra,
-                };
-                copies.extend(std::iter::repeat_n(copy, card.count as usize));
-            }
-        }
-        let used = used_faces(&copies);
-        decks.push(Deck {
-            component: d,
-            copies,
-            unique_faces: used.len(),
-        });
-    }
+    let decks = decks_of(game, &face_of)?;
     Ok(Faces { faces, decks })
 }
 
