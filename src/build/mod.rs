@@ -140,15 +140,30 @@ impl Session {
 
     /// Loads `id` and renders and parses every face.
     pub fn prepare(&self, id: &str) -> Result<Prepared> {
-        self.prepare_adjusted(id, |_| {})
+        self.prepare_with(id, None, |_| {})
+    }
+
+    /// Loads `id` in `lang` (one of its languages; the first when `None`) and renders and
+    /// parses every face.
+    pub fn prepare_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        self.prepare_with(id, lang, |_| {})
     }
 
     /// Like [`Session::prepare`], with `adjust` applied to the loaded game before anything is
     /// rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Prepared> {
+        self.prepare_with(id, None, adjust)
+    }
+
+    fn prepare_with(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+    ) -> Result<Prepared> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
-        let mut game = Game::load(&self.project, id)?;
+        let mut game = Game::load_in(&self.project, id, lang)?;
         if let Some(paper) = self.opts.paper {
             game.file.print.paper = paper;
         }
@@ -168,6 +183,7 @@ impl Session {
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);
         let trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
+        warnings.extend(faces::art_warnings(&game, &faces, &trees));
         clock.lap("SVG parsing", &mut timings);
         Ok(Prepared {
             game,
@@ -181,8 +197,15 @@ impl Session {
 
     /// Runs the whole pipeline for `id` in memory.
     pub fn build_in_memory(&self, id: &str) -> Result<Built> {
-        let prepared = self.prepare(id)?;
-        let record = match self.opts.mark_printed {
+        self.build_in_memory_in(id, None)
+    }
+
+    /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
+    /// for the first language.
+    pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
+        let prepared = self.prepare_in(id, lang)?;
+        let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
+        let record = match self.opts.mark_printed && first {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };
@@ -192,10 +215,34 @@ impl Session {
         })
     }
 
-    /// Builds `id` and writes its files under `<out>/<id>/`.
+    /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
+    /// built once per language, into `<out>/<id>/<lang>/`, and the outcome is the first
+    /// language's, listing the files of all.
     pub fn build_game(&self, id: &str) -> Result<BuildOutcome> {
-        let built = self.build_in_memory(id)?;
+        let mut outcomes = Vec::new();
+        for lang in Game::languages_of(&self.project, id)? {
+            outcomes.push(self.build_game_in(id, Some(&lang))?);
+        }
+        let mut outcomes = outcomes.into_iter();
+        let mut first = outcomes
+            .next()
+            .ok_or_else(|| Error::new("the game has no language").game(id))?;
+        for other in outcomes {
+            first.files.extend(other.files);
+        }
+        Ok(first)
+    }
+
+    /// Builds `id` in `lang` (the first language when `None`) and writes its files under
+    /// `<out>/<id>/`, or `<out>/<id>/<lang>/` for a game in several languages.
+    pub fn build_game_in(&self, id: &str, lang: Option<&str>) -> Result<BuildOutcome> {
+        let built = self.build_in_memory_in(id, lang)?;
         write_built(built, &self.opts.out_dir)
+    }
+
+    /// The languages of `id`, one kit each, the first language first.
+    pub fn languages(&self, id: &str) -> Result<Vec<String>> {
+        Game::languages_of(&self.project, id)
     }
 }
 
@@ -559,7 +606,10 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
         record,
         timings,
     } = built;
-    let dir = out_dir.join(&game.id);
+    let mut dir = out_dir.join(&game.id);
+    if game.is_multilingual() {
+        dir = dir.join(&game.langs.current);
+    }
     files.push(("build.json".to_owned(), report.to_json().into_bytes()));
     files.push(("index.html".to_owned(), index_html.into_bytes()));
     files.extend(extras);

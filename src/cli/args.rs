@@ -107,6 +107,10 @@ pub struct BuildArgs {
     /// so `reprint` can later print only what changed.
     #[arg(long)]
     pub mark_printed: bool,
+    /// Build only the kit in this language (one of the game's `languages`); by default a game
+    /// in several languages gets one kit per language, in <OUT>/<game>/<lang>/.
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 #[derive(clap::Args)]

@@ -21,31 +21,44 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     let session = Session::new(project, &opts);
     let mut errors = 0;
     let mut check_failed = 0;
+    let mut kits = 0;
     for game in &games {
-        let start = Instant::now();
-        let spinner = ui::spinner(format!("building {game}"));
-        let result = session.build_game(game);
-        spinner.finish_and_clear();
-        match result {
-            Ok(outcome) => {
-                summarise(game, &outcome, start, &opts);
-                if !report_check(game, &outcome) {
-                    check_failed += 1;
+        let langs = match (&args.lang, session.languages(game)) {
+            (Some(lang), _) => vec![Some(lang.clone())],
+            (None, Ok(langs)) if langs.len() > 1 => langs.into_iter().map(Some).collect(),
+            (None, _) => vec![None],
+        };
+        for lang in langs {
+            kits += 1;
+            let label = match &lang {
+                Some(l) => format!("{game} ({l})"),
+                None => game.clone(),
+            };
+            let start = Instant::now();
+            let spinner = ui::spinner(format!("building {label}"));
+            let result = session.build_game_in(game, lang.as_deref());
+            spinner.finish_and_clear();
+            match result {
+                Ok(outcome) => {
+                    summarise(&label, &outcome, start);
+                    if !report_check(&label, &outcome) {
+                        check_failed += 1;
+                    }
+                    if args.mark_printed {
+                        record_print(project, &outcome)?;
+                    }
                 }
-                if args.mark_printed {
-                    record_print(project, &outcome)?;
+                Err(e) => {
+                    errors += 1;
+                    ui::error(&e);
                 }
-            }
-            Err(e) => {
-                errors += 1;
-                ui::error(&e);
             }
         }
     }
     if errors > 0 {
         return Err(Error::new(format!(
             "{errors} of {} failed to build; their previous output is untouched",
-            ui::plural(games.len(), "game", "games")
+            ui::plural(kits, "kit", "kits")
         )));
     }
     Ok(if check_failed > 0 {
@@ -55,7 +68,7 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     })
 }
 
-fn summarise(game: &str, outcome: &BuildOutcome, start: Instant, opts: &BuildOptions) {
+fn summarise(game: &str, outcome: &BuildOutcome, start: Instant) {
     let r = &outcome.report;
     let copies: u32 = r
         .components
@@ -68,7 +81,7 @@ fn summarise(game: &str, outcome: &BuildOutcome, start: Instant, opts: &BuildOpt
         "built {game}: {copies} printed pieces, {} unique faces, {pages} pages in {:.2} s -> {}",
         r.unique_faces,
         start.elapsed().as_secs_f64(),
-        opts.out_dir.join(game).display()
+        kit_dir(outcome)
     );
     for w in &r.warnings {
         ui::warning(w);
@@ -78,6 +91,15 @@ fn summarise(game: &str, outcome: &BuildOutcome, start: Instant, opts: &BuildOpt
             println!("  {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
         }
     }
+}
+
+/// The folder a kit was written to.
+fn kit_dir(outcome: &BuildOutcome) -> String {
+    outcome
+        .files
+        .first()
+        .and_then(|f| f.parent())
+        .map_or_else(String::new, |d| d.display().to_string())
 }
 
 /// Says how the manifest check went; false when it failed.

@@ -92,6 +92,19 @@ pub enum OverflowPolicy {
     Warn,
 }
 
+/// What happens when a card text has no translation into the language being built.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissingTranslation {
+    /// The build fails, naming the card and the field.
+    #[default]
+    Error,
+    /// The text of the game's first language is printed instead.
+    FirstLanguage,
+}
+
 /// Where the revision stamp ("XII·3fa2c1") goes on every printed face.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
@@ -126,6 +139,9 @@ pub struct PrintProfile {
     pub text_overflow: OverflowPolicy,
     /// Revision and content hash on every face, to tell reprints apart.
     pub revision_stamp: RevisionStamp,
+    /// A card text without a translation into the language built: `error` (default) or
+    /// `first-language`, to print the first language's text instead.
+    pub missing_translation: MissingTranslation,
 }
 
 impl Default for PrintProfile {
@@ -140,6 +156,7 @@ impl Default for PrintProfile {
             safe_zone_mm: 3.0,
             text_overflow: OverflowPolicy::Error,
             revision_stamp: RevisionStamp::Margin,
+            missing_translation: MissingTranslation::Error,
         }
     }
 }
@@ -197,8 +214,8 @@ impl schemars::JsonSchema for CardSize {
                 {
                     "type": "object",
                     "properties": {
-                        "width_mm": { "type": "number", "minimum": 5, "maximum": 2000 },
-                        "height_mm": { "type": "number", "minimum": 5, "maximum": 2000 }
+                        "width_mm": { "type": "number", "minimum": 5, "maximum": 2000, "description": "Trim width in mm." },
+                        "height_mm": { "type": "number", "minimum": 5, "maximum": 2000, "description": "Trim height in mm." }
                     },
                     "required": ["width_mm", "height_mm"],
                     "additionalProperties": false

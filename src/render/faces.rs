@@ -15,7 +15,7 @@ use tera::Context;
 use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
-use crate::model::{Card, Component, ComponentKind, Game, Window};
+use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
 use crate::render::templates::Templates;
 
 /// One unique rendered face.
@@ -162,6 +162,7 @@ pub fn game_context(game: &Game) -> Result<Value> {
         "subtitle": f.subtitle,
         "revision": f.revision,
         "language": f.language,
+        "languages": game.langs.all,
     });
     merge(as_map(base), &f.data, "the game's `data`")
 }
@@ -203,7 +204,7 @@ fn face_hash(game: &Game, svg: &str, linked: &mut HashMap<PathBuf, String>) -> S
 
 /// A card's values for templates. Declared fields the card leaves out are `none`, so a
 /// template can test them, while a misspelt field stays undefined and fails the render.
-fn card_context(card: &Card, index: usize, declared: &[String]) -> Result<Value> {
+fn card_context(card: &Card, index: usize, declared: &CardFields) -> Result<Value> {
     let base = json!({
         "id": card.id,
         "name": card.name,
@@ -212,8 +213,8 @@ fn card_context(card: &Card, index: usize, declared: &[String]) -> Result<Value>
         "back": card.back,
     });
     let mut fields = card.fields.clone();
-    for field in declared {
-        fields.entry(field.clone()).or_insert(Value::Null);
+    for field in declared.names() {
+        fields.entry(field.to_owned()).or_insert(Value::Null);
     }
     merge(as_map(base), &fields, "the card")
 }
@@ -231,6 +232,8 @@ struct Job<'a> {
     card: Option<usize>,
     side: Side,
     template: &'a str,
+    /// A back shared by cards: rendered without a card's values.
+    shared: bool,
 }
 
 /// Renders every unique face of `game` and records which faces each copy uses.
@@ -258,6 +261,250 @@ impl RenderCache {
     }
 }
 
+/// The renders a component needs: per card a front (six faces for a die), a back when it is
+/// rendered per card or picked by a rule, a top layer; one shared back otherwise.
+fn component_jobs<'a>(
+    d: usize,
+    comp: &'a Component,
+    templates: &Templates,
+    jobs: &mut Vec<Job<'a>>,
+) -> Result<()> {
+    let spec = &comp.spec;
+    for t in spec
+        .back
+        .iter()
+        .map(|b| &b.template)
+        .chain(spec.top.iter().map(|t| &t.template))
+        .chain(spec.front.iter())
+        .chain(rule_templates(spec.fronts.as_ref()))
+        .chain(rule_templates(spec.backs.as_ref()))
+    {
+        templates.require(t)?;
+    }
+    let shared_back = spec.backs.is_none() && !comp.back_per_card();
+    for (i, card) in comp.cards.iter().enumerate() {
+        if card.count == 0 {
+            continue;
+        }
+        let job = |side, template, shared| Job {
+            deck: d,
+            card: Some(i),
+            side,
+            template,
+            shared,
+        };
+        let front = front_template(comp, card, templates)?;
+        if spec.kind == ComponentKind::Die {
+            check_die(comp, card)?;
+            jobs.extend((0..6).map(|n| job(Side::DieFace(n), front, false)));
+            continue;
+        }
+        jobs.push(job(Side::Front, front, false));
+        if let (false, Some(back)) = (shared_back, comp.back_of(card)) {
+            jobs.push(job(Side::Back, back, !comp.back_per_card()));
+        }
+        if let Some(top) = &spec.top {
+            jobs.push(job(Side::Top, &top.template, false));
+        }
+    }
+    if let (true, Some(back)) = (shared_back, &spec.back) {
+        jobs.push(Job {
+            deck: d,
+            card: None,
+            side: Side::Back,
+            template: &back.template,
+            shared: true,
+        });
+    }
+    Ok(())
+}
+
+/// Every template a `fronts`/`backs` rule names.
+fn rule_templates(rule: Option<&crate::model::TemplateRule>) -> impl Iterator<Item = &String> {
+    rule.into_iter()
+        .flat_map(|r| r.values())
+        .flat_map(|m| m.values())
+}
+
+/// The front template of `card`, which must exist; the error points at the card.
+fn front_template<'a>(
+    comp: &'a Component,
+    card: &'a Card,
+    templates: &Templates,
+) -> Result<&'a str> {
+    let at = |e: Error| {
+        let e = e.card(&card.name).in_file(&comp.cards_file);
+        match card.line {
+            Some(l) => e.at(l, 1),
+            None => e,
+        }
+    };
+    let Some(front) = comp.front_of(card) else {
+        return Err(at(Error::new(
+            "the card has no front template: the component's `fronts` has none for its value \
+             and the component has no `front`",
+        )));
+    };
+    templates.require(front).map_err(at)?;
+    Ok(front)
+}
+
+/// Which faces each component's copies print, from the face every job produced.
+type FaceOf = HashMap<(usize, Option<usize>, Side), usize>;
+
+fn decks_of(game: &Game, face_of: &FaceOf) -> Result<Vec<Deck>> {
+    let mut decks = Vec::with_capacity(game.components.len());
+    for (d, comp) in game.components.iter().enumerate() {
+        let mut copies = Vec::new();
+        for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
+            if !comp.printed() {
+                break;
+            }
+            let get = |side| face_of.get(&(d, Some(i), side)).copied();
+            let missing = || {
+                Error::new("internal error: a card has no rendered front")
+                    .game(&game.id)
+                    .component(&comp.spec.id)
+                    .card(&card.name)
+            };
+            let (front, extra) = if comp.spec.kind == ComponentKind::Die {
+                let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
+                let (first, rest) = all.split_first().ok_or_else(missing)?;
+                (*first, rest.to_vec())
+            } else {
+                let front = get(Side::Front).ok_or_else(missing)?;
+                (front, get(Side::Top).into_iter().collect())
+            };
+            let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
+            let copy = CardCopy {
+                card: i,
+                front,
+                back,
+                extra,
+            };
+            copies.extend(std::iter::repeat_n(copy, card.count as usize));
+        }
+        let used = used_faces(&copies);
+        decks.push(Deck {
+            component: d,
+            copies,
+            unique_faces: used.len(),
+        });
+    }
+    Ok(decks)
+}
+
+/// A die lists six faces.
+fn check_die(comp: &Component, card: &Card) -> Result<()> {
+    let faces = card
+        .fields
+        .get("faces")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    if faces != 6 {
+        return Err(
+            Error::new(format!("a die lists 6 `faces`, this one {faces}"))
+                .card(&card.name)
+                .in_file(&comp.cards_file),
+        );
+    }
+    Ok(())
+}
+
+/// What every render of a game shares.
+struct RenderEnv<'a> {
+    game: &'a Game,
+    templates: &'a Templates,
+    cache: Option<&'a RenderCache>,
+    game_ctx: &'a Value,
+    comp_ctx: &'a [Value],
+}
+
+/// Renders one job's face, from the cache when its template and values are unchanged.
+fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
+    let (game, templates, cache) = (env.game, env.templates, env.cache);
+    let print = &game.file.print;
+    let comp = &game.components[job.deck];
+    let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
+    let err = |e: Error| {
+        let e = e.game(&game.id).component(&comp.spec.id);
+        match card {
+            Some(c) => e.card(&c.name),
+            None => e,
+        }
+    };
+    let mut ctx = Context::new();
+    ctx.insert("game", env.game_ctx);
+    ctx.insert("component", &env.comp_ctx[job.deck]);
+    if let (Some(card), Some(i)) = (card, job.card) {
+        ctx.insert(
+            "card",
+            &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
+        );
+    }
+    if let (Side::DieFace(n), Some(card)) = (job.side, card) {
+        let value = card
+            .fields
+            .get("faces")
+            .and_then(|f| f.get(n as usize))
+            .cloned();
+        ctx.insert(
+            "die_face",
+            &json!({ "index": n, "number": n + 1, "value": value }),
+        );
+    }
+    let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
+    let side = match job.side {
+        Side::Top => "top",
+        Side::Back => "back",
+        _ => "front",
+    };
+    let face = face_context(
+        comp.size(),
+        comp.bleed(print),
+        print.safe_zone_mm,
+        side,
+        windows,
+    );
+    ctx.insert("face", &face);
+    let Some(cache) = cache else {
+        return templates.render(job.template, &ctx).map_err(err);
+    };
+    // The face depends on its template (and the shared ones) and on these values.
+    let key = {
+        let values = json!([
+            env.game_ctx,
+            env.comp_ctx[job.deck],
+            job.card.filter(|_| !job.shared).map(|i| card_context(
+                &comp.cards[i],
+                i,
+                &comp.spec.card_fields
+            )
+            .ok()),
+            face,
+            format!("{:?}", job.side),
+        ]);
+        let mut h = Sha256::new();
+        h.update(templates.source_hash(job.template).as_bytes());
+        h.update(job.template.as_bytes());
+        h.update(values.to_string().as_bytes());
+        hex(&h.finalize())
+    };
+    let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(svg) = lock().get(&key).cloned() {
+        cache
+            .reused
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        return Ok(svg);
+    }
+    let svg = templates.render(job.template, &ctx).map_err(err)?;
+    cache
+        .rendered
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    lock().insert(key, svg.clone());
+    Ok(svg)
+}
+
 /// Renders every face of `game`, reusing the faces of `cache` whose template and values are
 /// unchanged (for `watch`).
 pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -> Result<Faces> {
@@ -269,150 +516,26 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     let mut jobs = Vec::new();
     let mut comp_ctx = Vec::new();
     for (d, comp) in game.components.iter().enumerate() {
-        let spec = &comp.spec;
-        let err = |e: Error| e.game(&game.id).component(&spec.id);
+        let err = |e: Error| e.game(&game.id).component(&comp.spec.id);
         comp_ctx.push(component_context(comp).map_err(err)?);
-        if !comp.printed() {
-            continue;
-        }
-        templates.require(comp.front()).map_err(err)?;
-        for t in spec
-            .back
-            .iter()
-            .map(|b| &b.template)
-            .chain(spec.top.iter().map(|t| &t.template))
-        {
-            templates.require(t).map_err(err)?;
-        }
-        for (i, card) in comp.cards.iter().enumerate() {
-            if card.count == 0 {
-                continue;
-            }
-            let job = |side, template| Job {
-                deck: d,
-                card: Some(i),
-                side,
-                template,
-            };
-            if spec.kind == ComponentKind::Die {
-                let faces = card
-                    .fields
-                    .get("faces")
-                    .and_then(Value::as_array)
-                    .map_or(0, Vec::len);
-                if faces != 6 {
-                    return Err(err(Error::new(format!(
-                        "a die lists 6 `faces`, this one {faces}"
-                    )))
-                    .card(&card.name)
-                    .in_file(&comp.cards_file));
-                }
-                jobs.extend((0..6).map(|n| job(Side::DieFace(n), comp.front())));
-                continue;
-            }
-            jobs.push(job(Side::Front, comp.front()));
-            if let Some(back) = spec.back.as_ref().filter(|b| b.per_card) {
-                jobs.push(job(Side::Back, &back.template));
-            }
-            if let Some(top) = &spec.top {
-                jobs.push(job(Side::Top, &top.template));
-            }
-        }
-        if let Some(back) = spec.back.as_ref().filter(|b| !b.per_card) {
-            jobs.push(Job {
-                deck: d,
-                card: None,
-                side: Side::Back,
-                template: &back.template,
-            });
+        if comp.printed() {
+            component_jobs(d, comp, templates, &mut jobs).map_err(err)?;
         }
     }
 
-    let rendered: Vec<Result<String>> = jobs
-        .par_iter()
-        .map(|job| {
-            let comp = &game.components[job.deck];
-            let card = job.card.map(|i| &comp.cards[i]);
-            let err = |e: Error| {
-                let e = e.game(&game.id).component(&comp.spec.id);
-                match card {
-                    Some(c) => e.card(&c.name),
-                    None => e,
-                }
-            };
-            let mut ctx = Context::new();
-            ctx.insert("game", &game_ctx);
-            ctx.insert("component", &comp_ctx[job.deck]);
-            if let (Some(card), Some(i)) = (card, job.card) {
-                ctx.insert(
-                    "card",
-                    &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
-                );
-            }
-            if let (Side::DieFace(n), Some(card)) = (job.side, card) {
-                let value = card
-                    .fields
-                    .get("faces")
-                    .and_then(|f| f.get(n as usize))
-                    .cloned();
-                ctx.insert(
-                    "die_face",
-                    &json!({ "index": n, "number": n + 1, "value": value }),
-                );
-            }
-            let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
-            let side = match job.side {
-                Side::Top => "top",
-                Side::Back => "back",
-                _ => "front",
-            };
-            let face = face_context(
-                comp.size(),
-                comp.bleed(print),
-                print.safe_zone_mm,
-                side,
-                windows,
-            );
-            ctx.insert("face", &face);
-            let Some(cache) = cache else {
-                return templates.render(job.template, &ctx).map_err(err);
-            };
-            // The face depends on its template (and the shared ones) and on these values.
-            let key = {
-                let values = json!([
-                    game_ctx,
-                    comp_ctx[job.deck],
-                    job.card
-                        .map(|i| card_context(&comp.cards[i], i, &comp.spec.card_fields).ok()),
-                    face,
-                    format!("{:?}", job.side),
-                ]);
-                let mut h = Sha256::new();
-                h.update(templates.source_hash(job.template).as_bytes());
-                h.update(job.template.as_bytes());
-                h.update(values.to_string().as_bytes());
-                hex(&h.finalize())
-            };
-            let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(svg) = lock().get(&key).cloned() {
-                cache
-                    .reused
-                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                return Ok(svg);
-            }
-            let svg = templates.render(job.template, &ctx).map_err(err)?;
-            cache
-                .rendered
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            lock().insert(key, svg.clone());
-            Ok(svg)
-        })
-        .collect();
+    let env = RenderEnv {
+        game,
+        templates,
+        cache,
+        game_ctx: &game_ctx,
+        comp_ctx: &comp_ctx,
+    };
+    let rendered: Vec<Result<String>> = jobs.par_iter().map(|job| render_job(&env, job)).collect();
 
     // Deduplicate in job order so face numbering is the same on every run.
     let mut faces: Vec<Face> = Vec::new();
     let mut by_hash: HashMap<String, usize> = HashMap::new();
-    let mut face_of: HashMap<(usize, Option<usize>, Side), usize> = HashMap::new();
+    let mut face_of: FaceOf = HashMap::new();
     let mut linked = HashMap::new();
     for (job, svg) in jobs.iter().zip(rendered) {
         let svg = svg?;
@@ -427,6 +550,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
                 component: comp.spec.id.clone(),
                 card: job
                     .card
+                    .filter(|_| !job.shared)
                     .map_or_else(|| "(shared back)".to_owned(), |i| comp.cards[i].id.clone()),
                 side: job.side,
             });
@@ -435,37 +559,84 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         face_of.insert((job.deck, job.card, job.side), index);
     }
 
-    let mut decks = Vec::with_capacity(game.components.len());
-    for (d, comp) in game.components.iter().enumerate() {
-        let mut copies = Vec::new();
-        if comp.printed() {
-            for (i, card) in comp.cards.iter().enumerate().filter(|(_, c)| c.count > 0) {
-                let get = |side| face_of.get(&(d, Some(i), side)).copied();
-                let (front, extra) = if comp.spec.kind == ComponentKind::Die {
-                    let all: Vec<usize> = (0..6).filter_map(|n| get(Side::DieFace(n))).collect();
-                    (all[0], all[1..].to_vec())
-                } else {
-                    (
-                        get(Side::Front).expect("every card has a front"),
-                        get(Side::Top).into_iter().collect(),
-                    )
-                };
-                let back = get(Side::Back).or_else(|| face_of.get(&(d, None, Side::Back)).copied());
-                let copy = CardCopy {
-                    card: i,
-                    front,
-                    back,
-                    extra,
-                };
-                copies.extend(std::iter::repeat_n(copy, card.count as usize));
-            }
-        }
-        let used = used_faces(&copies);
-        decks.push(Deck {
-            component: d,
-            copies,
-            unique_faces: used.len(),
-        });
-    }
+    let decks = decks_of(game, &face_of)?;
     Ok(Faces { faces, decks })
+}
+
+/// Print resolution below which art gets a warning.
+pub const MIN_ART_DPI: f32 = 300.0;
+
+/// Warnings for raster art that prints at under [`MIN_ART_DPI`]: one per image and
+/// component, naming the first card that prints it, the image and its resolution.
+pub fn art_warnings(game: &Game, faces: &Faces, trees: &[usvg::Tree]) -> Vec<String> {
+    let base = game.template_dir();
+    let mut files: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut warnings = Vec::new();
+    for (face, tree) in faces.faces.iter().zip(trees) {
+        let mut images = Vec::new();
+        collect_images(tree.root(), &mut images);
+        for (data, printed) in images {
+            let Ok(size) = imagesize::blob_size(data) else {
+                continue;
+            };
+            // usvg measures the face in px at 96 per inch.
+            let (w_in, h_in) = (printed.width() / 96.0, printed.height() / 96.0);
+            if w_in <= 0.0 || h_in <= 0.0 {
+                continue;
+            }
+            let dpi = (size.width as f32 / w_in).min(size.height as f32 / h_in);
+            if dpi >= MIN_ART_DPI {
+                continue;
+            }
+            let name = crate::render::svg::linked_files(&face.svg)
+                .into_iter()
+                .find(|href| {
+                    let Ok(path) = crate::render::svg::sandboxed(&base, href) else {
+                        return false;
+                    };
+                    let bytes = files
+                        .entry(path)
+                        .or_insert_with_key(|p| game.project.read(p).ok());
+                    bytes.as_deref() == Some(data)
+                })
+                .map_or_else(|| "an image".to_owned(), |h| format!("`{h}`"));
+            if !seen.insert((face.component.clone(), name.clone())) {
+                continue;
+            }
+            warnings.push(format!(
+                "{}/{} {}: art {name} prints at {:.0} dpi ({} × {} px over {:.1} × {:.1} mm); \
+                 use at least {MIN_ART_DPI:.0} dpi for a sharp print",
+                face.component,
+                face.card,
+                face.side.name(),
+                dpi,
+                size.width,
+                size.height,
+                w_in * 25.4,
+                h_in * 25.4,
+            ));
+        }
+    }
+    warnings
+}
+
+/// Every raster image of a tree with its printed box (px at 96 per inch).
+fn collect_images<'a>(group: &'a usvg::Group, out: &mut Vec<(&'a [u8], usvg::Rect)>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => collect_images(g, out),
+            usvg::Node::Image(image) => {
+                let data = match image.kind() {
+                    usvg::ImageKind::JPEG(d)
+                    | usvg::ImageKind::PNG(d)
+                    | usvg::ImageKind::GIF(d)
+                    | usvg::ImageKind::WEBP(d) => d.as_slice(),
+                    usvg::ImageKind::SVG(_) => continue,
+                };
+                out.push((data, image.abs_bounding_box()));
+            }
+            _ => {}
+        }
+    }
 }

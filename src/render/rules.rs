@@ -4,7 +4,7 @@
 //!
 //! Unlike faces, the output is Markdown, not XML: values are inserted as they are.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 use tera::{Context, Tera};
@@ -22,9 +22,9 @@ pub struct Rules {
     pub markdown: String,
 }
 
-/// Where a game's rules live.
+/// Where a game's rules live: `rules.md`, or `rules.<lang>.md` for a kit in another language.
 pub fn rules_path(game: &Game) -> PathBuf {
-    Path::new("data").join(&game.id).join("rules.md")
+    game.rules_file()
 }
 
 /// Values the rules can quote: `game`, and `components.<id>` with its `cards`.

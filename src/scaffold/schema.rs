@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::check::manifest::ManifestFile;
 use crate::error::Result;
-use crate::model::{Component, Game, GameFile, RESERVED_CARD_FIELDS};
+use crate::model::{Component, FieldDecl, Game, GameFile, RESERVED_CARD_FIELDS};
 use crate::output::write_atomic;
 
 fn to_value(schema: schemars::Schema) -> Value {
@@ -33,16 +33,20 @@ pub fn cards_schema(comp: &Component) -> Value {
     let mut props = serde_json::Map::new();
     props.insert(
         "name".into(),
-        json!({ "type": "string", "minLength": 1, "description": "The card's name, as printed." }),
+        json!({
+            "anyOf": [
+                { "type": ["string", "number"], "minLength": 1 },
+                { "type": "object", "additionalProperties": { "type": "string" } }
+            ],
+            "description": "The card's name, as printed (or `{ en: ..., de: ... }` per language)."
+        }),
     );
     props.insert("id".into(), json!({ "type": "string", "pattern": "^[a-z0-9-]+$", "description": "Stable id; defaults to the name in lower case with dashes." }));
     props.insert("count".into(), json!({ "type": "integer", "minimum": 0, "maximum": crate::model::MAX_COPIES, "description": "Copies to print (default 1)." }));
     props.insert("back".into(), json!({ "type": "object", "description": "Values for a per-card back template (card.back)." }));
-    for field in &comp.spec.card_fields {
-        props.insert(
-            field.clone(),
-            json!({ "description": format!("A field declared by component `{}`.", comp.spec.id) }),
-        );
+    props.insert("front".into(), json!({ "type": "string", "description": "This card's front template, instead of the component's." }));
+    for field in comp.spec.card_fields.iter() {
+        props.insert(field.name.clone(), field_schema(comp, field));
     }
     debug_assert!(RESERVED_CARD_FIELDS.iter().all(|f| props.contains_key(*f)));
     json!({
@@ -56,6 +60,33 @@ pub fn cards_schema(comp: &Component) -> Value {
             "additionalProperties": false
         }
     })
+}
+
+/// The schema of one declared field: its type, its description (or one saying the type), and
+/// for text a map of translations.
+fn field_schema(comp: &Component, field: &FieldDecl) -> Value {
+    let description = field.description.clone().unwrap_or_else(|| {
+        format!(
+            "A field of component `{}`: {}.",
+            comp.spec.id,
+            field.ty.describe()
+        )
+    });
+    let mut schema = field.ty.schema();
+    if field.ty.is_text() {
+        schema = json!({ "anyOf": [
+            schema,
+            {
+                "type": "object",
+                "additionalProperties": { "type": ["string", "number"] },
+                "description": "The text in each language: `{ en: ..., de: ... }`."
+            }
+        ]});
+    }
+    if let Value::Object(m) = &mut schema {
+        m.insert("description".into(), Value::String(description));
+    }
+    schema
 }
 
 /// Writes the schemas under `dir`: the two shared ones, and one per component of each game.

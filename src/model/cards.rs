@@ -1,0 +1,491 @@
+//! Cards: read from a YAML list or a spreadsheet, then checked the same way (names, ids, the
+//! declared fields and their types), with errors at the file, line or row, and column.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::path::Path;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result, suggestion};
+use crate::model::fields::{CardFields, FieldType};
+use crate::model::lang::Langs;
+use crate::model::sheet::Table;
+use crate::model::yaml::{check_nesting, yaml_error};
+use crate::model::{MAX_COPIES, is_slug, slugify};
+
+/// The fields every card may have, whatever its component declares.
+pub const RESERVED_CARD_FIELDS: [&str; 5] = ["id", "name", "count", "back", "front"];
+
+/// One card entry of a cards file; `count` copies of it are printed.
+#[derive(Debug, Clone)]
+pub struct Card {
+    pub id: String,
+    pub name: String,
+    pub count: u32,
+    /// The card's own front template (`front:`), instead of the component's.
+    pub front: Option<String>,
+    /// The declared fields the card sets.
+    pub fields: Map<String, Value>,
+    /// Values for a per-card back (`back:` in the card).
+    pub back: Map<String, Value>,
+    /// Line of the card's entry in its file (its row, for a spreadsheet), 1-based.
+    pub line: Option<usize>,
+}
+
+/// How cards are checked: the declared fields, how image fields become links, and the
+/// language being built.
+pub struct CardRules<'a> {
+    pub fields: &'a CardFields,
+    /// Checks an image field's value and returns the link templates get; an error message
+    /// otherwise.
+    pub images: &'a dyn Fn(&str) -> std::result::Result<String, String>,
+    pub langs: &'a Langs,
+}
+
+/// A card as read, before it is checked.
+#[derive(Default)]
+pub(crate) struct RawCard {
+    pub id: Option<String>,
+    pub name: Option<Value>,
+    pub count: Option<u32>,
+    pub front: Option<String>,
+    pub fields: Map<String, Value>,
+    pub back: Map<String, Value>,
+}
+
+/// Where the cards came from, so an error can point at a card's key or cell.
+pub(crate) enum Origin<'a> {
+    Yaml {
+        source: &'a str,
+        /// The line each card starts on.
+        lines: Vec<usize>,
+    },
+    Sheet {
+        table: &'a Table,
+        /// The row of each card.
+        rows: Vec<usize>,
+    },
+}
+
+impl Origin<'_> {
+    /// An error about card `index` (and its `key`, when known), located in its file.
+    pub fn error(&self, path: &Path, index: usize, key: Option<&str>, message: &str) -> Error {
+        match self {
+            Origin::Yaml { source, lines } => {
+                let Some(&line) = lines.get(index) else {
+                    return Error::new(message).in_file(path);
+                };
+                let (line, column) = key
+                    .and_then(|k| key_in_block(source, line, k))
+                    .unwrap_or((line, 1));
+                Error::new(message)
+                    .in_file(path)
+                    .at(line, column)
+                    .with_source(source)
+            }
+            Origin::Sheet { table, rows } => {
+                let row = rows.get(index).copied().unwrap_or(table.header_row);
+                let column = key
+                    .and_then(|k| table.columns.iter().find(|(n, _)| n == k))
+                    .or_else(|| table.columns.iter().find(|(n, _)| n == "name"))
+                    .map_or(1, |(_, c)| *c);
+                table.error(path, row, column, message)
+            }
+        }
+    }
+
+    fn line(&self, index: usize) -> Option<usize> {
+        match self {
+            Origin::Yaml { lines, .. } => lines.get(index).copied(),
+            Origin::Sheet { rows, .. } => rows.get(index).copied(),
+        }
+    }
+}
+
+/// The (line, column) of `key:` inside the YAML card that starts on `line`.
+fn key_in_block(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = source.lines().collect();
+    let start = line.checked_sub(1)?;
+    (start..lines.len())
+        .take_while(|&i| i == start || !lines[i].starts_with('-'))
+        .find_map(|i| {
+            let l = lines[i];
+            let t = l.trim_start_matches([' ', '-']);
+            t.starts_with(&format!("{key}:"))
+                .then(|| (i + 1, l.len() - t.len() + 1))
+        })
+}
+
+/// Checks cards as read and makes them [`Card`]s. `from_text` says every value was written
+/// as text (a spreadsheet).
+pub(crate) fn finish(
+    raw: Vec<RawCard>,
+    path: &Path,
+    origin: &Origin,
+    rules: &CardRules,
+    from_text: bool,
+) -> Result<Vec<Card>> {
+    let mut seen = HashSet::new();
+    let mut cards = Vec::with_capacity(raw.len());
+    for (index, raw) in raw.into_iter().enumerate() {
+        let at = |key: Option<&str>, message: String| origin.error(path, index, key, &message);
+        let name = card_name(raw.name, rules.langs)
+            .map_err(|m| at(Some("name"), format!("card {}: {m}", index + 1)))?;
+        let id = match raw.id {
+            Some(id) => id,
+            None => slugify(&name.1),
+        };
+        if !is_slug(&id) {
+            return Err(at(
+                Some("id"),
+                format!("card id `{id}` may use only lower-case letters, digits and '-'"),
+            )
+            .card(&name.0));
+        }
+        if !seen.insert(id.clone()) {
+            return Err(at(Some("id"), format!("two cards have the id `{id}`"))
+                .card(&name.0)
+                .help("give one of them its own `id` or a different name"));
+        }
+        let mut fields = Map::new();
+        for (key, value) in raw.fields {
+            let ty = rules.fields.get(&key).map_or(&FieldType::Any, |d| &d.ty);
+            let value = typed_value(ty, value, rules, from_text)
+                .map_err(|m| at(Some(&key), format!("card field `{key}` {m}")).card(&name.0))?;
+            fields.insert(key, value);
+        }
+        cards.push(Card {
+            id,
+            name: name.0,
+            count: raw.count.unwrap_or(1),
+            front: raw.front.filter(|f| !f.trim().is_empty()),
+            fields,
+            back: raw.back,
+            line: origin.line(index),
+        });
+    }
+    if cards.is_empty() {
+        return Err(Error::new("the cards file holds no cards").in_file(path));
+    }
+    Ok(cards)
+}
+
+/// The card's name in the language built, and in the first language (which the id comes
+/// from).
+fn card_name(name: Option<Value>, langs: &Langs) -> std::result::Result<(String, String), String> {
+    let name = name.ok_or("has no `name`")?;
+    let first = langs
+        .first(&name)?
+        .as_str()
+        .map(str::to_owned)
+        .unwrap_or_else(|| crate::model::fields::scalar_text(&name));
+    let built = langs.pick(&name, langs.fallback)?;
+    let built = match built {
+        Value::String(s) => s,
+        Value::Number(_) | Value::Bool(_) => crate::model::fields::scalar_text(&built),
+        _ => return Err("the name must be text".to_owned()),
+    };
+    if built.trim().is_empty() {
+        return Err("has an empty name".to_owned());
+    }
+    Ok((built, first))
+}
+
+/// A field's value: translated when it is text, checked against its type, and an image
+/// turned into the link templates use.
+fn typed_value(
+    ty: &FieldType,
+    value: Value,
+    rules: &CardRules,
+    from_text: bool,
+) -> std::result::Result<Value, String> {
+    let value = if ty.is_text() {
+        rules.langs.pick(&value, rules.langs.fallback)?
+    } else {
+        value
+    };
+    let value = ty.coerce(value, from_text)?;
+    match (ty, &value) {
+        (FieldType::Image, Value::String(file)) => (rules.images)(file).map(Value::String),
+        _ => Ok(value),
+    }
+}
+
+/// Parses a YAML cards file's text (`path` names it in errors).
+pub fn parse_yaml_cards(source: &str, path: &Path, rules: &CardRules) -> Result<Vec<Card>> {
+    check_nesting(source, path)?;
+    let de = serde_yaml::Deserializer::from_str(source);
+    let raw = CardListSeed {
+        allowed: rules.fields,
+    }
+    .deserialize(de)
+    .map_err(|e| locate_key(yaml_error(&e, source, path), source))?;
+    let origin = Origin::Yaml {
+        source,
+        lines: top_level_item_lines(source),
+    };
+    finish(raw, path, &origin, rules, false)
+}
+
+/// Parses a cards file's text with untyped declared fields (kept for the fuzz targets).
+pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<Vec<Card>> {
+    let fields = CardFields::untyped(card_fields);
+    let rules = CardRules {
+        fields: &fields,
+        images: &|f| Ok(f.to_owned()),
+        langs: &Langs::default(),
+    };
+    parse_yaml_cards(source, path, &rules)
+}
+
+/// serde_yaml reports errors raised inside a card at the start of the card's map; move them to
+/// the key they are about, which is what the designer has to fix.
+fn locate_key(mut err: Error, source: &str) -> Error {
+    let key = ["unknown card field `", "duplicate field `"]
+        .iter()
+        .find_map(|p| err.message.split(p).nth(1))
+        .and_then(|rest| rest.split('`').next())
+        .map(str::to_owned)
+        .or_else(|| err.message.contains("count ").then(|| "count".to_owned()));
+    let (Some(key), Some(line)) = (key, err.line) else {
+        return err;
+    };
+    let lines: Vec<&str> = source.lines().collect();
+    let mut hits = (line.saturating_sub(1)..lines.len())
+        .take_while(|&i| i + 1 == line || !lines[i].starts_with('-'))
+        .filter(|&i| {
+            let t = lines[i].trim_start_matches([' ', '-']);
+            t.starts_with(&format!("{key}:"))
+        });
+    // For a duplicate, the second occurrence is the one to point at.
+    let hit = if err.message.contains("duplicate") {
+        hits.nth(1)
+    } else {
+        hits.next()
+    };
+    if let Some(i) = hit {
+        let col = lines[i].len() - lines[i].trim_start_matches([' ', '-']).len() + 1;
+        err = err.at(i + 1, col).with_source(source);
+    }
+    err
+}
+
+/// Lines where the top-level sequence items start (`- ` at column 0), 1-based.
+fn top_level_item_lines(source: &str) -> Vec<usize> {
+    source
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("- ") || *l == "-")
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// The message for a key no card may have, with the nearest known one.
+pub(crate) fn unknown_field(field: &str, allowed: &CardFields) -> String {
+    let known = RESERVED_CARD_FIELDS.iter().copied().chain(allowed.names());
+    format!(
+        "unknown card field `{field}` ({}; declare new fields in the component's `card_fields`)",
+        suggestion(field, known)
+    )
+}
+
+/// Checks a count: a whole number from 0 to [`MAX_COPIES`].
+pub(crate) fn check_count(count: i64) -> std::result::Result<u32, String> {
+    if (0..=i64::from(MAX_COPIES)).contains(&count) {
+        Ok(count as u32)
+    } else {
+        Err(format!("count {count} is outside 0 to {MAX_COPIES}"))
+    }
+}
+
+/// Deserializes a list of cards, checking each key against the component's declared fields
+/// while the YAML parser still knows where the key is (so errors carry line and column).
+struct CardListSeed<'a> {
+    allowed: &'a CardFields,
+}
+
+impl<'de> DeserializeSeed<'de> for CardListSeed<'_> {
+    type Value = Vec<RawCard>;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        de.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CardListSeed<'_> {
+    type Value = Vec<RawCard>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of cards (`- name: ...`)")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut cards = Vec::new();
+        while let Some(card) = seq.next_element_seed(CardSeed {
+            allowed: self.allowed,
+        })? {
+            cards.push(card);
+        }
+        Ok(cards)
+    }
+}
+
+struct CardSeed<'a> {
+    allowed: &'a CardFields,
+}
+
+impl<'de> DeserializeSeed<'de> for CardSeed<'_> {
+    type Value = RawCard;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, de: D) -> Result<Self::Value, D::Error> {
+        de.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CardSeed<'_> {
+    type Value = RawCard;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a card: a map with `name`, `count` and the component's fields")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut card = RawCard::default();
+        let mut seen: BTreeMap<String, ()> = BTreeMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.insert(key.clone(), ()).is_some() {
+                return Err(de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            match key.as_str() {
+                "id" => card.id = Some(map.next_value()?),
+                "name" => card.name = Some(map.next_value()?),
+                "front" => card.front = Some(map.next_value()?),
+                "count" => {
+                    let count: i64 = map.next_value()?;
+                    card.count = Some(check_count(count).map_err(de::Error::custom)?);
+                }
+                "back" => card.back = map.next_value()?,
+                field if self.allowed.contains(field) => {
+                    let value: Value = map.next_value()?;
+                    card.fields.insert(key, value);
+                }
+                field => return Err(de::Error::custom(unknown_field(field, self.allowed))),
+            }
+        }
+        Ok(card)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(yaml: &str, fields: &[&str]) -> Result<Vec<Card>> {
+        let fields: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
+        parse_cards(yaml, Path::new("deck.yaml"), &fields)
+    }
+
+    fn typed(yaml: &str, fields: &str, langs: &Langs) -> Result<Vec<Card>> {
+        let fields: CardFields = serde_yaml::from_str(fields).unwrap();
+        let rules = CardRules {
+            fields: &fields,
+            images: &|f| Ok(format!("linked/{f}")),
+            langs,
+        };
+        parse_yaml_cards(yaml, Path::new("deck.yaml"), &rules)
+    }
+
+    #[test]
+    fn cards_load_with_counts_and_fields() {
+        let cards = parse(
+            "- name: Copper Wiring\n  count: 4\n  value: 3\n- name: Fuse\n  front: f.svg.tera\n",
+            &["value"],
+        )
+        .unwrap();
+        assert_eq!(cards.len(), 2);
+        assert_eq!(cards[0].id, "copper-wiring");
+        assert_eq!(cards[0].count, 4);
+        assert_eq!(cards[0].fields["value"], 3);
+        assert_eq!(cards[1].count, 1);
+        assert_eq!(cards[1].line, Some(4));
+        assert_eq!(cards[1].front.as_deref(), Some("f.svg.tera"));
+    }
+
+    #[test]
+    fn unknown_card_field_names_line_column_and_suggestion() {
+        let err = parse("- name: A\n  count: 1\n- name: B\n  valeu: 3\n", &["value"]).unwrap_err();
+        assert_eq!(err.line, Some(4), "{err}");
+        assert_eq!(err.column, Some(3), "{err}");
+        assert!(err.message.contains("valeu"), "{err}");
+        assert!(err.message.contains("did you mean `value`"), "{err}");
+    }
+
+    #[test]
+    fn negative_and_absurd_counts_are_errors() {
+        let err = parse("- name: A\n  count: -1\n", &[]).unwrap_err();
+        assert!(err.message.contains("count -1"), "{err}");
+        assert_eq!(err.line, Some(2));
+        assert!(parse("- name: A\n  count: 99999999\n", &[]).is_err());
+    }
+
+    #[test]
+    fn duplicate_ids_name_the_second_card() {
+        let err = parse("- name: Fuse\n- name: fuse\n", &[]).unwrap_err();
+        assert!(err.message.contains("`fuse`"), "{err}");
+        assert_eq!(err.line, Some(2));
+    }
+
+    #[test]
+    fn typed_fields_are_checked_at_their_key() {
+        let fields = "{ tier: integer, kind: [loot, hazard], art: image }";
+        let langs = Langs::default();
+        let ok = typed(
+            "- name: A\n  tier: 2\n  kind: loot\n  art: a.png\n",
+            fields,
+            &langs,
+        );
+        let ok = ok.unwrap();
+        assert_eq!(ok[0].fields["tier"], 2);
+        assert_eq!(ok[0].fields["art"], "linked/a.png");
+        let err = typed(
+            "- name: A\n- name: B\n  kind: loot\n  tier: two\n",
+            fields,
+            &langs,
+        )
+        .unwrap_err();
+        assert_eq!((err.line, err.column), (Some(4), Some(3)), "{err}");
+        assert!(
+            err.message.contains("`tier` must be a whole number"),
+            "{err}"
+        );
+        assert_eq!(err.card.as_deref(), Some("B"));
+        let err = typed("- name: A\n  kind: lot\n", fields, &langs).unwrap_err();
+        assert!(err.message.contains("did you mean `loot`"), "{err}");
+        assert_eq!(err.line, Some(2));
+    }
+
+    #[test]
+    fn text_fields_are_translated() {
+        let langs = Langs {
+            current: "de".into(),
+            all: vec!["en".into(), "de".into()],
+            fallback: false,
+        };
+        let yaml = "- name: { en: Loot, de: Beute }\n  text: { en: Take it., de: Nimm es. }\n";
+        let cards = typed(yaml, "{ text: markup }", &langs).unwrap();
+        assert_eq!(cards[0].name, "Beute");
+        assert_eq!(cards[0].id, "loot");
+        assert_eq!(cards[0].fields["text"], "Nimm es.");
+        let err = typed(
+            "- name: Loot\n  text: { en: Take it. }\n",
+            "{ text: text }",
+            &langs,
+        )
+        .unwrap_err();
+        assert!(err.message.contains("no `de` translation"), "{err}");
+        assert_eq!(err.card.as_deref(), Some("Loot"));
+        assert_eq!(err.line, Some(2));
+    }
+}

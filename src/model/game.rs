@@ -1,0 +1,390 @@
+//! Loading a whole game: `game.yaml`, then every component's cards, in one language.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::model::cards::{Card, CardRules, parse_yaml_cards};
+use crate::model::fields::FieldType;
+use crate::model::lang::{self, Langs};
+use crate::model::print::{CardSize, MissingTranslation};
+use crate::model::sheet::{cards_from_table, is_sheet, read_table, split_sheet};
+use crate::model::yaml::{find_line, find_line_after, locate, parse_yaml};
+use crate::model::{
+    Component, ComponentKind, ComponentSpec, GameFile, TemplateRule, is_slug, validate,
+};
+use crate::project::Project;
+
+/// A whole game, loaded and validated, in one of its languages.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The directory name under `data/`.
+    pub id: String,
+    /// The project it belongs to: every file it reads comes through it.
+    pub project: Project,
+    pub file: GameFile,
+    pub components: Vec<Component>,
+    /// The game's languages and the one this load is in.
+    pub langs: Langs,
+}
+
+impl Game {
+    /// `data/<game>`, relative to the project root.
+    pub fn data_dir(&self) -> PathBuf {
+        Project::data_dir(&self.id)
+    }
+
+    /// `templates/<game>`, relative to the project root.
+    pub fn template_dir(&self) -> PathBuf {
+        Project::templates_dir(&self.id)
+    }
+
+    /// The rules of the language loaded: `rules.md` in the first language, `rules.<lang>.md`
+    /// in the others (or `rules.md` when that is missing and translations may fall back).
+    pub fn rules_file(&self) -> PathBuf {
+        let first = self.data_dir().join("rules.md");
+        match self.langs.all.first() {
+            Some(l) if *l != self.langs.current => {
+                let own = self
+                    .data_dir()
+                    .join(format!("rules.{}.md", self.langs.current));
+                if self.langs.fallback && !self.project.is_file(&own) {
+                    first
+                } else {
+                    own
+                }
+            }
+            _ => first,
+        }
+    }
+
+    /// A game with rules must have them in the language loaded, unless translations fall
+    /// back to the first language.
+    fn check_rules_translated(&self) -> Result<()> {
+        let first = self.data_dir().join("rules.md");
+        let own = self.rules_file();
+        if own == first || self.project.is_file(&own) || !self.project.is_file(&first) {
+            return Ok(());
+        }
+        Err(Error::new(format!(
+            "the rules have no `{}` translation: there is no {}",
+            self.langs.current,
+            own.display()
+        ))
+        .game(&self.id)
+        .help(
+            "translate rules.md into it, or set `missing_translation: first-language` in `print`",
+        ))
+    }
+
+    /// Whether the game is printed in more than one language (one kit each).
+    pub fn is_multilingual(&self) -> bool {
+        self.langs.all.len() > 1
+    }
+
+    /// Loads `data/<id>/game.yaml` of `project` and every cards file it names, in the game's
+    /// first language.
+    pub fn load(project: &Project, id: &str) -> Result<Game> {
+        Game::load_in(project, id, None)
+    }
+
+    /// Loads the game in `lang` (one of its languages), or in its first language.
+    pub fn load_in(project: &Project, id: &str, lang: Option<&str>) -> Result<Game> {
+        project.check_game(id)?;
+        let game_path = Project::game_file(id);
+        let source = project.read_text(&game_path)?;
+        let mut file: GameFile = parse_yaml(&source, &game_path)?;
+        let game_err = |e: Error| e.game(id);
+        let langs = languages(&file, lang)
+            .map_err(|(e, key)| locate(e.in_file(&game_path), find_line(&source, key), &source))
+            .map_err(game_err)?;
+        file.language = langs.current.clone();
+        check_slug(&file.components, &game_path, &source).map_err(game_err)?;
+        validate::check_profile(&file.print).map_err(|e| {
+            let line = find_line_after(&source, "print:", &format!("{}:", e.field));
+            locate(e.into_error().in_file(&game_path), line, &source).game(id)
+        })?;
+        for spec in &file.components {
+            check_spec(spec, &game_path, &source).map_err(|e| e.game(id).component(&spec.id))?;
+        }
+        let mut components = Vec::with_capacity(file.components.len());
+        for spec in &file.components {
+            let (cards, cards_file) = load_cards(project, id, spec, &langs)
+                .map_err(|e| e.component(&spec.id).game(id))?;
+            components.push(Component {
+                spec: spec.clone(),
+                cards,
+                cards_file,
+            });
+        }
+        let pieces: u64 = components.iter().map(|c| u64::from(c.copies())).sum();
+        validate::check_pieces(pieces).map_err(|e| e.in_file(&game_path).game(id))?;
+        let game = Game {
+            id: id.to_owned(),
+            project: project.clone(),
+            file,
+            components,
+            langs,
+        };
+        game.check_rules_translated()?;
+        Ok(game)
+    }
+
+    /// The languages `data/<id>/game.yaml` names, the first language first: one kit is built
+    /// for each.
+    pub fn languages_of(project: &Project, id: &str) -> Result<Vec<String>> {
+        project.check_game(id)?;
+        let game_path = Project::game_file(id);
+        let source = project.read_text(&game_path)?;
+        let file: GameFile = parse_yaml(&source, &game_path).map_err(|e| e.game(id))?;
+        Ok(if file.languages.is_empty() {
+            vec![file.language]
+        } else {
+            file.languages
+        })
+    }
+}
+
+/// The languages of `file`, with `lang` (or the first) as the one built; an error names the
+/// key of `game.yaml` it is about.
+fn languages(file: &GameFile, lang: Option<&str>) -> Result<Langs, (Error, &'static str)> {
+    let all = if file.languages.is_empty() {
+        vec![file.language.clone()]
+    } else {
+        file.languages.clone()
+    };
+    let key = if file.languages.is_empty() {
+        "language:"
+    } else {
+        "languages:"
+    };
+    let mut seen = HashSet::new();
+    for code in &all {
+        lang::check_code(code).map_err(|m| (Error::new(m), key))?;
+        if !seen.insert(lang::base(code)) {
+            return Err((Error::new(format!("`{code}` is listed twice")), key));
+        }
+    }
+    let current = match lang {
+        None => all.first().cloned().unwrap_or_else(|| "en".to_owned()),
+        Some(l) if all.iter().any(|a| a == l || lang::base(a) == l) => l.to_owned(),
+        Some(l) => {
+            return Err((
+                Error::new(format!("the game has no language `{l}`"))
+                    .help(format!("its languages: {}", all.join(", "))),
+                key,
+            ));
+        }
+    };
+    Ok(Langs {
+        current,
+        all,
+        fallback: file.print.missing_translation == MissingTranslation::FirstLanguage,
+    })
+}
+
+/// A component's numbers, its kind's fields and its template rules, located in `game.yaml`.
+fn check_spec(spec: &ComponentSpec, game_path: &Path, source: &str) -> Result<()> {
+    validate::check_component(spec).map_err(|e| {
+        let line = find_line_after(
+            source,
+            &format!("id: {}", spec.id),
+            &format!("{}:", e.field),
+        );
+        locate(e.into_error().in_file(game_path), line, source)
+    })?;
+    let at_component = find_line(source, &format!("id: {}", spec.id));
+    check_kind(spec).map_err(|e| locate(e.in_file(game_path), at_component, source))?;
+    check_rules(spec).map_err(|(e, key)| {
+        let line = find_line_after(source, &format!("id: {}", spec.id), &format!("{key}:"));
+        locate(e.in_file(game_path), line.or(at_component), source)
+    })
+}
+
+/// `fronts` and `backs` name one declared field, and only values it may take.
+fn check_rules(spec: &ComponentSpec) -> Result<(), (Error, &'static str)> {
+    for (what, rule) in [("fronts", &spec.fronts), ("backs", &spec.backs)] {
+        let Some(rule) = rule else { continue };
+        check_rule(spec, what, rule).map_err(|e| (e, what))?;
+    }
+    if spec.backs.is_some() && spec.back.is_none() {
+        return Err((
+            Error::new("`backs` needs `back` (its `per_card` and the default template)"),
+            "backs",
+        ));
+    }
+    Ok(())
+}
+
+fn check_rule(spec: &ComponentSpec, what: &str, rule: &TemplateRule) -> Result<()> {
+    let mut fields = rule.iter();
+    let (Some((field, by_value)), None) = (fields.next(), fields.next()) else {
+        return Err(Error::new(format!(
+            "`{what}` picks templates by one field: `{what}: {{ kind: {{ loot: loot.svg.tera }} }}`"
+        )));
+    };
+    let Some(decl) = spec.card_fields.get(field) else {
+        return Err(Error::new(format!(
+            "`{what}` picks by `{field}`, which is not in `card_fields` ({})",
+            crate::error::suggestion(field, spec.card_fields.names())
+        )));
+    };
+    if let FieldType::OneOf(allowed) = &decl.ty
+        && let Some(bad) = by_value.keys().find(|v| !allowed.contains(v))
+    {
+        return Err(Error::new(format!(
+            "`{what}` has a template for the value `{bad}` of `{field}`, which is one of {} ({})",
+            allowed.join(", "),
+            crate::error::suggestion(bad, allowed.iter().map(String::as_str))
+        )));
+    }
+    Ok(())
+}
+
+/// Reads a component's cards, from YAML or a spreadsheet; returns them with the file read.
+fn load_cards(
+    project: &Project,
+    id: &str,
+    spec: &ComponentSpec,
+    langs: &Langs,
+) -> Result<(Vec<Card>, PathBuf)> {
+    let data_dir = Project::data_dir(id);
+    let (file, sheet) = split_sheet(&spec.cards);
+    let path = data_dir.join(file);
+    let images = |value: &str| image_link(project, &data_dir, value);
+    let rules = CardRules {
+        fields: &spec.card_fields,
+        images: &images,
+        langs,
+    };
+    let cards = if is_sheet(file) {
+        let bytes = project.read(&path)?;
+        let table = read_table(&bytes, &path, sheet)?;
+        cards_from_table(&table, &path, &rules)?
+    } else {
+        let source = project.read_text(&path)?;
+        parse_yaml_cards(&source, &path, &rules)?
+    };
+    Ok((cards, path))
+}
+
+/// Checks an image field's file (relative to `data/<game>/`) is a PNG, JPEG, WebP or SVG
+/// image of the project, and returns the link a template puts in `<image href>` (templates
+/// resolve links from `templates/<game>/`).
+fn image_link(project: &Project, data_dir: &Path, value: &str) -> Result<String, String> {
+    let path = data_dir.join(value);
+    if value.contains("://") || Path::new(value).is_absolute() {
+        return Err(format!(
+            "is `{value}`: name a file of the game, relative to {}",
+            data_dir.display()
+        ));
+    }
+    if !project.is_file(&path) {
+        return Err(format!(
+            "names `{value}`, but there is no file {}",
+            path.display()
+        ));
+    }
+    let bytes = project.read(&path).map_err(|e| e.message.clone())?;
+    let svg = value.to_ascii_lowercase().ends_with(".svg");
+    let raster = matches!(
+        imagesize::image_type(&bytes),
+        Ok(imagesize::ImageType::Png | imagesize::ImageType::Jpeg | imagesize::ImageType::Webp)
+    );
+    if !svg && !raster {
+        return Err(format!(
+            "names `{value}`, which is not a PNG, JPEG, WebP or SVG image"
+        ));
+    }
+    let link: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Ok(format!("../../{}", link.join("/")))
+}
+
+/// Each kind needs its own fields; say which is missing rather than fail later.
+fn check_kind(spec: &ComponentSpec) -> Result<()> {
+    let kind = spec.kind.name();
+    let need =
+        |what: &str, why: &str| Error::new(format!("a `{kind}` component needs `{what}` ({why})"));
+    if spec.kind == ComponentKind::Bought {
+        for (field, set) in [
+            ("front", spec.front.is_some()),
+            ("back", spec.back.is_some()),
+            ("size", spec.size.is_some()),
+        ] {
+            if set {
+                return Err(Error::new(format!(
+                    "bought parts are not printed: remove `{field}`"
+                )));
+            }
+        }
+        return Ok(());
+    }
+    if spec.size.is_none() {
+        return Err(need("size", "its trim size in mm, or a card size name"));
+    }
+    if spec.front.is_none() && spec.fronts.is_none() {
+        return Err(need("front", "the template of its face"));
+    }
+    if spec.kind == ComponentKind::Die {
+        if !spec.card_fields.contains("faces") {
+            return Err(need("card_fields: [faces]", "each die lists its six faces"));
+        }
+        let s = spec.size.unwrap_or(CardSize::custom(1.0, 1.0));
+        if (s.width_mm - s.height_mm).abs() > 0.01 {
+            return Err(Error::new(
+                "a die's faces are square: give equal width_mm and height_mm",
+            ));
+        }
+    }
+    if spec.top.is_some() && spec.kind != ComponentKind::Dashboard {
+        return Err(Error::new("only dashboards have a `top` layer"));
+    }
+    if let Some(top) = &spec.top {
+        let s = spec.size.unwrap_or(CardSize::custom(1.0, 1.0));
+        for w in &top.windows {
+            let inside = w.x_mm >= 0.0
+                && w.y_mm >= 0.0
+                && w.w_mm > 0.0
+                && w.h_mm > 0.0
+                && w.x_mm + w.w_mm <= s.width_mm
+                && w.y_mm + w.h_mm <= s.height_mm;
+            if !inside {
+                return Err(Error::new(format!(
+                    "window at ({}, {}) sized {} × {} mm lies outside the {} × {} mm dashboard",
+                    w.x_mm, w.y_mm, w.w_mm, w.h_mm, s.width_mm, s.height_mm
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Component ids must be unique and usable in file names.
+fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result<()> {
+    let mut seen = HashSet::new();
+    for spec in components {
+        let line = find_line(source, &format!("id: {}", spec.id));
+        let at = |e: Error| match line {
+            Some(l) => e.at(l, 1).with_source(source),
+            None => e,
+        };
+        if !is_slug(&spec.id) {
+            return Err(at(Error::new(format!(
+                "component id `{}` may use only lower-case letters, digits and '-'",
+                spec.id
+            ))
+            .in_file(path)));
+        }
+        if !seen.insert(spec.id.as_str()) {
+            return Err(at(Error::new(format!(
+                "two components have the id `{}`",
+                spec.id
+            ))
+            .in_file(path)));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,150 @@
+//! Languages: the codes a game may name, and picking a text's translation for the language
+//! being built.
+
+use serde_json::Value;
+
+use crate::error::suggestion;
+
+/// The ISO 639-1 language codes.
+pub const ISO_639_1: [&str; 184] = [
+    "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh",
+    "bi", "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy", "da",
+    "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi", "fj", "fo", "fr",
+    "fy", "ga", "gd", "gl", "gn", "gu", "gv", "ha", "he", "hi", "ho", "hr", "ht", "hu", "hy", "hz",
+    "ia", "id", "ie", "ig", "ii", "ik", "io", "is", "it", "iu", "ja", "jv", "ka", "kg", "ki", "kj",
+    "kk", "kl", "km", "kn", "ko", "kr", "ks", "ku", "kv", "kw", "ky", "la", "lb", "lg", "li", "ln",
+    "lo", "lt", "lu", "lv", "mg", "mh", "mi", "mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb",
+    "nd", "ne", "ng", "nl", "nn", "no", "nr", "nv", "ny", "oc", "oj", "om", "or", "os", "pa", "pi",
+    "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru", "rw", "sa", "sc", "sd", "se", "sg", "si", "sk",
+    "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su", "sv", "sw", "ta", "te", "tg", "th", "ti",
+    "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi", "vo",
+    "wa", "wo", "xh", "yi", "yo", "za", "zh", "zu",
+];
+
+/// Checks a language code: ISO 639-1 (`de`), optionally with a region (`de-CH`, `pt-BR`).
+pub fn check_code(code: &str) -> Result<(), String> {
+    let base = code.split(['-', '_']).next().unwrap_or(code);
+    let region_ok = code.len() == base.len()
+        || code[base.len() + 1..]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric())
+            && code.len() > base.len() + 1;
+    if ISO_639_1.contains(&base) && region_ok {
+        return Ok(());
+    }
+    Err(format!(
+        "`{code}` is not a language code ({}; use an ISO 639-1 code such as en, de, fr)",
+        suggestion(&base.to_ascii_lowercase(), ISO_639_1)
+    ))
+}
+
+/// The base code of a language (`de` of `de-CH`), which translations are keyed by.
+pub fn base(code: &str) -> &str {
+    code.split(['-', '_']).next().unwrap_or(code)
+}
+
+/// The languages of a game and the one being built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Langs {
+    /// The language being built.
+    pub current: String,
+    /// Every language of the game, the first being the one translations fall back to.
+    pub all: Vec<String>,
+    /// Whether a missing translation falls back to the first language instead of failing.
+    pub fallback: bool,
+}
+
+impl Default for Langs {
+    fn default() -> Langs {
+        Langs {
+            current: "en".to_owned(),
+            all: vec!["en".to_owned()],
+            fallback: false,
+        }
+    }
+}
+
+impl Langs {
+    /// Whether `value` is a set of translations: a map whose keys are all language codes.
+    fn is_translations(value: &Value) -> bool {
+        matches!(value, Value::Object(m)
+            if !m.is_empty() && m.keys().all(|k| check_code(k).is_ok()))
+    }
+
+    /// The translation of `value` into the language being built; a value that is not a set of
+    /// translations is the same in every language. Without the language, `fallback` takes the
+    /// first language's text; otherwise it is an error.
+    pub fn pick(&self, value: &Value, fallback: bool) -> Result<Value, String> {
+        self.pick_in(value, &self.current, fallback)
+    }
+
+    /// The first language's text of `value`.
+    pub fn first(&self, value: &Value) -> Result<Value, String> {
+        let first = self.all.first().map_or("en", String::as_str);
+        self.pick_in(value, first, false)
+    }
+
+    fn pick_in(&self, value: &Value, lang: &str, fallback: bool) -> Result<Value, String> {
+        let Value::Object(map) = value else {
+            return Ok(value.clone());
+        };
+        if !Langs::is_translations(value) {
+            return Ok(value.clone());
+        }
+        if let Some(other) = map.keys().find(|k| !self.all.iter().any(|l| base(l) == *k)) {
+            return Err(format!(
+                "has a `{other}` translation, but the game's languages are {}",
+                self.all.join(", ")
+            ));
+        }
+        let get = |l: &str| map.get(base(l)).cloned();
+        match (get(lang), fallback) {
+            (Some(v), _) => Ok(v),
+            (None, true) => self
+                .all
+                .first()
+                .and_then(|l| get(l))
+                .ok_or_else(|| format!("has no `{}` text", self.all.join("` or `"))),
+            (None, false) => Err(format!("has no `{}` translation", base(lang))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn codes_are_checked() {
+        assert!(check_code("en").is_ok());
+        assert!(check_code("de-CH").is_ok());
+        assert!(check_code("pt_BR").is_ok());
+        let e = check_code("xx").unwrap_err();
+        assert!(e.contains("not a language code"), "{e}");
+        assert!(check_code("de-").is_err());
+        assert!(check_code("english").is_err());
+    }
+
+    #[test]
+    fn translations_are_picked_or_missed() {
+        let langs = Langs {
+            current: "de".into(),
+            all: vec!["en".into(), "de".into()],
+            fallback: false,
+        };
+        let text = json!({ "en": "Loot", "de": "Beute" });
+        assert_eq!(langs.pick(&text, false), Ok(json!("Beute")));
+        assert_eq!(langs.first(&text), Ok(json!("Loot")));
+        assert_eq!(langs.pick(&json!("Same"), false), Ok(json!("Same")));
+        let only_en = json!({ "en": "Loot" });
+        assert!(langs.pick(&only_en, false).unwrap_err().contains("`de`"));
+        assert_eq!(langs.pick(&only_en, true), Ok(json!("Loot")));
+        assert!(langs.pick(&json!({ "fr": "Butin" }), false).is_err());
+        // A map of other keys is not a set of translations.
+        assert_eq!(
+            langs.pick(&json!({ "colour": "red" }), false),
+            Ok(json!({ "colour": "red" }))
+        );
+    }
+}

@@ -1,0 +1,455 @@
+//! Cards kept in a spreadsheet: `.csv`, `.tsv`, `.xlsx` or `.ods`, read into a [`Table`] of
+//! cells, each with its row and column so errors can point at it.
+//!
+//! The first non-empty row holds the column names. A workbook's sheet is picked with
+//! `cards.xlsx#Sheet`; without `#`, the first sheet is read.
+
+use std::io::Cursor;
+use std::path::Path;
+
+use calamine::{Data, Reader};
+use serde_json::{Number, Value};
+
+use crate::error::{Error, Result, suggestion};
+use crate::model::cards::{
+    Card, CardRules, Origin, RESERVED_CARD_FIELDS, RawCard, check_count, finish,
+};
+use crate::model::fields::{FieldType, scalar_text};
+use crate::model::lang;
+
+/// The spreadsheet formats a cards file may have, by file name.
+pub fn is_sheet(path: &str) -> bool {
+    sheet_kind(path).is_some()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Kind {
+    Csv,
+    Tsv,
+    Workbook,
+}
+
+fn sheet_kind(path: &str) -> Option<Kind> {
+    let file = path.split('#').next().unwrap_or(path).to_ascii_lowercase();
+    let ext = file.rsplit('.').next().unwrap_or_default();
+    match ext {
+        "csv" => Some(Kind::Csv),
+        "tsv" | "tab" => Some(Kind::Tsv),
+        "xlsx" | "xlsm" | "xls" | "ods" => Some(Kind::Workbook),
+        _ => None,
+    }
+}
+
+/// Splits `cards.xlsx#Loot` into the file and the sheet.
+pub fn split_sheet(cards: &str) -> (&str, Option<&str>) {
+    match cards.split_once('#') {
+        Some((file, sheet)) if sheet_kind(file) == Some(Kind::Workbook) => (file, Some(sheet)),
+        _ => (cards, None),
+    }
+}
+
+/// A sheet of cards: column names and rows of cells.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// The sheet of a workbook, for messages.
+    pub sheet: Option<String>,
+    /// 1-based row of the column names.
+    pub header_row: usize,
+    /// Each column's name and 1-based column number.
+    pub columns: Vec<(String, usize)>,
+    pub rows: Vec<Row>,
+}
+
+/// One row: its 1-based number and a cell per column of [`Table::columns`] (`null` when empty).
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub number: usize,
+    pub cells: Vec<Value>,
+}
+
+/// `A`, `B`, ..., `Z`, `AA` for 1-based column numbers.
+pub fn column_letter(mut n: usize) -> String {
+    let mut out = Vec::new();
+    while n > 0 {
+        let rem = (n - 1) % 26;
+        out.push(b'A' + rem as u8);
+        n = (n - 1) / 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+impl Table {
+    /// Where a cell is, for messages: `sheet `Loot`, row 4, column C (tier)`.
+    pub fn place(&self, row: usize, column: usize) -> String {
+        let sheet = self
+            .sheet
+            .as_ref()
+            .map(|s| format!("sheet `{s}`, "))
+            .unwrap_or_default();
+        let name = self
+            .columns
+            .iter()
+            .find(|(_, c)| *c == column)
+            .map(|(n, _)| format!(" ({n})"))
+            .unwrap_or_default();
+        format!("{sheet}row {row}, column {}{name}", column_letter(column))
+    }
+
+    /// An error at a cell: the message says where, and the error points at row and column.
+    pub fn error(&self, path: &Path, row: usize, column: usize, message: &str) -> Error {
+        Error::new(format!("{}: {message}", self.place(row, column)))
+            .in_file(path)
+            .at(row, column)
+    }
+}
+
+/// Reads the spreadsheet `bytes` of `path` (`sheet` for a workbook).
+pub fn read_table(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Table> {
+    let grid = match sheet_kind(&path.to_string_lossy()) {
+        Some(Kind::Csv) => read_delimited(bytes, path, b',')?,
+        Some(Kind::Tsv) => read_delimited(bytes, path, b'\t')?,
+        Some(Kind::Workbook) => read_workbook(bytes, path, sheet)?,
+        None => {
+            return Err(Error::new("not a spreadsheet (.csv, .tsv, .xlsx or .ods)").in_file(path));
+        }
+    };
+    to_table(grid, path)
+}
+
+/// Cells as read: (1-based row, 1-based column, value), non-empty only, in reading order.
+struct Grid {
+    sheet: Option<String>,
+    cells: Vec<(usize, usize, Value)>,
+}
+
+fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
+            + 1;
+        Error::new("the file is not UTF-8 text")
+            .in_file(path)
+            .at(line, 1)
+            .help("export the sheet as CSV UTF-8")
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    // The reader's own line numbers skip blank lines; count them from the byte offset.
+    let line_at = |byte: u64| {
+        let bytes = text.as_bytes();
+        let mut end = (byte as usize).min(bytes.len());
+        // A record's position may be that of the blank lines before it.
+        while bytes.get(end).is_some_and(|b| *b == b'\n' || *b == b'\r') {
+            end += 1;
+        }
+        bytes[..end].iter().filter(|b| **b == b'\n').count() + 1
+    };
+    let mut cells = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(1, |p| line_at(p.byte()));
+            Error::new(format!("cannot read the table: {e}"))
+                .in_file(path)
+                .at(line, 1)
+        })?;
+        let row = record.position().map_or(1, |p| line_at(p.byte()));
+        for (c, cell) in record.iter().enumerate() {
+            if !cell.trim().is_empty() {
+                cells.push((row, c + 1, Value::String(cell.to_owned())));
+            }
+        }
+    }
+    Ok(Grid { sheet: None, cells })
+}
+
+fn read_workbook(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Grid> {
+    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
+        Error::new(format!("cannot read the workbook: {e}"))
+            .in_file(path)
+            .help("save it as .xlsx or .ods, or export the sheet as CSV")
+    })?;
+    let names = book.sheet_names();
+    let name = match sheet {
+        Some(s) if names.iter().any(|n| n == s) => s.to_owned(),
+        Some(s) => {
+            return Err(Error::new(format!("the workbook has no sheet `{s}`"))
+                .in_file(path)
+                .help(format!(
+                    "{}; its sheets: {}",
+                    suggestion(s, names.iter().map(String::as_str)),
+                    names.join(", ")
+                )));
+        }
+        None => names
+            .first()
+            .cloned()
+            .ok_or_else(|| Error::new("the workbook has no sheets").in_file(path))?,
+    };
+    let range = book
+        .worksheet_range(&name)
+        .map_err(|e| Error::new(format!("cannot read sheet `{name}`: {e}")).in_file(path))?;
+    let (r0, c0) = range.start().unwrap_or((0, 0));
+    let mut cells = Vec::new();
+    for (r, row) in range.rows().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (row_no, col_no) = (r0 as usize + r + 1, c0 as usize + c + 1);
+            let value = match cell {
+                Data::Empty => continue,
+                Data::Error(e) => {
+                    return Err(Error::new(format!(
+                        "sheet `{name}`, row {row_no}, column {}: the cell holds the \
+                         spreadsheet error {e}",
+                        column_letter(col_no)
+                    ))
+                    .in_file(path)
+                    .at(row_no, col_no));
+                }
+                Data::Int(i) => Value::from(*i),
+                Data::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
+                Data::Bool(b) => Value::Bool(*b),
+                Data::String(s) if s.trim().is_empty() => continue,
+                other => Value::String(other.to_string()),
+            };
+            cells.push((row_no, col_no, value));
+        }
+    }
+    Ok(Grid {
+        sheet: Some(name),
+        cells,
+    })
+}
+
+/// Turns cells into a table: the first row holding anything names the columns.
+fn to_table(grid: Grid, path: &Path) -> Result<Table> {
+    let Grid { sheet, cells } = grid;
+    let mut table = Table {
+        sheet,
+        ..Table::default()
+    };
+    let Some(header_row) = cells.first().map(|c| c.0) else {
+        return Ok(table);
+    };
+    table.header_row = header_row;
+    for (_, col, value) in cells.iter().filter(|c| c.0 == header_row) {
+        let name = scalar_text(value).trim().to_owned();
+        if table.columns.iter().any(|(n, _)| *n == name) {
+            return Err(table.error(
+                path,
+                header_row,
+                *col,
+                &format!("a second column is named `{name}`"),
+            ));
+        }
+        table.columns.push((name, *col));
+    }
+    for (row, col, value) in cells.into_iter().filter(|c| c.0 != header_row) {
+        let Some(index) = table.columns.iter().position(|(_, c)| *c == col) else {
+            return Err(table.error(
+                path,
+                row,
+                col,
+                "this cell has a value but its column has no name in the first row",
+            ));
+        };
+        if table.rows.last().is_none_or(|r| r.number != row) {
+            table.rows.push(Row {
+                number: row,
+                cells: vec![Value::Null; table.columns.len()],
+            });
+        }
+        if let Some(slot) = table.rows.last_mut().and_then(|r| r.cells.get_mut(index)) {
+            *slot = value;
+        }
+    }
+    Ok(table)
+}
+
+/// What a column of a cards sheet holds.
+#[derive(Debug, Clone, PartialEq)]
+enum Column {
+    Id,
+    Name,
+    Count,
+    Front,
+    /// A declared field.
+    Field(String),
+    /// A translation: the name or a declared text field, and the language.
+    Translation(String, String),
+    /// A value for a per-card back: `back.<key>`.
+    Back(String),
+}
+
+/// What column `name` holds, or why it may not be there.
+fn column(name: &str, rules: &CardRules) -> std::result::Result<Column, String> {
+    match name {
+        "id" => return Ok(Column::Id),
+        "name" => return Ok(Column::Name),
+        "count" => return Ok(Column::Count),
+        "front" => return Ok(Column::Front),
+        f if rules.fields.contains(f) => return Ok(Column::Field(f.to_owned())),
+        _ => {}
+    }
+    if let Some((field, lang)) = name.rsplit_once('.') {
+        if field == "back" {
+            return Ok(Column::Back(lang.to_owned()));
+        }
+        let text = field == "name" || rules.fields.get(field).is_some_and(|d| d.ty.is_text());
+        if text && rules.langs.all.iter().any(|l| lang::base(l) == lang) {
+            return Ok(Column::Translation(field.to_owned(), lang.to_owned()));
+        }
+        if text {
+            return Err(format!(
+                "column `{name}`: `{lang}` is not one of the game's languages ({})",
+                rules.langs.all.join(", ")
+            ));
+        }
+    }
+    let known = RESERVED_CARD_FIELDS
+        .iter()
+        .copied()
+        .chain(rules.fields.names());
+    Err(format!(
+        "unknown column `{name}` ({}; declare new fields in the component's `card_fields`)",
+        suggestion(name, known)
+    ))
+}
+
+/// The cards of a sheet, checked like those of a YAML file.
+pub fn cards_from_table(table: &Table, path: &Path, rules: &CardRules) -> Result<Vec<Card>> {
+    if !table.columns.iter().any(|(n, _)| n == "name") {
+        return Err(Error::new("the sheet has no `name` column")
+            .in_file(path)
+            .at(table.header_row.max(1), 1)
+            .help("the first row names the columns: name, count, and the card fields"));
+    }
+    let mut columns = Vec::with_capacity(table.columns.len());
+    for (name, col) in &table.columns {
+        let kind =
+            column(name, rules).map_err(|m| table.error(path, table.header_row, *col, &m))?;
+        columns.push(kind);
+    }
+    let first_lang = rules.langs.all.first().map_or("en", |l| lang::base(l));
+    let mut raw = Vec::new();
+    let mut rows = Vec::new();
+    for row in &table.rows {
+        raw.push(raw_card(table, path, row, &columns, first_lang)?);
+        rows.push(row.number);
+    }
+    let origin = Origin::Sheet { table, rows };
+    finish(raw, path, &origin, rules, true)
+}
+
+/// One row as a card, before the checks every card gets.
+fn raw_card(
+    table: &Table,
+    path: &Path,
+    row: &Row,
+    columns: &[Column],
+    first_lang: &str,
+) -> Result<RawCard> {
+    let mut card = RawCard::default();
+    let mut translations: Vec<(String, String, Value)> = Vec::new();
+    for ((kind, (_, col)), value) in columns.iter().zip(&table.columns).zip(&row.cells) {
+        if value.is_null() {
+            continue;
+        }
+        let text = || scalar_text(value).trim().to_owned();
+        match kind {
+            Column::Id => card.id = Some(text()),
+            Column::Name => card.name = Some(Value::String(text())),
+            Column::Front => card.front = Some(text()),
+            Column::Count => {
+                let count = FieldType::Integer
+                    .coerce(value.clone(), true)
+                    .map_err(|m| format!("the count {m}"))
+                    .and_then(|v| check_count(v.as_i64().unwrap_or(-1)));
+                card.count = Some(count.map_err(|m| table.error(path, row.number, *col, &m))?);
+            }
+            Column::Field(f) => {
+                card.fields.insert(f.clone(), value.clone());
+            }
+            Column::Back(k) => {
+                card.back.insert(k.clone(), value.clone());
+            }
+            Column::Translation(f, l) => translations.push((f.clone(), l.clone(), value.clone())),
+        }
+    }
+    for (field, lang, value) in translations {
+        let current = match field.as_str() {
+            "name" => card.name.take(),
+            _ => card.fields.remove(&field),
+        };
+        let mut map = match current {
+            Some(Value::Object(m)) => m,
+            Some(plain) => {
+                let mut m = serde_json::Map::new();
+                m.insert(first_lang.to_owned(), plain);
+                m
+            }
+            None => serde_json::Map::new(),
+        };
+        map.insert(lang, value);
+        match field.as_str() {
+            "name" => card.name = Some(Value::Object(map)),
+            _ => {
+                card.fields.insert(field, Value::Object(map));
+            }
+        }
+    }
+    Ok(card)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_letters() {
+        assert_eq!(column_letter(1), "A");
+        assert_eq!(column_letter(26), "Z");
+        assert_eq!(column_letter(27), "AA");
+        assert_eq!(column_letter(0), "");
+    }
+
+    #[test]
+    fn sheet_names_follow_a_hash() {
+        assert_eq!(split_sheet("cards.xlsx#Loot"), ("cards.xlsx", Some("Loot")));
+        assert_eq!(split_sheet("cards.csv"), ("cards.csv", None));
+        assert_eq!(split_sheet("odd#name.yaml"), ("odd#name.yaml", None));
+        assert!(is_sheet("a.ODS") && is_sheet("b.tsv") && !is_sheet("c.yaml"));
+    }
+
+    #[test]
+    fn csv_rows_keep_their_lines() {
+        let csv = "\u{feff}name,count,text\n\nAlpha,2,\"two\nlines\"\nBeta,,x\n";
+        let t = read_table(csv.as_bytes(), Path::new("d.csv"), None).unwrap();
+        assert_eq!(t.header_row, 1);
+        assert_eq!(t.columns[2], ("text".to_owned(), 3));
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.rows[0].number, 3);
+        assert_eq!(t.rows[1].number, 5);
+        assert!(t.rows[1].cells[1].is_null());
+        assert_eq!(t.place(5, 3), "row 5, column C (text)");
+    }
+
+    #[test]
+    fn a_value_without_a_column_name_is_an_error() {
+        let e = read_table(b"name,\nA,x\n", Path::new("d.csv"), None).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(2)), "{e}");
+        let e = read_table(b"name\tname\n", Path::new("d.tsv"), None).unwrap_err();
+        assert!(e.message.contains("second column"), "{e}");
+    }
+
+    #[test]
+    fn garbage_is_not_a_workbook() {
+        let e = read_table(b"PK\x03\x04junk", Path::new("d.xlsx"), None).unwrap_err();
+        assert!(e.message.contains("cannot read the workbook"), "{e}");
+    }
+}

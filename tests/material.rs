@@ -1,0 +1,464 @@
+//! The designer's own material: cards kept in spreadsheets, typed card fields, several designs
+//! in one deck, art and its resolution, and kits in more than one language.
+
+mod common;
+
+use common::Project;
+use protopress::build::{BuildOptions, Prepared, Session};
+
+const FRONT: &str = "{% <face_svg bg=\"#eeeeee\"> %}{{ text_box(text=card.name, x=face.safe_left, y=face.safe_top, width=face.safe_right - face.safe_left, height=10, size=5, min_size=3) }}{% if card.text %}{{ text_box(text=card.text, x=face.safe_left, y=40, width=face.safe_right - face.safe_left, height=20, size=4, min_size=3) }}{% endif %}{{ text_box(text=\"Tier \" ~ (card.tier + 1), x=face.safe_left, y=70, width=30, height=8, size=4) }}{% </face_svg> %}";
+const BACK: &str = "{% <face_svg bg=\"#222266\"> %}<circle cx=\"{{ face.width / 2 }}\" cy=\"{{ face.height / 2 }}\" r=\"10\" fill=\"#fff\"/>{% </face_svg> %}";
+
+const YAML_CARDS: &str = "- name: Alpha\n  count: 2\n  text: First card\n  tier: 1\n- name: Beta\n  text: Second card\n  tier: 2\n- name: Gamma\n  count: 3\n  tier: 3\n";
+const CSV_CARDS: &str =
+    "name,count,text,tier\nAlpha,2,First card,1\nBeta,1,Second card,2\nGamma,3,,3\n";
+const XLSX: &[u8] = include_bytes!("fixtures/deck.xlsx");
+
+/// A one-deck game whose cards come from `cards` (the file name in `game.yaml`), with typed
+/// fields.
+fn game(cards: &str, extra: &str) -> Project {
+    let yaml = format!(
+        "name: Fixture\nrevision: \"1\"\n{extra}components:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: {{ template: back.svg.tera }}\n    cards: {cards}\n    card_fields:\n      text: {{ type: markup, description: Rules text }}\n      tier: integer\n"
+    );
+    Project::new(&[
+        ("data/fixture/game.yaml", &yaml),
+        ("templates/fixture/front.svg.tera", FRONT),
+        ("templates/fixture/back.svg.tera", BACK),
+    ])
+}
+
+fn session(p: &Project) -> Session {
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: p.out(),
+        mark_printed: false,
+    };
+    Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+}
+
+fn cards_pdf(p: &Project) -> Vec<u8> {
+    let built = session(p).build_in_memory("fixture").unwrap();
+    built.pdf("cards.pdf").unwrap().to_vec()
+}
+
+fn prepare(p: &Project) -> protopress::Result<Prepared> {
+    session(p).prepare("fixture")
+}
+
+fn error(p: &Project) -> String {
+    match prepare(p) {
+        Ok(_) => panic!("the game loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn csv_and_xlsx_decks_print_the_same_cards_as_the_yaml_deck() {
+    let yaml = game("deck.yaml", "");
+    yaml.write("data/fixture/deck.yaml", YAML_CARDS);
+    let csv = game("deck.csv", "");
+    csv.write("data/fixture/deck.csv", CSV_CARDS);
+    let xlsx = game("deck.xlsx#Loot", "");
+    std::fs::write(xlsx.root().join("data/fixture/deck.xlsx"), XLSX).unwrap();
+    let want = cards_pdf(&yaml);
+    assert!(cards_pdf(&csv) == want, "the CSV deck prints differently");
+    assert!(cards_pdf(&xlsx) == want, "the XLSX deck prints differently");
+    let tsv = game("deck.tsv", "");
+    tsv.write("data/fixture/deck.tsv", &CSV_CARDS.replace(',', "\t"));
+    assert!(cards_pdf(&tsv) == want, "the TSV deck prints differently");
+}
+
+#[test]
+fn a_wrong_value_in_a_sheet_names_file_row_and_column() {
+    let p = game("deck.csv", "");
+    p.write(
+        "data/fixture/deck.csv",
+        "name,count,text,tier\nAlpha,2,x,1\nBeta,1,y,two\n",
+    );
+    let text = error(&p);
+    assert!(text.contains("data/fixture/deck.csv:3:4"), "{text}");
+    assert!(text.contains("row 3, column D (tier)"), "{text}");
+    assert!(text.contains("must be a whole number, not `two`"), "{text}");
+    assert!(text.contains("card `Beta`"), "{text}");
+}
+
+#[test]
+fn an_unknown_column_suggests_the_field() {
+    let p = game("deck.csv", "");
+    p.write("data/fixture/deck.csv", "name,count,txet\nAlpha,2,x\n");
+    let text = error(&p);
+    assert!(text.contains("data/fixture/deck.csv:1:3"), "{text}");
+    assert!(text.contains("unknown column `txet`"), "{text}");
+    assert!(text.contains("did you mean `text`"), "{text}");
+}
+
+#[test]
+fn a_bad_count_and_a_missing_name_in_a_sheet_are_located() {
+    let p = game("deck.csv", "");
+    p.write("data/fixture/deck.csv", "name,count\nAlpha,lots\n");
+    let text = error(&p);
+    assert!(text.contains("deck.csv:2:2"), "{text}");
+    p.write(
+        "data/fixture/deck.csv",
+        "name,count,tier\nAlpha,1,1\n,2,2\n",
+    );
+    let text = error(&p);
+    assert!(text.contains("deck.csv:3:1"), "{text}");
+    assert!(text.contains("no `name`"), "{text}");
+}
+
+#[test]
+fn an_unknown_sheet_lists_the_sheets() {
+    let p = game("deck.xlsx#Lot", "");
+    std::fs::write(p.root().join("data/fixture/deck.xlsx"), XLSX).unwrap();
+    let text = error(&p);
+    assert!(text.contains("no sheet `Lot`"), "{text}");
+    assert!(text.contains("did you mean `Loot`"), "{text}");
+    // Without a sheet name the first sheet is read: here, notes without a `name` column.
+    let p = game("deck.xlsx", "");
+    std::fs::write(p.root().join("data/fixture/deck.xlsx"), XLSX).unwrap();
+    assert!(error(&p).contains("no `name` column"));
+}
+
+#[test]
+fn a_typed_field_in_yaml_fails_at_its_line() {
+    let p = game("deck.yaml", "");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Alpha\n  tier: 1\n- name: Beta\n  tier: two\n",
+    );
+    let text = error(&p);
+    assert!(text.contains("data/fixture/deck.yaml:4:3"), "{text}");
+    assert!(text.contains("`tier` must be a whole number"), "{text}");
+}
+
+#[test]
+fn an_unknown_field_type_is_located_in_game_yaml() {
+    let p = game("deck.yaml", "");
+    p.write("data/fixture/deck.yaml", YAML_CARDS);
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &yaml.replace("tier: integer", "tier: intger"),
+    );
+    let text = error(&p);
+    assert!(text.contains("data/fixture/game.yaml:"), "{text}");
+    assert!(text.contains("did you mean `integer`"), "{text}");
+}
+
+/// A deck of loot and hazards, each kind with its own front and back, and one card with a
+/// front of its own.
+fn two_designs() -> Project {
+    let yaml = "name: Fixture\nrevision: \"1\"\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    fronts: { kind: { loot: loot.svg.tera, hazard: hazard.svg.tera } }\n    back: { template: back.svg.tera }\n    backs: { kind: { hazard: hazard-back.svg.tera } }\n    cards: deck.yaml\n    card_fields: { kind: [loot, hazard] }\n";
+    let face = |label: &str, bg: &str| {
+        format!(
+            "{{% <face_svg bg=\"{bg}\"> %}}{{{{ text_box(text=\"{label} \" ~ card.name, x=face.safe_left, y=20, width=40, height=10, size=4) }}}}{{% </face_svg> %}}"
+        )
+    };
+    let shared = |bg: &str| format!("{{% <face_svg bg=\"{bg}\"> %}}{{% </face_svg> %}}");
+    Project::new(&[
+        ("data/fixture/game.yaml", yaml),
+        (
+            "data/fixture/deck.yaml",
+            "- name: Coin\n  kind: loot\n  count: 2\n- name: Gem\n  kind: loot\n- name: Pit\n  kind: hazard\n- name: Idol\n  kind: loot\n  front: special.svg.tera\n",
+        ),
+        ("templates/fixture/loot.svg.tera", &face("LOOT", "#ffeeaa")),
+        (
+            "templates/fixture/hazard.svg.tera",
+            &face("HAZARD", "#ffaaaa"),
+        ),
+        (
+            "templates/fixture/special.svg.tera",
+            &face("SPECIAL", "#aaffaa"),
+        ),
+        ("templates/fixture/back.svg.tera", &shared("#222266")),
+        ("templates/fixture/hazard-back.svg.tera", &shared("#662222")),
+    ])
+}
+
+#[test]
+fn one_deck_prints_several_designs() {
+    let p = two_designs();
+    let prepared = prepare(&p).unwrap();
+    let faces = &prepared.faces;
+    let deck = &faces.decks[0];
+    let svg = |i: usize| faces.faces[i].svg.as_str();
+    let fronts: Vec<&str> = deck.copies.iter().map(|c| svg(c.front)).collect();
+    assert_eq!(fronts.len(), 5);
+    assert!(fronts[0].contains("#ffeeaa") && fronts[2].contains("#ffeeaa"));
+    assert!(
+        fronts[3].contains("#ffaaaa"),
+        "the hazard has the hazard front"
+    );
+    assert!(fronts[4].contains("#aaffaa"), "the idol has its own front");
+    let backs: Vec<Option<usize>> = deck.copies.iter().map(|c| c.back).collect();
+    assert_eq!(backs[0], backs[2], "loot cards share one back");
+    assert_ne!(backs[0], backs[3], "the hazard has its own back");
+    assert!(svg(backs[3].unwrap()).contains("#662222"));
+    // Two backs for the deck, each rendered once.
+    assert_eq!(deck.unique_faces, 4 + 2);
+    session(&p).build_in_memory("fixture").unwrap();
+}
+
+#[test]
+fn a_design_rule_is_checked_against_the_field() {
+    let p = two_designs();
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &yaml.replace("hazard: hazard.svg.tera", "hazzard: hazard.svg.tera"),
+    );
+    let text = error(&p);
+    assert!(text.contains("`hazzard`"), "{text}");
+    assert!(text.contains("data/fixture/game.yaml:"), "{text}");
+    let p = two_designs();
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Coin\n  kind: loot\n  front: lot.svg.tera\n",
+    );
+    let text = error(&p);
+    assert!(text.contains("template `lot.svg.tera` not found"), "{text}");
+    assert!(text.contains("did you mean `loot.svg.tera`"), "{text}");
+    assert!(text.contains("data/fixture/deck.yaml:1"), "{text}");
+}
+
+/// A square RGB PNG of `px` pixels.
+fn png(px: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, px, px);
+    enc.set_color(png::ColorType::Rgb);
+    let mut w = enc.write_header().unwrap();
+    let data: Vec<u8> = (0..px * px * 3).map(|i| (i % 251) as u8).collect();
+    w.write_image_data(&data).unwrap();
+    w.finish().unwrap();
+    out
+}
+
+/// A deck whose cards carry art (an `image` field) drawn 10 mm square.
+fn art_game(cards: &str) -> Project {
+    let yaml = "name: Fixture\nrevision: \"1\"\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    cards: deck.yaml\n    card_fields: { art: image }\n";
+    let front = "{% <face_svg bg=\"#ffffff\"> %}{{ text_box(text=card.name, x=face.safe_left, y=20, width=40, height=10, size=4) }}<image href=\"{{ card.art }}\" x=\"10\" y=\"40\" width=\"10\" height=\"10\"/>{% </face_svg> %}";
+    let p = Project::new(&[
+        ("data/fixture/game.yaml", yaml),
+        ("data/fixture/deck.yaml", cards),
+        ("templates/fixture/front.svg.tera", front),
+        ("data/fixture/art/notes.txt", "not an image"),
+    ]);
+    std::fs::write(p.root().join("data/fixture/art/low.png"), png(40)).unwrap();
+    std::fs::write(p.root().join("data/fixture/art/sharp.png"), png(200)).unwrap();
+    p
+}
+
+#[test]
+fn low_resolution_art_gets_a_warning_naming_card_and_dpi() {
+    let p = art_game(
+        "- name: Heron\n  art: art/low.png\n- name: Crane\n  art: art/low.png\n- name: Stork\n  art: art/sharp.png\n",
+    );
+    let prepared = prepare(&p).unwrap();
+    let art: Vec<&String> = prepared
+        .warnings
+        .iter()
+        .filter(|w| w.contains("dpi"))
+        .collect();
+    assert_eq!(art.len(), 1, "{art:?}");
+    assert!(art[0].contains("deck/heron front"), "{}", art[0]);
+    assert!(art[0].contains("art/low.png"), "{}", art[0]);
+    assert!(art[0].contains("prints at 102 dpi"), "{}", art[0]);
+    let built = session(&p).build_in_memory("fixture").unwrap();
+    assert!(built.report.warnings.iter().any(|w| w.contains("102 dpi")));
+    // Each image is embedded once, however many faces show it.
+    let doc = lopdf::Document::load_mem(built.pdf("cards.pdf").unwrap()).unwrap();
+    let images = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| {
+            s.dict
+                .get(b"Subtype")
+                .and_then(|t| t.as_name())
+                .is_ok_and(|n| n == b"Image")
+        })
+        .count();
+    assert_eq!(images, 2, "two distinct images, each embedded once");
+}
+
+#[test]
+fn an_image_field_must_name_an_image_of_the_game() {
+    let p = art_game("- name: Heron\n  art: art/heron.png\n");
+    let text = error(&p);
+    assert!(text.contains("data/fixture/deck.yaml:2:3"), "{text}");
+    assert!(
+        text.contains("no file data/fixture/art/heron.png"),
+        "{text}"
+    );
+    let p = art_game("- name: Heron\n  art: art/notes.txt\n");
+    let text = error(&p);
+    assert!(text.contains("not a PNG, JPEG, WebP or SVG"), "{text}");
+    let p = art_game("- name: Heron\n  art: ../../../etc/passwd\n");
+    assert!(prepare(&p).is_err());
+}
+
+/// A deck with English and German texts, and rules in both.
+fn two_languages(print: &str, cards: &str) -> Project {
+    let yaml = format!(
+        "name: Fixture\nrevision: \"1\"\nlanguages: [en, de]\n{print}components:\n  - id: deck\n    name: Deck\n    size: poker\n    front: front.svg.tera\n    back: {{ template: back.svg.tera }}\n    cards: {cards}\n    card_fields: {{ text: markup, tier: integer }}\n"
+    );
+    Project::new(&[
+        ("data/fixture/game.yaml", &yaml),
+        (
+            "data/fixture/deck.yaml",
+            "- name: { en: Loot, de: Beute }\n  text: { en: Take it., de: Nimm es. }\n  tier: 1\n- name: Idol\n  text: { en: Keep it., de: Behalte es. }\n  tier: 2\n",
+        ),
+        ("data/fixture/rules.md", "# Fixture\n\nPlay the cards.\n"),
+        (
+            "data/fixture/rules.de.md",
+            "# Fixture\n\nSpiele die Karten.\n",
+        ),
+        ("templates/fixture/front.svg.tera", FRONT),
+        ("templates/fixture/back.svg.tera", BACK),
+    ])
+}
+
+fn front_texts(p: &Project, lang: &str) -> Vec<String> {
+    let prepared = session(p).prepare_in("fixture", Some(lang)).unwrap();
+    let faces = &prepared.faces;
+    faces.decks[0]
+        .copies
+        .iter()
+        .map(|c| faces.faces[c.front].svg.clone())
+        .collect()
+}
+
+#[test]
+fn a_game_in_two_languages_builds_a_kit_for_each() {
+    let p = two_languages("", "deck.yaml");
+    let outcome = session(&p).build_game("fixture").unwrap();
+    for lang in ["en", "de"] {
+        let dir = p.out().join("fixture").join(lang);
+        for file in ["cards.pdf", "rules.pdf", "kit.pdf", "index.html"] {
+            assert!(dir.join(file).is_file(), "{lang}/{file}");
+            assert!(outcome.files.contains(&dir.join(file)), "{lang}/{file}");
+        }
+    }
+    let de = front_texts(&p, "de");
+    assert!(
+        de[0].contains("Beute") && de[0].contains("Nimm"),
+        "{}",
+        de[0]
+    );
+    assert!(de[1].contains("Idol") && de[1].contains("Behalte"));
+    assert!(front_texts(&p, "en")[0].contains("Loot"));
+    let index = std::fs::read_to_string(p.out().join("fixture/de/index.html")).unwrap();
+    assert!(
+        index.contains("lang=\"de\""),
+        "the German kit says it is German"
+    );
+    let prepared = session(&p).prepare_in("fixture", Some("de")).unwrap();
+    assert!(prepared.game.rules_file().ends_with("rules.de.md"));
+    assert_eq!(prepared.game.components[0].cards[0].id, "loot");
+}
+
+#[test]
+fn a_missing_translation_names_the_card_and_field_or_falls_back() {
+    let p = two_languages("", "deck.yaml");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Loot\n  text: { en: Take it., de: Nimm es. }\n- name: Idol\n  tier: 2\n  text: { en: Keep it. }\n",
+    );
+    let err = session(&p).prepare_in("fixture", Some("de")).err().unwrap();
+    let text = err.to_string();
+    assert!(
+        text.contains("card field `text` has no `de` translation"),
+        "{text}"
+    );
+    assert!(text.contains("card `Idol`"), "{text}");
+    assert!(text.contains("data/fixture/deck.yaml:5:3"), "{text}");
+    let p = two_languages(
+        "print: { missing_translation: first-language }\n",
+        "deck.yaml",
+    );
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Idol\n  tier: 2\n  text: { en: Keep it. }\n",
+    );
+    std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
+    assert!(front_texts(&p, "de")[0].contains(">Keep<"));
+    let prepared = session(&p).prepare_in("fixture", Some("de")).unwrap();
+    assert!(prepared.game.rules_file().ends_with("rules.md"));
+}
+
+#[test]
+fn missing_rules_in_a_language_and_unknown_languages_are_errors() {
+    let p = two_languages("", "deck.yaml");
+    std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
+    let text = session(&p)
+        .prepare_in("fixture", Some("de"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("rules.de.md"), "{text}");
+    let text = session(&p)
+        .prepare_in("fixture", Some("fr"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("no language `fr`"), "{text}");
+    let p = game("deck.yaml", "language: xx\n");
+    p.write("data/fixture/deck.yaml", YAML_CARDS);
+    let text = error(&p);
+    assert!(text.contains("`xx` is not a language code"), "{text}");
+    assert!(text.contains("data/fixture/game.yaml:3"), "{text}");
+}
+
+#[test]
+fn a_sheet_carries_translations_in_language_columns() {
+    let p = two_languages("", "deck.csv");
+    p.write(
+        "data/fixture/deck.csv",
+        "name,name.de,text,text.de,tier\nLoot,Beute,Take it.,Nimm es.,1\n",
+    );
+    let de = front_texts(&p, "de");
+    assert!(
+        de[0].contains("Beute") && de[0].contains(">Nimm<"),
+        "{}",
+        de[0]
+    );
+    p.write(
+        "data/fixture/deck.csv",
+        "name,text,text.fr\nLoot,Take it.,Prends-le.\n",
+    );
+    let text = session(&p)
+        .prepare_in("fixture", Some("de"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("`fr` is not one of the game's languages"),
+        "{text}"
+    );
+}
+
+#[test]
+fn veil_runners_ships_a_german_exploration_deck() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let session = Session::new(
+        &protopress::Project::open(repo).unwrap(),
+        &BuildOptions::default(),
+    );
+    assert_eq!(session.languages("veil-runners").unwrap(), ["en", "de"]);
+    let p = session.prepare_in("veil-runners", Some("de")).unwrap();
+    let comp = p
+        .game
+        .components
+        .iter()
+        .position(|c| c.spec.id == "exploration")
+        .unwrap();
+    assert_eq!(p.game.components[comp].cards[0].name, "Überlebende");
+    assert_eq!(p.game.components[comp].cards[0].id, "survivors");
+    let deck = p.faces.decks.iter().find(|d| d.component == comp).unwrap();
+    let front = &p.faces.faces[deck.copies[0].front].svg;
+    assert!(
+        front.contains("Überlebende") && front.contains("ERKUNDUNG"),
+        "{front}"
+    );
+}
