@@ -13,6 +13,7 @@ use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::layout::imposition::Grid;
 use crate::layout::nets::{DieNet, Standee};
+use crate::layout::plan::Role;
 use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
@@ -232,13 +233,13 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    let mut sizes: Vec<(&str, Vec<(f32, f32)>)> = Vec::new();
+    let mut sizes: Vec<(&str, Vec<(f32, f32)>, Vec<Role>)> = Vec::new();
     let mut previews: Vec<FilePages> = Vec::new();
     for name in PDF_FILES {
         if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
             let (_, writer) = writers.remove(pos);
             let pages = writer.page_count();
-            sizes.push((name, writer.page_sizes().to_vec()));
+            sizes.push((name, writer.page_sizes().to_vec(), writer.roles().to_vec()));
             previews.push(FilePages {
                 file: name.to_owned(),
                 sizes: writer.page_sizes().to_vec(),
@@ -262,7 +263,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         .iter()
         .filter_map(|c| {
             let file = c.file.as_deref()?;
-            let (_, file_sizes) = sizes.iter().find(|(n, _)| *n == file)?;
+            let (_, file_sizes, roles) = sizes.iter().find(|(n, _, _)| *n == file)?;
             let pages = c
                 .pages
                 .iter()
@@ -273,6 +274,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
                         page,
                         width_mm: w,
                         height_mm: h,
+                        role: roles[page - 1],
                     }
                 })
                 .collect();
@@ -373,7 +375,8 @@ fn add_parts_to_buy<'a>(
         None => {
             writers.push((
                 file,
-                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?,
+                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?
+                    .with_margin(game.file.print.printable_margin_mm),
             ));
             writers.len() - 1
         }
@@ -436,7 +439,8 @@ pub fn print_sheets<'a>(
             None => {
                 writers.push((
                     file,
-                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?,
+                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
+                        .with_margin(print.printable_margin_mm),
                 ));
                 writers.len() - 1
             }
@@ -447,7 +451,14 @@ pub fn print_sheets<'a>(
         let bleed = comp.bleed(print);
         let pages = match spec.kind {
             ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
-                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
+                // Tokens keep their whole bleed on every side: always a double-bleed gutter.
+                let gutter = match spec.kind {
+                    ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
+                    _ => print.gutter_mm,
+                };
+                let margin = print.printable_margin_mm;
+                let grid =
+                    Grid::with_margin(print.paper, size, bleed, gutter, margin).map_err(err)?;
                 if grid.band.is_none() {
                     warnings.push(format!(
                         "{}: no room for the check ruler on its sheets",
@@ -467,14 +478,26 @@ pub fn print_sheets<'a>(
                     },
                     windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
                 })
+                .map_err(|e| locate_profile(game, err(e)))?
             }
             ComponentKind::Board => {
                 let overlap = spec.overlap_mm.unwrap_or(10.0);
                 let mut used = PagesUsed::default();
                 for copy in &deck.copies {
-                    let layout =
-                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
-                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
+                    let layout = TileLayout::with_margin(
+                        print.paper,
+                        size.width_mm,
+                        size.height_mm,
+                        bleed,
+                        overlap,
+                        print.printable_margin_mm,
+                    );
+                    report.layout = format!(
+                        "{} × {} tiles{}",
+                        layout.rows,
+                        layout.cols,
+                        if layout.rotated { ", turned" } else { "" }
+                    );
                     let name = &comp.cards[copy.card].name;
                     let p = writer.add_board(
                         &format!("{} · {name}", game.file.name),
@@ -506,6 +529,23 @@ pub fn print_sheets<'a>(
         components.push(report);
     }
     Ok(components)
+}
+
+/// Points a print-profile error at the `print:` block of `game.yaml`.
+fn locate_profile(game: &Game, e: Error) -> Error {
+    let path = Project::game_file(&game.id);
+    let e = e.in_file(&path);
+    let Ok(source) = game.project.read_text(&path) else {
+        return e;
+    };
+    let line = source
+        .lines()
+        .position(|l| l.trim_start().starts_with("back_offset_mm:"))
+        .or_else(|| source.lines().position(|l| l.starts_with("print:")));
+    match line {
+        Some(l) => e.at(l + 1, 1).with_source(&source),
+        None => e,
+    }
 }
 
 /// Every file a build owns in its output folder: replaced by each build, removed when a build

@@ -3,4 +3,5 @@
 pub mod fit;
 pub mod imposition;
 pub mod nets;
+pub mod plan;
 pub mod tiling;

@@ -21,7 +21,11 @@ pub fn mm(v: f32) -> f32 {
 pub enum Paper {
     #[default]
     A4,
+    A3,
+    A5,
     Letter,
+    Legal,
+    Tabloid,
 }
 
 impl Paper {
@@ -29,25 +33,53 @@ impl Paper {
     pub fn size_mm(self) -> (f32, f32) {
         match self {
             Paper::A4 => (210.0, 297.0),
+            Paper::A3 => (297.0, 420.0),
+            Paper::A5 => (148.0, 210.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::Legal => (215.9, 355.6),
+            Paper::Tabloid => (279.4, 431.8),
         }
     }
 
-    /// The length of the check ruler: 50 mm on metric paper, 2 in on US paper, so the
-    /// designer can measure it with the ruler they have at hand.
+    /// Whether the paper is a US size (inch ruler).
+    pub fn imperial(self) -> bool {
+        matches!(self, Paper::Letter | Paper::Legal | Paper::Tabloid)
+    }
+
+    /// The check ruler: 50 mm on metric paper, 2 in on US paper, so the designer can measure
+    /// it with the ruler they have at hand; and the spacing of its ticks.
     pub fn check_length_mm(self) -> (f32, &'static str) {
+        if self.imperial() {
+            (50.8, "2 in")
+        } else {
+            (50.0, "50 mm")
+        }
+    }
+
+    /// The name as written in `game.yaml`.
+    pub fn name(self) -> &'static str {
         match self {
-            Paper::A4 => (50.0, "50 mm"),
-            Paper::Letter => (50.8, "2 in"),
+            Paper::A4 => "a4",
+            Paper::A3 => "a3",
+            Paper::A5 => "a5",
+            Paper::Letter => "letter",
+            Paper::Legal => "legal",
+            Paper::Tabloid => "tabloid",
         }
     }
 
     pub fn parse(name: &str) -> Option<Paper> {
-        match name.to_ascii_lowercase().as_str() {
-            "a4" => Some(Paper::A4),
-            "letter" => Some(Paper::Letter),
-            _ => None,
-        }
+        let name = name.to_ascii_lowercase();
+        [
+            Paper::A4,
+            Paper::A3,
+            Paper::A5,
+            Paper::Letter,
+            Paper::Legal,
+            Paper::Tabloid,
+        ]
+        .into_iter()
+        .find(|p| p.name() == name)
     }
 }
 
@@ -126,6 +158,9 @@ pub struct PrintProfile {
     pub text_overflow: OverflowPolicy,
     /// Revision and content hash on every face, to tell reprints apart.
     pub revision_stamp: RevisionStamp,
+    /// Distance from the paper edge that no crop mark, ruler or label crosses: the edge most
+    /// printers cannot print.
+    pub printable_margin_mm: f32,
 }
 
 impl Default for PrintProfile {
@@ -140,6 +175,7 @@ impl Default for PrintProfile {
             safe_zone_mm: 3.0,
             text_overflow: OverflowPolicy::Error,
             revision_stamp: RevisionStamp::Margin,
+            printable_margin_mm: 5.0,
         }
     }
 }
