@@ -274,7 +274,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
     markup.push_str(&components_page(input));
     // The printed sheets start on an odd page: pad the plain part to whole sheets.
     markup.push_str(&format!(
-        "\n#metadata(none) <kit-components-end>\n#context if calc.odd(here().page()) {{ pagebreak(); {BLANK} }}\n"
+        "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
     ));
     let (sheets_markup, sheets) = sheet_pages(input);
     markup.push_str(&sheets_markup);
@@ -493,24 +493,35 @@ fn guide_page(input: &KitInput) -> String {
         "#page(header: none, footer: none)[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
     );
     s.push_str(&format!(
-        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
-        page_range("kit-calibration-first", "kit-calibration-last")
+        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n"
     ));
-    for (id, pages) in input.sheet_pages {
+    let calibration = format!(
+        "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
+        page_range("kit-calibration-first", "kit-calibration-last")
+    );
+    let mut calibrated = false;
+    let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
+    let (plain_parts, sheets): (Vec<_>, Vec<_>) =
+        input.sheet_pages.iter().partition(|(_, p)| plain(p));
+    for (id, pages) in plain_parts.into_iter().chain(sheets) {
         let Some(c) = input.components.iter().find(|c| &c.id == id) else {
             continue;
         };
         if pages.is_empty() {
             continue;
         }
-        let (paper, print) = if c.kind == "bought" {
+        if !plain(pages) && !calibrated {
+            s.push_str(&calibration);
+            calibrated = true;
+        }
+        let (paper, print) = if plain(pages) {
             ("plain", "single-sided")
         } else if pages.iter().any(|p| p.role == Role::Back) {
             ("cardstock", flip)
         } else {
             ("cardstock", "single-sided (blank backs)")
         };
-        let what = if c.kind == "bought" {
+        let what = if plain(pages) {
             "Parts to buy".to_owned()
         } else {
             format!("{} ({} {})", escape(&c.name), c.copies, escape(&c.kind))
@@ -520,6 +531,9 @@ fn guide_page(input: &KitInput) -> String {
             page_range(&label(id, "first"), &label(id, "last")),
             finishing(&c.kind, pages)
         ));
+    }
+    if !calibrated {
+        s.push_str(&calibration);
     }
     s.push_str(")\n]\n");
     s
