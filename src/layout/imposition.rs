@@ -625,143 +625,129 @@ mod tests {
     }
 
     #[test]
-    fn poker_is_three_by_three_on_a4_and_letter() {
-        for paper in [Paper::A4, Paper::Letter] {
-            let g = poker(paper);
-            assert_eq!((g.cols, g.rows), (3, 3), "{paper:?}");
-        }
+    fn poker_is_nine_up_on_a4_and_six_on_letter() {
+        let g = poker(Paper::A4);
+        assert_eq!((g.cols, g.rows), (3, 3));
+        // Letter is too short for three rows with marks inside a 5 mm margin.
+        let g = poker(Paper::Letter);
+        assert_eq!((g.cols, g.rows), (3, 2));
     }
 
     #[test]
     fn gutter_is_double_bleed_unless_it_costs_a_card() {
         let g = poker(Paper::A4);
-        // 3 × 69.5 mm does not fit across A4 with marks, so cards share cut lines.
         assert_eq!((g.gutter_x, g.gutter_y), (0.0, 0.0));
-        let mini = Grid::new(Paper::A4, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
-        assert_eq!((mini.cols, mini.rows, mini.gutter_x), (4, 4, 6.0));
+        let bridge = Grid::new(Paper::A4, CardSize::named("bridge").unwrap(), 3.0, None).unwrap();
+        assert_eq!((bridge.cols, bridge.gutter_x), (3, 6.0));
     }
 
     #[test]
-    fn grid_is_inside_the_paper_with_room_for_marks() {
-        for paper in [Paper::A4, Paper::Letter] {
+    fn marks_and_band_stay_inside_the_printable_margin() {
+        for paper in [Paper::A4, Paper::Letter, Paper::A3, Paper::A5, Paper::Legal] {
             let g = poker(paper);
             let block = g.block(g.per_sheet());
-            for margin in [
-                block.x,
-                block.y,
-                g.paper_w - block.right(),
-                g.paper_h - block.bottom(),
-            ] {
-                assert!(margin >= MIN_MARK_ZONE - 1e-3, "{paper:?}: {margin}");
-            }
-        }
-    }
-
-    #[test]
-    fn crop_marks_stay_outside_bleed_and_off_the_page_edge() {
-        for paper in [Paper::A4, Paper::Letter] {
-            let g = poker(paper);
-            let block = g.block(9);
-            let marks = g.crop_marks(9);
-            // 4 vertical cuts × 2 ends... (A4 has 6 horizontal cuts with gutters)
+            let marks = g.crop_marks(g.per_sheet());
             assert!(!marks.is_empty());
             for m in &marks {
+                assert!(m.length() >= MARK_MIN - 1e-3, "{paper:?}: {m:?}");
                 for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
-                    let inside_block = x > block.x - MARK_GAP + 1e-3
-                        && x < block.right() + MARK_GAP - 1e-3
+                    let inside = x > block.x - MARK_GAP + 1e-3
+                        && x < block.right() - 1e-3 + MARK_GAP
                         && y > block.y - MARK_GAP + 1e-3
                         && y < block.bottom() + MARK_GAP - 1e-3;
-                    assert!(!inside_block, "{paper:?} mark {m:?} touches the cards");
-                    assert!(x >= MARK_EDGE - 1e-3 && x <= g.paper_w - MARK_EDGE + 1e-3);
-                    assert!(y >= MARK_EDGE - 1e-3 && y <= g.paper_h - MARK_EDGE + 1e-3);
+                    assert!(!inside, "{paper:?} mark {m:?} touches the cards");
+                    assert!(x >= g.margin - 1e-3 && x <= g.paper_w - g.margin + 1e-3);
+                    assert!(y >= g.margin - 1e-3 && y <= g.paper_h - g.margin + 1e-3);
                 }
             }
+            let band = g.band.expect("room for the ruler");
+            assert!(band.rect.inside_margin(g.paper_w, g.paper_h, g.margin), "{paper:?}");
+            assert!(!band.rect.overlaps(&block));
+            assert!(band.length() >= 120.0, "{paper:?}: ruler and label need room");
         }
     }
 
     #[test]
-    fn crop_marks_line_up_with_the_cuts() {
+    fn every_cut_has_marks() {
         let g = poker(Paper::A4);
         let (xs, ys) = g.cuts(9);
-        assert_eq!(xs.len(), 4, "shared cuts between touching columns");
-        assert_eq!(ys.len(), 4);
+        assert_eq!((xs.len(), ys.len()), (4, 4), "shared cuts between touching cards");
         let marks = g.crop_marks(9);
         for x in xs {
-            assert_eq!(marks.iter().filter(|m| m.x1 == x && m.x2 == x).count(), 2);
+            assert!(marks.iter().any(|m| m.x1 == x && m.x2 == x));
+        }
+        for y in ys {
+            assert!(marks.iter().any(|m| m.y1 == y && m.y2 == y));
         }
     }
 
     #[test]
     fn long_edge_backs_mirror_rows_left_to_right() {
         let g = poker(Paper::A4);
-        // Slot 0 (top-left) on the front lands top-right on the back: A B C -> C B A.
-        let back0 = g.to_back(g.front_trim(0), Duplex::LongEdge, [0.0, 0.0]);
-        let front2 = g.front_trim(2);
-        assert!((back0.x - front2.x).abs() < 1e-3 && (back0.y - front2.y).abs() < 1e-3);
-        // Short edge keeps the column and mirrors top to bottom about the page centre.
-        let front0 = g.front_trim(0);
-        let back0 = g.to_back(front0, Duplex::ShortEdge, [0.0, 0.0]);
-        assert_eq!(back0.x, front0.x);
-        assert!((back0.y - (g.paper_h - front0.y - front0.h)).abs() < 1e-3);
-        // On Letter the block is off centre (ruler band on the right): mirroring is still
-        // about the page centre, so a back lands exactly behind its front.
-        let g = poker(Paper::Letter);
+        // Slot 0 (top-left) on the front lands top-right on the back: A B C -> C B A, about
+        // the page centre even though the block is off centre.
         let f = g.front_trim(0);
         let b = g.to_back(f, Duplex::LongEdge, [0.0, 0.0]);
-        assert!((b.x + b.w - (g.paper_w - f.x)).abs() < 1e-3);
+        assert!((b.x + b.w - (g.paper_w - f.x)).abs() < 1e-3 && b.y == f.y);
+        let b = g.to_back(f, Duplex::ShortEdge, [0.0, 0.0]);
+        assert_eq!(b.x, f.x);
+        assert!((b.y - (g.paper_h - f.y - f.h)).abs() < 1e-3);
     }
 
     #[test]
-    fn back_offset_moves_backs() {
-        let g = poker(Paper::A4);
-        let a = g.to_back(g.front_trim(4), Duplex::LongEdge, [0.0, 0.0]);
-        let b = g.to_back(g.front_trim(4), Duplex::LongEdge, [1.5, -2.0]);
-        assert!((b.x - a.x - 1.5).abs() < 1e-4 && (b.y - a.y + 2.0).abs() < 1e-4);
-    }
-
-    #[test]
-    fn bleed_is_cut_back_to_the_gutter_middle() {
-        let g = poker(Paper::A4);
-        let middle = g.front_bleed(4);
-        let trim = g.front_trim(4);
-        // No gutter: neighbours touch, so the middle card shows no bleed past its trim.
-        assert_eq!((middle.x, middle.y), (trim.x, trim.y));
-        let mini = Grid::new(Paper::A4, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
-        let inner = mini.front_bleed(5);
-        assert!(
-            (mini.front_trim(5).x - inner.x - 3.0).abs() < 1e-4,
-            "full bleed in a 6 mm gutter"
-        );
-        let corner = g.front_bleed(0);
-        assert!((g.front_trim(0).x - corner.x - 3.0).abs() < 1e-4);
-    }
-
-    #[test]
-    fn furniture_band_lies_beyond_the_marks() {
+    fn back_bands_are_mirrored_beside_the_backs() {
         for paper in [Paper::A4, Paper::Letter] {
             let g = poker(paper);
-            let band = g.band.expect("poker sheets have room for the ruler");
-            let marks = g.crop_marks(9);
-            let (w, h) = paper.size_mm();
-            match band.side {
-                BandSide::Bottom => {
-                    assert!(marks.iter().all(|m| m.y1.max(m.y2) < band.inner));
-                    assert!(band.inner + 5.0 + MARK_EDGE <= h + 1e-3);
-                }
-                BandSide::Right => {
-                    assert!(marks.iter().all(|m| m.x1.max(m.x2) < band.inner));
-                    assert!(band.inner + 5.0 + MARK_EDGE <= w + 1e-3);
+            for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+                let band = g.back_band(duplex, [0.0, 0.0]).unwrap();
+                for slot in 0..g.per_sheet() {
+                    let back = g.to_back(g.front_bleed(slot, 9), duplex, [0.0, 0.0]);
+                    assert!(!band.rect.overlaps(&back), "{paper:?} {duplex:?} slot {slot}");
                 }
             }
-            assert!(band.length >= 120.0, "ruler and label need room");
         }
-        assert_eq!(poker(Paper::A4).band.unwrap().side, BandSide::Bottom);
-        assert_eq!(poker(Paper::Letter).band.unwrap().side, BandSide::Right);
+    }
+
+    #[test]
+    fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
+        let g = poker(Paper::A4);
+        let err = g
+            .back_marks(9, Duplex::LongEdge, [1.5, -2.0])
+            .expect_err("2 mm up pushes the top marks into the margin");
+        assert!(err.message.contains("printable margin"), "{}", err.message);
+        assert!(err.message.contains("must be from"), "{}", err.message);
+        assert!(g.back_marks(9, Duplex::LongEdge, [0.0, 0.0]).is_ok());
+        // Where there is room, an offset moves the marks and keeps them long enough.
+        let g = poker(Paper::Letter);
+        let marks = g.back_marks(6, Duplex::LongEdge, [1.0, -2.0]).unwrap();
+        assert!(marks.iter().all(|m| m.length() >= MARK_MIN - 1e-3));
+    }
+
+    #[test]
+    fn bleed_is_whole_beside_empty_slots() {
+        let g = poker(Paper::A4);
+        // A full sheet: the middle card shares all four cuts.
+        let middle = g.front_bleed(4, 9);
+        assert_eq!(middle, g.front_trim(4));
+        // Two cards: the second one's right edge and both bottoms have no neighbour.
+        let b = g.front_bleed(1, 2);
+        let t = g.front_trim(1);
+        assert!((b.right() - t.right() - 3.0).abs() < 1e-4);
+        assert!((b.bottom() - t.bottom() - 3.0).abs() < 1e-4);
+        assert!((b.x - t.x).abs() < 1e-4, "shared with the first card");
+        // Seven cards: the card above the empty slot 7 keeps its bottom bleed.
+        let b = g.front_bleed(4, 7);
+        assert!((b.bottom() - g.front_trim(4).bottom() - 3.0).abs() < 1e-4);
+        let bridge = Grid::new(Paper::A4, CardSize::named("bridge").unwrap(), 3.0, None).unwrap();
+        let inner = bridge.front_bleed(4, 9);
+        assert!((bridge.front_trim(4).x - inner.x - 3.0).abs() < 1e-4, "full bleed in a gutter");
     }
 
     #[test]
     fn too_large_a_card_is_an_error() {
         let err = Grid::new(Paper::A4, CardSize::custom(300.0, 300.0), 3.0, None).unwrap_err();
         assert!(err.message.contains("does not fit"));
+        // On A3 it fits.
+        assert!(Grid::new(Paper::A3, CardSize::custom(250.0, 300.0), 3.0, None).is_ok());
     }
 }

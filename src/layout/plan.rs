@@ -74,7 +74,8 @@ pub fn keeps_parity(roles: &[Role], slots: &[Slot], first: usize) -> bool {
     (0..slots.len()).all(|k| {
         let odd = (first + k) % 2 == 1;
         match role(k) {
-            Some(Role::Front) => odd && role(k + 1) == Some(Role::Back),
+            // A front with no back has a blank one.
+            Some(Role::Front) => odd && matches!(role(k + 1), Some(Role::Back | Role::Blank)),
             Some(Role::Single) => odd && role(k + 1) == Some(Role::Blank),
             Some(Role::Back) => !odd,
             _ => true,
