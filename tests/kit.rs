@@ -318,7 +318,7 @@ fn expected_roles(b: &Built) -> Vec<(String, usize, Expect)> {
     let mut out = Vec::new();
     for c in &b.report.components {
         let Some(file) = c.file.clone() else { continue };
-        let per_sheet = if c.sheets > 0 { c.pages.len() / c.sheets } else { 1 };
+        let per_sheet = c.pages.len().checked_div(c.sheets).unwrap_or(1);
         for (i, &page) in c.pages.iter().enumerate() {
             let role = match (c.kind.as_str(), per_sheet, i % per_sheet.max(1)) {
                 ("bought", _, _) => Expect::Plain,
@@ -355,21 +355,43 @@ fn check_parity(
     let mut found = 0;
     for (file, page, role) in sources {
         let own = &prints[file][page - 1];
-        let at: Vec<usize> = (0..kit.len()).filter(|&k| kit[k].as_ref() == Some(own)).collect();
-        assert!(!at.is_empty(), "{what}: {file} page {page} is not in the document");
+        let at: Vec<usize> = (0..kit.len())
+            .filter(|&k| kit[k].as_ref() == Some(own))
+            .collect();
+        assert!(
+            !at.is_empty(),
+            "{what}: {file} page {page} is not in the document"
+        );
         for k in at {
             found += 1;
             let n = k + 1;
             match role {
                 Expect::Front => {
                     let back = &prints[file][*page];
-                    assert!(n % 2 == 1, "{what}: the front {file} p{page} is on page {n}");
-                    assert_eq!(kit.get(k + 1).cloned().flatten().as_ref(), Some(back), "{what}: page {n}'s back is not next");
+                    assert!(
+                        n % 2 == 1,
+                        "{what}: the front {file} p{page} is on page {n}"
+                    );
+                    assert_eq!(
+                        kit.get(k + 1).cloned().flatten().as_ref(),
+                        Some(back),
+                        "{what}: page {n}'s back is not next"
+                    );
                 }
-                Expect::Back => assert!(n % 2 == 0, "{what}: the back {file} p{page} is on page {n}"),
+                Expect::Back => {
+                    assert!(n % 2 == 0, "{what}: the back {file} p{page} is on page {n}")
+                }
                 Expect::Single => {
-                    assert!(n % 2 == 1, "{what}: the single-sided {file} p{page} is on page {n}");
-                    assert!(doc.pages.get(k + 1).is_some_and(|p| p.placements.is_empty()), "{what}: something prints behind page {n}");
+                    assert!(
+                        n % 2 == 1,
+                        "{what}: the single-sided {file} p{page} is on page {n}"
+                    );
+                    assert!(
+                        doc.pages
+                            .get(k + 1)
+                            .is_some_and(|p| p.placements.is_empty()),
+                        "{what}: something prints behind page {n}"
+                    );
                 }
                 Expect::Plain => {}
             }
@@ -392,8 +414,16 @@ fn every_kit_prints_as_one_duplex_job() {
         let kit = Pdf::load(b.pdf("kit.pdf").unwrap());
         let roles = expected_roles(&b);
         let found = check_parity(id, &kit, &roles, &sheet_prints(&b), true);
-        assert!(found >= roles.len(), "{id}: {found} of {} sheet pages", roles.len());
-        assert!(kit.pages.len() % 2 == 0, "{id}: {} pages", kit.pages.len());
+        assert!(
+            found >= roles.len(),
+            "{id}: {found} of {} sheet pages",
+            roles.len()
+        );
+        assert!(
+            kit.pages.len().is_multiple_of(2),
+            "{id}: {} pages",
+            kit.pages.len()
+        );
     }
 }
 
@@ -402,20 +432,38 @@ fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
     for id in GAMES {
         let b = build_example(id);
         let pdf = Pdf::load(b.pdf("boards.pdf").unwrap());
-        for comp in b.game.components.iter().filter(|c| c.spec.kind.name() == "board") {
+        for comp in b
+            .game
+            .components
+            .iter()
+            .filter(|c| c.spec.kind.name() == "board")
+        {
             let size = comp.size();
             let bleed = comp.bleed(&b.game.file.print);
             let overlap = comp.spec.overlap_mm.unwrap_or(10.0);
             let layout = TileLayout::new(Paper::A4, size.width_mm, size.height_mm, bleed, overlap);
             if layout.tiles.len() > 1 {
-                assert!(layout.blank() <= 1.0 / 3.0, "{id} {}: a tile is {:.0} % blank", comp.spec.id, 100.0 * layout.blank());
+                assert!(
+                    layout.blank() <= 1.0 / 3.0,
+                    "{id} {}: a tile is {:.0} % blank",
+                    comp.spec.id,
+                    100.0 * layout.blank()
+                );
             }
-            let report = b.report.components.iter().find(|c| c.id == comp.spec.id).unwrap();
+            let report = b
+                .report
+                .components
+                .iter()
+                .find(|c| c.id == comp.spec.id)
+                .unwrap();
             for (tile, &page) in layout.tiles.iter().zip(&report.pages) {
                 let info = &pdf.pages[page - 1];
                 for m in layout.trim_marks(tile) {
                     assert!(
-                        info.lines.iter().any(|l| close(l[0], m.x1) && close(l[1], m.y1) && close(l[2], m.x2) && close(l[3], m.y2)),
+                        info.lines.iter().any(|l| close(l[0], m.x1)
+                            && close(l[1], m.y1)
+                            && close(l[2], m.x2)
+                            && close(l[3], m.y2)),
                         "{id} {}: tile {},{} has no mark {m:?}",
                         comp.spec.id,
                         tile.row,

@@ -138,7 +138,7 @@ fn reprints_keep_duplex_parity_with_single_sided_pieces() {
     assert!(r.print.contains_key("ship"), "{:?}", r.print);
     let pdf = Pdf::load(r.pdf.as_ref().unwrap());
     let n = pdf.pages.len();
-    assert!(n % 2 == 0, "{n} pages");
+    assert!(n.is_multiple_of(2), "{n} pages");
     let drawn = |k: usize| !pdf.pages[k].placements.is_empty();
     let mut k = 0;
     while k < n {
@@ -162,7 +162,11 @@ fn reprints_keep_duplex_parity_with_single_sided_pieces() {
     let ship = (0..n)
         .find(|&k| pdf.pages[k].placements.len() == 1)
         .expect("the ship card");
-    assert!(ship % 2 == 0 && !drawn(ship + 1), "ship on page {}", ship + 1);
+    assert!(
+        ship % 2 == 0 && !drawn(ship + 1),
+        "ship on page {}",
+        ship + 1
+    );
 }
 
 #[test]

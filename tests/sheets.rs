@@ -89,7 +89,10 @@ fn long_edge_backs_mirror_each_row() {
     // right end.
     let last = &pdf.pages[3];
     let first = grid.front_trim(0);
-    assert!(close(last.placements[0].0, grid.paper_w - first.right() - 3.0));
+    assert!(close(
+        last.placements[0].0,
+        grid.paper_w - first.right() - 3.0
+    ));
 }
 
 #[test]
@@ -144,7 +147,11 @@ fn back_offset_moves_backs_and_their_marks_together() {
             })
         })
         .count();
-    assert!(moved >= ma.len() - 8, "{moved} of {} marks moved with the backs", ma.len());
+    assert!(
+        moved >= ma.len() - 8,
+        "{moved} of {} marks moved with the backs",
+        ma.len()
+    );
 }
 
 #[test]
@@ -186,10 +193,16 @@ fn crop_marks_stand_outside_every_card_inside_the_margin() {
         };
         let marks: Vec<&[f32; 4]> = page.lines.iter().filter(|l| !in_band(l)).collect();
         for x in &xs {
-            assert!(marks.iter().any(|m| close(m[0], *x) && close(m[2], *x)), "{paper}: no mark for x = {x}");
+            assert!(
+                marks.iter().any(|m| close(m[0], *x) && close(m[2], *x)),
+                "{paper}: no mark for x = {x}"
+            );
         }
         for y in &ys {
-            assert!(marks.iter().any(|m| close(m[1], *y) && close(m[3], *y)), "{paper}: no mark for y = {y}");
+            assert!(
+                marks.iter().any(|m| close(m[1], *y) && close(m[3], *y)),
+                "{paper}: no mark for y = {y}"
+            );
         }
         for m in &marks {
             let len = ((m[2] - m[0]).powi(2) + (m[3] - m[1]).powi(2)).sqrt();
@@ -253,7 +266,11 @@ fn furniture_never_touches_a_face_and_stays_inside_the_margin() {
             let faces = face_rects(&pdf, page);
             let mut points: Vec<(f32, f32)> = Vec::new();
             for l in &page.lines {
-                points.extend([(l[0], l[1]), (l[2], l[3]), ((l[0] + l[2]) / 2.0, (l[1] + l[3]) / 2.0)]);
+                points.extend([
+                    (l[0], l[1]),
+                    (l[2], l[3]),
+                    ((l[0] + l[2]) / 2.0, (l[1] + l[3]) / 2.0),
+                ]);
             }
             for r in &page.rects {
                 points.extend([(r[0], r[1]), (r[0] + r[2], r[1] + r[3])]);
@@ -270,10 +287,17 @@ fn furniture_never_touches_a_face_and_stays_inside_the_margin() {
             );
             for &(x, y) in &points {
                 for f in &faces {
-                    assert!(!inside(f, x, y), "{case:?} page {}: ({x}, {y}) inside a face at {f:?}", n + 1);
+                    assert!(
+                        !inside(f, x, y),
+                        "{case:?} page {}: ({x}, {y}) inside a face at {f:?}",
+                        n + 1
+                    );
                 }
                 assert!(
-                    x >= m - 0.05 && x <= grid.paper_w - m + 0.05 && y >= m - 0.05 && y <= grid.paper_h - m + 0.05,
+                    x >= m - 0.05
+                        && x <= grid.paper_w - m + 0.05
+                        && y >= m - 0.05
+                        && y <= grid.paper_h - m + 0.05,
                     "{case:?} page {}: ({x}, {y}) crosses the printable margin",
                     n + 1
                 );
@@ -284,7 +308,11 @@ fn furniture_never_touches_a_face_and_stays_inside_the_margin() {
 
 #[test]
 fn every_edge_of_every_card_has_its_bleed_or_a_neighbour() {
-    for case in ["  paper: a4", "  paper: letter", "  paper: a4\n  duplex: short-edge"] {
+    for case in [
+        "  paper: a4",
+        "  paper: letter",
+        "  paper: a4\n  duplex: short-edge",
+    ] {
         let (pdf, grid) = build(case);
         let b = grid.bleed;
         for (n, page) in pdf.pages.iter().enumerate() {
@@ -296,10 +324,18 @@ fn every_edge_of_every_card_has_its_bleed_or_a_neighbour() {
                 let c = clip.expect("every face is clipped to its bleed");
                 let overlap_y = |o: &[f32; 4]| o[1] < t[1] + t[3] - 0.1 && o[1] + o[3] > t[1] + 0.1;
                 let overlap_x = |o: &[f32; 4]| o[0] < t[0] + t[2] - 0.1 && o[0] + o[2] > t[0] + 0.1;
-                let left = trims.iter().any(|o| close(o[0] + o[2], t[0]) && overlap_y(o));
-                let right = trims.iter().any(|o| close(o[0], t[0] + t[2]) && overlap_y(o));
-                let top = trims.iter().any(|o| close(o[1] + o[3], t[1]) && overlap_x(o));
-                let bottom = trims.iter().any(|o| close(o[1], t[1] + t[3]) && overlap_x(o));
+                let left = trims
+                    .iter()
+                    .any(|o| close(o[0] + o[2], t[0]) && overlap_y(o));
+                let right = trims
+                    .iter()
+                    .any(|o| close(o[0], t[0] + t[2]) && overlap_y(o));
+                let top = trims
+                    .iter()
+                    .any(|o| close(o[1] + o[3], t[1]) && overlap_x(o));
+                let bottom = trims
+                    .iter()
+                    .any(|o| close(o[1], t[1] + t[3]) && overlap_x(o));
                 let edges = [
                     (left, t[0] - c[0]),
                     (top, t[1] - c[1]),

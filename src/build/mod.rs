@@ -206,6 +206,9 @@ impl Stopwatch {
     }
 }
 
+/// A sheet file's name, page sizes and page roles.
+type FilePlan<'n> = (&'n str, Vec<(f32, f32)>, Vec<Role>);
+
 /// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
 fn assemble(prepared: Prepared) -> Result<Built> {
     let Prepared {
@@ -233,7 +236,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    let mut sizes: Vec<(&str, Vec<(f32, f32)>, Vec<Role>)> = Vec::new();
+    let mut sizes: Vec<FilePlan> = Vec::new();
     let mut previews: Vec<FilePages> = Vec::new();
     for name in PDF_FILES {
         if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
@@ -466,19 +469,20 @@ pub fn print_sheets<'a>(
                     ));
                 }
                 report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
-                writer.add_deck(&DeckSheets {
-                    title,
-                    revision: &game.file.revision,
-                    grid,
-                    copies: &deck.copies,
-                    print,
-                    cut: match spec.kind {
-                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
-                        _ => CutStyle::CropMarks,
-                    },
-                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
-                })
-                .map_err(|e| locate_profile(game, err(e)))?
+                writer
+                    .add_deck(&DeckSheets {
+                        title,
+                        revision: &game.file.revision,
+                        grid,
+                        copies: &deck.copies,
+                        print,
+                        cut: match spec.kind {
+                            ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                            _ => CutStyle::CropMarks,
+                        },
+                        windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+                    })
+                    .map_err(|e| locate_profile(game, err(e)))?
             }
             ComponentKind::Board => {
                 let overlap = spec.overlap_mm.unwrap_or(10.0);

@@ -229,7 +229,9 @@ impl Grid {
                  with room for crop marks inside the {margin} mm printable margin",
                 paper.name()
             ))
-            .help("use a larger paper, a smaller bleed, or make the component a `board` to tile it"));
+            .help(
+                "use a larger paper, a smaller bleed, or make the component a `board` to tile it",
+            ));
         }
         let banded_y = axis(paper_h, h, bleed, gutter, margin, band_reserve());
         let banded_x = axis(paper_w, w, bleed, gutter, margin, band_reserve());
@@ -276,8 +278,7 @@ impl Grid {
                 }
             }
             BandSide::Bottom | BandSide::Top => {
-                let room =
-                    self.paper_h - self.margin - block.bottom() - MARK_GAP - band_reserve();
+                let room = self.paper_h - self.margin - block.bottom() - MARK_GAP - band_reserve();
                 let y = block.bottom() + MARK_GAP + room.min(MARK_LENGTH) + BAND_GAP;
                 Rect {
                     x: block.x,
@@ -661,9 +662,15 @@ mod tests {
                 }
             }
             let band = g.band.expect("room for the ruler");
-            assert!(band.rect.inside_margin(g.paper_w, g.paper_h, g.margin), "{paper:?}");
+            assert!(
+                band.rect.inside_margin(g.paper_w, g.paper_h, g.margin),
+                "{paper:?}"
+            );
             assert!(!band.rect.overlaps(&block));
-            assert!(band.length() >= 120.0, "{paper:?}: ruler and label need room");
+            assert!(
+                band.length() >= 120.0,
+                "{paper:?}: ruler and label need room"
+            );
         }
     }
 
@@ -671,7 +678,11 @@ mod tests {
     fn every_cut_has_marks() {
         let g = poker(Paper::A4);
         let (xs, ys) = g.cuts(9);
-        assert_eq!((xs.len(), ys.len()), (4, 4), "shared cuts between touching cards");
+        assert_eq!(
+            (xs.len(), ys.len()),
+            (4, 4),
+            "shared cuts between touching cards"
+        );
         let marks = g.crop_marks(9);
         for x in xs {
             assert!(marks.iter().any(|m| m.x1 == x && m.x2 == x));
@@ -702,7 +713,10 @@ mod tests {
                 let band = g.back_band(duplex, [0.0, 0.0]).unwrap();
                 for slot in 0..g.per_sheet() {
                     let back = g.to_back(g.front_bleed(slot, 9), duplex, [0.0, 0.0]);
-                    assert!(!band.rect.overlaps(&back), "{paper:?} {duplex:?} slot {slot}");
+                    assert!(
+                        !band.rect.overlaps(&back),
+                        "{paper:?} {duplex:?} slot {slot}"
+                    );
                 }
             }
         }
@@ -740,7 +754,10 @@ mod tests {
         assert!((b.bottom() - g.front_trim(4).bottom() - 3.0).abs() < 1e-4);
         let bridge = Grid::new(Paper::A4, CardSize::named("bridge").unwrap(), 3.0, None).unwrap();
         let inner = bridge.front_bleed(4, 9);
-        assert!((bridge.front_trim(4).x - inner.x - 3.0).abs() < 1e-4, "full bleed in a gutter");
+        assert!(
+            (bridge.front_trim(4).x - inner.x - 3.0).abs() < 1e-4,
+            "full bleed in a gutter"
+        );
     }
 
     #[test]

@@ -85,9 +85,7 @@ pub fn spans(total: f32, window: f32, overlap: f32) -> Vec<(f32, f32)> {
     let step = (window - overlap).max(1.0);
     let n = ((total - overlap - 1e-3) / step).ceil().max(1.0) as usize;
     let len = (total + (n - 1) as f32 * overlap) / n as f32;
-    (0..n)
-        .map(|i| (i as f32 * (len - overlap), len))
-        .collect()
+    (0..n).map(|i| (i as f32 * (len - overlap), len)).collect()
 }
 
 impl TileLayout {
@@ -116,9 +114,9 @@ impl TileLayout {
                 let t = Self::with_page(page_w, page_h, lw, lh, bleed, overlap, margin, rotated);
                 // Fewest pages, then the board upright, then the least blank paper.
                 let key = |l: &TileLayout| (l.tiles.len(), l.rotated);
-                let better = best
-                    .as_ref()
-                    .is_none_or(|b| key(&t) < key(b) || (key(&t) == key(b) && t.blank() < b.blank() - 1e-4));
+                let better = best.as_ref().is_none_or(|b| {
+                    key(&t) < key(b) || (key(&t) == key(b) && t.blank() < b.blank() - 1e-4)
+                });
                 if better {
                     best = Some(t);
                 }
@@ -213,11 +211,19 @@ impl TileLayout {
     /// The middle of the overlap strip after column `col` (x) or row `row` (y), in face
     /// coordinates.
     fn strip_x(&self, col: usize) -> f32 {
-        let t = self.tiles.iter().find(|t| t.col == col).map_or(0.0, |t| t.src.right());
+        let t = self
+            .tiles
+            .iter()
+            .find(|t| t.col == col)
+            .map_or(0.0, |t| t.src.right());
         t - self.overlap / 2.0
     }
     fn strip_y(&self, row: usize) -> f32 {
-        let t = self.tiles.iter().find(|t| t.row == row).map_or(0.0, |t| t.src.bottom());
+        let t = self
+            .tiles
+            .iter()
+            .find(|t| t.row == row)
+            .map_or(0.0, |t| t.src.bottom());
         t - self.overlap / 2.0
     }
 
@@ -353,7 +359,10 @@ mod tests {
         assert_eq!(t.tiles.len(), 6);
         assert!(t.blank() < 1.0 / 3.0, "{}", t.blank());
         let widths: Vec<f32> = t.tiles.iter().map(|x| x.src.w).collect();
-        assert!(widths.iter().all(|w| (w - widths[0]).abs() < 1e-3), "{widths:?}");
+        assert!(
+            widths.iter().all(|w| (w - widths[0]).abs() < 1e-3),
+            "{widths:?}"
+        );
     }
 
     #[test]

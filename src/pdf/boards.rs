@@ -101,7 +101,6 @@ impl SheetWriter<'_> {
         });
         number
     }
-
 }
 
 /// What the furniture of a tile page needs from the writer.

@@ -9,7 +9,9 @@ use crate::layout::imposition::{Grid, Line, Rect};
 use crate::layout::plan::Role;
 use crate::model::TokenShape;
 use crate::model::print::{CropMarks, Duplex, mm};
-use crate::pdf::draw::{page_settings, push_circle, push_clip, push_rect, stroke_lines, stroke_path};
+use crate::pdf::draw::{
+    page_settings, push_circle, push_clip, push_rect, stroke_lines, stroke_path,
+};
 use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_stamp, draw_window};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter, graphic_for};
 use crate::render::faces::CardCopy;
@@ -122,7 +124,14 @@ impl SheetWriter<'_> {
                 rect: trim.grow(b, b, b, b),
                 clip,
             });
-            decorate(&mut surface, &self.label_font, deck, trim, &self.faces[face].hash, layer);
+            decorate(
+                &mut surface,
+                &self.label_font,
+                deck,
+                trim,
+                &self.faces[face].hash,
+                layer,
+            );
         }
         stroke_lines(&mut surface, &lines, CUT_PT, None);
         if let CutStyle::Outline(shape) = deck.cut {

@@ -72,7 +72,14 @@ pub fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, paper: Pap
     let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
     let room = (length - ruler_mm - 2.0).max(1.0);
     let pt = LABEL_PT.min(LABEL_PT * room / text_mm(&check, LABEL_PT));
-    draw_label_at(surface, font, mm(ruler_mm + 2.0), mm(bar_top + bar_h), &check, pt);
+    draw_label_at(
+        surface,
+        font,
+        mm(ruler_mm + 2.0),
+        mm(bar_top + bar_h),
+        &check,
+        pt,
+    );
     let pt = LABEL_PT.min(LABEL_PT * length / text_mm(label, LABEL_PT));
     draw_label_at(surface, font, 0.0, mm(BAND_THICK - 0.8), label, pt);
     surface.pop();
@@ -100,7 +107,14 @@ fn draw_label_at(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str,
 }
 
 /// A small map of the tiles with this one filled, at the right end of the band `r`.
-pub fn draw_tile_map(surface: &mut Surface, r: Rect, cols: usize, rows: usize, row: usize, col: usize) {
+pub fn draw_tile_map(
+    surface: &mut Surface,
+    r: Rect,
+    cols: usize,
+    rows: usize,
+    row: usize,
+    col: usize,
+) {
     let cell = (r.h / rows.max(1) as f32).min(3.0);
     let x0 = r.right() - cols as f32 * cell;
     let y0 = r.y;
@@ -218,4 +232,3 @@ pub fn draw_window(surface: &mut Surface, font: &Font, r: Rect) {
         );
     }
 }
-

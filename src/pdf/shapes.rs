@@ -8,7 +8,9 @@ use crate::layout::nets::{DieNet, Standee};
 use crate::layout::plan::Role;
 use crate::layout::tiling::{LABEL_BAND, TILE_MARGIN};
 use crate::model::print::{Paper, mm};
-use crate::pdf::draw::{fill_polygons, fill_rect, page_settings, push_rect, stroke_lines, stroke_path};
+use crate::pdf::draw::{
+    fill_polygons, fill_rect, page_settings, push_rect, stroke_lines, stroke_path,
+};
 use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
 use crate::render::faces::CardCopy;
@@ -203,4 +205,3 @@ fn shape_grid(paper: Paper, w: f32, h: f32) -> Vec<(f32, f32)> {
     }
     out
 }
-

@@ -239,4 +239,3 @@ pub(crate) fn graphic_for(
     cache.insert(face, graphic.clone());
     graphic
 }
-

@@ -10,8 +10,8 @@ use std::path::Path;
 
 use crate::check::manifest::CheckReport;
 use crate::error::Result;
-use crate::model::Game;
 use crate::layout::plan::{Role, Slot, plan};
+use crate::model::Game;
 use crate::model::print::{Duplex, Paper};
 use crate::output::report::{ComponentReport, KitPages};
 use crate::project::Project;
@@ -309,7 +309,8 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
 }
 
 /// What an intentionally blank page says.
-const BLANK: &str = "align(center + horizon, text(size: 9pt, fill: luma(120))[This page is intentionally blank.])";
+const BLANK: &str =
+    "align(center + horizon, text(size: 9pt, fill: luma(120))[This page is intentionally blank.])";
 
 fn label(id: &str, which: &str) -> String {
     format!("sheet-{id}-{which}")
@@ -492,9 +493,9 @@ fn guide_page(input: &KitInput) -> String {
     let mut s = format!(
         "#page(header: none, footer: none)[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
     );
-    s.push_str(&format!(
-        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n"
-    ));
+    s.push_str(
+        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
+    );
     let calibration = format!(
         "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
         page_range("kit-calibration-first", "kit-calibration-last")

@@ -382,7 +382,10 @@ fn grow(bbox: &mut Option<[f32; 4]>, (x, y): (f32, f32)) {
 
 fn intersect(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     let (x0, y0) = (a[0].max(b[0]), a[1].max(b[1]));
-    let (x1, y1) = ((a[0] + a[2]).min(b[0] + b[2]), (a[1] + a[3]).min(b[1] + b[3]));
+    let (x1, y1) = (
+        (a[0] + a[2]).min(b[0] + b[2]),
+        (a[1] + a[3]).min(b[1] + b[3]),
+    );
     [x0, y0, (x1 - x0).max(0.0), (y1 - y0).max(0.0)]
 }
 
