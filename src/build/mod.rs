@@ -409,13 +409,11 @@ pub fn print_sheets<'a>(
     warnings: &mut Vec<String>,
     route: impl Fn(ComponentKind) -> Option<&'static str>,
 ) -> Result<Vec<ComponentReport>> {
-    let id = game.id.as_str();
     let print = &game.file.print;
     let mut components = Vec::new();
     for deck in &faces.decks {
         let comp = &game.components[deck.component];
         let spec = &comp.spec;
-        let err = |e: Error| e.game(id).component(&spec.id);
         let mut report = ComponentReport {
             id: spec.id.clone(),
             name: spec.name.clone(),
@@ -449,90 +447,121 @@ pub fn print_sheets<'a>(
             }
         };
         let writer = &mut writers[pos].1;
-        let title = format!("{} · {}", game.file.name, spec.name);
-        let size = comp.size();
-        let bleed = comp.bleed(print);
-        let pages = match spec.kind {
-            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
-                // Tokens keep their whole bleed on every side: always a double-bleed gutter.
-                let gutter = match spec.kind {
-                    ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
-                    _ => print.gutter_mm,
-                };
-                let margin = print.printable_margin_mm;
-                let grid =
-                    Grid::with_margin(print.paper, size, bleed, gutter, margin).map_err(err)?;
-                if grid.band.is_none() {
-                    warnings.push(format!(
-                        "{}: no room for the check ruler on its sheets",
-                        spec.id
-                    ));
-                }
-                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
-                writer
-                    .add_deck(&DeckSheets {
-                        title,
-                        revision: &game.file.revision,
-                        grid,
-                        copies: &deck.copies,
-                        print,
-                        cut: match spec.kind {
-                            ComponentKind::Tokens => CutStyle::Outline(spec.shape),
-                            _ => CutStyle::CropMarks,
-                        },
-                        windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
-                    })
-                    .map_err(|e| locate_profile(game, err(e)))?
-            }
-            ComponentKind::Board => {
-                let overlap = spec.overlap_mm.unwrap_or(10.0);
-                let mut used = PagesUsed::default();
-                for copy in &deck.copies {
-                    let layout = TileLayout::with_margin(
-                        print.paper,
-                        size.width_mm,
-                        size.height_mm,
-                        bleed,
-                        overlap,
-                        print.printable_margin_mm,
-                    );
-                    report.layout = format!(
-                        "{} × {} tiles{}",
-                        layout.rows,
-                        layout.cols,
-                        if layout.rotated { ", turned" } else { "" }
-                    );
-                    let name = &comp.cards[copy.card].name;
-                    let p = writer.add_board(
-                        &format!("{} · {name}", game.file.name),
-                        &game.file.revision,
-                        copy.front,
-                        &layout,
-                    );
-                    used.sheets += p.pages.len();
-                    used.pages.extend(p.pages);
-                }
-                used
-            }
-            ComponentKind::Die => {
-                let net = DieNet::new(size.width_mm);
-                report.layout = format!("cube net, {} mm faces", size.width_mm);
-                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
-            }
-            ComponentKind::Standee => {
-                let standee =
-                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
-                report.layout = "fold-over standee".to_owned();
-                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
-            }
-            ComponentKind::Bought => unreachable!("bought parts have no output file"),
-        };
+        let pages = print_component(game, deck, writer, &mut report, warnings)?;
         report.sheets = pages.sheets;
         report.pages = pages.pages;
         report.file = Some(file.to_owned());
         components.push(report);
     }
     Ok(components)
+}
+
+/// Cards, tokens and dashboards on grid sheets.
+fn print_grid<'a>(
+    game: &Game,
+    deck: &'a crate::render::faces::Deck,
+    writer: &mut SheetWriter<'a>,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> Result<PagesUsed> {
+    let comp = &game.components[deck.component];
+    let spec = &comp.spec;
+    let print = &game.file.print;
+    let err = |e: Error| e.game(&game.id).component(&spec.id);
+    let title = format!("{} · {}", game.file.name, spec.name);
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+
+    // Tokens keep their whole bleed on every side: always a double-bleed gutter.
+    let gutter = match spec.kind {
+        ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
+        _ => print.gutter_mm,
+    };
+    let margin = print.printable_margin_mm;
+    let grid = Grid::with_margin(print.paper, size, bleed, gutter, margin).map_err(err)?;
+    if grid.band.is_none() {
+        warnings.push(format!(
+            "{}: no room for the check ruler on its sheets",
+            spec.id
+        ));
+    }
+    report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
+    writer
+        .add_deck(&DeckSheets {
+            title,
+            revision: &game.file.revision,
+            grid,
+            copies: &deck.copies,
+            print,
+            cut: match spec.kind {
+                ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                _ => CutStyle::CropMarks,
+            },
+            windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+        })
+        .map_err(|e| locate_profile(game, err(e)))
+}
+
+/// Lays out one component's copies in `writer`, by kind, and notes its layout in `report`.
+fn print_component<'a>(
+    game: &Game,
+    deck: &'a crate::render::faces::Deck,
+    writer: &mut SheetWriter<'a>,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> Result<PagesUsed> {
+    let comp = &game.components[deck.component];
+    let spec = &comp.spec;
+    let print = &game.file.print;
+    let title = format!("{} · {}", game.file.name, spec.name);
+    let size = comp.size();
+    let bleed = comp.bleed(print);
+    let pages = match spec.kind {
+        ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+            print_grid(game, deck, writer, report, warnings)?
+        }
+        ComponentKind::Board => {
+            let overlap = spec.overlap_mm.unwrap_or(10.0);
+            let mut used = PagesUsed::default();
+            for copy in &deck.copies {
+                let layout = TileLayout::with_margin(
+                    print.paper,
+                    size.width_mm,
+                    size.height_mm,
+                    bleed,
+                    overlap,
+                    print.printable_margin_mm,
+                );
+                report.layout = format!(
+                    "{} × {} tiles{}",
+                    layout.rows,
+                    layout.cols,
+                    if layout.rotated { ", turned" } else { "" }
+                );
+                let name = &comp.cards[copy.card].name;
+                let p = writer.add_board(
+                    &format!("{} · {name}", game.file.name),
+                    &game.file.revision,
+                    copy.front,
+                    &layout,
+                );
+                used.sheets += p.pages.len();
+                used.pages.extend(p.pages);
+            }
+            used
+        }
+        ComponentKind::Die => {
+            let net = DieNet::new(size.width_mm);
+            report.layout = format!("cube net, {} mm faces", size.width_mm);
+            writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
+        }
+        ComponentKind::Standee => {
+            let standee = Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
+            report.layout = "fold-over standee".to_owned();
+            writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
+        }
+        ComponentKind::Bought => unreachable!("bought parts have no output file"),
+    };
+    Ok(pages)
 }
 
 /// Points a print-profile error at the `print:` block of `game.yaml`.
