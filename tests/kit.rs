@@ -171,18 +171,24 @@ fn tokens_are_packed_without_overlap_and_counted() {
         } else {
             pages.clone()
         };
-        let placed: usize = fronts
-            .iter()
-            .map(|&p| pdf.pages[p - 1].placements.len())
-            .sum();
+        // Peg tokens share their sheet with other pieces: theirs are the faces clipped to a
+        // whole token with its bleed.
+        let bleed = 1.5;
+        let mine = |info: &common::PageInfo| -> Vec<(f32, f32)> {
+            info.placements
+                .iter()
+                .zip(&info.clips)
+                .filter(|(_, c)| c.is_some_and(|c| close(c[2], diameter + 2.0 * bleed)))
+                .map(|(&(x, y, _), _)| (x, y))
+                .collect()
+        };
+        let placed: usize = fronts.iter().map(|&p| mine(&pdf.pages[p - 1]).len()).sum();
         assert_eq!(placed, count as usize, "{id}");
         for &p in &fronts {
             let info = &pdf.pages[p - 1];
-            let bleed = 1.5;
-            let centres: Vec<(f32, f32)> = info
-                .placements
+            let centres: Vec<(f32, f32)> = mine(info)
                 .iter()
-                .map(|&(x, y, _)| (x + bleed + diameter / 2.0, y + bleed + diameter / 2.0))
+                .map(|&(x, y)| (x + bleed + diameter / 2.0, y + bleed + diameter / 2.0))
                 .collect();
             for (i, a) in centres.iter().enumerate() {
                 assert!(a.0 - diameter / 2.0 > 0.0 && a.0 + diameter / 2.0 < info.width_mm);
@@ -206,7 +212,15 @@ fn the_die_net_has_six_equal_faces_in_a_cross() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
     let pages = pages_of("combat-die");
     assert_eq!(pages.len(), 1);
-    let info = &pdf.pages[pages[0] - 1];
+    let page = &pdf.pages[pages[0] - 1];
+    // The die shares its sheet: its faces are the unclipped ones of less than 30 mm.
+    let mut info = common::PageInfo::default();
+    for (p, c) in page.placements.iter().zip(&page.clips) {
+        if c.is_none() && pdf.form_size(p.2).1 < 30.0 {
+            info.placements.push(*p);
+        }
+    }
+    info.lines = page.lines.clone();
     assert_eq!(info.placements.len(), 6);
     let net = DieNet::new(25.0);
     let (ox, oy) = (
@@ -240,9 +254,17 @@ fn the_die_net_has_six_equal_faces_in_a_cross() {
 fn standees_fold_over_with_a_base() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
     let pages = pages_of("pawns");
+    // Standee faces are the unclipped ones taller than 30 mm (the sheet is shared).
     let placed: usize = pages
         .iter()
-        .map(|&p| pdf.pages[p - 1].placements.len())
+        .map(|&p| {
+            let page = &pdf.pages[p - 1];
+            page.placements
+                .iter()
+                .zip(&page.clips)
+                .filter(|(q, c)| c.is_none() && pdf.form_size(q.2).1 > 30.0)
+                .count()
+        })
         .sum();
     // A front and a (mirrored) back per pawn.
     assert_eq!(placed, 12);
@@ -431,13 +453,25 @@ fn every_kit_prints_as_one_duplex_job() {
 fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
     for id in GAMES {
         let b = build_example(id);
-        let pdf = Pdf::load(b.pdf("boards.pdf").unwrap());
+        let Some(bytes) = b.pdf("boards.pdf") else {
+            continue;
+        };
+        let pdf = Pdf::load(bytes);
         for comp in b
             .game
             .components
             .iter()
             .filter(|c| c.spec.kind.name() == "board")
         {
+            let report = b
+                .report
+                .components
+                .iter()
+                .find(|c| c.id == comp.spec.id)
+                .unwrap();
+            if report.layout.contains("shared") {
+                continue;
+            }
             let size = comp.size();
             let bleed = comp.bleed(&b.game.file.print);
             let overlap = comp.spec.overlap_mm.unwrap_or(10.0);
@@ -450,13 +484,9 @@ fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
                     100.0 * layout.blank()
                 );
             }
-            let report = b
-                .report
-                .components
-                .iter()
-                .find(|c| c.id == comp.spec.id)
-                .unwrap();
-            for (tile, &page) in layout.tiles.iter().zip(&report.pages) {
+            // Each copy of the board takes one page per tile.
+            let tiles = layout.tiles.iter().cycle();
+            for (tile, &page) in tiles.zip(&report.pages) {
                 let info = &pdf.pages[page - 1];
                 for m in layout.trim_marks(tile) {
                     assert!(
@@ -482,9 +512,10 @@ fn tokens_keep_their_bleed_on_every_side() {
         for &p in &pages_of(id) {
             let page = &pdf.pages[p - 1];
             for (&(x, y, _), clip) in page.placements.iter().zip(&page.clips) {
-                // The whole face, with its 1.5 mm bleed all round.
+                // The whole face, with its 1.5 mm bleed all round (peg tokens share their page
+                // with a die and standees, which are not clipped).
                 let (w, h) = (size + 3.0, size + 3.0);
-                let c = clip.expect("clipped");
+                let Some(c) = *clip else { continue };
                 assert!(
                     close(c[0], x) && close(c[1], y) && close(c[2], w) && close(c[3], h),
                     "{id}: a token shows {c:?} of its face at ({x}, {y}, {w}, {h})"

@@ -17,12 +17,13 @@ use crate::layout::plan::Role;
 use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
-use crate::model::print::Paper;
+use crate::model::print::{Duplex, Paper};
 use crate::output::index::{FilePages, index_html};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport};
 use crate::output::set::OutputLock;
 use crate::output::write_atomic;
+use crate::pdf::shapes::{Piece, Shape, SharedSheets};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::project::Project;
 use crate::render::faces::{self, Faces, RenderCache};
@@ -409,8 +410,8 @@ pub fn print_sheets<'a>(
     warnings: &mut Vec<String>,
     route: impl Fn(ComponentKind) -> Option<&'static str>,
 ) -> Result<Vec<ComponentReport>> {
-    let print = &game.file.print;
     let mut components = Vec::new();
+    let mut shared = Vec::new();
     for deck in &faces.decks {
         let comp = &game.components[deck.component];
         let spec = &comp.spec;
@@ -435,17 +436,13 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         }
-        let pos = match writers.iter().position(|(f, _)| *f == file) {
-            Some(p) => p,
-            None => {
-                writers.push((
-                    file,
-                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
-                        .with_margin(print.printable_margin_mm),
-                ));
-                writers.len() - 1
-            }
-        };
+        if let Some(shape) = shared_shape(game, deck) {
+            report.layout = shape.describe();
+            shared.push((components.len(), deck, shape));
+            components.push(report);
+            continue;
+        }
+        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
         let writer = &mut writers[pos].1;
         let pages = print_component(game, deck, writer, &mut report, warnings)?;
         report.sheets = pages.sheets;
@@ -453,7 +450,132 @@ pub fn print_sheets<'a>(
         report.file = Some(file.to_owned());
         components.push(report);
     }
+    if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
+        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+        print_shared(game, &shared, &mut writers[pos].1, file, &mut components);
+    }
     Ok(components)
+}
+
+/// A sheet writer for `file`, made on first use.
+fn writer_for<'a>(
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    file: &'static str,
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+) -> Result<usize> {
+    if let Some(p) = writers.iter().position(|(f, _)| *f == file) {
+        return Ok(p);
+    }
+    let print = &game.file.print;
+    writers.push((
+        file,
+        SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
+            .with_margin(print.printable_margin_mm),
+    ));
+    Ok(writers.len() - 1)
+}
+
+/// The geometry of a component printed on shared single-sided sheets.
+enum SharedShape {
+    Die(DieNet),
+    Standee(Standee),
+    Token { w: f32, h: f32, bleed: f32 },
+    Board { w: f32, h: f32, bleed: f32 },
+}
+
+impl SharedShape {
+    fn describe(&self) -> String {
+        match self {
+            SharedShape::Die(net) => format!("cube net, {} mm faces, shared sheets", net.edge),
+            SharedShape::Standee(_) => "fold-over standee, shared sheets".to_owned(),
+            SharedShape::Token { .. } => "single-sided tokens, shared sheets".to_owned(),
+            SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
+        }
+    }
+}
+
+/// Dice, standees, token sets without backs and boards smaller than half a page go on shared
+/// single-sided sheets; everything else has sheets of its own.
+fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
+    let comp = &game.components[deck.component];
+    let print = &game.file.print;
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+    let (w, h) = (size.width_mm, size.height_mm);
+    match comp.spec.kind {
+        ComponentKind::Die => Some(SharedShape::Die(DieNet::new(w))),
+        ComponentKind::Standee => Some(SharedShape::Standee(Standee::new(
+            w,
+            h,
+            comp.spec.base_mm.unwrap_or(15.0),
+        ))),
+        ComponentKind::Tokens => {
+            let backs =
+                print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+            (!backs).then_some(SharedShape::Token { w, h, bleed })
+        }
+        ComponentKind::Board => {
+            let (pw, ph) = print.paper.size_mm();
+            let m = print.printable_margin_mm;
+            let room = (
+                pw - 2.0 * m,
+                ph - 2.0 * m - crate::layout::tiling::LABEL_BAND,
+            );
+            let marks = 2.0
+                * (bleed
+                    + crate::layout::imposition::MARK_GAP
+                    + crate::layout::tiling::TILE_MARK
+                    + 0.5);
+            let (fw, fh) = (w + marks, h + marks);
+            let small = fw <= room.0 && fh <= room.1 && fw * fh <= 0.5 * room.0 * room.1;
+            small.then_some(SharedShape::Board { w, h, bleed })
+        }
+        _ => None,
+    }
+}
+
+/// Packs the shared components onto common sheets of `writer` and fills in their reports.
+fn print_shared(
+    game: &Game,
+    shared: &[(usize, &crate::render::faces::Deck, SharedShape)],
+    writer: &mut SheetWriter,
+    file: &str,
+    components: &mut [ComponentReport],
+) {
+    let mut pieces = Vec::new();
+    for (owner, (_, deck, shape)) in shared.iter().enumerate() {
+        let shape = match shape {
+            SharedShape::Die(net) => Shape::Die(net),
+            SharedShape::Standee(s) => Shape::Standee(s),
+            &SharedShape::Token { w, h, bleed } => Shape::Token {
+                shape: game.components[deck.component].spec.shape,
+                w,
+                h,
+                bleed,
+            },
+            &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+        };
+        pieces.extend(deck.copies.iter().map(|copy| Piece { owner, copy, shape }));
+    }
+    let sheets = SharedSheets {
+        game: &game.file.name,
+        revision: &game.file.revision,
+        owners: shared
+            .iter()
+            .map(|(i, _, _)| components[*i].name.clone())
+            .collect(),
+        pieces,
+        print: &game.file.print,
+    };
+    let used = writer.add_shared(&sheets);
+    for ((i, _, _), pages) in shared.iter().zip(used) {
+        let report = &mut components[*i];
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        report.file = Some(file.to_owned());
+    }
 }
 
 /// Cards, tokens and dashboards on grid sheets.
@@ -512,7 +634,6 @@ fn print_component<'a>(
     let comp = &game.components[deck.component];
     let spec = &comp.spec;
     let print = &game.file.print;
-    let title = format!("{} · {}", game.file.name, spec.name);
     let size = comp.size();
     let bleed = comp.bleed(print);
     let pages = match spec.kind {
@@ -549,16 +670,8 @@ fn print_component<'a>(
             }
             used
         }
-        ComponentKind::Die => {
-            let net = DieNet::new(size.width_mm);
-            report.layout = format!("cube net, {} mm faces", size.width_mm);
-            writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
-        }
-        ComponentKind::Standee => {
-            let standee = Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
-            report.layout = "fold-over standee".to_owned();
-            writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
-        }
+        // Dice and standees always go on shared sheets (`print_shared`).
+        ComponentKind::Die | ComponentKind::Standee => PagesUsed::default(),
         ComponentKind::Bought => unreachable!("bought parts have no output file"),
     };
     Ok(pages)

@@ -544,12 +544,11 @@ fn guide_page(input: &KitInput) -> String {
 enum KitPage<'a> {
     CalibrationFront,
     CalibrationBack,
-    /// A sheet page of component `id`, first and last of it or not.
+    /// A sheet page, with the components it is the first or last page of (a shared sheet
+    /// holds several components).
     Sheet {
-        id: &'a str,
         page: &'a SheetPage,
-        first: bool,
-        last: bool,
+        marks: Vec<(&'a str, bool, bool)>,
     },
 }
 
@@ -569,13 +568,24 @@ fn sheet_pages(input: &KitInput) -> (String, usize) {
             roles.extend([Role::Front, Role::Back]);
         }
         for (i, page) in list.iter().enumerate() {
-            pages.push(KitPage::Sheet {
-                id,
-                page,
-                first: i == 0,
-                last: i + 1 == list.len(),
+            let mark = (id.as_str(), i == 0, i + 1 == list.len());
+            // A shared sheet is printed once, under every component it holds.
+            let seen = pages.iter_mut().find_map(|k| match k {
+                KitPage::Sheet { page: p, marks } if p.file == page.file && p.page == page.page => {
+                    Some(marks)
+                }
+                _ => None,
             });
-            roles.push(page.role);
+            match seen {
+                Some(marks) => marks.push(mark),
+                None => {
+                    pages.push(KitPage::Sheet {
+                        page,
+                        marks: vec![mark],
+                    });
+                    roles.push(page.role);
+                }
+            }
         }
     }
     if plain_parts.len() == input.sheet_pages.len() {
@@ -604,31 +614,28 @@ fn sheet_pages(input: &KitInput) -> (String, usize) {
 /// The markup of one page and its size (none for the calibration pages, which take the
 /// paper's).
 fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
-    let (id, p, first, last) = match page {
+    let (p, marks) = match page {
         KitPage::CalibrationFront => return (calibration_front(), None),
         KitPage::CalibrationBack => return (calibration_back(), None),
-        KitPage::Sheet {
-            id,
-            page,
-            first,
-            last,
-        } => (*id, *page, *first, *last),
+        KitPage::Sheet { page, marks } => (*page, marks),
     };
-    let name = input
-        .components
-        .iter()
-        .find(|c| c.id == id)
-        .map_or(id, |c| c.name.as_str());
     let mut labels = String::new();
-    if first {
-        labels.push_str(&format!("#metadata(none) <{}>", label(id, "first")));
-        labels.push_str(&format!(
-            "#place(hide(heading(level: 1, outlined: true)[{}]))",
-            escape(name)
-        ));
-    }
-    if last {
-        labels.push_str(&format!("#metadata(none) <{}>", label(id, "last")));
+    for &(id, first, last) in marks {
+        let name = input
+            .components
+            .iter()
+            .find(|c| c.id == id)
+            .map_or(id, |c| c.name.as_str());
+        if first {
+            labels.push_str(&format!("#metadata(none) <{}>", label(id, "first")));
+            labels.push_str(&format!(
+                "#place(hide(heading(level: 1, outlined: true)[{}]))",
+                escape(name)
+            ));
+        }
+        if last {
+            labels.push_str(&format!("#metadata(none) <{}>", label(id, "last")));
+        }
     }
     let markup = format!(
         "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none)[{labels}#image({file}, page: {page}, width: 100%)]\n",
