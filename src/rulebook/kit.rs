@@ -295,12 +295,13 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
         None => 2,
     };
     let calibration = 2;
+    // `sheets` counts the calibration sheet too.
     let components = total.saturating_sub(rules_pages + sheets);
     Ok((
         bytes,
         KitPages {
             front_and_rules: rules_pages,
-            components: components.saturating_sub(calibration),
+            components,
             calibration,
             sheets: sheets - calibration,
             total,
