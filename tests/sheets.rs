@@ -486,3 +486,65 @@ fn per_card_backs_print_behind_their_own_fronts() {
         );
     }
 }
+
+#[test]
+fn every_paper_size_prints_inside_its_margin() {
+    for (paper, w, h) in [
+        ("a3", 297.0, 420.0),
+        ("a5", 148.0, 210.0),
+        ("legal", 215.9, 355.6),
+        ("tabloid", 279.4, 431.8),
+        ("{ width_mm: 320, height_mm: 240 }", 320.0, 240.0),
+    ] {
+        let p = deck_game(&format!("  paper: {paper}"), ELEVEN);
+        let built = protopress::build::Session::new(
+            &protopress::Project::open(p.root()).unwrap(),
+            &opts(&p),
+        )
+        .build_in_memory("fixture")
+        .unwrap_or_else(|e| panic!("{paper}: {e}"));
+        let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+        for page in &pdf.pages {
+            assert!(
+                close(page.width_mm, w) && close(page.height_mm, h),
+                "{paper}: {page:?}"
+            );
+            for l in &page.lines {
+                for (x, y) in [(l[0], l[1]), (l[2], l[3])] {
+                    assert!(
+                        x >= 4.99 && x <= w - 4.99 && y >= 4.99 && y <= h - 4.99,
+                        "{paper}: {l:?}"
+                    );
+                }
+            }
+        }
+        let kit = Pdf::load(built.pdf("kit.pdf").unwrap());
+        assert!(
+            close(kit.pages[0].width_mm, w),
+            "{paper}: the kit is on the same paper"
+        );
+    }
+}
+
+#[test]
+fn a_card_larger_than_the_paper_is_a_clear_error() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: a5\ncomponents:\n  - id: deck\n    name: Deck\n    size: { width_mm: 140, height_mm: 200 }\n    front: front.svg.tera\n    cards: deck.yaml\n";
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/deck.yaml", "- name: Alpha\n  count: 1\n"),
+        (
+            "templates/fixture/front.svg.tera",
+            "{% <face_svg bg=\"#eeeeee\"> %}{% </face_svg> %}",
+        ),
+    ]);
+    let err =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .err()
+            .expect("a 140 × 200 mm card does not fit A5");
+    let text = err.to_string();
+    assert!(
+        text.contains("does not fit") && text.contains("game.yaml"),
+        "{text}"
+    );
+}

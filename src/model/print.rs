@@ -13,11 +13,9 @@ pub fn mm(v: f32) -> f32 {
     v * PT_PER_MM
 }
 
-/// Paper the sheets are printed on.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
+/// Paper the sheets are printed on: a named size or a custom one (`{ width_mm, height_mm }`,
+/// kept in tenths of a millimetre so that papers compare exactly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Paper {
     #[default]
     A4,
@@ -26,6 +24,113 @@ pub enum Paper {
     Letter,
     Legal,
     Tabloid,
+    Custom {
+        width_tenths: u32,
+        height_tenths: u32,
+    },
+}
+
+/// The named papers.
+const PAPERS: [Paper; 6] = [
+    Paper::A4,
+    Paper::A3,
+    Paper::A5,
+    Paper::Letter,
+    Paper::Legal,
+    Paper::Tabloid,
+];
+
+impl Paper {
+    /// A custom paper of `w` × `h` mm (portrait or landscape as given), 50 to 2000 mm a side.
+    pub fn custom(w: f32, h: f32) -> Option<Paper> {
+        let ok = |v: f32| v.is_finite() && (50.0..=2000.0).contains(&v);
+        (ok(w) && ok(h)).then(|| Paper::Custom {
+            width_tenths: (w * 10.0).round() as u32,
+            height_tenths: (h * 10.0).round() as u32,
+        })
+    }
+}
+
+impl Serialize for Paper {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Paper::Custom { .. } => {
+                let (w, h) = self.size_mm();
+                let mut map = ser.serialize_map(Some(2))?;
+                map.serialize_entry("width_mm", &w)?;
+                map.serialize_entry("height_mm", &h)?;
+                map.end()
+            }
+            named => ser.serialize_str(named.name()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Paper {
+    /// Accepts a paper name (`a4`) or `{ width_mm: 300, height_mm: 400 }`.
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Name(String),
+            Custom(Custom),
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Custom {
+            width_mm: f32,
+            height_mm: f32,
+        }
+
+        let names = || PAPERS.iter().map(|p| p.name());
+        match Raw::deserialize(de).map_err(|_| {
+            D::Error::custom(
+                "a paper is a name (a4, a3, a5, letter, legal, tabloid) \
+                 or { width_mm: W, height_mm: H }",
+            )
+        })? {
+            Raw::Name(name) => Paper::parse(&name).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "unknown paper `{name}`, {}",
+                    crate::error::suggestion(&name, names())
+                ))
+            }),
+            Raw::Custom(c) => Paper::custom(c.width_mm, c.height_mm).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "paper {} × {} mm is outside 50 to 2000 mm",
+                    c.width_mm, c.height_mm
+                ))
+            }),
+        }
+    }
+}
+
+impl schemars::JsonSchema for Paper {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Paper".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = PAPERS.iter().map(|p| p.name()).collect();
+        schemars::json_schema!({
+            "description": "A paper name, or a custom paper size in millimetres.",
+            "oneOf": [
+                { "type": "string", "enum": names },
+                {
+                    "type": "object",
+                    "properties": {
+                        "width_mm": { "type": "number", "minimum": 50, "maximum": 2000 },
+                        "height_mm": { "type": "number", "minimum": 50, "maximum": 2000 }
+                    },
+                    "required": ["width_mm", "height_mm"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
 }
 
 impl Paper {
@@ -38,6 +143,10 @@ impl Paper {
             Paper::Letter => (215.9, 279.4),
             Paper::Legal => (215.9, 355.6),
             Paper::Tabloid => (279.4, 431.8),
+            Paper::Custom {
+                width_tenths,
+                height_tenths,
+            } => (width_tenths as f32 / 10.0, height_tenths as f32 / 10.0),
         }
     }
 
@@ -65,21 +174,13 @@ impl Paper {
             Paper::Letter => "letter",
             Paper::Legal => "legal",
             Paper::Tabloid => "tabloid",
+            Paper::Custom { .. } => "custom",
         }
     }
 
     pub fn parse(name: &str) -> Option<Paper> {
         let name = name.to_ascii_lowercase();
-        [
-            Paper::A4,
-            Paper::A3,
-            Paper::A5,
-            Paper::Letter,
-            Paper::Legal,
-            Paper::Tabloid,
-        ]
-        .into_iter()
-        .find(|p| p.name() == name)
+        PAPERS.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -311,6 +412,21 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("did you mean `poker`"), "{err}");
+    }
+
+    #[test]
+    fn papers_by_name_or_size() {
+        let p: Paper = serde_yaml::from_str("tabloid").unwrap();
+        assert_eq!(p.size_mm(), (279.4, 431.8));
+        let p: Paper = serde_yaml::from_str("{ width_mm: 300, height_mm: 450.5 }").unwrap();
+        assert_eq!(p.size_mm(), (300.0, 450.5));
+        assert_eq!(
+            serde_yaml::to_string(&p).unwrap().trim(),
+            "width_mm: 300.0\nheight_mm: 450.5"
+        );
+        let err = serde_yaml::from_str::<Paper>("a6").unwrap_err().to_string();
+        assert!(err.contains("unknown paper `a6`") && err.contains("a4"), "{err}");
+        assert!(serde_yaml::from_str::<Paper>("{ width_mm: 10, height_mm: 400 }").is_err());
     }
 
     #[test]

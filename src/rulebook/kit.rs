@@ -140,15 +140,21 @@ impl Assets for GameAssets<'_> {
     }
 }
 
-fn paper_name(paper: Paper) -> &'static str {
-    match paper {
+/// The Typst page size of `paper`: `paper: "a4"`, or a width and height.
+fn paper_size(paper: Paper) -> String {
+    let name = match paper {
         Paper::A4 => "a4",
         Paper::A3 => "a3",
         Paper::A5 => "a5",
         Paper::Letter => "us-letter",
         Paper::Legal => "us-legal",
         Paper::Tabloid => "us-tabloid",
-    }
+        Paper::Custom { .. } => {
+            let (w, h) = paper.size_mm();
+            return format!("width: {w}mm, height: {h}mm");
+        }
+    };
+    format!("paper: \"{name}\"")
 }
 
 /// The default style, title page and contents.
@@ -172,7 +178,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
     };
     format!(
         r##"#set document(title: {title}, author: {name}, keywords: ("rules", "print and play", "protopress"))
-#set page(paper: "{paper}", margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
+#set page({paper}, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
   header: context {{
     if here().page() > 1 {{
       set text(size: 8pt, fill: luma(90), font: "Noto Sans")
@@ -220,7 +226,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
 #pagebreak()
 "##,
         title = string(&format!("{}: {}", f.name, what)),
-        paper = paper_name(f.print.paper),
+        paper = paper_size(f.print.paper),
         rev = escape(&f.revision),
         lang = string(&f.language),
     )
