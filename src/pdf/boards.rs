@@ -73,13 +73,11 @@ impl SheetWriter<'_> {
         surface.pop();
         surface.pop();
         stroke_lines(&mut surface, &layout.trim_marks(tile), CUT_PT, None);
-        // Where the neighbours' edges go: dashed, drawn over the art.
-        stroke_lines(
-            &mut surface,
-            &layout.alignment_lines(tile),
-            CUT_PT * 1.5,
-            Some(&[3.0, 2.0]),
-        );
+        // Where the neighbours' edges go: dashed, drawn over the art on a white line so it
+        // shows on dark art.
+        let edges = layout.alignment_lines(tile);
+        stroke_lines_grey(&mut surface, &edges, CUT_PT * 3.0, 255);
+        stroke_lines(&mut surface, &edges, CUT_PT * 1.5, Some(&[3.0, 2.0]));
         draw_crosses(&mut surface, layout, tile);
         let furniture = Furniture {
             font: &self.label_font,
