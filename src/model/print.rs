@@ -425,7 +425,10 @@ mod tests {
             "width_mm: 300.0\nheight_mm: 450.5"
         );
         let err = serde_yaml::from_str::<Paper>("a6").unwrap_err().to_string();
-        assert!(err.contains("unknown paper `a6`") && err.contains("a4"), "{err}");
+        assert!(
+            err.contains("unknown paper `a6`") && err.contains("a4"),
+            "{err}"
+        );
         assert!(serde_yaml::from_str::<Paper>("{ width_mm: 10, height_mm: 400 }").is_err());
     }
 
