@@ -28,11 +28,12 @@ fn build(print: &str) -> (Pdf, Grid) {
             .build_in_memory("fixture")
             .unwrap();
     let paper = built.game.file.print.paper;
-    let grid = Grid::new(
+    let grid = Grid::turning(
         paper,
         CardSize::named("poker").unwrap(),
         built.game.file.print.bleed_mm,
         None,
+        5.0,
     )
     .unwrap();
     (Pdf::load(built.pdf("cards.pdf").unwrap()), grid)
@@ -46,8 +47,8 @@ fn pages_are_paper_sized_and_fronts_alternate_with_backs() {
         let want = if paper == "a4" {
             vec![9, 9, 2, 2]
         } else {
-            // Letter holds two rows of poker cards with marks inside the 5 mm margin.
-            vec![6, 6, 5, 5]
+            // Letter holds 2 × 4 turned poker cards with marks inside the 5 mm margin.
+            vec![8, 8, 3, 3]
         };
         for page in &pdf.pages {
             assert!(
@@ -111,10 +112,10 @@ fn short_edge_backs_mirror_top_to_bottom() {
 #[test]
 fn back_offset_moves_backs_and_their_marks_together() {
     let (plain, _) = build("  paper: letter\n  duplex: long-edge");
-    let (shifted, _) = build("  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -2]");
+    let (shifted, _) = build("  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -1]");
     let (a, b) = (&plain.pages[1], &shifted.pages[1]);
     for (p, q) in a.placements.iter().zip(&b.placements) {
-        assert!(close(q.0 - p.0, 1.0) && close(q.1 - p.1, -2.0));
+        assert!(close(q.0 - p.0, 1.0) && close(q.1 - p.1, -1.0));
     }
     // Fronts do not move.
     for (p, q) in plain.pages[0]
@@ -142,7 +143,7 @@ fn back_offset_moves_backs_and_their_marks_together() {
                 if vertical {
                     close(n[0] - m[0], 1.0) && close(n[2] - m[2], 1.0)
                 } else {
-                    close(n[1] - m[1], -2.0) && close(n[3] - m[3], -2.0)
+                    close(n[1] - m[1], -1.0) && close(n[3] - m[3], -1.0)
                 }
             })
         })
@@ -234,15 +235,47 @@ fn crop_marks_stand_outside_every_card_inside_the_margin() {
     }
 }
 
+/// The trim of every face drawn on a page of the poker fixture, turned or not: the grid slot
+/// (on the front, or mirrored and offset on a back) that lies inside the face's clip.
+fn trims_of(grid: &Grid, page: &common::PageInfo) -> Vec<[f32; 4]> {
+    use protopress::model::print::Duplex;
+    let mut slots: Vec<Rect> = (0..grid.per_sheet()).map(|i| grid.front_trim(i)).collect();
+    for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+        for offset in [[0.0, 0.0], [1.0, -1.0], [-1.0, 1.0]] {
+            for i in 0..grid.per_sheet() {
+                slots.push(grid.to_back(grid.front_trim(i), duplex, offset));
+            }
+        }
+    }
+    let b = grid.bleed;
+    page.clips
+        .iter()
+        .map(|c| {
+            let c = c.expect("every card is clipped to its bleed");
+            let t = slots
+                .iter()
+                .find(|t| {
+                    t.x >= c[0] - 0.01
+                        && t.y >= c[1] - 0.01
+                        && t.right() <= c[0] + c[2] + 0.01
+                        && t.bottom() <= c[1] + c[3] + 0.01
+                        && c[0] >= t.x - b - 0.01
+                        && c[1] >= t.y - b - 0.01
+                        && c[0] + c[2] <= t.right() + b + 0.01
+                        && c[1] + c[3] <= t.bottom() + b + 0.01
+                })
+                .unwrap_or_else(|| panic!("no grid slot inside the clip {c:?}"));
+            [t.x, t.y, t.w, t.h]
+        })
+        .collect()
+}
+
 /// The whole face rectangles (bleed included) of a page of the poker fixture.
 fn face_rects(grid: &Grid, page: &common::PageInfo) -> Vec<[f32; 4]> {
-    let (w, h) = (
-        grid.card_w + 2.0 * grid.bleed,
-        grid.card_h + 2.0 * grid.bleed,
-    );
-    page.placements
+    let b = grid.bleed;
+    trims_of(grid, page)
         .iter()
-        .map(|&(x, y, _)| [x, y, w, h])
+        .map(|t| [t[0] - b, t[1] - b, t[2] + 2.0 * b, t[3] + 2.0 * b])
         .collect()
 }
 
@@ -257,8 +290,8 @@ fn furniture_never_touches_a_face_and_stays_inside_the_margin() {
         "  paper: a4\n  duplex: short-edge",
         "  paper: letter\n  duplex: long-edge",
         "  paper: letter\n  duplex: short-edge",
-        "  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -2]",
-        "  paper: letter\n  duplex: short-edge\n  back_offset_mm: [-1, 1.5]",
+        "  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -1]",
+        "  paper: letter\n  duplex: short-edge\n  back_offset_mm: [-1, 1]",
     ];
     for case in cases {
         let (pdf, grid) = build(case);
@@ -317,10 +350,7 @@ fn every_edge_of_every_card_has_its_bleed_or_a_neighbour() {
         let (pdf, grid) = build(case);
         let b = grid.bleed;
         for (n, page) in pdf.pages.iter().enumerate() {
-            let trims: Vec<[f32; 4]> = face_rects(&grid, page)
-                .iter()
-                .map(|r| [r[0] + b, r[1] + b, r[2] - 2.0 * b, r[3] - 2.0 * b])
-                .collect();
+            let trims = trims_of(&grid, page);
             for (t, clip) in trims.iter().zip(&page.clips) {
                 let c = clip.expect("every face is clipped to its bleed");
                 let overlap_y = |o: &[f32; 4]| o[1] < t[1] + t[3] - 0.1 && o[1] + o[3] > t[1] + 0.1;
@@ -548,4 +578,45 @@ fn a_card_larger_than_the_paper_is_a_clear_error() {
         text.contains("does not fit") && text.contains("game.yaml"),
         "{text}"
     );
+}
+
+/// On Letter the cards lie turned: each back still lands behind its own front, turned the other
+/// way so that it reads upright once the sheet is flipped over its long edge.
+#[test]
+fn turned_backs_print_behind_their_own_fronts() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: letter\n  duplex: long-edge\ncomponents:\n  - id: systems\n    name: Systems\n    size: poker\n    front: system.svg.tera\n    back: { template: system.svg.tera, per_card: true }\n    cards: systems.yaml\n    card_fields: [online, offline]\n";
+    let cards = "- { name: Shields, online: \"#10c020\", offline: \"#a01010\" }\n- { name: Teleporter, online: \"#20b030\", offline: \"#b02020\" }\n- { name: Jump Core, online: \"#30a040\", offline: \"#c03030\" }\n";
+    let template = "{% <face_svg bg={card.offline if face.side == \"back\" else card.online}> %}{% </face_svg> %}";
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/systems.yaml", cards),
+        ("templates/fixture/system.svg.tera", template),
+    ]);
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
+    let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+    let (front, back) = (&pdf.pages[0], &pdf.pages[1]);
+    let pairs = [
+        ([0x10, 0xc0, 0x20], [0xa0, 0x10, 0x10]),
+        ([0x20, 0xb0, 0x30], [0xb0, 0x20, 0x20]),
+        ([0x30, 0xa0, 0x40], [0xc0, 0x30, 0x30]),
+    ];
+    let (w, h) = (69.5, 94.9);
+    for i in 0..front.placements.len() {
+        let f = front.placed_rect(i, w, h);
+        assert!(f[2] > f[3], "the card lies turned: {f:?}");
+        let fills = pdf.form_fills(front.placements[i].2);
+        let (_, want) = pairs.iter().find(|(a, _)| fills.contains(a)).unwrap();
+        let j = (0..back.placements.len())
+            .find(|&j| {
+                let b = back.placed_rect(j, w, h);
+                close(b[0], front.width_mm - f[0] - f[2]) && close(b[1], f[1])
+            })
+            .unwrap_or_else(|| panic!("no back behind {f:?}"));
+        assert!(pdf.form_fills(back.placements[j].2).contains(want));
+        // Turned the other way round.
+        assert!(front.ctms[i][1] * back.ctms[j][1] < 0.0);
+    }
 }

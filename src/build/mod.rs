@@ -599,14 +599,24 @@ fn print_grid<'a>(
         _ => print.gutter_mm,
     };
     let margin = print.printable_margin_mm;
-    let grid = Grid::with_margin(print.paper, size, bleed, gutter, margin).map_err(err)?;
+    // Cards may lie turned when that fits more to a sheet; tokens and dashboards stay upright.
+    let grid = match spec.kind {
+        ComponentKind::Cards => Grid::turning(print.paper, size, bleed, gutter, margin),
+        _ => Grid::with_margin(print.paper, size, bleed, gutter, margin),
+    }
+    .map_err(err)?;
     if grid.band.is_none() {
         warnings.push(format!(
             "{}: no room for the check ruler on its sheets",
             spec.id
         ));
     }
-    report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
+    report.layout = format!(
+        "{} × {} per sheet{}",
+        grid.cols,
+        grid.rows,
+        if grid.turned { ", turned" } else { "" }
+    );
     writer
         .add_deck(&DeckSheets {
             title,

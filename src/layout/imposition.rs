@@ -149,6 +149,9 @@ pub struct Grid {
     /// Distance from the paper edge that no mark, ruler or label crosses.
     pub margin: f32,
     pub band: Option<Band>,
+    /// The cards lie turned a quarter on the sheet (`card_w` and `card_h` are then the card's
+    /// height and width): chosen only when it fits more cards.
+    pub turned: bool,
 }
 
 /// How many cards of length `card` fit along `paper` with gutter `gutter`, keeping the bleed
@@ -258,9 +261,29 @@ impl Grid {
             origin_y: y.origin,
             margin,
             band: None,
+            turned: false,
         };
         grid.band = side.map(|side| grid.front_band(side));
         Ok(grid)
+    }
+
+    /// Like [`Grid::with_margin`], but turns the cards a quarter when that fits more of them
+    /// on the sheet (poker cards on Letter: 2 × 4 turned instead of 3 × 2).
+    pub fn turning(
+        paper: Paper,
+        size: CardSize,
+        bleed: f32,
+        gutter: Option<f32>,
+        margin: f32,
+    ) -> Result<Grid> {
+        let upright = Grid::with_margin(paper, size, bleed, gutter, margin);
+        let across = CardSize::custom(size.height_mm, size.width_mm);
+        let turned = Grid::with_margin(paper, across, bleed, gutter, margin);
+        match (upright, turned) {
+            (Ok(u), Ok(t)) if t.per_sheet() > u.per_sheet() => Ok(Grid { turned: true, ..t }),
+            (Err(_), Ok(t)) => Ok(Grid { turned: true, ..t }),
+            (u, _) => u,
+        }
     }
 
     /// The band on the front: beyond the full block's marks, as long as the block.
@@ -758,6 +781,17 @@ mod tests {
             (bridge.front_trim(4).x - inner.x - 3.0).abs() < 1e-4,
             "full bleed in a gutter"
         );
+    }
+
+    #[test]
+    fn poker_cards_turn_on_letter_to_fit_eight() {
+        let size = CardSize::named("poker").unwrap();
+        let g = Grid::turning(Paper::Letter, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(g.turned);
+        assert_eq!(g.per_sheet(), 8);
+        assert_eq!((g.card_w, g.card_h), (88.9, 63.5));
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(!g.turned, "nine upright beat eight turned");
     }
 
     #[test]

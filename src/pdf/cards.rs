@@ -111,14 +111,16 @@ impl SheetWriter<'_> {
                 face,
             );
             push_clip(&mut surface, clip);
-            surface.push_transform(&Transform::from_translate(
-                mm(trim.x - grid.bleed),
-                mm(trim.y - grid.bleed),
+            let b = grid.bleed;
+            surface.push_transform(&face_transform(
+                trim.grow(b, b, b, b),
+                grid.turned,
+                layer,
+                deck.print.duplex,
             ));
             surface.draw_graphic(graphic);
             surface.pop();
             surface.pop();
-            let b = grid.bleed;
             placed.push(Placed {
                 face,
                 rect: trim.grow(b, b, b, b),
@@ -173,6 +175,22 @@ fn decorate(
             };
             draw_window(surface, font, r);
         }
+    }
+}
+
+/// Places a face on its whole (bleed-included) rectangle. A turned card lies a quarter turn
+/// clockwise, its top to the right; its back lies so that it reads upright behind the front: a
+/// quarter turn anticlockwise after a long-edge flip (which brings the front's right to the
+/// left), clockwise after a short-edge flip.
+fn face_transform(whole: Rect, turned: bool, layer: Layer, duplex: Duplex) -> Transform {
+    if !turned {
+        return Transform::from_translate(mm(whole.x), mm(whole.y));
+    }
+    let clockwise = Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(whole.right()), mm(whole.y));
+    let anticlockwise = Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(whole.x), mm(whole.bottom()));
+    match (layer, duplex) {
+        (Layer::Back, Duplex::LongEdge) => anticlockwise,
+        _ => clockwise,
     }
 }
 

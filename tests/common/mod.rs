@@ -91,6 +91,28 @@ pub fn deck_game(print: &str, cards: &str) -> Project {
     ])
 }
 
+impl PageInfo {
+    /// The rectangle (x, y, w, h in mm, top-left origin) covered by placement `i` of a form
+    /// that is `w` × `h` mm in its own space, whatever its turn.
+    pub fn placed_rect(&self, i: usize, w: f32, h: f32) -> [f32; 4] {
+        let m = self.ctms[i];
+        let page_h = self.height_mm * PT;
+        let corners = [(0.0, 0.0), (w * PT, 0.0), (0.0, h * PT), (w * PT, h * PT)];
+        let pts: Vec<(f32, f32)> = corners
+            .iter()
+            .map(|&(x, y)| {
+                let (px, py) = apply(m, x, y);
+                (px / PT, (page_h - py) / PT)
+            })
+            .collect();
+        let x0 = pts.iter().map(|p| p.0).fold(f32::MAX, f32::min);
+        let y0 = pts.iter().map(|p| p.1).fold(f32::MAX, f32::min);
+        let x1 = pts.iter().map(|p| p.0).fold(f32::MIN, f32::max);
+        let y1 = pts.iter().map(|p| p.1).fold(f32::MIN, f32::max);
+        [x0, y0, x1 - x0, y1 - y0]
+    }
+}
+
 /// What one page draws.
 #[derive(Debug, Default)]
 pub struct PageInfo {
@@ -104,6 +126,9 @@ pub struct PageInfo {
     pub lines: Vec<[f32; 4]>,
     /// Rectangles stroked (x, y, w, h) in mm, top-left origin.
     pub rects: Vec<[f32; 4]>,
+    /// The transformation in force at each placement (PDF user space, points), in step with
+    /// `placements`.
+    pub ctms: Vec<[f32; 6]>,
     /// The clip in force at each placement (x, y, w, h), in step with `placements`.
     pub clips: Vec<Option<[f32; 4]>>,
     /// Text runs: start and estimated end of the baseline (x1, y1, x2, y2), mm, and the
@@ -268,6 +293,7 @@ impl Pdf {
                             .unwrap();
                         let (x, y) = to_mm(apply(ctm, 0.0, 0.0));
                         info.placements.push((x, y, id));
+                        info.ctms.push(ctm);
                         info.clips.push(clip);
                     }
                     _ => {}
