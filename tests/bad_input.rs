@@ -529,8 +529,8 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "unknown paper",
-            breaks: |p| edit(p, GAME, "paper: a4", "paper: a3"),
-            says: &["game.yaml", "a3"],
+            breaks: |p| edit(p, GAME, "paper: a4", "paper: a7"),
+            says: &["game.yaml", "a7"],
             line: Some(4),
         },
         Case {

@@ -60,9 +60,9 @@ fn wrong_type_is_reported() {
 
 #[test]
 fn unknown_paper_suggests_the_right_one() {
-    let p = deck_game("  paper: a5", CARDS);
+    let p = deck_game("  paper: a6", CARDS);
     let text = build(&p).unwrap_err().to_string();
-    assert!(text.contains("a5") && text.contains("a4"), "{text}");
+    assert!(text.contains("a6") && text.contains("a4"), "{text}");
 }
 
 #[test]

@@ -61,13 +61,15 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
             .iter()
             .any(|c| c.describe().contains("flavour") && c.describe().contains("reprint all 5"))
     );
-    // Changelog page, then one sheet: 5 fronts and their 5 backs, mirrored.
+    // Changelog page and its blank back, then one sheet: 5 fronts on page 3 and their 5 backs
+    // on page 4, so the whole file prints as one duplex job.
     let pdf = Pdf::load(r.pdf.as_ref().unwrap());
-    assert_eq!(pdf.pages.len(), 3);
-    assert_eq!(pdf.pages[1].placements.len(), 5);
+    assert_eq!(pdf.pages.len(), 4);
+    assert!(pdf.pages[1].placements.is_empty(), "page 2 is blank");
     assert_eq!(pdf.pages[2].placements.len(), 5);
+    assert_eq!(pdf.pages[3].placements.len(), 5);
     let fronts: std::collections::HashSet<_> =
-        pdf.pages[1].placements.iter().map(|p| p.2).collect();
+        pdf.pages[2].placements.iter().map(|p| p.2).collect();
     assert_eq!(fronts.len(), 1, "five copies of one face");
     assert!(
         pdf.pages[0].placements.is_empty(),
@@ -111,7 +113,60 @@ fn count_changes_say_how_many_to_print_or_discard() {
     assert_eq!(r.print["facility"].get("spare-fuse"), Some(&2));
     assert_eq!(r.print["facility"].get("ration-pack"), None);
     let pdf = Pdf::load(r.pdf.as_ref().unwrap());
-    assert_eq!(pdf.pages[1].placements.len(), 2);
+    assert_eq!(pdf.pages[2].placements.len(), 2);
+}
+
+#[test]
+fn reprints_keep_duplex_parity_with_single_sided_pieces() {
+    let dir = copy_game("death-to-decorum");
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "Stripped from a wall that was still humming.",
+        "Pulled from a wall that had gone quiet.",
+    );
+    // The ship card (a single-sided board) changes too.
+    let game = dir.path().join("data/death-to-decorum/game.yaml");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, text.replace("clone_fee: 35", "clone_fee: 40")).unwrap();
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
+    assert!(r.print.contains_key("ship"), "{:?}", r.print);
+    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    let n = pdf.pages.len();
+    assert!(n.is_multiple_of(2), "{n} pages");
+    let drawn = |k: usize| !pdf.pages[k].placements.is_empty();
+    let mut k = 0;
+    while k < n {
+        // Page k + 1 is odd: a front (its back next), a single-sided page (a blank next), or
+        // plain pages; a page with faces never starts on an even page.
+        if drawn(k) {
+            let back = k + 1 < n && drawn(k + 1);
+            if back {
+                assert_eq!(
+                    pdf.pages[k].placements.len(),
+                    pdf.pages[k + 1].placements.len(),
+                    "page {} is not the back of page {}",
+                    k + 2,
+                    k + 1
+                );
+            }
+        }
+        k += 2;
+    }
+    // The ship's page is followed by a blank page.
+    let ship = (0..n)
+        .find(|&k| pdf.pages[k].placements.len() == 1)
+        .expect("the ship card");
+    assert!(
+        ship % 2 == 0 && !drawn(ship + 1),
+        "ship on page {}",
+        ship + 1
+    );
 }
 
 #[test]

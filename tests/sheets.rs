@@ -6,7 +6,7 @@ mod common;
 
 use common::{Pdf, close, deck_game};
 use protopress::build::BuildOptions;
-use protopress::layout::imposition::{Grid, MARK_EDGE, MARK_GAP};
+use protopress::layout::imposition::{Grid, MARK_GAP, MARK_MIN, Rect};
 use protopress::model::print::{CardSize, Duplex, Paper};
 
 /// 11 copies of 3 distinct cards: two sheets of 3 × 3 poker cards.
@@ -28,11 +28,12 @@ fn build(print: &str) -> (Pdf, Grid) {
             .build_in_memory("fixture")
             .unwrap();
     let paper = built.game.file.print.paper;
-    let grid = Grid::new(
+    let grid = Grid::turning(
         paper,
         CardSize::named("poker").unwrap(),
         built.game.file.print.bleed_mm,
         None,
+        5.0,
     )
     .unwrap();
     (Pdf::load(built.pdf("cards.pdf").unwrap()), grid)
@@ -43,6 +44,12 @@ fn pages_are_paper_sized_and_fronts_alternate_with_backs() {
     for (paper, w, h) in [("a4", 210.0, 297.0), ("letter", 215.9, 279.4)] {
         let (pdf, _) = build(&format!("  paper: {paper}"));
         assert_eq!(pdf.pages.len(), 4, "{paper}: 2 sheets, fronts and backs");
+        let want = if paper == "a4" {
+            vec![9, 9, 2, 2]
+        } else {
+            // Letter holds 2 × 4 turned poker cards with marks inside the 5 mm margin.
+            vec![8, 8, 3, 3]
+        };
         for page in &pdf.pages {
             assert!(
                 close(page.width_mm, w) && close(page.height_mm, h),
@@ -50,7 +57,7 @@ fn pages_are_paper_sized_and_fronts_alternate_with_backs() {
             );
         }
         let counts: Vec<usize> = pdf.pages.iter().map(|p| p.placements.len()).collect();
-        assert_eq!(counts, vec![9, 9, 2, 2], "{paper}");
+        assert_eq!(counts, want, "{paper}");
     }
 }
 
@@ -79,10 +86,14 @@ fn long_edge_backs_mirror_each_row() {
             "slot {slot}: ({x}, {y})"
         );
     }
-    // The last sheet holds 2 cards in slots 0 and 1: their backs sit at the right end.
+    // The last sheet holds 2 cards in slots 0 and 1: their backs sit behind them, at the
+    // right end.
     let last = &pdf.pages[3];
-    let right = grid.front_trim(2);
-    assert!(close(last.placements[0].0, right.x - 3.0));
+    let first = grid.front_trim(0);
+    assert!(close(
+        last.placements[0].0,
+        grid.paper_w - first.right() - 3.0
+    ));
 }
 
 #[test]
@@ -100,11 +111,11 @@ fn short_edge_backs_mirror_top_to_bottom() {
 
 #[test]
 fn back_offset_moves_backs_and_their_marks_together() {
-    let (plain, _) = build("  duplex: long-edge");
-    let (shifted, _) = build("  duplex: long-edge\n  back_offset_mm: [1.5, -2]");
+    let (plain, _) = build("  paper: letter\n  duplex: long-edge");
+    let (shifted, _) = build("  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -1]");
     let (a, b) = (&plain.pages[1], &shifted.pages[1]);
     for (p, q) in a.placements.iter().zip(&b.placements) {
-        assert!(close(q.0 - p.0, 1.5) && close(q.1 - p.1, -2.0));
+        assert!(close(q.0 - p.0, 1.0) && close(q.1 - p.1, -1.0));
     }
     // Fronts do not move.
     for (p, q) in plain.pages[0]
@@ -114,7 +125,7 @@ fn back_offset_moves_backs_and_their_marks_together() {
     {
         assert!(close(p.0, q.0) && close(p.1, q.1));
     }
-    // Crop marks on the back move by the same amount (the ruler line does not).
+    // Crop marks on the back move by the same amount (some are cut back at the margin).
     let marks = |page: &common::PageInfo| -> Vec<[f32; 4]> {
         page.lines
             .iter()
@@ -127,8 +138,14 @@ fn back_offset_moves_backs_and_their_marks_together() {
     let moved = ma
         .iter()
         .filter(|m| {
-            mb.iter()
-                .any(|n| close(n[0] - m[0], 1.5) && close(n[1] - m[1], -2.0))
+            mb.iter().any(|n| {
+                let vertical = close(m[0], m[2]);
+                if vertical {
+                    close(n[0] - m[0], 1.0) && close(n[2] - m[2], 1.0)
+                } else {
+                    close(n[1] - m[1], -1.0) && close(n[3] - m[3], -1.0)
+                }
+            })
         })
         .count();
     assert!(
@@ -139,32 +156,58 @@ fn back_offset_moves_backs_and_their_marks_together() {
 }
 
 #[test]
-fn crop_marks_stand_outside_every_card_and_off_the_page_edge() {
+fn an_offset_that_pushes_marks_off_the_printable_area_is_an_error() {
+    let p = deck_game("  paper: a4\n  back_offset_mm: [1.5, -2]", ELEVEN);
+    let err =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .err()
+            .expect("the offset does not fit");
+    let text = format!("{err:?}");
+    assert!(text.contains("printable margin"), "{text}");
+    assert!(text.contains("must be from"), "{text}");
+    assert!(text.contains("game.yaml"), "{text}");
+}
+
+/// The printable area less the margin, and the furniture band of a page (front or back).
+fn band_of(grid: &Grid, back: Option<(protopress::model::print::Duplex, [f32; 2])>) -> Rect {
+    match back {
+        None => grid.band.unwrap().rect,
+        Some((d, o)) => grid.back_band(d, o).unwrap().rect,
+    }
+}
+
+#[test]
+fn crop_marks_stand_outside_every_card_inside_the_margin() {
     for paper in ["a4", "letter"] {
         let (pdf, grid) = build(&format!("  paper: {paper}\n  crop_marks: outer"));
         let page = &pdf.pages[0];
-        let block = grid.block(9);
-        let (xs, ys) = grid.cuts(9);
-        let band = grid.band.unwrap();
-        let in_band = |l: &[f32; 4]| match band.side {
-            protopress::layout::imposition::BandSide::Bottom => l[1].min(l[3]) >= band.inner - 0.01,
-            protopress::layout::imposition::BandSide::Right => l[0].min(l[2]) >= band.inner - 0.01,
+        let used = grid.per_sheet();
+        let block = grid.block(used);
+        let (xs, ys) = grid.cuts(used);
+        let band = band_of(&grid, None);
+        let in_band = |l: &[f32; 4]| {
+            l[0].min(l[2]) >= band.x - 0.01
+                && l[1].min(l[3]) >= band.y - 0.01
+                && l[0].max(l[2]) <= band.right() + 0.01
+                && l[1].max(l[3]) <= band.bottom() + 0.01
         };
-        // Short strokes outside the ruler band are the crop marks.
-        let marks: Vec<&[f32; 4]> = page
-            .lines
-            .iter()
-            .filter(|l| {
-                let len = ((l[2] - l[0]).powi(2) + (l[3] - l[1]).powi(2)).sqrt();
-                len <= 5.01 && !in_band(l)
-            })
-            .collect();
-        assert!(
-            marks.len() >= 2 * (xs.len() + ys.len()) - 2,
-            "{paper}: {} marks",
-            marks.len()
-        );
+        let marks: Vec<&[f32; 4]> = page.lines.iter().filter(|l| !in_band(l)).collect();
+        for x in &xs {
+            assert!(
+                marks.iter().any(|m| close(m[0], *x) && close(m[2], *x)),
+                "{paper}: no mark for x = {x}"
+            );
+        }
+        for y in &ys {
+            assert!(
+                marks.iter().any(|m| close(m[1], *y) && close(m[3], *y)),
+                "{paper}: no mark for y = {y}"
+            );
+        }
         for m in &marks {
+            let len = ((m[2] - m[0]).powi(2) + (m[3] - m[1]).powi(2)).sqrt();
+            assert!(len >= MARK_MIN - 0.01, "{paper}: {m:?} is {len} mm long");
             for (x, y) in [(m[0], m[1]), (m[2], m[3])] {
                 let inside = x > block.x - MARK_GAP + 0.01
                     && x < block.right() + MARK_GAP - 0.01
@@ -172,12 +215,12 @@ fn crop_marks_stand_outside_every_card_and_off_the_page_edge() {
                     && y < block.bottom() + MARK_GAP - 0.01;
                 assert!(!inside, "{paper}: mark {m:?} reaches into the cards");
                 assert!(
-                    x >= MARK_EDGE - 0.01 && x <= grid.paper_w - MARK_EDGE + 0.01,
-                    "{paper}: {m:?}"
+                    x >= grid.margin - 0.01 && x <= grid.paper_w - grid.margin + 0.01,
+                    "{paper}: {m:?} crosses the printable margin"
                 );
                 assert!(
-                    y >= MARK_EDGE - 0.01 && y <= grid.paper_h - MARK_EDGE + 0.01,
-                    "{paper}: {m:?}"
+                    y >= grid.margin - 0.01 && y <= grid.paper_h - grid.margin + 0.01,
+                    "{paper}: {m:?} crosses the printable margin"
                 );
             }
             // Every mark continues a cut line.
@@ -192,17 +235,167 @@ fn crop_marks_stand_outside_every_card_and_off_the_page_edge() {
     }
 }
 
+/// The trim of every face drawn on a page of the poker fixture, turned or not: the grid slot
+/// (on the front, or mirrored and offset on a back) that lies inside the face's clip.
+fn trims_of(grid: &Grid, page: &common::PageInfo) -> Vec<[f32; 4]> {
+    use protopress::model::print::Duplex;
+    let mut slots: Vec<Rect> = (0..grid.per_sheet()).map(|i| grid.front_trim(i)).collect();
+    for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+        for offset in [[0.0, 0.0], [1.0, -1.0], [-1.0, 1.0]] {
+            for i in 0..grid.per_sheet() {
+                slots.push(grid.to_back(grid.front_trim(i), duplex, offset));
+            }
+        }
+    }
+    let b = grid.bleed;
+    page.clips
+        .iter()
+        .map(|c| {
+            let c = c.expect("every card is clipped to its bleed");
+            let t = slots
+                .iter()
+                .find(|t| {
+                    t.x >= c[0] - 0.01
+                        && t.y >= c[1] - 0.01
+                        && t.right() <= c[0] + c[2] + 0.01
+                        && t.bottom() <= c[1] + c[3] + 0.01
+                        && c[0] >= t.x - b - 0.01
+                        && c[1] >= t.y - b - 0.01
+                        && c[0] + c[2] <= t.right() + b + 0.01
+                        && c[1] + c[3] <= t.bottom() + b + 0.01
+                })
+                .unwrap_or_else(|| panic!("no grid slot inside the clip {c:?}"));
+            [t.x, t.y, t.w, t.h]
+        })
+        .collect()
+}
+
+/// The whole face rectangles (bleed included) of a page of the poker fixture.
+fn face_rects(grid: &Grid, page: &common::PageInfo) -> Vec<[f32; 4]> {
+    let b = grid.bleed;
+    trims_of(grid, page)
+        .iter()
+        .map(|t| [t[0] - b, t[1] - b, t[2] + 2.0 * b, t[3] + 2.0 * b])
+        .collect()
+}
+
+fn inside(r: &[f32; 4], x: f32, y: f32) -> bool {
+    x > r[0] + 0.01 && x < r[0] + r[2] - 0.01 && y > r[1] + 0.01 && y < r[1] + r[3] - 0.01
+}
+
+#[test]
+fn furniture_never_touches_a_face_and_stays_inside_the_margin() {
+    let cases = [
+        "  paper: a4\n  duplex: long-edge",
+        "  paper: a4\n  duplex: short-edge",
+        "  paper: letter\n  duplex: long-edge",
+        "  paper: letter\n  duplex: short-edge",
+        "  paper: letter\n  duplex: long-edge\n  back_offset_mm: [1, -1]",
+        "  paper: letter\n  duplex: short-edge\n  back_offset_mm: [-1, 1]",
+    ];
+    for case in cases {
+        let (pdf, grid) = build(case);
+        let m = grid.margin;
+        for (n, page) in pdf.pages.iter().enumerate() {
+            let faces = face_rects(&grid, page);
+            let mut points: Vec<(f32, f32)> = Vec::new();
+            for l in &page.lines {
+                points.extend([
+                    (l[0], l[1]),
+                    (l[2], l[3]),
+                    ((l[0] + l[2]) / 2.0, (l[1] + l[3]) / 2.0),
+                ]);
+            }
+            for r in &page.rects {
+                points.extend([(r[0], r[1]), (r[0] + r[2], r[1] + r[3])]);
+            }
+            // Sheet labels and the ruler caption (the revision stamps, 3.4 pt, are on the faces
+            // by design).
+            for t in page.texts.iter().filter(|t| t[4] > 4.0) {
+                points.extend([(t[0], t[1]), (t[2], t[3])]);
+            }
+            assert!(
+                page.texts.iter().any(|t| t[4] > 4.0),
+                "{case:?} page {}: no label found",
+                n + 1
+            );
+            for &(x, y) in &points {
+                for f in &faces {
+                    assert!(
+                        !inside(f, x, y),
+                        "{case:?} page {}: ({x}, {y}) inside a face at {f:?}",
+                        n + 1
+                    );
+                }
+                assert!(
+                    x >= m - 0.05
+                        && x <= grid.paper_w - m + 0.05
+                        && y >= m - 0.05
+                        && y <= grid.paper_h - m + 0.05,
+                    "{case:?} page {}: ({x}, {y}) crosses the printable margin",
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_edge_of_every_card_has_its_bleed_or_a_neighbour() {
+    for case in [
+        "  paper: a4",
+        "  paper: letter",
+        "  paper: a4\n  duplex: short-edge",
+    ] {
+        let (pdf, grid) = build(case);
+        let b = grid.bleed;
+        for (n, page) in pdf.pages.iter().enumerate() {
+            let trims = trims_of(&grid, page);
+            for (t, clip) in trims.iter().zip(&page.clips) {
+                let c = clip.expect("every face is clipped to its bleed");
+                let overlap_y = |o: &[f32; 4]| o[1] < t[1] + t[3] - 0.1 && o[1] + o[3] > t[1] + 0.1;
+                let overlap_x = |o: &[f32; 4]| o[0] < t[0] + t[2] - 0.1 && o[0] + o[2] > t[0] + 0.1;
+                let left = trims
+                    .iter()
+                    .any(|o| close(o[0] + o[2], t[0]) && overlap_y(o));
+                let right = trims
+                    .iter()
+                    .any(|o| close(o[0], t[0] + t[2]) && overlap_y(o));
+                let top = trims
+                    .iter()
+                    .any(|o| close(o[1] + o[3], t[1]) && overlap_x(o));
+                let bottom = trims
+                    .iter()
+                    .any(|o| close(o[1], t[1] + t[3]) && overlap_x(o));
+                let edges = [
+                    (left, t[0] - c[0]),
+                    (top, t[1] - c[1]),
+                    (right, c[0] + c[2] - t[0] - t[2]),
+                    (bottom, c[1] + c[3] - t[1] - t[3]),
+                ];
+                for (shared, bleed) in edges {
+                    assert!(
+                        shared || bleed >= b - 0.01,
+                        "{case:?} page {}: a card at {t:?} has {bleed} mm of bleed on an unshared edge",
+                        n + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn no_crop_marks_when_asked_for_none() {
     let (pdf, grid) = build("  crop_marks: none");
-    let band = grid.band.unwrap();
+    let band = grid.band.unwrap().rect;
     // Only the ruler remains, in its band below the marks' place.
     assert!(!pdf.pages[0].lines.is_empty());
     assert!(
         pdf.pages[0]
             .lines
             .iter()
-            .all(|l| l[1].min(l[3]) >= band.inner - 0.01)
+            .all(|l| l[1].min(l[3]) >= band.y - 0.01)
     );
 }
 
@@ -322,5 +515,108 @@ fn per_card_backs_print_behind_their_own_fronts() {
             back_fills.contains(want_back),
             "the back behind ({x}, {y}) paints {back_fills:?}, not {want_back:?}"
         );
+    }
+}
+
+#[test]
+fn every_paper_size_prints_inside_its_margin() {
+    for (paper, w, h) in [
+        ("a3", 297.0, 420.0),
+        ("a5", 148.0, 210.0),
+        ("legal", 215.9, 355.6),
+        ("tabloid", 279.4, 431.8),
+        ("{ width_mm: 320, height_mm: 240 }", 320.0, 240.0),
+    ] {
+        let p = deck_game(&format!("  paper: {paper}"), ELEVEN);
+        let built = protopress::build::Session::new(
+            &protopress::Project::open(p.root()).unwrap(),
+            &opts(&p),
+        )
+        .build_in_memory("fixture")
+        .unwrap_or_else(|e| panic!("{paper}: {e}"));
+        let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+        for page in &pdf.pages {
+            assert!(
+                close(page.width_mm, w) && close(page.height_mm, h),
+                "{paper}: {page:?}"
+            );
+            for l in &page.lines {
+                for (x, y) in [(l[0], l[1]), (l[2], l[3])] {
+                    assert!(
+                        x >= 4.99 && x <= w - 4.99 && y >= 4.99 && y <= h - 4.99,
+                        "{paper}: {l:?}"
+                    );
+                }
+            }
+        }
+        let kit = Pdf::load(built.pdf("kit.pdf").unwrap());
+        assert!(
+            close(kit.pages[0].width_mm, w),
+            "{paper}: the kit is on the same paper"
+        );
+    }
+}
+
+#[test]
+fn a_card_larger_than_the_paper_is_a_clear_error() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: a5\ncomponents:\n  - id: deck\n    name: Deck\n    size: { width_mm: 140, height_mm: 200 }\n    front: front.svg.tera\n    cards: deck.yaml\n";
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/deck.yaml", "- name: Alpha\n  count: 1\n"),
+        (
+            "templates/fixture/front.svg.tera",
+            "{% <face_svg bg=\"#eeeeee\"> %}{% </face_svg> %}",
+        ),
+    ]);
+    let err =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .err()
+            .expect("a 140 × 200 mm card does not fit A5");
+    let text = err.to_string();
+    assert!(
+        text.contains("does not fit") && text.contains("game.yaml"),
+        "{text}"
+    );
+}
+
+/// On Letter the cards lie turned: each back still lands behind its own front, turned the other
+/// way so that it reads upright once the sheet is flipped over its long edge.
+#[test]
+fn turned_backs_print_behind_their_own_fronts() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: letter\n  duplex: long-edge\ncomponents:\n  - id: systems\n    name: Systems\n    size: poker\n    front: system.svg.tera\n    back: { template: system.svg.tera, per_card: true }\n    cards: systems.yaml\n    card_fields: [online, offline]\n";
+    let cards = "- { name: Shields, online: \"#10c020\", offline: \"#a01010\" }\n- { name: Teleporter, online: \"#20b030\", offline: \"#b02020\" }\n- { name: Jump Core, online: \"#30a040\", offline: \"#c03030\" }\n";
+    let template = "{% <face_svg bg={card.offline if face.side == \"back\" else card.online}> %}{% </face_svg> %}";
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/systems.yaml", cards),
+        ("templates/fixture/system.svg.tera", template),
+    ]);
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
+    let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+    let (front, back) = (&pdf.pages[0], &pdf.pages[1]);
+    let pairs = [
+        ([0x10, 0xc0, 0x20], [0xa0, 0x10, 0x10]),
+        ([0x20, 0xb0, 0x30], [0xb0, 0x20, 0x20]),
+        ([0x30, 0xa0, 0x40], [0xc0, 0x30, 0x30]),
+    ];
+    let (w, h) = (69.5, 94.9);
+    for i in 0..front.placements.len() {
+        let f = front.placed_rect(i, w, h);
+        assert!(f[2] > f[3], "the card lies turned: {f:?}");
+        let fills = pdf.form_fills(front.placements[i].2);
+        let (_, want) = pairs.iter().find(|(a, _)| fills.contains(a)).unwrap();
+        let j = (0..back.placements.len())
+            .find(|&j| {
+                let b = back.placed_rect(j, w, h);
+                close(b[0], front.width_mm - f[0] - f[2]) && close(b[1], f[1])
+            })
+            .unwrap_or_else(|| panic!("no back behind {f:?}"));
+        assert!(pdf.form_fills(back.placements[j].2).contains(want));
+        // Turned the other way round.
+        assert!(front.ctms[i][1] * back.ctms[j][1] < 0.0);
     }
 }

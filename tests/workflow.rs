@@ -235,7 +235,7 @@ fn a_new_game_builds_and_checks_clean() {
         "kit.pdf",
         "rules.pdf",
         "cards.pdf",
-        "boards.pdf",
+        // The scaffold's small board shares the single-sided sheets of tokens.pdf.
         "tokens.pdf",
         "index.html",
     ] {

@@ -13,15 +13,17 @@ use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::layout::imposition::Grid;
 use crate::layout::nets::{DieNet, Standee};
+use crate::layout::plan::Role;
 use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
-use crate::model::print::Paper;
+use crate::model::print::{Duplex, Paper};
 use crate::output::index::{FilePages, IndexInput, index_page};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport};
 use crate::output::set::OutputLock;
 use crate::output::write_atomic;
+use crate::pdf::shapes::{Piece, Shape, SharedSheets};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::project::Project;
 use crate::render::faces::{self, Faces, RenderCache};
@@ -261,6 +263,9 @@ impl Stopwatch {
     }
 }
 
+/// A sheet file's name, page sizes and page roles.
+type FilePlan<'n> = (&'n str, Vec<(f32, f32)>, Vec<Role>);
+
 /// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
 fn assemble(prepared: Prepared) -> Result<Built> {
     let Prepared {
@@ -288,13 +293,13 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    let mut sizes: Vec<(&str, Vec<(f32, f32)>)> = Vec::new();
+    let mut sizes: Vec<FilePlan> = Vec::new();
     let mut previews: Vec<FilePages> = Vec::new();
     for name in PDF_FILES {
         if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
             let (_, writer) = writers.remove(pos);
             let pages = writer.page_count();
-            sizes.push((name, writer.page_sizes().to_vec()));
+            sizes.push((name, writer.page_sizes().to_vec(), writer.roles().to_vec()));
             previews.push(FilePages {
                 file: name.to_owned(),
                 sizes: writer.page_sizes().to_vec(),
@@ -318,7 +323,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         .iter()
         .filter_map(|c| {
             let file = c.file.as_deref()?;
-            let (_, file_sizes) = sizes.iter().find(|(n, _)| *n == file)?;
+            let (_, file_sizes, roles) = sizes.iter().find(|(n, _, _)| *n == file)?;
             let pages = c
                 .pages
                 .iter()
@@ -329,6 +334,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
                         page,
                         width_mm: w,
                         height_mm: h,
+                        role: roles[page - 1],
                     }
                 })
                 .collect();
@@ -444,7 +450,8 @@ fn add_parts_to_buy<'a>(
         None => {
             writers.push((
                 file,
-                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?,
+                SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?
+                    .with_margin(game.file.print.printable_margin_mm),
             ));
             writers.len() - 1
         }
@@ -474,13 +481,11 @@ pub fn print_sheets<'a>(
     warnings: &mut Vec<String>,
     route: impl Fn(ComponentKind) -> Option<&'static str>,
 ) -> Result<Vec<ComponentReport>> {
-    let id = game.id.as_str();
-    let print = &game.file.print;
     let mut components = Vec::new();
+    let mut shared = Vec::new();
     for deck in &faces.decks {
         let comp = &game.components[deck.component];
         let spec = &comp.spec;
-        let err = |e: Error| e.game(id).component(&spec.id);
         let mut report = ComponentReport {
             id: spec.id.clone(),
             name: spec.name.clone(),
@@ -502,81 +507,272 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         }
-        let pos = match writers.iter().position(|(f, _)| *f == file) {
-            Some(p) => p,
-            None => {
-                writers.push((
-                    file,
-                    SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?,
-                ));
-                writers.len() - 1
-            }
-        };
+        if let Some(shape) = shared_shape(game, deck) {
+            report.layout = shape.describe();
+            shared.push((components.len(), deck, shape));
+            components.push(report);
+            continue;
+        }
+        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
         let writer = &mut writers[pos].1;
-        let title = format!("{} · {}", game.file.name, spec.name);
-        let size = comp.size();
-        let bleed = comp.bleed(print);
-        let pages = match spec.kind {
-            ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
-                let grid = Grid::new(print.paper, size, bleed, print.gutter_mm).map_err(err)?;
-                if grid.band.is_none() {
-                    warnings.push(format!(
-                        "{}: no room for the check ruler on its sheets",
-                        spec.id
-                    ));
-                }
-                report.layout = format!("{} × {} per sheet", grid.cols, grid.rows);
-                writer.add_deck(&DeckSheets {
-                    title,
-                    revision: &game.file.revision,
-                    grid,
-                    copies: &deck.copies,
-                    print,
-                    cut: match spec.kind {
-                        ComponentKind::Tokens => CutStyle::Outline(spec.shape),
-                        _ => CutStyle::CropMarks,
-                    },
-                    windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
-                })
-            }
-            ComponentKind::Board => {
-                let overlap = spec.overlap_mm.unwrap_or(10.0);
-                let mut used = PagesUsed::default();
-                for copy in &deck.copies {
-                    let layout =
-                        TileLayout::new(print.paper, size.width_mm, size.height_mm, bleed, overlap);
-                    report.layout = format!("{} × {} tiles", layout.rows, layout.cols);
-                    let name = &comp.cards[copy.card].name;
-                    let p = writer.add_board(
-                        &format!("{} · {name}", game.file.name),
-                        &game.file.revision,
-                        copy.front,
-                        &layout,
-                    );
-                    used.sheets += p.pages.len();
-                    used.pages.extend(p.pages);
-                }
-                used
-            }
-            ComponentKind::Die => {
-                let net = DieNet::new(size.width_mm);
-                report.layout = format!("cube net, {} mm faces", size.width_mm);
-                writer.add_dice(&title, &game.file.revision, &deck.copies, &net)
-            }
-            ComponentKind::Standee => {
-                let standee =
-                    Standee::new(size.width_mm, size.height_mm, spec.base_mm.unwrap_or(15.0));
-                report.layout = "fold-over standee".to_owned();
-                writer.add_standees(&title, &game.file.revision, &deck.copies, &standee)
-            }
-            ComponentKind::Bought => unreachable!("bought parts have no output file"),
-        };
+        let pages = print_component(game, deck, writer, &mut report, warnings)?;
         report.sheets = pages.sheets;
         report.pages = pages.pages;
         report.file = Some(file.to_owned());
         components.push(report);
     }
+    if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
+        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+        print_shared(game, &shared, &mut writers[pos].1, file, &mut components);
+    }
     Ok(components)
+}
+
+/// A sheet writer for `file`, made on first use.
+fn writer_for<'a>(
+    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    file: &'static str,
+    game: &Game,
+    faces: &'a Faces,
+    trees: &'a [usvg::Tree],
+    fonts: &Fonts,
+) -> Result<usize> {
+    if let Some(p) = writers.iter().position(|(f, _)| *f == file) {
+        return Ok(p);
+    }
+    let print = &game.file.print;
+    writers.push((
+        file,
+        SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
+            .with_margin(print.printable_margin_mm),
+    ));
+    Ok(writers.len() - 1)
+}
+
+/// The geometry of a component printed on shared single-sided sheets.
+enum SharedShape {
+    Die(DieNet),
+    Standee(Standee),
+    Token { w: f32, h: f32, bleed: f32 },
+    Board { w: f32, h: f32, bleed: f32 },
+}
+
+impl SharedShape {
+    fn describe(&self) -> String {
+        match self {
+            SharedShape::Die(net) => format!("cube net, {} mm faces, shared sheets", net.edge),
+            SharedShape::Standee(_) => "fold-over standee, shared sheets".to_owned(),
+            SharedShape::Token { .. } => "single-sided tokens, shared sheets".to_owned(),
+            SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
+        }
+    }
+}
+
+/// Dice, standees, token sets without backs and boards smaller than half a page go on shared
+/// single-sided sheets; everything else has sheets of its own.
+fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
+    let comp = &game.components[deck.component];
+    let print = &game.file.print;
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+    let (w, h) = (size.width_mm, size.height_mm);
+    match comp.spec.kind {
+        ComponentKind::Die => Some(SharedShape::Die(DieNet::new(w))),
+        ComponentKind::Standee => Some(SharedShape::Standee(Standee::new(
+            w,
+            h,
+            comp.spec.base_mm.unwrap_or(15.0),
+        ))),
+        ComponentKind::Tokens => {
+            let backs =
+                print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+            (!backs).then_some(SharedShape::Token { w, h, bleed })
+        }
+        ComponentKind::Board => {
+            let (pw, ph) = print.paper.size_mm();
+            let m = print.printable_margin_mm;
+            let room = (
+                pw - 2.0 * m,
+                ph - 2.0 * m - crate::layout::tiling::LABEL_BAND,
+            );
+            let marks = 2.0
+                * (bleed
+                    + crate::layout::imposition::MARK_GAP
+                    + crate::layout::tiling::TILE_MARK
+                    + 0.5);
+            let (fw, fh) = (w + marks, h + marks);
+            let small = fw <= room.0 && fh <= room.1 && fw * fh <= 0.5 * room.0 * room.1;
+            small.then_some(SharedShape::Board { w, h, bleed })
+        }
+        _ => None,
+    }
+}
+
+/// Packs the shared components onto common sheets of `writer` and fills in their reports.
+fn print_shared(
+    game: &Game,
+    shared: &[(usize, &crate::render::faces::Deck, SharedShape)],
+    writer: &mut SheetWriter,
+    file: &str,
+    components: &mut [ComponentReport],
+) {
+    let mut pieces = Vec::new();
+    for (owner, (_, deck, shape)) in shared.iter().enumerate() {
+        let shape = match shape {
+            SharedShape::Die(net) => Shape::Die(net),
+            SharedShape::Standee(s) => Shape::Standee(s),
+            &SharedShape::Token { w, h, bleed } => Shape::Token {
+                shape: game.components[deck.component].spec.shape,
+                w,
+                h,
+                bleed,
+            },
+            &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+        };
+        pieces.extend(deck.copies.iter().map(|copy| Piece { owner, copy, shape }));
+    }
+    let sheets = SharedSheets {
+        game: &game.file.name,
+        revision: &game.file.revision,
+        owners: shared
+            .iter()
+            .map(|(i, _, _)| components[*i].name.clone())
+            .collect(),
+        pieces,
+        print: &game.file.print,
+    };
+    let used = writer.add_shared(&sheets);
+    for ((i, _, _), pages) in shared.iter().zip(used) {
+        let report = &mut components[*i];
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        report.file = Some(file.to_owned());
+    }
+}
+
+/// Cards, tokens and dashboards on grid sheets.
+fn print_grid<'a>(
+    game: &Game,
+    deck: &'a crate::render::faces::Deck,
+    writer: &mut SheetWriter<'a>,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> Result<PagesUsed> {
+    let comp = &game.components[deck.component];
+    let spec = &comp.spec;
+    let print = &game.file.print;
+    let err = |e: Error| e.game(&game.id).component(&spec.id);
+    let title = format!("{} · {}", game.file.name, spec.name);
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+
+    // Tokens keep their whole bleed on every side: always a double-bleed gutter.
+    let gutter = match spec.kind {
+        ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
+        _ => print.gutter_mm,
+    };
+    let margin = print.printable_margin_mm;
+    // Cards may lie turned when that fits more to a sheet; tokens and dashboards stay upright.
+    let grid = match spec.kind {
+        ComponentKind::Cards => Grid::turning(print.paper, size, bleed, gutter, margin),
+        _ => Grid::with_margin(print.paper, size, bleed, gutter, margin),
+    }
+    .map_err(err)?;
+    if grid.band.is_none() {
+        warnings.push(format!(
+            "{}: no room for the check ruler on its sheets",
+            spec.id
+        ));
+    }
+    report.layout = format!(
+        "{} × {} per sheet{}",
+        grid.cols,
+        grid.rows,
+        if grid.turned { ", turned" } else { "" }
+    );
+    writer
+        .add_deck(&DeckSheets {
+            title,
+            revision: &game.file.revision,
+            grid,
+            copies: &deck.copies,
+            print,
+            cut: match spec.kind {
+                ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                _ => CutStyle::CropMarks,
+            },
+            windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+        })
+        .map_err(|e| locate_profile(game, err(e)))
+}
+
+/// Lays out one component's copies in `writer`, by kind, and notes its layout in `report`.
+fn print_component<'a>(
+    game: &Game,
+    deck: &'a crate::render::faces::Deck,
+    writer: &mut SheetWriter<'a>,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> Result<PagesUsed> {
+    let comp = &game.components[deck.component];
+    let spec = &comp.spec;
+    let print = &game.file.print;
+    let size = comp.size();
+    let bleed = comp.bleed(print);
+    let pages = match spec.kind {
+        ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
+            print_grid(game, deck, writer, report, warnings)?
+        }
+        ComponentKind::Board => {
+            let overlap = spec.overlap_mm.unwrap_or(10.0);
+            let mut used = PagesUsed::default();
+            for copy in &deck.copies {
+                let layout = TileLayout::with_margin(
+                    print.paper,
+                    size.width_mm,
+                    size.height_mm,
+                    bleed,
+                    overlap,
+                    print.printable_margin_mm,
+                );
+                report.layout = format!(
+                    "{} × {} tiles{}",
+                    layout.rows,
+                    layout.cols,
+                    if layout.rotated { ", turned" } else { "" }
+                );
+                let name = &comp.cards[copy.card].name;
+                let p = writer.add_board(
+                    &format!("{} · {name}", game.file.name),
+                    &game.file.revision,
+                    copy.front,
+                    &layout,
+                );
+                used.sheets += p.pages.len();
+                used.pages.extend(p.pages);
+            }
+            used
+        }
+        // Dice and standees always go on shared sheets (`print_shared`).
+        ComponentKind::Die | ComponentKind::Standee => PagesUsed::default(),
+        ComponentKind::Bought => unreachable!("bought parts have no output file"),
+    };
+    Ok(pages)
+}
+
+/// Points a print-profile error at the `print:` block of `game.yaml`.
+fn locate_profile(game: &Game, e: Error) -> Error {
+    let path = Project::game_file(&game.id);
+    let e = e.in_file(&path);
+    let Ok(source) = game.project.read_text(&path) else {
+        return e;
+    };
+    let line = source
+        .lines()
+        .position(|l| l.trim_start().starts_with("back_offset_mm:"))
+        .or_else(|| source.lines().position(|l| l.starts_with("print:")));
+    match line {
+        Some(l) => e.at(l + 1, 1).with_source(&source),
+        None => e,
+    }
 }
 
 /// Every file a build owns in its output folder: replaced by each build, removed when a build

@@ -1,27 +1,33 @@
 //! Imposition: where each card, its bleed, its back and the cut guides go on a sheet.
 //!
 //! Pure geometry in millimetres, page origin top-left (as in SVG and krilla), so that every rule
-//! here can be unit tested without drawing anything. The drawing lives in `sheets`.
+//! here can be unit tested without drawing anything. The drawing lives in `pdf`.
 //!
 //! The rules a home printer needs:
 //! - cards are placed in a grid centred on the paper; between neighbours there is either the
 //!   full double bleed (each card keeps all of its bleed) or, when that would cost a row or
-//!   column, nothing at all (neighbours share one cut line);
-//! - crop marks stand in the margin, at least [`MARK_GAP`] outside any card's bleed, and stop
-//!   [`MARK_EDGE`] short of the page edge (marks to the edge make viewers shrink the page);
-//! - backs mirror their fronts across the flip axis and move by the printer's back offset.
+//!   column, nothing at all (neighbours share one cut line); an edge with no neighbour (beside
+//!   an empty slot, in a short last row) always gets its whole bleed;
+//! - crop marks stand outside the printable margin's border, at least [`MARK_GAP`] outside any
+//!   card's bleed and at least [`MARK_MIN`] long; the ruler and label band lies beyond them;
+//! - backs mirror their fronts across the flip axis and move by the printer's back offset, and
+//!   so do their marks and their band, which must stay inside the printable margin.
 
 use crate::error::{Error, Result};
 use crate::model::print::{CardSize, Duplex, Paper};
 
 /// Space between a card's bleed and the start of a crop mark.
-pub const MARK_GAP: f32 = 1.0;
-/// Space left between the end of a crop mark and the paper edge.
-pub const MARK_EDGE: f32 = 1.5;
+pub const MARK_GAP: f32 = 0.5;
+/// Shortest crop mark.
+pub const MARK_MIN: f32 = 3.0;
 /// Longest crop mark.
 pub const MARK_LENGTH: f32 = 5.0;
-/// Smallest margin (outside the bleed) that leaves room for a useful mark.
-pub const MIN_MARK_ZONE: f32 = 3.0;
+/// Default distance from the paper edge that no mark, ruler or label crosses.
+pub const DEFAULT_MARGIN: f32 = 5.0;
+/// Thickness of the furniture band (ruler bar, its caption and the sheet label).
+pub const BAND_THICK: f32 = 6.0;
+/// Space between the ends of the crop marks and the furniture band.
+pub const BAND_GAP: f32 = 1.0;
 
 /// A rectangle in millimetres, top-left origin.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,6 +60,20 @@ impl Rect {
             ..*self
         }
     }
+    /// Whether the two rectangles share any area (touching edges do not count).
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.x < o.right() - 1e-3
+            && o.x < self.right() - 1e-3
+            && self.y < o.bottom() - 1e-3
+            && o.y < self.bottom() - 1e-3
+    }
+    /// Whether the rectangle lies inside the paper less `margin` on every side.
+    pub fn inside_margin(&self, paper_w: f32, paper_h: f32, margin: f32) -> bool {
+        self.x >= margin - 1e-3
+            && self.y >= margin - 1e-3
+            && self.right() <= paper_w - margin + 1e-3
+            && self.bottom() <= paper_h - margin + 1e-3
+    }
 }
 
 /// A straight line segment in millimetres.
@@ -69,26 +89,47 @@ pub struct Line {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BandSide {
     Bottom,
+    /// Above the cards: the bottom band of a front, on a back flipped over the short edge.
+    Top,
     /// Along the right edge, text running bottom to top.
     Right,
+    /// Along the left edge: the right band of a front, on a back flipped over the long edge.
+    Left,
+}
+
+impl BandSide {
+    /// Whether the band runs down the page (its text turned to read bottom to top).
+    pub fn vertical(self) -> bool {
+        matches!(self, BandSide::Right | BandSide::Left)
+    }
 }
 
 /// Room for the furniture, beyond the ends of the crop marks so nothing collides.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Band {
     pub side: BandSide,
-    /// Start of the band along its length (x for Bottom, y for Right).
-    pub start: f32,
-    /// Its length.
-    pub length: f32,
-    /// Distance from the page edge of the line where furniture starts (beyond the marks):
-    /// a y for Bottom, an x for Right.
-    pub inner: f32,
+    /// The area the ruler and the label are drawn in.
+    pub rect: Rect,
 }
 
-/// Margin from a bleed edge to the paper edge needed to hold marks plus furniture:
-/// gap, mark, spacing, ruler bar and two text lines, and the edge clearance.
-pub const BAND_ZONE: f32 = MARK_GAP + MARK_LENGTH + 1.0 + 5.0 + MARK_EDGE;
+impl Band {
+    /// Length along the band.
+    pub fn length(&self) -> f32 {
+        if self.side.vertical() {
+            self.rect.h
+        } else {
+            self.rect.w
+        }
+    }
+}
+
+/// Margin beyond a bleed edge for the marks alone, and for marks plus furniture.
+fn mark_zone(margin: f32) -> f32 {
+    MARK_GAP + MARK_MIN + margin
+}
+fn band_reserve() -> f32 {
+    BAND_GAP + BAND_THICK
+}
 
 /// The n-up grid for one card size on one paper.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,28 +146,22 @@ pub struct Grid {
     /// Top-left corner of the first card's trim box.
     pub origin_x: f32,
     pub origin_y: f32,
+    /// Distance from the paper edge that no mark, ruler or label crosses.
+    pub margin: f32,
     pub band: Option<Band>,
+    /// The cards lie turned a quarter on the sheet (`card_w` and `card_h` are then the card's
+    /// height and width): chosen only when it fits more cards.
+    pub turned: bool,
 }
 
 /// How many cards of length `card` fit along `paper` with gutter `gutter`, keeping the bleed
-/// and a mark zone on both outer sides, plus `reserve` extra on one side.
-fn fit(paper: f32, card: f32, bleed: f32, gutter: f32, reserve: f32) -> usize {
-    let room = paper - 2.0 * (bleed + MIN_MARK_ZONE) - reserve + gutter;
+/// on both outer sides and `outer` mm of room beyond the bleeds in all.
+fn fit(paper: f32, card: f32, bleed: f32, gutter: f32, outer: f32) -> usize {
+    let room = paper - 2.0 * bleed - outer + gutter;
     if room < card {
         return 0;
     }
     ((room + 1e-3) / (card + gutter)).floor() as usize
-}
-
-/// The gutter along one axis: the double bleed unless it loses a card, then zero.
-fn choose_gutter(paper: f32, card: f32, bleed: f32, reserve: f32) -> f32 {
-    let full = 2.0 * bleed;
-    if full > 0.0 && fit(paper, card, bleed, full, reserve) == fit(paper, card, bleed, 0.0, reserve)
-    {
-        full
-    } else {
-        0.0
-    }
 }
 
 /// One axis of the layout: count, gutter and where the first trim starts.
@@ -136,50 +171,73 @@ struct Axis {
     origin: f32,
 }
 
-fn axis(paper: f32, card: f32, bleed: f32, gutter: Option<f32>, reserve: f32) -> Axis {
-    let gutter = gutter.unwrap_or_else(|| choose_gutter(paper, card, bleed, reserve));
-    let count = fit(paper, card, bleed, gutter, reserve);
+/// Lays out one axis. Tries, in order of preference, the double-bleed gutter (every card keeps
+/// its own bleed) before shared cuts, and marks on both sides before marks on the far side
+/// only (right or bottom, the near side keeping just the printable margin); keeps the first
+/// that fits the most cards. `reserve` is extra room on the far side (the furniture band).
+fn axis(paper: f32, card: f32, bleed: f32, gutter: Option<f32>, margin: f32, reserve: f32) -> Axis {
+    let zone = mark_zone(margin);
+    let gutters = match gutter {
+        Some(g) => vec![g],
+        None if bleed > 0.0 => vec![2.0 * bleed, 0.0],
+        None => vec![0.0],
+    };
+    let mut best: Option<(usize, f32, f32)> = None;
+    for &g in &gutters {
+        for near in [zone, margin] {
+            let n = fit(paper, card, bleed, g, near + zone + reserve);
+            if best.is_none_or(|(count, _, _)| n > count) {
+                best = Some((n, g, near));
+            }
+        }
+    }
+    let (count, gutter, near) = best.unwrap_or((0, 0.0, zone));
     let block = count as f32 * card + count.saturating_sub(1) as f32 * gutter + 2.0 * bleed;
-    // Split what is left over evenly, after giving the reserved side its extra room.
-    let slack = (paper - block - 2.0 * MIN_MARK_ZONE - reserve).max(0.0);
+    // Split what is left over evenly, after giving each side the room it needs.
+    let slack = (paper - block - near - zone - reserve).max(0.0);
     Axis {
         count,
         gutter,
-        origin: MIN_MARK_ZONE + slack / 2.0 + bleed,
+        origin: near + slack / 2.0 + bleed,
     }
 }
 
 impl Grid {
-    /// Lays out `size` cards with `bleed` on `paper`; `gutter` overrides the automatic choice.
+    /// Lays out `size` cards with `bleed` on `paper` with the default printable margin;
+    /// `gutter` overrides the automatic choice.
+    pub fn new(paper: Paper, size: CardSize, bleed: f32, gutter: Option<f32>) -> Result<Grid> {
+        Grid::with_margin(paper, size, bleed, gutter, DEFAULT_MARGIN)
+    }
+
+    /// Lays out `size` cards keeping marks and furniture `margin` mm inside the paper edge.
     ///
     /// The furniture band goes at the bottom if that costs no row, else at the right if that
     /// costs no column, else at the bottom at the cost of a row; only a card too large for
     /// any of these gets no band.
-    pub fn new(paper: Paper, size: CardSize, bleed: f32, gutter: Option<f32>) -> Result<Grid> {
+    pub fn with_margin(
+        paper: Paper,
+        size: CardSize,
+        bleed: f32,
+        gutter: Option<f32>,
+        margin: f32,
+    ) -> Result<Grid> {
         let (paper_w, paper_h) = paper.size_mm();
-        if !(0.0..=25.0).contains(&bleed) {
-            return Err(Error::new(format!(
-                "bleed {bleed} mm is outside 0 to 25 mm"
-            )));
-        }
-        if let Some(g) = gutter
-            && !(0.0..=50.0).contains(&g)
-        {
-            return Err(Error::new(format!("gutter {g} mm is outside 0 to 50 mm")));
-        }
+        check_numbers(bleed, gutter, margin)?;
         let (w, h) = (size.width_mm, size.height_mm);
-        let reserve = BAND_ZONE - MIN_MARK_ZONE;
-        let plain_x = axis(paper_w, w, bleed, gutter, 0.0);
-        let plain_y = axis(paper_h, h, bleed, gutter, 0.0);
+        let plain_x = axis(paper_w, w, bleed, gutter, margin, 0.0);
+        let plain_y = axis(paper_h, h, bleed, gutter, margin, 0.0);
         if plain_x.count == 0 || plain_y.count == 0 {
             return Err(Error::new(format!(
-                "a {w} × {h} mm card with {bleed} mm bleed does not fit on {paper:?} paper \
-                 with room for crop marks"
+                "a {w} × {h} mm card with {bleed} mm bleed does not fit on {} paper \
+                 with room for crop marks inside the {margin} mm printable margin",
+                paper.name()
             ))
-            .help("use a larger paper, a smaller bleed, or split the component into tiles"));
+            .help(
+                "use a larger paper, a smaller bleed, or make the component a `board` to tile it",
+            ));
         }
-        let banded_y = axis(paper_h, h, bleed, gutter, reserve);
-        let banded_x = axis(paper_w, w, bleed, gutter, reserve);
+        let banded_y = axis(paper_h, h, bleed, gutter, margin, band_reserve());
+        let banded_x = axis(paper_w, w, bleed, gutter, margin, band_reserve());
         let (x, y, side) = if banded_y.count == plain_y.count {
             (plain_x, banded_y, Some(BandSide::Bottom))
         } else if banded_x.count == plain_x.count {
@@ -201,25 +259,76 @@ impl Grid {
             gutter_y: y.gutter,
             origin_x: x.origin,
             origin_y: y.origin,
+            margin,
             band: None,
+            turned: false,
         };
-        let block = grid.block(grid.per_sheet());
-        let furniture_gap = MARK_GAP + MARK_LENGTH + 1.0;
-        grid.band = side.map(|side| match side {
-            BandSide::Bottom => Band {
-                side,
-                start: block.x,
-                length: block.w,
-                inner: block.bottom() + furniture_gap,
-            },
-            BandSide::Right => Band {
-                side,
-                start: block.y,
-                length: block.h,
-                inner: block.right() + furniture_gap,
-            },
-        });
+        grid.band = side.map(|side| grid.front_band(side));
         Ok(grid)
+    }
+
+    /// Like [`Grid::with_margin`], but turns the cards a quarter when that fits more of them
+    /// on the sheet (poker cards on Letter: 2 × 4 turned instead of 3 × 2).
+    pub fn turning(
+        paper: Paper,
+        size: CardSize,
+        bleed: f32,
+        gutter: Option<f32>,
+        margin: f32,
+    ) -> Result<Grid> {
+        let upright = Grid::with_margin(paper, size, bleed, gutter, margin);
+        let across = CardSize::custom(size.height_mm, size.width_mm);
+        let turned = Grid::with_margin(paper, across, bleed, gutter, margin);
+        match (upright, turned) {
+            (Ok(u), Ok(t)) if t.per_sheet() > u.per_sheet() => Ok(Grid { turned: true, ..t }),
+            (Err(_), Ok(t)) => Ok(Grid { turned: true, ..t }),
+            (u, _) => u,
+        }
+    }
+
+    /// The band on the front: beyond the full block's marks, as long as the block.
+    fn front_band(&self, side: BandSide) -> Band {
+        let block = self.block(self.per_sheet());
+        let rect = match side {
+            BandSide::Right | BandSide::Left => {
+                let room = self.paper_w - self.margin - block.right() - MARK_GAP - band_reserve();
+                let x = block.right() + MARK_GAP + room.min(MARK_LENGTH) + BAND_GAP;
+                Rect {
+                    x,
+                    y: block.y,
+                    w: BAND_THICK,
+                    h: block.h,
+                }
+            }
+            BandSide::Bottom | BandSide::Top => {
+                let room = self.paper_h - self.margin - block.bottom() - MARK_GAP - band_reserve();
+                let y = block.bottom() + MARK_GAP + room.min(MARK_LENGTH) + BAND_GAP;
+                Rect {
+                    x: block.x,
+                    y,
+                    w: block.w,
+                    h: BAND_THICK,
+                }
+            }
+        };
+        Band { side, rect }
+    }
+
+    /// The band on the back: mirrored with the sheet and moved by the back offset, so that it
+    /// stays beside the backs instead of over them.
+    pub fn back_band(&self, duplex: Duplex, offset: [f32; 2]) -> Option<Band> {
+        let band = self.band?;
+        let side = match (duplex, band.side) {
+            (Duplex::LongEdge, BandSide::Right) => BandSide::Left,
+            (Duplex::LongEdge, BandSide::Left) => BandSide::Right,
+            (Duplex::ShortEdge, BandSide::Bottom) => BandSide::Top,
+            (Duplex::ShortEdge, BandSide::Top) => BandSide::Bottom,
+            (_, s) => s,
+        };
+        Some(Band {
+            side,
+            rect: self.to_back(band.rect, duplex, offset),
+        })
     }
 
     pub fn per_sheet(&self) -> usize {
@@ -254,18 +363,29 @@ impl Grid {
         mirrored.translate(offset[0], offset[1])
     }
 
-    /// The area of slot `index` that shows the face: the trim plus the bleed, cut back to the
-    /// middle of the gutter where a neighbour is closer than two bleeds.
-    pub fn front_bleed(&self, index: usize) -> Rect {
+    /// The area of slot `index` that shows the face when the first `used` slots are filled:
+    /// the trim plus the whole bleed on every edge, cut back to the middle of the gutter only
+    /// where a filled neighbour is closer than two bleeds.
+    pub fn front_bleed(&self, index: usize, used: usize) -> Rect {
+        let used = used.min(self.per_sheet());
         let (col, row) = (index % self.cols, index / self.cols);
         let b = self.bleed;
+        let filled = |c: isize, r: isize| -> bool {
+            c >= 0
+                && r >= 0
+                && (c as usize) < self.cols
+                && (r as usize * self.cols + c as usize) < used
+        };
+        let (c, r) = (col as isize, row as isize);
         let inner_x = (self.gutter_x / 2.0).min(b);
         let inner_y = (self.gutter_y / 2.0).min(b);
-        let left = if col == 0 { b } else { inner_x };
-        let right = if col + 1 == self.cols { b } else { inner_x };
-        let top = if row == 0 { b } else { inner_y };
-        let bottom = if row + 1 == self.rows { b } else { inner_y };
-        self.front_trim(index).grow(left, top, right, bottom)
+        let side = |has: bool, inner: f32| if has { inner } else { b };
+        self.front_trim(index).grow(
+            side(filled(c - 1, r), inner_x),
+            side(filled(c, r - 1), inner_y),
+            side(filled(c + 1, r), inner_x),
+            side(filled(c, r + 1), inner_y),
+        )
     }
 
     /// Cut positions along x (vertical cuts) and y (horizontal cuts) for the first `used`
@@ -305,22 +425,43 @@ impl Grid {
         .grow(self.bleed, self.bleed, self.bleed, self.bleed)
     }
 
-    /// Crop marks for the first `used` slots on the front side: short lines in the margin on
-    /// the extension of every cut, outside all bleed, never reaching the paper edge.
+    /// How far marks may reach on each side (left, top, right, bottom edges of the area):
+    /// the printable margin, or the band's near edge less [`BAND_GAP`] on the band's side.
+    fn mark_limits(&self) -> Rect {
+        let m = self.margin;
+        let mut area = Rect {
+            x: m,
+            y: m,
+            w: self.paper_w - 2.0 * m,
+            h: self.paper_h - 2.0 * m,
+        };
+        if let Some(band) = self.band {
+            match band.side {
+                BandSide::Bottom => area.h = band.rect.y - BAND_GAP - area.y,
+                BandSide::Right => area.w = band.rect.x - BAND_GAP - area.x,
+                BandSide::Top | BandSide::Left => {}
+            }
+        }
+        area
+    }
+
+    /// Crop marks for the first `used` slots on the front side: lines in the margin on the
+    /// extension of every cut, outside all bleed, inside the printable margin, at least
+    /// [`MARK_MIN`] long where there is room (the layout makes room).
     pub fn crop_marks(&self, used: usize) -> Vec<Line> {
         let (xs, ys) = self.cuts(used);
         let block = self.block(used);
+        let area = self.mark_limits();
         let mut marks = Vec::new();
-        let span = |from: f32, toward_edge: f32| -> Option<(f32, f32)> {
-            // `from` is the bleed edge, `toward_edge` the paper edge; returns the mark's ends.
-            let dir = (toward_edge - from).signum();
+        let span = |from: f32, limit: f32| -> Option<(f32, f32)> {
+            let dir = (limit - from).signum();
             let start = from + dir * MARK_GAP;
-            let room = (toward_edge - start).abs() - MARK_EDGE;
-            (room > 0.5).then(|| (start, start + dir * room.min(MARK_LENGTH)))
+            let room = (limit - start) * dir;
+            (room >= MARK_MIN - 1e-3).then(|| (start, start + dir * room.min(MARK_LENGTH)))
         };
         for &x in &xs {
-            for (from, edge) in [(block.y, 0.0), (block.bottom(), self.paper_h)] {
-                if let Some((a, b)) = span(from, edge) {
+            for (from, limit) in [(block.y, area.y), (block.bottom(), area.bottom())] {
+                if let Some((a, b)) = span(from, limit) {
                     marks.push(Line {
                         x1: x,
                         y1: a,
@@ -331,8 +472,8 @@ impl Grid {
             }
         }
         for &y in &ys {
-            for (from, edge) in [(block.x, 0.0), (block.right(), self.paper_w)] {
-                if let Some((a, b)) = span(from, edge) {
+            for (from, limit) in [(block.x, area.x), (block.right(), area.right())] {
+                if let Some((a, b)) = span(from, limit) {
                     marks.push(Line {
                         x1: a,
                         y1: y,
@@ -343,6 +484,75 @@ impl Grid {
             }
         }
         marks
+    }
+
+    /// The crop marks of the backs: the front's mirrored and moved by the back offset, their
+    /// outer ends cut back to the printable margin. Fails, naming the offsets this sheet
+    /// allows, when a mark would come out shorter than [`MARK_MIN`] or the band would cross
+    /// the margin.
+    pub fn back_marks(&self, used: usize, duplex: Duplex, offset: [f32; 2]) -> Result<Vec<Line>> {
+        let front = self.crop_marks(used);
+        let (lo_x, hi_x, lo_y, hi_y) = self.offset_limits(&front, duplex);
+        let [dx, dy] = offset;
+        if dx < lo_x - 1e-3 || dx > hi_x + 1e-3 || dy < lo_y - 1e-3 || dy > hi_y + 1e-3 {
+            return Err(Error::new(format!(
+                "back_offset_mm [{dx}, {dy}] pushes the crop marks or the ruler of the backs into \
+                 the {} mm printable margin: on these sheets the offset must be from {lo_x:.1} \
+                 to {hi_x:.1} mm across and from {lo_y:.1} to {hi_y:.1} mm down",
+                self.margin
+            ))
+            .help("measure the offset again with the calibration sheet, or lower `printable_margin_mm` if your printer prints closer to the edge"));
+        }
+        let m = self.margin;
+        let clamp = |v: f32, max: f32| v.clamp(m, max - m);
+        Ok(front
+            .iter()
+            .map(|l| {
+                let b = l.to_back(self, duplex, offset);
+                Line {
+                    x1: clamp(b.x1, self.paper_w),
+                    y1: clamp(b.y1, self.paper_h),
+                    x2: clamp(b.x2, self.paper_w),
+                    y2: clamp(b.y2, self.paper_h),
+                }
+            })
+            .collect())
+    }
+
+    /// The back offsets (least and most across, least and most down) that keep every mirrored
+    /// mark at least [`MARK_MIN`] long inside the margin and the band inside it.
+    fn offset_limits(&self, front: &[Line], duplex: Duplex) -> (f32, f32, f32, f32) {
+        let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
+        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) = (-f32::MAX, f32::MAX, -f32::MAX, f32::MAX);
+        for l in front.iter().map(|l| l.to_back(self, duplex, [0.0, 0.0])) {
+            let (x_in, x_out, y_in, y_out) = inner_outer(l);
+            // Along the mark: its outer end may be cut back until MARK_MIN is left.
+            if (x_out - x_in).abs() > 1e-3 {
+                if x_out < x_in {
+                    lo_x = lo_x.max(m + MARK_MIN - x_in);
+                } else {
+                    hi_x = hi_x.min(pw - m - MARK_MIN - x_in);
+                }
+                lo_y = lo_y.max(m - y_in);
+                hi_y = hi_y.min(ph - m - y_in);
+            } else {
+                if y_out < y_in {
+                    lo_y = lo_y.max(m + MARK_MIN - y_in);
+                } else {
+                    hi_y = hi_y.min(ph - m - MARK_MIN - y_in);
+                }
+                lo_x = lo_x.max(m - x_in);
+                hi_x = hi_x.min(pw - m - x_in);
+            }
+        }
+        if let Some(band) = self.back_band(duplex, [0.0, 0.0]) {
+            let r = band.rect;
+            lo_x = lo_x.max(m - r.x);
+            hi_x = hi_x.min(pw - m - r.right());
+            lo_y = lo_y.max(m - r.y);
+            hi_y = hi_y.min(ph - m - r.bottom());
+        }
+        (lo_x, hi_x, lo_y, hi_y)
     }
 
     /// Hairlines along every cut, across the whole block (for `crop_marks: full`).
@@ -365,6 +575,31 @@ impl Grid {
     }
 }
 
+/// A mark's inner end (nearer the cards) and outer end: (x_in, x_out, y_in, y_out). Marks are
+/// drawn from the bleed outwards, so the first point is the inner one.
+fn inner_outer(l: Line) -> (f32, f32, f32, f32) {
+    (l.x1, l.x2, l.y1, l.y2)
+}
+
+fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Result<()> {
+    if !(0.0..=25.0).contains(&bleed) {
+        return Err(Error::new(format!(
+            "bleed {bleed} mm is outside 0 to 25 mm"
+        )));
+    }
+    if let Some(g) = gutter
+        && !(0.0..=50.0).contains(&g)
+    {
+        return Err(Error::new(format!("gutter {g} mm is outside 0 to 50 mm")));
+    }
+    if !(0.0..=30.0).contains(&margin) {
+        return Err(Error::new(format!(
+            "printable margin {margin} mm is outside 0 to 30 mm"
+        )));
+    }
+    Ok(())
+}
+
 impl Line {
     pub fn translate(&self, dx: f32, dy: f32) -> Line {
         Line {
@@ -373,6 +608,10 @@ impl Line {
             x2: self.x2 + dx,
             y2: self.y2 + dy,
         }
+    }
+
+    pub fn length(&self) -> f32 {
+        ((self.x2 - self.x1).powi(2) + (self.y2 - self.y1).powi(2)).sqrt()
     }
 
     /// Mirrors the line like [`Grid::to_back`] mirrors rectangles.
@@ -410,143 +649,156 @@ mod tests {
     }
 
     #[test]
-    fn poker_is_three_by_three_on_a4_and_letter() {
-        for paper in [Paper::A4, Paper::Letter] {
-            let g = poker(paper);
-            assert_eq!((g.cols, g.rows), (3, 3), "{paper:?}");
-        }
+    fn poker_is_nine_up_on_a4_and_six_on_letter() {
+        let g = poker(Paper::A4);
+        assert_eq!((g.cols, g.rows), (3, 3));
+        // Letter is too short for three rows with marks inside a 5 mm margin.
+        let g = poker(Paper::Letter);
+        assert_eq!((g.cols, g.rows), (3, 2));
     }
 
     #[test]
     fn gutter_is_double_bleed_unless_it_costs_a_card() {
         let g = poker(Paper::A4);
-        // 3 × 69.5 mm does not fit across A4 with marks, so cards share cut lines.
         assert_eq!((g.gutter_x, g.gutter_y), (0.0, 0.0));
-        let mini = Grid::new(Paper::A4, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
-        assert_eq!((mini.cols, mini.rows, mini.gutter_x), (4, 4, 6.0));
+        let bridge = Grid::new(Paper::A4, CardSize::named("bridge").unwrap(), 3.0, None).unwrap();
+        assert_eq!((bridge.cols, bridge.gutter_x), (3, 6.0));
     }
 
     #[test]
-    fn grid_is_inside_the_paper_with_room_for_marks() {
-        for paper in [Paper::A4, Paper::Letter] {
+    fn marks_and_band_stay_inside_the_printable_margin() {
+        for paper in [Paper::A4, Paper::Letter, Paper::A3, Paper::A5, Paper::Legal] {
             let g = poker(paper);
             let block = g.block(g.per_sheet());
-            for margin in [
-                block.x,
-                block.y,
-                g.paper_w - block.right(),
-                g.paper_h - block.bottom(),
-            ] {
-                assert!(margin >= MIN_MARK_ZONE - 1e-3, "{paper:?}: {margin}");
-            }
-        }
-    }
-
-    #[test]
-    fn crop_marks_stay_outside_bleed_and_off_the_page_edge() {
-        for paper in [Paper::A4, Paper::Letter] {
-            let g = poker(paper);
-            let block = g.block(9);
-            let marks = g.crop_marks(9);
-            // 4 vertical cuts × 2 ends... (A4 has 6 horizontal cuts with gutters)
+            let marks = g.crop_marks(g.per_sheet());
             assert!(!marks.is_empty());
             for m in &marks {
+                assert!(m.length() >= MARK_MIN - 1e-3, "{paper:?}: {m:?}");
                 for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
-                    let inside_block = x > block.x - MARK_GAP + 1e-3
-                        && x < block.right() + MARK_GAP - 1e-3
+                    let inside = x > block.x - MARK_GAP + 1e-3
+                        && x < block.right() - 1e-3 + MARK_GAP
                         && y > block.y - MARK_GAP + 1e-3
                         && y < block.bottom() + MARK_GAP - 1e-3;
-                    assert!(!inside_block, "{paper:?} mark {m:?} touches the cards");
-                    assert!(x >= MARK_EDGE - 1e-3 && x <= g.paper_w - MARK_EDGE + 1e-3);
-                    assert!(y >= MARK_EDGE - 1e-3 && y <= g.paper_h - MARK_EDGE + 1e-3);
+                    assert!(!inside, "{paper:?} mark {m:?} touches the cards");
+                    assert!(x >= g.margin - 1e-3 && x <= g.paper_w - g.margin + 1e-3);
+                    assert!(y >= g.margin - 1e-3 && y <= g.paper_h - g.margin + 1e-3);
                 }
             }
+            let band = g.band.expect("room for the ruler");
+            assert!(
+                band.rect.inside_margin(g.paper_w, g.paper_h, g.margin),
+                "{paper:?}"
+            );
+            assert!(!band.rect.overlaps(&block));
+            assert!(
+                band.length() >= 120.0,
+                "{paper:?}: ruler and label need room"
+            );
         }
     }
 
     #[test]
-    fn crop_marks_line_up_with_the_cuts() {
+    fn every_cut_has_marks() {
         let g = poker(Paper::A4);
         let (xs, ys) = g.cuts(9);
-        assert_eq!(xs.len(), 4, "shared cuts between touching columns");
-        assert_eq!(ys.len(), 4);
+        assert_eq!(
+            (xs.len(), ys.len()),
+            (4, 4),
+            "shared cuts between touching cards"
+        );
         let marks = g.crop_marks(9);
         for x in xs {
-            assert_eq!(marks.iter().filter(|m| m.x1 == x && m.x2 == x).count(), 2);
+            assert!(marks.iter().any(|m| m.x1 == x && m.x2 == x));
+        }
+        for y in ys {
+            assert!(marks.iter().any(|m| m.y1 == y && m.y2 == y));
         }
     }
 
     #[test]
     fn long_edge_backs_mirror_rows_left_to_right() {
         let g = poker(Paper::A4);
-        // Slot 0 (top-left) on the front lands top-right on the back: A B C -> C B A.
-        let back0 = g.to_back(g.front_trim(0), Duplex::LongEdge, [0.0, 0.0]);
-        let front2 = g.front_trim(2);
-        assert!((back0.x - front2.x).abs() < 1e-3 && (back0.y - front2.y).abs() < 1e-3);
-        // Short edge keeps the column and mirrors top to bottom about the page centre.
-        let front0 = g.front_trim(0);
-        let back0 = g.to_back(front0, Duplex::ShortEdge, [0.0, 0.0]);
-        assert_eq!(back0.x, front0.x);
-        assert!((back0.y - (g.paper_h - front0.y - front0.h)).abs() < 1e-3);
-        // On Letter the block is off centre (ruler band on the right): mirroring is still
-        // about the page centre, so a back lands exactly behind its front.
-        let g = poker(Paper::Letter);
+        // Slot 0 (top-left) on the front lands top-right on the back: A B C -> C B A, about
+        // the page centre even though the block is off centre.
         let f = g.front_trim(0);
         let b = g.to_back(f, Duplex::LongEdge, [0.0, 0.0]);
-        assert!((b.x + b.w - (g.paper_w - f.x)).abs() < 1e-3);
+        assert!((b.x + b.w - (g.paper_w - f.x)).abs() < 1e-3 && b.y == f.y);
+        let b = g.to_back(f, Duplex::ShortEdge, [0.0, 0.0]);
+        assert_eq!(b.x, f.x);
+        assert!((b.y - (g.paper_h - f.y - f.h)).abs() < 1e-3);
     }
 
     #[test]
-    fn back_offset_moves_backs() {
-        let g = poker(Paper::A4);
-        let a = g.to_back(g.front_trim(4), Duplex::LongEdge, [0.0, 0.0]);
-        let b = g.to_back(g.front_trim(4), Duplex::LongEdge, [1.5, -2.0]);
-        assert!((b.x - a.x - 1.5).abs() < 1e-4 && (b.y - a.y + 2.0).abs() < 1e-4);
-    }
-
-    #[test]
-    fn bleed_is_cut_back_to_the_gutter_middle() {
-        let g = poker(Paper::A4);
-        let middle = g.front_bleed(4);
-        let trim = g.front_trim(4);
-        // No gutter: neighbours touch, so the middle card shows no bleed past its trim.
-        assert_eq!((middle.x, middle.y), (trim.x, trim.y));
-        let mini = Grid::new(Paper::A4, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
-        let inner = mini.front_bleed(5);
-        assert!(
-            (mini.front_trim(5).x - inner.x - 3.0).abs() < 1e-4,
-            "full bleed in a 6 mm gutter"
-        );
-        let corner = g.front_bleed(0);
-        assert!((g.front_trim(0).x - corner.x - 3.0).abs() < 1e-4);
-    }
-
-    #[test]
-    fn furniture_band_lies_beyond_the_marks() {
+    fn back_bands_are_mirrored_beside_the_backs() {
         for paper in [Paper::A4, Paper::Letter] {
             let g = poker(paper);
-            let band = g.band.expect("poker sheets have room for the ruler");
-            let marks = g.crop_marks(9);
-            let (w, h) = paper.size_mm();
-            match band.side {
-                BandSide::Bottom => {
-                    assert!(marks.iter().all(|m| m.y1.max(m.y2) < band.inner));
-                    assert!(band.inner + 5.0 + MARK_EDGE <= h + 1e-3);
-                }
-                BandSide::Right => {
-                    assert!(marks.iter().all(|m| m.x1.max(m.x2) < band.inner));
-                    assert!(band.inner + 5.0 + MARK_EDGE <= w + 1e-3);
+            for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+                let band = g.back_band(duplex, [0.0, 0.0]).unwrap();
+                for slot in 0..g.per_sheet() {
+                    let back = g.to_back(g.front_bleed(slot, 9), duplex, [0.0, 0.0]);
+                    assert!(
+                        !band.rect.overlaps(&back),
+                        "{paper:?} {duplex:?} slot {slot}"
+                    );
                 }
             }
-            assert!(band.length >= 120.0, "ruler and label need room");
         }
-        assert_eq!(poker(Paper::A4).band.unwrap().side, BandSide::Bottom);
-        assert_eq!(poker(Paper::Letter).band.unwrap().side, BandSide::Right);
+    }
+
+    #[test]
+    fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
+        let g = poker(Paper::A4);
+        let err = g
+            .back_marks(9, Duplex::LongEdge, [1.5, -2.0])
+            .expect_err("2 mm up pushes the top marks into the margin");
+        assert!(err.message.contains("printable margin"), "{}", err.message);
+        assert!(err.message.contains("must be from"), "{}", err.message);
+        assert!(g.back_marks(9, Duplex::LongEdge, [0.0, 0.0]).is_ok());
+        // Where there is room, an offset moves the marks and keeps them long enough.
+        let g = poker(Paper::Letter);
+        let marks = g.back_marks(6, Duplex::LongEdge, [1.0, -2.0]).unwrap();
+        assert!(marks.iter().all(|m| m.length() >= MARK_MIN - 1e-3));
+    }
+
+    #[test]
+    fn bleed_is_whole_beside_empty_slots() {
+        let g = poker(Paper::A4);
+        // A full sheet: the middle card shares all four cuts.
+        let middle = g.front_bleed(4, 9);
+        assert_eq!(middle, g.front_trim(4));
+        // Two cards: the second one's right edge and both bottoms have no neighbour.
+        let b = g.front_bleed(1, 2);
+        let t = g.front_trim(1);
+        assert!((b.right() - t.right() - 3.0).abs() < 1e-4);
+        assert!((b.bottom() - t.bottom() - 3.0).abs() < 1e-4);
+        assert!((b.x - t.x).abs() < 1e-4, "shared with the first card");
+        // Seven cards: the card above the empty slot 7 keeps its bottom bleed.
+        let b = g.front_bleed(4, 7);
+        assert!((b.bottom() - g.front_trim(4).bottom() - 3.0).abs() < 1e-4);
+        let bridge = Grid::new(Paper::A4, CardSize::named("bridge").unwrap(), 3.0, None).unwrap();
+        let inner = bridge.front_bleed(4, 9);
+        assert!(
+            (bridge.front_trim(4).x - inner.x - 3.0).abs() < 1e-4,
+            "full bleed in a gutter"
+        );
+    }
+
+    #[test]
+    fn poker_cards_turn_on_letter_to_fit_eight() {
+        let size = CardSize::named("poker").unwrap();
+        let g = Grid::turning(Paper::Letter, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(g.turned);
+        assert_eq!(g.per_sheet(), 8);
+        assert_eq!((g.card_w, g.card_h), (88.9, 63.5));
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(!g.turned, "nine upright beat eight turned");
     }
 
     #[test]
     fn too_large_a_card_is_an_error() {
         let err = Grid::new(Paper::A4, CardSize::custom(300.0, 300.0), 3.0, None).unwrap_err();
         assert!(err.message.contains("does not fit"));
+        // On A3 it fits.
+        assert!(Grid::new(Paper::A3, CardSize::custom(250.0, 300.0), 3.0, None).is_ok());
     }
 }

@@ -3,4 +3,6 @@
 pub mod fit;
 pub mod imposition;
 pub mod nets;
+pub mod pack;
+pub mod plan;
 pub mod tiling;

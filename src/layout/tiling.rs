@@ -4,22 +4,35 @@
 //! tiles can be glued onto each other without a gap. Each tile carries, in its overlap strips,
 //! a dashed line where the next tile's edge goes and registration crosses at fixed board
 //! positions; the same crosses appear on both neighbours and must be laid on top of each other.
-//! Geometry only, in mm with a top-left origin; drawing is in `sheets`.
+//! Every edge of every tile has crop marks: the board's trim on outer edges, the tile's own
+//! edge on seams.
+//!
+//! The layout tries portrait and landscape pages, with the board upright and turned a quarter,
+//! and keeps the one with the fewest pages; the board is split evenly between the tiles of a
+//! row or column, so no tile is a thin leftover. Geometry only, in mm with a top-left origin.
 
-use crate::layout::imposition::{Line, Rect};
+use crate::layout::imposition::{BAND_GAP, BAND_THICK, DEFAULT_MARGIN, Line, MARK_GAP, Rect};
 use crate::model::print::Paper;
 
-/// Page margin around the printed part of a tile.
-pub const TILE_MARGIN: f32 = 10.0;
+/// Length of the crop marks around a tile.
+pub const TILE_MARK: f32 = 4.0;
 /// Extra room at the bottom of a tile page for the label, map and check ruler.
-pub const LABEL_BAND: f32 = 16.0;
+pub const LABEL_BAND: f32 = BAND_GAP + BAND_THICK;
+/// Page margin around the printed part of a tile, at the default printable margin.
+pub const TILE_MARGIN: f32 = DEFAULT_MARGIN + MARK_GAP + TILE_MARK;
+
+/// Page margin around a tile's printed part: the printable margin, then room for the marks.
+pub fn tile_margin(printable: f32) -> f32 {
+    printable + MARK_GAP + TILE_MARK
+}
 
 /// One page of a tiled board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tile {
     pub row: usize,
     pub col: usize,
-    /// The part of the board face shown, in face coordinates (bleed included).
+    /// The part of the board face shown, in face coordinates (bleed included; turned a
+    /// quarter when the layout is `rotated`).
     pub src: Rect,
     /// Where `src`'s top-left corner lands on the page.
     pub page_x: f32,
@@ -48,72 +61,110 @@ impl Tile {
 pub struct TileLayout {
     pub paper_w: f32,
     pub paper_h: f32,
-    /// Board face size, bleed included.
+    /// Board face size as laid on the pages (bleed included; width and height swapped when
+    /// `rotated`).
     pub face_w: f32,
     pub face_h: f32,
     pub bleed: f32,
     pub overlap: f32,
+    /// The board is turned a quarter clockwise on the pages.
+    pub rotated: bool,
+    /// The printable margin of the pages.
+    pub margin: f32,
     pub cols: usize,
     pub rows: usize,
     pub tiles: Vec<Tile>,
 }
 
-/// Start offsets and lengths of tiles covering `total` with windows of `window`, overlapping
-/// by `overlap`.
-fn spans(total: f32, window: f32, overlap: f32) -> Vec<(f32, f32)> {
+/// Start offsets and lengths of the fewest equal tiles covering `total` with windows of at
+/// most `window`, overlapping by `overlap`.
+pub fn spans(total: f32, window: f32, overlap: f32) -> Vec<(f32, f32)> {
     if total <= window + 1e-3 {
         return vec![(0.0, total)];
     }
-    let step = window - overlap;
-    let n = ((total - overlap) / step).ceil().max(1.0) as usize;
-    (0..n)
-        .map(|i| {
-            let start = i as f32 * step;
-            (start, window.min(total - start))
-        })
-        .collect()
+    let step = (window - overlap).max(1.0);
+    let n = ((total - overlap - 1e-3) / step).ceil().max(1.0) as usize;
+    let len = (total + (n - 1) as f32 * overlap) / n as f32;
+    (0..n).map(|i| (i as f32 * (len - overlap), len)).collect()
 }
 
 impl TileLayout {
-    /// Tiles a `w` × `h` mm board (trim) with `bleed` on `paper`, choosing portrait or
-    /// landscape pages, whichever needs fewer.
+    /// Tiles a `w` × `h` mm board (trim) with `bleed` on `paper` at the default margin.
     pub fn new(paper: Paper, w: f32, h: f32, bleed: f32, overlap: f32) -> TileLayout {
-        let (pw, ph) = paper.size_mm();
-        let portrait = Self::with_page(pw, ph, w, h, bleed, overlap);
-        let landscape = Self::with_page(ph, pw, w, h, bleed, overlap);
-        if landscape.tiles.len() < portrait.tiles.len() {
-            landscape
-        } else {
-            portrait
-        }
+        TileLayout::with_margin(paper, w, h, bleed, overlap, DEFAULT_MARGIN)
     }
 
-    fn with_page(pw: f32, ph: f32, w: f32, h: f32, bleed: f32, overlap: f32) -> TileLayout {
-        let (face_w, face_h) = (w + 2.0 * bleed, h + 2.0 * bleed);
-        let window_w = pw - 2.0 * TILE_MARGIN;
-        let window_h = ph - 2.0 * TILE_MARGIN - LABEL_BAND;
+    /// Tiles a board keeping marks and labels `margin` mm inside the paper edge: portrait or
+    /// landscape pages, board upright or turned, whichever takes the fewest pages (then the
+    /// least blank paper).
+    pub fn with_margin(
+        paper: Paper,
+        w: f32,
+        h: f32,
+        bleed: f32,
+        overlap: f32,
+        margin: f32,
+    ) -> TileLayout {
+        let (pw, ph) = paper.size_mm();
+        let (fw, fh) = (w + 2.0 * bleed, h + 2.0 * bleed);
+        let mut best: Option<TileLayout> = None;
+        for (page_w, page_h) in [(pw, ph), (ph, pw)] {
+            for rotated in [false, true] {
+                let (lw, lh) = if rotated { (fh, fw) } else { (fw, fh) };
+                let t = Self::with_page(page_w, page_h, lw, lh, bleed, overlap, margin, rotated);
+                // Fewest pages, then the board upright, then the least blank paper.
+                let key = |l: &TileLayout| (l.tiles.len(), l.rotated);
+                let better = best.as_ref().is_none_or(|b| {
+                    key(&t) < key(b) || (key(&t) == key(b) && t.blank() < b.blank() - 1e-4)
+                });
+                if better {
+                    best = Some(t);
+                }
+            }
+        }
+        best.expect("four candidate layouts")
+    }
+
+    /// The printable window of a tile page (inside the margins and above the label band).
+    pub fn window(&self) -> (f32, f32) {
+        let m = tile_margin(self.margin);
+        (self.paper_w - 2.0 * m, self.paper_h - 2.0 * m - LABEL_BAND)
+    }
+
+    /// The largest share of any tile's window left blank (0 = full, 1 = empty).
+    pub fn blank(&self) -> f32 {
+        let (ww, wh) = self.window();
+        self.tiles
+            .iter()
+            .map(|t| 1.0 - (t.src.w * t.src.h) / (ww * wh))
+            .fold(0.0, f32::max)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn with_page(
+        pw: f32,
+        ph: f32,
+        face_w: f32,
+        face_h: f32,
+        bleed: f32,
+        overlap: f32,
+        margin: f32,
+        rotated: bool,
+    ) -> TileLayout {
+        let m = tile_margin(margin);
+        let (window_w, window_h) = (pw - 2.0 * m, ph - 2.0 * m - LABEL_BAND);
         let xs = spans(face_w, window_w, overlap);
         let ys = spans(face_h, window_h, overlap);
         let mut tiles = Vec::new();
         for (row, &(y, th)) in ys.iter().enumerate() {
             for (col, &(x, tw)) in xs.iter().enumerate() {
-                // A lone tile is centred; a tiled one sits at the margin so strips line up.
-                let page_x = if xs.len() == 1 {
-                    (pw - tw) / 2.0
-                } else {
-                    TILE_MARGIN
-                };
-                let page_y = if ys.len() == 1 {
-                    TILE_MARGIN + (window_h - th) / 2.0
-                } else {
-                    TILE_MARGIN
-                };
+                // Every tile is centred in its window.
                 tiles.push(Tile {
                     row,
                     col,
                     src: Rect { x, y, w: tw, h: th },
-                    page_x,
-                    page_y,
+                    page_x: (pw - tw) / 2.0,
+                    page_y: m + (window_h - th) / 2.0,
                 });
             }
         }
@@ -124,6 +175,8 @@ impl TileLayout {
             face_h,
             bleed,
             overlap,
+            rotated,
+            margin,
             cols: xs.len(),
             rows: ys.len(),
             tiles,
@@ -155,34 +208,43 @@ impl TileLayout {
         lines
     }
 
+    /// The middle of the overlap strip after column `col` (x) or row `row` (y), in face
+    /// coordinates.
+    fn strip_x(&self, col: usize) -> f32 {
+        let t = self
+            .tiles
+            .iter()
+            .find(|t| t.col == col)
+            .map_or(0.0, |t| t.src.right());
+        t - self.overlap / 2.0
+    }
+    fn strip_y(&self, row: usize) -> f32 {
+        let t = self
+            .tiles
+            .iter()
+            .find(|t| t.row == row)
+            .map_or(0.0, |t| t.src.bottom());
+        t - self.overlap / 2.0
+    }
+
     /// Registration crosses (centres, in board face coordinates) inside every overlap strip
     /// that touches `tile`: a neighbour shows the very same board points.
     pub fn registration_points(&self, tile: &Tile) -> Vec<(f32, f32)> {
         let mut pts = Vec::new();
         let s = &tile.src;
-        let strip_x = |col: usize| -> f32 {
-            // Middle of the strip between column `col` and `col + 1`.
-            let start = (col + 1) as f32 * self.tiles[0].src.w - (col + 1) as f32 * self.overlap;
-            start + self.overlap / 2.0
-        };
-        let strip_y = |row: usize| -> f32 {
-            let h = self.tiles[0].src.h;
-            let start = (row + 1) as f32 * h - (row + 1) as f32 * self.overlap;
-            start + self.overlap / 2.0
-        };
         let mut xs = Vec::new();
         if tile.col + 1 < self.cols {
-            xs.push(strip_x(tile.col));
+            xs.push(self.strip_x(tile.col));
         }
         if tile.col > 0 {
-            xs.push(strip_x(tile.col - 1));
+            xs.push(self.strip_x(tile.col - 1));
         }
         let mut ys = Vec::new();
         if tile.row + 1 < self.rows {
-            ys.push(strip_y(tile.row));
+            ys.push(self.strip_y(tile.row));
         }
         if tile.row > 0 {
-            ys.push(strip_y(tile.row - 1));
+            ys.push(self.strip_y(tile.row - 1));
         }
         for &x in &xs {
             for frac in [0.25, 0.75] {
@@ -197,55 +259,56 @@ impl TileLayout {
         pts
     }
 
-    /// Trim lines of the board's outer edges that fall on `tile`, as short marks outside it.
-    pub fn trim_marks(&self, tile: &Tile) -> Vec<Line> {
-        let mut marks = Vec::new();
-        let b = self.bleed;
+    /// Where `tile` is cut, on the page: the board's trim on its outer edges, the tile's own
+    /// edge on a seam (the next tile is laid over the strip up to the dashed line).
+    pub fn cut_rect(&self, tile: &Tile) -> Rect {
         let r = tile.page_rect();
-        let len = 4.0;
-        let gap = 1.0;
-        let (left, top) = tile.to_page(b, b);
-        let (right, bottom) = tile.to_page(self.face_w - b, self.face_h - b);
-        let on_x = |x: f32| x >= r.x - 1e-3 && x <= r.right() + 1e-3;
-        let on_y = |y: f32| y >= r.y - 1e-3 && y <= r.bottom() + 1e-3;
-        for x in [left, right] {
-            if on_x(x) {
-                if tile.row == 0 {
-                    marks.push(Line {
-                        x1: x,
-                        y1: r.y - gap,
-                        x2: x,
-                        y2: r.y - gap - len,
-                    });
-                }
-                if tile.row + 1 == self.rows {
-                    marks.push(Line {
-                        x1: x,
-                        y1: r.bottom() + gap,
-                        x2: x,
-                        y2: r.bottom() + gap + len,
-                    });
-                }
+        let b = self.bleed;
+        let left = if tile.col == 0 { r.x + b } else { r.x };
+        let top = if tile.row == 0 { r.y + b } else { r.y };
+        let right = if tile.col + 1 == self.cols {
+            r.right() - b
+        } else {
+            r.right()
+        };
+        let bottom = if tile.row + 1 == self.rows {
+            r.bottom() - b
+        } else {
+            r.bottom()
+        };
+        Rect {
+            x: left,
+            y: top,
+            w: right - left,
+            h: bottom - top,
+        }
+    }
+
+    /// Crop marks on every edge of `tile`: short lines outside its printed area on the
+    /// extension of each of its four cuts, seams included.
+    pub fn trim_marks(&self, tile: &Tile) -> Vec<Line> {
+        let r = tile.page_rect();
+        let cut = self.cut_rect(tile);
+        let (len, gap) = (TILE_MARK, MARK_GAP);
+        let mut marks = Vec::new();
+        for x in [cut.x, cut.right()] {
+            for (from, dir) in [(r.y, -1.0), (r.bottom(), 1.0)] {
+                marks.push(Line {
+                    x1: x,
+                    y1: from + dir * gap,
+                    x2: x,
+                    y2: from + dir * (gap + len),
+                });
             }
         }
-        for y in [top, bottom] {
-            if on_y(y) {
-                if tile.col == 0 {
-                    marks.push(Line {
-                        x1: r.x - gap,
-                        y1: y,
-                        x2: r.x - gap - len,
-                        y2: y,
-                    });
-                }
-                if tile.col + 1 == self.cols {
-                    marks.push(Line {
-                        x1: r.right() + gap,
-                        y1: y,
-                        x2: r.right() + gap + len,
-                        y2: y,
-                    });
-                }
+        for y in [cut.y, cut.bottom()] {
+            for (from, dir) in [(r.x, -1.0), (r.right(), 1.0)] {
+                marks.push(Line {
+                    x1: from + dir * gap,
+                    y1: y,
+                    x2: from + dir * (gap + len),
+                    y2: y,
+                });
             }
         }
         marks
@@ -284,6 +347,51 @@ mod tests {
             assert!(r.x >= TILE_MARGIN - 1e-3 && r.right() <= t.paper_w - TILE_MARGIN + 1e-3);
             assert!(r.bottom() <= t.paper_h - TILE_MARGIN - LABEL_BAND + 1e-3);
         }
+    }
+
+    #[test]
+    fn boards_take_the_fewest_pages_split_evenly() {
+        // Death to Decorum's time board: 3 A4 pages, not 4.
+        let t = TileLayout::new(Paper::A4, 400.0, 260.0, 3.0, 10.0);
+        assert!(t.tiles.len() <= 3, "{} tiles", t.tiles.len());
+        // The Captain is Dead's board: 6 pages, none of them a thin leftover.
+        let t = TileLayout::new(Paper::A4, 540.0, 400.0, 3.0, 10.0);
+        assert_eq!(t.tiles.len(), 6);
+        assert!(t.blank() < 1.0 / 3.0, "{}", t.blank());
+        let widths: Vec<f32> = t.tiles.iter().map(|x| x.src.w).collect();
+        assert!(
+            widths.iter().all(|w| (w - widths[0]).abs() < 1e-3),
+            "{widths:?}"
+        );
+    }
+
+    #[test]
+    fn every_tile_edge_has_crop_marks_inside_the_margin() {
+        let t = TileLayout::new(Paper::A4, 540.0, 400.0, 3.0, 10.0);
+        for tile in &t.tiles {
+            let marks = t.trim_marks(tile);
+            let cut = t.cut_rect(tile);
+            for x in [cut.x, cut.right()] {
+                assert_eq!(marks.iter().filter(|m| m.x1 == x && m.x2 == x).count(), 2);
+            }
+            for y in [cut.y, cut.bottom()] {
+                assert_eq!(marks.iter().filter(|m| m.y1 == y && m.y2 == y).count(), 2);
+            }
+            for m in &marks {
+                for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
+                    assert!(x >= DEFAULT_MARGIN - 1e-3 && x <= t.paper_w - DEFAULT_MARGIN + 1e-3);
+                    assert!(y >= DEFAULT_MARGIN - 1e-3 && y <= t.paper_h - DEFAULT_MARGIN + 1e-3);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn spans_are_even() {
+        let s = spans(406.0, 190.0, 10.0);
+        assert_eq!(s.len(), 3);
+        assert!((s[2].0 + s[2].1 - 406.0).abs() < 1e-3);
+        assert!((s[0].1 - s[2].1).abs() < 1e-3);
     }
 
     #[test]

@@ -13,15 +13,124 @@ pub fn mm(v: f32) -> f32 {
     v * PT_PER_MM
 }
 
-/// Paper the sheets are printed on.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
+/// Paper the sheets are printed on: a named size or a custom one (`{ width_mm, height_mm }`,
+/// kept in tenths of a millimetre so that papers compare exactly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Paper {
     #[default]
     A4,
+    A3,
+    A5,
     Letter,
+    Legal,
+    Tabloid,
+    Custom {
+        width_tenths: u32,
+        height_tenths: u32,
+    },
+}
+
+/// The named papers.
+const PAPERS: [Paper; 6] = [
+    Paper::A4,
+    Paper::A3,
+    Paper::A5,
+    Paper::Letter,
+    Paper::Legal,
+    Paper::Tabloid,
+];
+
+impl Paper {
+    /// A custom paper of `w` × `h` mm (portrait or landscape as given), 50 to 2000 mm a side.
+    pub fn custom(w: f32, h: f32) -> Option<Paper> {
+        let ok = |v: f32| v.is_finite() && (50.0..=2000.0).contains(&v);
+        (ok(w) && ok(h)).then(|| Paper::Custom {
+            width_tenths: (w * 10.0).round() as u32,
+            height_tenths: (h * 10.0).round() as u32,
+        })
+    }
+}
+
+impl Serialize for Paper {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Paper::Custom { .. } => {
+                let (w, h) = self.size_mm();
+                let mut map = ser.serialize_map(Some(2))?;
+                map.serialize_entry("width_mm", &w)?;
+                map.serialize_entry("height_mm", &h)?;
+                map.end()
+            }
+            named => ser.serialize_str(named.name()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Paper {
+    /// Accepts a paper name (`a4`) or `{ width_mm: 300, height_mm: 400 }`.
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Name(String),
+            Custom(Custom),
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Custom {
+            width_mm: f32,
+            height_mm: f32,
+        }
+
+        let names = || PAPERS.iter().map(|p| p.name());
+        match Raw::deserialize(de).map_err(|_| {
+            D::Error::custom(
+                "a paper is a name (a4, a3, a5, letter, legal, tabloid) \
+                 or { width_mm: W, height_mm: H }",
+            )
+        })? {
+            Raw::Name(name) => Paper::parse(&name).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "unknown paper `{name}`, {}",
+                    crate::error::suggestion(&name, names())
+                ))
+            }),
+            Raw::Custom(c) => Paper::custom(c.width_mm, c.height_mm).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "paper {} × {} mm is outside 50 to 2000 mm",
+                    c.width_mm, c.height_mm
+                ))
+            }),
+        }
+    }
+}
+
+impl schemars::JsonSchema for Paper {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Paper".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = PAPERS.iter().map(|p| p.name()).collect();
+        schemars::json_schema!({
+            "description": "A paper name, or a custom paper size in millimetres.",
+            "oneOf": [
+                { "type": "string", "enum": names },
+                {
+                    "type": "object",
+                    "properties": {
+                        "width_mm": { "type": "number", "minimum": 50, "maximum": 2000 },
+                        "height_mm": { "type": "number", "minimum": 50, "maximum": 2000 }
+                    },
+                    "required": ["width_mm", "height_mm"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
 }
 
 impl Paper {
@@ -29,25 +138,49 @@ impl Paper {
     pub fn size_mm(self) -> (f32, f32) {
         match self {
             Paper::A4 => (210.0, 297.0),
+            Paper::A3 => (297.0, 420.0),
+            Paper::A5 => (148.0, 210.0),
             Paper::Letter => (215.9, 279.4),
+            Paper::Legal => (215.9, 355.6),
+            Paper::Tabloid => (279.4, 431.8),
+            Paper::Custom {
+                width_tenths,
+                height_tenths,
+            } => (width_tenths as f32 / 10.0, height_tenths as f32 / 10.0),
         }
     }
 
-    /// The length of the check ruler: 50 mm on metric paper, 2 in on US paper, so the
-    /// designer can measure it with the ruler they have at hand.
+    /// Whether the paper is a US size (inch ruler).
+    pub fn imperial(self) -> bool {
+        matches!(self, Paper::Letter | Paper::Legal | Paper::Tabloid)
+    }
+
+    /// The check ruler: 50 mm on metric paper, 2 in on US paper, so the designer can measure
+    /// it with the ruler they have at hand; and the spacing of its ticks.
     pub fn check_length_mm(self) -> (f32, &'static str) {
+        if self.imperial() {
+            (50.8, "2 in")
+        } else {
+            (50.0, "50 mm")
+        }
+    }
+
+    /// The name as written in `game.yaml`.
+    pub fn name(self) -> &'static str {
         match self {
-            Paper::A4 => (50.0, "50 mm"),
-            Paper::Letter => (50.8, "2 in"),
+            Paper::A4 => "a4",
+            Paper::A3 => "a3",
+            Paper::A5 => "a5",
+            Paper::Letter => "letter",
+            Paper::Legal => "legal",
+            Paper::Tabloid => "tabloid",
+            Paper::Custom { .. } => "custom",
         }
     }
 
     pub fn parse(name: &str) -> Option<Paper> {
-        match name.to_ascii_lowercase().as_str() {
-            "a4" => Some(Paper::A4),
-            "letter" => Some(Paper::Letter),
-            _ => None,
-        }
+        let name = name.to_ascii_lowercase();
+        PAPERS.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -142,6 +275,9 @@ pub struct PrintProfile {
     /// A card text without a translation into the language built: `error` (default) or
     /// `first-language`, to print the first language's text instead.
     pub missing_translation: MissingTranslation,
+    /// Distance from the paper edge that no crop mark, ruler or label crosses: the edge most
+    /// printers cannot print.
+    pub printable_margin_mm: f32,
 }
 
 impl Default for PrintProfile {
@@ -157,6 +293,7 @@ impl Default for PrintProfile {
             text_overflow: OverflowPolicy::Error,
             revision_stamp: RevisionStamp::Margin,
             missing_translation: MissingTranslation::Error,
+            printable_margin_mm: 5.0,
         }
     }
 }
@@ -292,6 +429,24 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("did you mean `poker`"), "{err}");
+    }
+
+    #[test]
+    fn papers_by_name_or_size() {
+        let p: Paper = serde_yaml::from_str("tabloid").unwrap();
+        assert_eq!(p.size_mm(), (279.4, 431.8));
+        let p: Paper = serde_yaml::from_str("{ width_mm: 300, height_mm: 450.5 }").unwrap();
+        assert_eq!(p.size_mm(), (300.0, 450.5));
+        assert_eq!(
+            serde_yaml::to_string(&p).unwrap().trim(),
+            "width_mm: 300.0\nheight_mm: 450.5"
+        );
+        let err = serde_yaml::from_str::<Paper>("a6").unwrap_err().to_string();
+        assert!(
+            err.contains("unknown paper `a6`") && err.contains("a4"),
+            "{err}"
+        );
+        assert!(serde_yaml::from_str::<Paper>("{ width_mm: 10, height_mm: 400 }").is_err());
     }
 
     #[test]

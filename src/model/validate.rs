@@ -43,6 +43,7 @@ pub fn check_profile(p: &PrintProfile) -> Result<(), OutOfRange> {
     if let Some(g) = p.gutter_mm {
         in_range("gutter_mm", g, 0.0, 20.0)?;
     }
+    in_range("printable_margin_mm", p.printable_margin_mm, 0.0, 20.0)?;
     in_range("safe_zone_mm", p.safe_zone_mm, 0.0, 20.0)
 }
 
@@ -83,7 +84,9 @@ mod tests {
     fn profile_numbers_must_be_finite_and_in_range() {
         assert!(check_profile(&PrintProfile::default()).is_ok());
         type Setter = fn(&mut PrintProfile);
-        let cases: [(&str, Setter); 6] = [
+        let cases: [(&str, Setter); 8] = [
+            ("printable_margin_mm", |p| p.printable_margin_mm = -1.0),
+            ("printable_margin_mm", |p| p.printable_margin_mm = f32::NAN),
             ("bleed_mm", |p| p.bleed_mm = -1.0),
             ("bleed_mm", |p| p.bleed_mm = f32::NAN),
             ("back_offset_mm", |p| p.back_offset_mm = [f32::NAN, 0.0]),

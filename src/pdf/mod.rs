@@ -1,3 +1,9 @@
 //! Writing sheet pages into PDF with krilla.
 
+pub mod boards;
+pub mod cards;
+pub mod draw;
+pub mod furniture;
+pub mod lists;
+pub mod shapes;
 pub mod sheets;

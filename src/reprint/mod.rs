@@ -362,7 +362,10 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
         &prepared.trees,
         &prepared.fonts.label,
         game.file.print.paper,
-    )?;
+    )?
+    .with_margin(game.file.print.printable_margin_mm)
+    // One duplex job: the changelog padded to a whole sheet, every front on an odd page.
+    .duplex_job();
     let lines: Vec<String> = changes.iter().map(Change::describe).collect();
     writer.add_list_page(
         &format!("{}: reprint for revision {}", game.file.name, game.file.revision),

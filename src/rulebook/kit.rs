@@ -10,8 +10,9 @@ use std::path::Path;
 
 use crate::check::manifest::CheckReport;
 use crate::error::Result;
+use crate::layout::plan::{Role, Slot, plan};
 use crate::model::Game;
-use crate::model::print::Paper;
+use crate::model::print::{Duplex, Paper};
 use crate::output::report::{ComponentReport, KitPages};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
@@ -27,6 +28,8 @@ pub struct SheetPage {
     pub page: usize,
     pub width_mm: f32,
     pub height_mm: f32,
+    /// Its role in a duplex job.
+    pub role: Role,
 }
 
 /// Everything the kit is made from.
@@ -137,11 +140,21 @@ impl Assets for GameAssets<'_> {
     }
 }
 
-fn paper_name(paper: Paper) -> &'static str {
-    match paper {
+/// The Typst page size of `paper`: `paper: "a4"`, or a width and height.
+fn paper_size(paper: Paper) -> String {
+    let name = match paper {
         Paper::A4 => "a4",
+        Paper::A3 => "a3",
+        Paper::A5 => "a5",
         Paper::Letter => "us-letter",
-    }
+        Paper::Legal => "us-legal",
+        Paper::Tabloid => "us-tabloid",
+        Paper::Custom { .. } => {
+            let (w, h) = paper.size_mm();
+            return format!("width: {w}mm, height: {h}mm");
+        }
+    };
+    format!("paper: \"{name}\"")
 }
 
 /// The default style, title page and contents.
@@ -165,7 +178,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
     };
     format!(
         r##"#set document(title: {title}, author: {name}, keywords: ("rules", "print and play", "protopress"))
-#set page(paper: "{paper}", margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
+#set page({paper}, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
   header: context {{
     if here().page() > 1 {{
       set text(size: 8pt, fill: luma(90), font: "Noto Sans")
@@ -213,7 +226,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
 #pagebreak()
 "##,
         title = string(&format!("{}: {}", f.name, what)),
-        paper = paper_name(f.print.paper),
+        paper = paper_size(f.print.paper),
         rev = escape(&f.revision),
         lang = string(&f.language),
     )
@@ -258,15 +271,19 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
         files: Vec::new(),
     };
     let mut markup = front_matter(game, true);
+    markup = markup.replacen("#outline(", &format!("{}\n#outline(", guide_page(input)), 1);
     markup.push_str(&game_style(game)?);
     if let Some(rules) = input.rules {
         markup.push_str(&body(rules, &mut assets)?);
     }
     markup.push_str("\n#metadata(none) <kit-rules-end>\n");
     markup.push_str(&components_page(input));
-    markup.push_str("\n#metadata(none) <kit-components-end>\n");
-    markup.push_str(&calibration_pages());
-    markup.push_str(&sheet_pages(input));
+    // The printed sheets start on an odd page: pad the plain part to whole sheets.
+    markup.push_str(&format!(
+        "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
+    ));
+    let (sheets_markup, sheets) = sheet_pages(input);
+    markup.push_str(&sheets_markup);
 
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
@@ -278,25 +295,29 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
     let (bytes, total) = project
         .pdf(&format!("{}-kit", game.id))
         .map_err(|e| e.game(&game.id))?;
-    let sheets: usize = input.sheet_pages.iter().map(|(_, p)| p.len()).sum();
     // The components page may run over; count it from the total.
     let rules_pages = match input.rules {
         Some(r) => rules_pdf(input, r)?.1,
         None => 2,
     };
     let calibration = 2;
-    let components = total.saturating_sub(rules_pages + calibration + sheets);
+    // `sheets` counts the calibration sheet too.
+    let components = total.saturating_sub(rules_pages + sheets);
     Ok((
         bytes,
         KitPages {
             front_and_rules: rules_pages,
             components,
             calibration,
-            sheets,
+            sheets: sheets - calibration,
             total,
         },
     ))
 }
+
+/// What an intentionally blank page says.
+const BLANK: &str =
+    "align(center + horizon, text(size: 9pt, fill: luma(120))[This page is intentionally blank.])";
 
 fn label(id: &str, which: &str) -> String {
     format!("sheet-{id}-{which}")
@@ -389,10 +410,27 @@ fn components_page(input: &KitInput) -> String {
     s
 }
 
-/// Two pages to print duplex: a cross on the front, scales on the back, both at the exact
-/// centre of the page (the one point a flip maps onto itself). Held against the light, the
-/// back shows where the front's cross landed: the readings are the back offset.
-fn calibration_pages() -> String {
+/// The front of the calibration sheet: a cross at the exact centre of the page (the one
+/// point a flip maps onto itself). Held against the light, the back shows where the front's
+/// cross landed: the readings are the back offset.
+fn calibration_front() -> String {
+    r##"
+#page(margin: 0mm, header: none, footer: none)[
+  #metadata(none) <kit-calibration-first>
+  #place(top + left, dx: 22mm, dy: 22mm, block(width: 100% - 44mm)[
+    #heading(level: 1)[Duplex calibration] <kit-calibration>
+    Print this page and the next one on one sheet of plain paper, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.
+  ])
+  #place(center + horizon, line(length: 50mm, stroke: 0.6pt))
+  #place(center + horizon, line(angle: 90deg, length: 50mm, stroke: 0.6pt))
+  #place(center + horizon, circle(radius: 3mm, stroke: 0.6pt))
+]
+"##
+    .to_owned()
+}
+
+/// The back of the calibration sheet: scales in x and y around the page centre.
+fn calibration_back() -> String {
     let mut scale = String::new();
     for i in -20i32..=20 {
         let len = if i % 5 == 0 { 3.5 } else { 1.8 };
@@ -409,15 +447,7 @@ fn calibration_pages() -> String {
     format!(
         r##"
 #page(margin: 0mm, header: none, footer: none)[
-  #place(top + left, dx: 22mm, dy: 22mm, block(width: 100% - 44mm)[
-    #heading(level: 1)[Duplex calibration] <kit-calibration>
-    Print this page and the next one on one sheet, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.
-  ])
-  #place(center + horizon, line(length: 50mm, stroke: 0.6pt))
-  #place(center + horizon, line(angle: 90deg, length: 50mm, stroke: 0.6pt))
-  #place(center + horizon, circle(radius: 3mm, stroke: 0.6pt))
-]
-#page(margin: 0mm, header: none, footer: none)[
+  #metadata(none) <kit-calibration-last>
   #place(top + left, dx: 22mm, dy: 22mm, block(width: 100% - 44mm)[
     #text(font: "Noto Sans", weight: "bold", size: 14pt)[Duplex calibration: the back]
 
@@ -432,39 +462,196 @@ fn calibration_pages() -> String {
     )
 }
 
-/// Every sheet page, placed whole at its own size, with labels for the components table and
-/// a hidden heading per component so the kit's bookmarks list them.
-fn sheet_pages(input: &KitInput) -> String {
+/// Typst for "pages a–b" between two labels (one page: "a").
+fn page_range(first: &str, last: &str) -> String {
+    format!(
+        "context {{ let a = locate(label({})).page(); let b = locate(label({})).page(); if a == b [#a] else [#a–#b] }}",
+        string(first),
+        string(last)
+    )
+}
+
+/// What to do with a component's pieces once printed.
+fn finishing(kind: &str, pages: &[SheetPage]) -> &'static str {
+    match kind {
+        "cards" => "Cut along the crop marks.",
+        "tokens" => "Cut along the outlines.",
+        "dashboard" if pages.len() > 1 && pages[1].role == Role::Single => {
+            "Cut out the hatched windows of each top layer, glue it onto its base, cut along the crop marks."
+        }
+        "dashboard" => "Cut along the crop marks.",
+        "board" if pages.len() > 1 => {
+            "Cut each tile at its crop marks, lay each one over the dashed strip of its neighbour with crosses on crosses, glue."
+        }
+        "board" => "Cut along the crop marks.",
+        "die" => "Cut the solid lines, fold the dashed ones, glue the grey tabs inside.",
+        "standee" => "Cut out, fold on the dashed lines, fold the grey bases outwards.",
+        _ => "Keep for reference.",
+    }
+}
+
+/// The page a player follows: which pages, on which paper, duplex or single-sided, and what
+/// to cut, fold and glue.
+fn guide_page(input: &KitInput) -> String {
+    let flip = match input.game.file.print.duplex {
+        Duplex::ShortEdge => "duplex, flip on the short edge",
+        _ => "duplex, flip on the long edge",
+    };
+    let mut s = format!(
+        "#page(header: none, footer: none)[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
+    );
+    s.push_str(
+        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
+    );
+    let calibration = format!(
+        "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
+        page_range("kit-calibration-first", "kit-calibration-last")
+    );
+    let mut calibrated = false;
+    let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
+    let (plain_parts, sheets): (Vec<_>, Vec<_>) =
+        input.sheet_pages.iter().partition(|(_, p)| plain(p));
+    for (id, pages) in plain_parts.into_iter().chain(sheets) {
+        let Some(c) = input.components.iter().find(|c| &c.id == id) else {
+            continue;
+        };
+        if pages.is_empty() {
+            continue;
+        }
+        if !plain(pages) && !calibrated {
+            s.push_str(&calibration);
+            calibrated = true;
+        }
+        let (paper, print) = if plain(pages) {
+            ("plain", "single-sided")
+        } else if pages.iter().any(|p| p.role == Role::Back) {
+            ("cardstock", flip)
+        } else {
+            ("cardstock", "single-sided (blank backs)")
+        };
+        let what = if plain(pages) {
+            "Parts to buy".to_owned()
+        } else {
+            format!("{} ({} {})", escape(&c.name), c.copies, escape(&c.kind))
+        };
+        s.push_str(&format!(
+            "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
+            page_range(&label(id, "first"), &label(id, "last")),
+            finishing(&c.kind, pages)
+        ));
+    }
+    if !calibrated {
+        s.push_str(&calibration);
+    }
+    s.push_str(")\n]\n");
+    s
+}
+
+/// One page after the plain part of the kit.
+enum KitPage<'a> {
+    CalibrationFront,
+    CalibrationBack,
+    /// A sheet page, with the components it is the first or last page of (a shared sheet
+    /// holds several components).
+    Sheet {
+        page: &'a SheetPage,
+        marks: Vec<(&'a str, bool, bool)>,
+    },
+}
+
+/// The pages after the plain part, in the order of the print plan: plain pages (parts to
+/// buy) first, then the calibration sheet, then every component's sheets, each front on an
+/// odd page with its back next and a blank back behind single-sided pages. Returns the markup
+/// and the number of pages it makes.
+fn sheet_pages(input: &KitInput) -> (String, usize) {
+    let plain = |p: &[SheetPage]| !p.is_empty() && p.iter().all(|s| s.role == Role::Plain);
+    let mut pages: Vec<KitPage> = Vec::new();
+    let mut roles: Vec<Role> = Vec::new();
+    let (plain_parts, sheets): (Vec<_>, Vec<_>) =
+        input.sheet_pages.iter().partition(|(_, p)| plain(p));
+    for (n, (id, list)) in plain_parts.iter().chain(&sheets).enumerate() {
+        if n == plain_parts.len() {
+            pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
+            roles.extend([Role::Front, Role::Back]);
+        }
+        for (i, page) in list.iter().enumerate() {
+            let mark = (id.as_str(), i == 0, i + 1 == list.len());
+            // A shared sheet is printed once, under every component it holds.
+            let seen = pages.iter_mut().find_map(|k| match k {
+                KitPage::Sheet { page: p, marks } if p.file == page.file && p.page == page.page => {
+                    Some(marks)
+                }
+                _ => None,
+            });
+            match seen {
+                Some(marks) => marks.push(mark),
+                None => {
+                    pages.push(KitPage::Sheet {
+                        page,
+                        marks: vec![mark],
+                    });
+                    roles.push(page.role);
+                }
+            }
+        }
+    }
+    if plain_parts.len() == input.sheet_pages.len() {
+        pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
+        roles.extend([Role::Front, Role::Back]);
+    }
+    let slots = plan(&roles);
     let mut s = String::new();
-    for (id, pages) in input.sheet_pages {
+    let mut size = (210.0, 297.0);
+    for slot in &slots {
+        match slot {
+            Slot::Blank => s.push_str(&format!(
+                "#page(width: {}mm, height: {}mm, margin: 0mm, header: none, footer: none)[#{BLANK}]\n",
+                size.0, size.1
+            )),
+            Slot::Page(i) => {
+                let (markup, wh) = kit_page(input, &pages[*i]);
+                s.push_str(&markup);
+                size = wh.unwrap_or(input.game.file.print.paper.size_mm());
+            }
+        }
+    }
+    (s, slots.len())
+}
+
+/// The markup of one page and its size (none for the calibration pages, which take the
+/// paper's).
+fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
+    let (p, marks) = match page {
+        KitPage::CalibrationFront => return (calibration_front(), None),
+        KitPage::CalibrationBack => return (calibration_back(), None),
+        KitPage::Sheet { page, marks } => (*page, marks),
+    };
+    let mut labels = String::new();
+    for &(id, first, last) in marks {
         let name = input
             .components
             .iter()
-            .find(|c| &c.id == id)
-            .map_or(id.as_str(), |c| c.name.as_str());
-        let n = pages.len();
-        for (i, p) in pages.iter().enumerate() {
-            let mut labels = String::new();
-            if i == 0 {
-                labels.push_str(&format!("#metadata(none) <{}>", label(id, "first")));
-                labels.push_str(&format!(
-                    "#place(hide(heading(level: 1, outlined: true)[{}]))",
-                    escape(name)
-                ));
-            }
-            if i + 1 == n {
-                labels.push_str(&format!("#metadata(none) <{}>", label(id, "last")));
-            }
-            s.push_str(&format!(
-                "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none)[{labels}#image({file}, page: {page}, width: 100%)]\n",
-                w = p.width_mm,
-                h = p.height_mm,
-                file = string(&p.file),
-                page = p.page,
+            .find(|c| c.id == id)
+            .map_or(id, |c| c.name.as_str());
+        if first {
+            labels.push_str(&format!("#metadata(none) <{}>", label(id, "first")));
+            labels.push_str(&format!(
+                "#place(hide(heading(level: 1, outlined: true)[{}]))",
+                escape(name)
             ));
         }
+        if last {
+            labels.push_str(&format!("#metadata(none) <{}>", label(id, "last")));
+        }
     }
-    s
+    let markup = format!(
+        "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none)[{labels}#image({file}, page: {page}, width: 100%)]\n",
+        w = p.width_mm,
+        h = p.height_mm,
+        file = string(&p.file),
+        page = p.page,
+    );
+    (markup, Some((p.width_mm, p.height_mm)))
 }
 
 /// Today's date, or `SOURCE_DATE_EPOCH`'s when set (for reproducible builds).

@@ -110,6 +110,28 @@ pub fn deck_game(print: &str, cards: &str) -> Project {
     ])
 }
 
+impl PageInfo {
+    /// The rectangle (x, y, w, h in mm, top-left origin) covered by placement `i` of a form
+    /// that is `w` × `h` mm in its own space, whatever its turn.
+    pub fn placed_rect(&self, i: usize, w: f32, h: f32) -> [f32; 4] {
+        let m = self.ctms[i];
+        let page_h = self.height_mm * PT;
+        let corners = [(0.0, 0.0), (w * PT, 0.0), (0.0, h * PT), (w * PT, h * PT)];
+        let pts: Vec<(f32, f32)> = corners
+            .iter()
+            .map(|&(x, y)| {
+                let (px, py) = apply(m, x, y);
+                (px / PT, (page_h - py) / PT)
+            })
+            .collect();
+        let x0 = pts.iter().map(|p| p.0).fold(f32::MAX, f32::min);
+        let y0 = pts.iter().map(|p| p.1).fold(f32::MAX, f32::min);
+        let x1 = pts.iter().map(|p| p.0).fold(f32::MIN, f32::max);
+        let y1 = pts.iter().map(|p| p.1).fold(f32::MIN, f32::max);
+        [x0, y0, x1 - x0, y1 - y0]
+    }
+}
+
 /// What one page draws.
 #[derive(Debug, Default)]
 pub struct PageInfo {
@@ -123,6 +145,14 @@ pub struct PageInfo {
     pub lines: Vec<[f32; 4]>,
     /// Rectangles stroked (x, y, w, h) in mm, top-left origin.
     pub rects: Vec<[f32; 4]>,
+    /// The transformation in force at each placement (PDF user space, points), in step with
+    /// `placements`.
+    pub ctms: Vec<[f32; 6]>,
+    /// The clip in force at each placement (x, y, w, h), in step with `placements`.
+    pub clips: Vec<Option<[f32; 4]>>,
+    /// Text runs: start and estimated end of the baseline (x1, y1, x2, y2), mm, and the
+    /// font size in points.
+    pub texts: Vec<[f32; 5]>,
 }
 
 pub struct Pdf {
@@ -191,18 +221,46 @@ impl Pdf {
             let to_mm = |(x, y): (f32, f32)| (x / PT, (h - y) / PT);
             let mut ctm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
             let mut stack = Vec::new();
+            let mut clip: Option<[f32; 4]> = None;
+            let mut clip_stack = Vec::new();
+            let mut pending_clip = false;
+            let mut bbox: Option<[f32; 4]> = None;
+            let mut tm: M = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+            let mut font_size = 0.0;
             let mut path: Vec<(f32, f32)> = Vec::new();
             let mut segments: Vec<[f32; 4]> = Vec::new();
             let mut rects: Vec<[f32; 4]> = Vec::new();
             for op in ops {
                 let n: Vec<f32> = op.operands.iter().map(num).collect();
                 match op.operator.as_str() {
-                    "q" => stack.push(ctm),
-                    "Q" => ctm = stack.pop().unwrap_or(ctm),
+                    "q" => {
+                        stack.push(ctm);
+                        clip_stack.push(clip);
+                    }
+                    "Q" => {
+                        ctm = stack.pop().unwrap_or(ctm);
+                        clip = clip_stack.pop().unwrap_or(clip);
+                    }
+                    "W" | "W*" => pending_clip = true,
+                    "Tf" => font_size = n.get(1).copied().unwrap_or(0.0),
+                    "Tm" => tm = [n[0], n[1], n[2], n[3], n[4], n[5]],
+                    "Td" => tm = mul([1.0, 0.0, 0.0, 1.0, n[0], n[1]], tm),
+                    "Tj" | "TJ" => {
+                        let glyphs: usize = glyph_bytes(&op.operands) / 2;
+                        let m = mul(tm, ctm);
+                        let a = to_mm(apply(m, 0.0, 0.0));
+                        let b = to_mm(apply(m, glyphs as f32 * font_size * 0.6, 0.0));
+                        let scale = (m[0] * m[0] + m[1] * m[1]).sqrt();
+                        info.texts.push([a.0, a.1, b.0, b.1, font_size * scale]);
+                    }
                     "cm" => ctm = mul([n[0], n[1], n[2], n[3], n[4], n[5]], ctm),
-                    "m" => path = vec![apply(ctm, n[0], n[1])],
+                    "m" => {
+                        path = vec![apply(ctm, n[0], n[1])];
+                        grow(&mut bbox, to_mm(path[0]));
+                    }
                     "l" => {
                         let p = apply(ctm, n[0], n[1]);
+                        grow(&mut bbox, to_mm(p));
                         if let Some(&last) = path.last() {
                             let (a, b) = (to_mm(last), to_mm(p));
                             segments.push([a.0, a.1, b.0, b.1]);
@@ -219,6 +277,8 @@ impl Pdf {
                     "re" => {
                         let a = to_mm(apply(ctm, n[0], n[1]));
                         let b = to_mm(apply(ctm, n[0] + n[2], n[1] + n[3]));
+                        grow(&mut bbox, a);
+                        grow(&mut bbox, b);
                         rects.push([
                             a.0.min(b.0),
                             a.1.min(b.1),
@@ -229,8 +289,17 @@ impl Pdf {
                     "S" | "s" => {
                         info.lines.append(&mut segments);
                         info.rects.append(&mut rects);
+                        bbox = None;
                     }
                     "n" | "f" | "F" | "f*" | "B" | "b" => {
+                        if pending_clip && let Some(b) = bbox {
+                            clip = Some(match clip {
+                                Some(c) => intersect(c, b),
+                                None => b,
+                            });
+                        }
+                        pending_clip = false;
+                        bbox = None;
                         segments.clear();
                         rects.clear();
                     }
@@ -243,6 +312,8 @@ impl Pdf {
                             .unwrap();
                         let (x, y) = to_mm(apply(ctm, 0.0, 0.0));
                         info.placements.push((x, y, id));
+                        info.ctms.push(ctm);
+                        info.clips.push(clip);
                     }
                     _ => {}
                 }
@@ -340,6 +411,96 @@ fn xobjects_in(doc: &Document, resources: &lopdf::Dictionary) -> Vec<(Vec<u8>, O
     x.iter()
         .filter_map(|(k, v)| v.as_reference().ok().map(|r| (k.clone(), r)))
         .collect()
+}
+
+/// Grows a bounding box (x, y, w, h) by a point.
+fn grow(bbox: &mut Option<[f32; 4]>, (x, y): (f32, f32)) {
+    *bbox = Some(match *bbox {
+        None => [x, y, 0.0, 0.0],
+        Some([bx, by, bw, bh]) => {
+            let (x0, y0) = (bx.min(x), by.min(y));
+            let (x1, y1) = ((bx + bw).max(x), (by + bh).max(y));
+            [x0, y0, x1 - x0, y1 - y0]
+        }
+    });
+}
+
+fn intersect(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    let (x0, y0) = (a[0].max(b[0]), a[1].max(b[1]));
+    let (x1, y1) = (
+        (a[0] + a[2]).min(b[0] + b[2]),
+        (a[1] + a[3]).min(b[1] + b[3]),
+    );
+    [x0, y0, (x1 - x0).max(0.0), (y1 - y0).max(0.0)]
+}
+
+/// Bytes of the strings a text operator shows.
+fn glyph_bytes(operands: &[Object]) -> usize {
+    operands
+        .iter()
+        .map(|o| match o {
+            Object::String(s, _) => s.len(),
+            Object::Array(a) => glyph_bytes(a),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// A page's drawing reduced to its operators and numbers (names and strings left out), to
+/// recognise a sheet page embedded in another PDF.
+pub fn fingerprint(content: &[u8]) -> Vec<String> {
+    let Ok(c) = Content::decode(content) else {
+        return Vec::new();
+    };
+    c.operations
+        .iter()
+        .map(|o| {
+            let nums: Vec<String> = o
+                .operands
+                .iter()
+                .filter_map(|x| match x {
+                    Object::Real(r) => Some(format!("{r:.2}")),
+                    Object::Integer(i) => Some(i.to_string()),
+                    _ => None,
+                })
+                .collect();
+            format!("{} {}", o.operator, nums.join(" "))
+        })
+        .collect()
+}
+
+impl Pdf {
+    /// The fingerprint of every page's own content.
+    pub fn page_fingerprints(&self) -> Vec<Vec<String>> {
+        self.doc
+            .get_pages()
+            .values()
+            .map(|&id| fingerprint(&self.doc.get_page_content(id)))
+            .collect()
+    }
+
+    /// The fingerprint of the first form a page draws (a page of another PDF placed whole),
+    /// or none for a page that draws no form.
+    pub fn embedded_fingerprint(&self, index: usize) -> Option<Vec<String>> {
+        let id = self.pages.get(index)?.placements.first()?.2;
+        let stream = self.doc.get_object(id).ok()?.as_stream().ok()?;
+        let content = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        Some(fingerprint(&content))
+    }
+
+    /// Width and height of a form XObject's bounding box, in mm.
+    pub fn form_size(&self, id: ObjectId) -> (f32, f32) {
+        let Ok(stream) = self.doc.get_object(id).and_then(|o| o.as_stream()) else {
+            return (0.0, 0.0);
+        };
+        let Ok(b) = stream.dict.get(b"BBox").and_then(|b| b.as_array()) else {
+            return (0.0, 0.0);
+        };
+        let v: Vec<f32> = b.iter().map(num).collect();
+        ((v[2] - v[0]).abs() / PT, (v[3] - v[1]).abs() / PT)
+    }
 }
 
 pub fn close(a: f32, b: f32) -> bool {

@@ -1,0 +1,159 @@
+//! Packing small pieces of different components onto shared pages.
+//!
+//! A skyline packer: pieces are taken tallest first (a stable sort, so the copies of one
+//! component stay together) and each goes at the lowest, then leftmost, place where it fits
+//! under the area's top edge; when none is left, a new page starts. Pure geometry in mm.
+
+use crate::layout::imposition::Rect;
+
+/// Where a piece goes: its page (0-based among the shared pages) and top-left corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Spot {
+    pub page: usize,
+    pub x: f32,
+    pub y: f32,
+}
+
+/// One stretch of the skyline: from `x`, `w` wide, free from `y` down.
+#[derive(Debug, Clone, Copy)]
+struct Segment {
+    x: f32,
+    w: f32,
+    y: f32,
+}
+
+/// Places pieces of sizes `sizes` (w, h) in `area` with at least `gap` between them; `None`
+/// for a piece larger than the area.
+pub fn pack(sizes: &[(f32, f32)], area: Rect, gap: f32) -> Vec<Option<Spot>> {
+    let mut order: Vec<usize> = (0..sizes.len()).collect();
+    order.sort_by(|&a, &b| sizes[b].1.total_cmp(&sizes[a].1));
+    let mut out = vec![None; sizes.len()];
+    let fresh = || {
+        vec![Segment {
+            x: area.x,
+            w: area.w + gap,
+            y: area.y,
+        }]
+    };
+    let mut sky = fresh();
+    let mut page = 0;
+    for i in order {
+        let (w, h) = sizes[i];
+        if w > area.w + 1e-3 || h > area.h + 1e-3 {
+            continue;
+        }
+        let (x, y) = match lowest(&sky, w + gap, area.bottom() - h) {
+            Some(p) => p,
+            None => {
+                page += 1;
+                sky = fresh();
+                (area.x, area.y)
+            }
+        };
+        raise(&mut sky, x, w + gap, y + h + gap);
+        out[i] = Some(Spot { page, x, y });
+    }
+    out
+}
+
+/// The lowest, then leftmost, top-left corner where a `w` wide piece fits with its top at or
+/// above `max_y`.
+fn lowest(sky: &[Segment], w: f32, max_y: f32) -> Option<(f32, f32)> {
+    let right = sky.last().map_or(0.0, |s| s.x + s.w);
+    let mut best: Option<(f32, f32)> = None;
+    for start in sky {
+        let x = start.x;
+        if x + w > right + 1e-3 {
+            break;
+        }
+        let y = sky
+            .iter()
+            .filter(|s| s.x < x + w - 1e-3 && s.x + s.w > x + 1e-3)
+            .map(|s| s.y)
+            .fold(f32::MIN, f32::max);
+        if y <= max_y + 1e-3 && best.is_none_or(|(_, by)| y < by - 1e-3) {
+            best = Some((x, y));
+        }
+    }
+    best
+}
+
+/// Raises the skyline to `y` over `x .. x + w`.
+fn raise(sky: &mut Vec<Segment>, x: f32, w: f32, y: f32) {
+    let mut next = Vec::with_capacity(sky.len() + 2);
+    for s in sky.iter() {
+        let (s0, s1) = (s.x, s.x + s.w);
+        if s1 <= x + 1e-3 || s0 >= x + w - 1e-3 {
+            next.push(*s);
+            continue;
+        }
+        if s0 < x {
+            next.push(Segment {
+                x: s0,
+                w: x - s0,
+                y: s.y,
+            });
+        }
+        if s1 > x + w {
+            next.push(Segment {
+                x: x + w,
+                w: s1 - x - w,
+                y: s.y,
+            });
+        }
+    }
+    next.push(Segment { x, w, y });
+    next.sort_by(|a, b| a.x.total_cmp(&b.x));
+    *sky = next;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const AREA: Rect = Rect {
+        x: 5.0,
+        y: 5.0,
+        w: 200.0,
+        h: 280.0,
+    };
+
+    fn apart(a: (Spot, (f32, f32)), b: (Spot, (f32, f32)), gap: f32) -> bool {
+        let ((p, (w, h)), (q, (v, k))) = (a, b);
+        p.page != q.page
+            || p.x + w + gap <= q.x + 1e-3
+            || q.x + v + gap <= p.x + 1e-3
+            || p.y + h + gap <= q.y + 1e-3
+            || q.y + k + gap <= p.y + 1e-3
+    }
+
+    #[test]
+    fn a_die_six_standees_and_39_tokens_share_one_page() {
+        let mut sizes = vec![(105.5, 86.0)];
+        sizes.extend(std::iter::repeat_n((26.0, 114.0), 6));
+        sizes.extend(std::iter::repeat_n((19.0, 19.0), 39));
+        let spots = pack(&sizes, AREA, 4.0);
+        let spots: Vec<Spot> = spots.into_iter().map(|s| s.unwrap()).collect();
+        assert!(spots.iter().all(|s| s.page == 0), "{spots:?}");
+        for (i, a) in spots.iter().enumerate() {
+            let (w, h) = sizes[i];
+            assert!(a.x >= AREA.x && a.x + w <= AREA.right() + 1e-3);
+            assert!(a.y >= AREA.y && a.y + h <= AREA.bottom() + 1e-3);
+            for (j, b) in spots.iter().enumerate().skip(i + 1) {
+                assert!(
+                    apart((*a, sizes[i]), (*b, sizes[j]), 4.0),
+                    "{i} and {j} overlap"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_run_over_to_new_pages_and_oversized_ones_are_left_out() {
+        let sizes = vec![(150.0, 150.0), (150.0, 150.0), (300.0, 10.0)];
+        let spots = pack(&sizes, AREA, 4.0);
+        assert_eq!(spots[0].unwrap().page, 0);
+        assert_eq!(spots[1].unwrap().page, 1);
+        assert!(spots[2].is_none());
+    }
+}

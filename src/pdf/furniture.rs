@@ -1,0 +1,234 @@
+//! Sheet furniture: the check ruler and the page label in their band, the revision stamp on
+//! each face, the map of a board's tiles, and the windows of a dashboard's top layer.
+
+use krilla::geom::{PathBuilder, Point, Transform};
+use krilla::num::NormalizedF32;
+use krilla::paint::{Fill, FillRule};
+use krilla::surface::Surface;
+use krilla::text::{Font, TextDirection};
+
+use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, Rect};
+use crate::model::TokenShape;
+use crate::model::print::{Paper, PrintProfile, RevisionStamp, mm};
+use crate::pdf::draw::{fill_rect, push_rect, rect_path, stroke_lines, stroke_path};
+
+/// Line width of cut guides, in points (a hairline that still prints on laser printers).
+pub const CUT_PT: f32 = 0.3;
+/// Font size of page labels, in points.
+pub const LABEL_PT: f32 = 6.5;
+
+/// The band along the bottom of a page with no grid, inside the printable `margin`.
+pub fn bottom_band(pw: f32, ph: f32, margin: f32) -> Band {
+    Band {
+        side: BandSide::Bottom,
+        rect: Rect {
+            x: margin,
+            y: ph - margin - BAND_THICK,
+            w: pw - 2.0 * margin,
+            h: BAND_THICK,
+        },
+    }
+}
+
+/// Roughly how long `text` runs at `pt` points, in mm (Noto Sans averages about half an em).
+fn text_mm(text: &str, pt: f32) -> f32 {
+    text.chars().count() as f32 * pt * 0.52 * 25.4 / 72.0
+}
+
+/// The check ruler ("this bar must measure 50 mm") and the page label, inside the band's
+/// rectangle: a band down the side reads bottom to top. Text too long for the band is set
+/// smaller so it stays inside.
+pub fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, paper: Paper, label: &str) {
+    let (ruler_mm, ruler_name) = paper.check_length_mm();
+    let r = band.rect;
+    // Local frame: u along the band, v across it (0 to BAND_THICK), both in mm.
+    let frame = if band.side.vertical() {
+        Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(r.x), mm(r.bottom()))
+    } else {
+        Transform::from_translate(mm(r.x), mm(r.y))
+    };
+    let length = band.length();
+    surface.push_transform(&frame);
+    let (bar_top, bar_h) = (0.4, 1.6);
+    let mut pb = PathBuilder::new();
+    push_rect(
+        &mut pb,
+        Rect {
+            x: 0.0,
+            y: bar_top,
+            w: ruler_mm,
+            h: bar_h,
+        },
+    );
+    // A tick every 10 mm (every 1/4 in on US paper).
+    let step = if paper.imperial() { 25.4 / 4.0 } else { 10.0 };
+    let mut u = step;
+    while u < ruler_mm - 0.01 {
+        pb.move_to(mm(u), mm(bar_top));
+        pb.line_to(mm(u), mm(bar_top + bar_h * 0.6));
+        u += step;
+    }
+    stroke_path(surface, pb, CUT_PT, None);
+    let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
+    let room = (length - ruler_mm - 2.0).max(1.0);
+    let pt = LABEL_PT.min(LABEL_PT * room / text_mm(&check, LABEL_PT));
+    draw_label_at(
+        surface,
+        font,
+        mm(ruler_mm + 2.0),
+        mm(bar_top + bar_h),
+        &check,
+        pt,
+    );
+    let pt = LABEL_PT.min(LABEL_PT * length / text_mm(label, LABEL_PT));
+    draw_label_at(surface, font, 0.0, mm(BAND_THICK - 0.8), label, pt);
+    surface.pop();
+}
+
+pub fn draw_label(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str) {
+    draw_label_at(surface, font, x, y, text, LABEL_PT);
+}
+
+fn draw_label_at(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str, pt: f32) {
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        opacity: NormalizedF32::ONE,
+        ..Fill::default()
+    }));
+    surface.draw_text(
+        Point::from_xy(x, y),
+        font.clone(),
+        pt,
+        text,
+        false,
+        TextDirection::Auto,
+    );
+    surface.set_fill(None);
+}
+
+/// A small map of the tiles with this one filled, at the right end of the band `r`.
+pub fn draw_tile_map(
+    surface: &mut Surface,
+    r: Rect,
+    cols: usize,
+    rows: usize,
+    row: usize,
+    col: usize,
+) {
+    let cell = (r.h / rows.max(1) as f32).min(3.0);
+    let x0 = r.right() - cols as f32 * cell;
+    let y0 = r.y;
+    let mut pb = PathBuilder::new();
+    for rr in 0..rows {
+        for c in 0..cols {
+            push_rect(
+                &mut pb,
+                Rect {
+                    x: x0 + c as f32 * cell,
+                    y: y0 + rr as f32 * cell,
+                    w: cell,
+                    h: cell,
+                },
+            );
+        }
+    }
+    stroke_path(surface, pb, CUT_PT, None);
+    fill_rect(
+        surface,
+        Rect {
+            x: x0 + col as f32 * cell,
+            y: y0 + row as f32 * cell,
+            w: cell,
+            h: cell,
+        },
+        0.2,
+    );
+}
+
+/// Size of the revision stamp, in points (about 1.2 mm capitals).
+const STAMP_PT: f32 = 3.4;
+
+/// The stamp text: revision and the first six hex digits of the face's content hash.
+pub fn stamp_text(revision: &str, hash: &str) -> String {
+    format!("{revision}·{}", &hash[..hash.len().min(6)])
+}
+
+/// Draws the revision stamp of a face placed at `trim`: bottom-left in the cut margin, or just
+/// inside the safe zone; on round tokens, centred at the bottom.
+pub fn draw_stamp(
+    surface: &mut Surface,
+    font: &Font,
+    trim: Rect,
+    shape: TokenShape,
+    print: &PrintProfile,
+    revision: &str,
+    hash: &str,
+) {
+    let inset = match print.revision_stamp {
+        RevisionStamp::None => return,
+        RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
+        RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
+    };
+    let text = stamp_text(revision, hash);
+    let baseline = trim.bottom() - inset;
+    let x = match shape {
+        // A circle is narrow near its bottom: centre the stamp (about 0.6 mm a character).
+        TokenShape::Circle => trim.x + trim.w / 2.0 - text.chars().count() as f32 * 0.3,
+        TokenShape::Square => trim.x + inset.max(1.5) + 0.5,
+    };
+    surface.set_stroke(None);
+    surface.set_fill(Some(Fill {
+        paint: krilla::color::luma::Color::new(110).into(),
+        ..Fill::default()
+    }));
+    surface.draw_text(
+        Point::from_xy(mm(x), mm(baseline)),
+        font.clone(),
+        STAMP_PT,
+        &text,
+        false,
+        TextDirection::Auto,
+    );
+    surface.set_fill(None);
+}
+
+/// A window to cut out of a dashboard's top layer: solid cut line, hatching, "cut out".
+pub fn draw_window(surface: &mut Surface, font: &Font, r: Rect) {
+    fill_rect(surface, r, 1.0);
+    surface.push_clip_path(&rect_path(r), &FillRule::NonZero);
+    let mut hatch = Vec::new();
+    let mut d = -r.h;
+    while d < r.w {
+        hatch.push(Line {
+            x1: r.x + d,
+            y1: r.bottom(),
+            x2: r.x + d + r.h,
+            y2: r.y,
+        });
+        d += 2.5;
+    }
+    stroke_lines(surface, &hatch, 0.25, None);
+    surface.pop();
+    let mut pb = PathBuilder::new();
+    push_rect(&mut pb, r);
+    stroke_path(surface, pb, CUT_PT * 2.0, None);
+    if r.w > 14.0 && r.h > 4.0 {
+        fill_rect(
+            surface,
+            Rect {
+                x: r.x + r.w / 2.0 - 6.5,
+                y: r.y + r.h / 2.0 - 1.8,
+                w: 13.0,
+                h: 3.4,
+            },
+            1.0,
+        );
+        draw_label(
+            surface,
+            font,
+            mm(r.x + r.w / 2.0 - 5.6),
+            mm(r.y + r.h / 2.0 + 0.9),
+            "CUT OUT",
+        );
+    }
+}
