@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 
 use common::{Project, deck_game, snapshot};
@@ -547,7 +546,6 @@ fn good_game() -> Project {
     write(&p, RULES, "# Rules\n\nDraw a card.\n");
     p
 }
-
 
 fn protopress(p: &Project, args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_protopress"))

@@ -41,7 +41,6 @@ fn built_game() -> (tempfile::TempDir, Project) {
     (outside, p)
 }
 
-
 /// The build fails with exit 2, says `says`, leaks no secret, panics not, changes nothing.
 fn fails_cleanly(p: &Project, says: &str) {
     fails_cleanly_with(p, says, &[]);

@@ -175,7 +175,11 @@ pub enum CheckFormat {
 #[derive(Clone, Copy, ValueEnum)]
 pub enum PaperArg {
     A4,
+    A3,
+    A5,
     Letter,
+    Legal,
+    Tabloid,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -59,7 +59,11 @@ impl From<PaperArg> for protopress::model::print::Paper {
     fn from(p: PaperArg) -> Self {
         match p {
             PaperArg::A4 => Self::A4,
+            PaperArg::A3 => Self::A3,
+            PaperArg::A5 => Self::A5,
             PaperArg::Letter => Self::Letter,
+            PaperArg::Legal => Self::Legal,
+            PaperArg::Tabloid => Self::Tabloid,
         }
     }
 }

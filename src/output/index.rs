@@ -41,7 +41,7 @@ pub struct FilePages {
 /// The page and the images it links to (path relative to the page, PNG bytes).
 pub struct IndexPage {
     pub html: String,
-    pub images: Vec<(String, Vec<u8>)>,
+    pub images: Vec<Image>,
 }
 
 /// What the page is made from.
@@ -275,11 +275,14 @@ struct PageView {
     height: u32,
 }
 
+/// An image file beside the page: its path relative to the page, and its bytes.
+type Image = (String, Vec<u8>);
+
 /// Page thumbnails, drawn from the face thumbnails where the sheets place them.
 fn page_views(
     input: &IndexInput,
     thumbs: &[Option<Thumb>],
-) -> Result<(Vec<FileView>, Vec<(String, Vec<u8>)>)> {
+) -> Result<(Vec<FileView>, Vec<Image>)> {
     let mut views = Vec::new();
     let mut images = Vec::new();
     for (n, file) in input.files.iter().enumerate() {
@@ -337,9 +340,22 @@ fn page_thumb(
         };
         let b = face.bleed;
         let trim = p.rect.grow(-b, -b, -b, -b);
-        let sx = trim.w * scale / thumb.pixmap.width() as f32;
-        let sy = trim.h * scale / thumb.pixmap.height() as f32;
-        let t = Transform::from_row(sx, 0.0, 0.0, sy, trim.x * scale, trim.y * scale);
+        let (tw, th) = (thumb.pixmap.width() as f32, thumb.pixmap.height() as f32);
+        // Sheets may lay a card a quarter turn round to fit more: its slot is then the other
+        // way round from the face.
+        let turned = (face.size.width_mm - face.size.height_mm).abs() > 0.5
+            && (face.size.width_mm > face.size.height_mm) != (trim.w > trim.h);
+        let (x, y, w, h) = (
+            trim.x * scale,
+            trim.y * scale,
+            trim.w * scale,
+            trim.h * scale,
+        );
+        let t = if turned {
+            Transform::from_row(0.0, h / tw, -w / th, 0.0, x + w, y)
+        } else {
+            Transform::from_row(w / tw, 0.0, 0.0, h / th, x, y)
+        };
         page.draw_pixmap(
             0,
             0,
