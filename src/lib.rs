@@ -26,6 +26,7 @@ pub mod reprint;
 pub mod rulebook;
 pub mod scaffold;
 pub mod simulate;
+pub mod slug;
 pub mod text;
 pub mod xml;
 

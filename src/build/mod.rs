@@ -391,11 +391,12 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         faces: &faces,
         trees: &trees,
         files: &previews,
-        deck_stats: has_decks.then(|| stats.chart()),
+        has_deck_stats: has_decks,
     })?;
     let mut extras = index.images;
     if has_decks {
         extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
+        extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
     }
     clock.lap("index page", &mut timings);
     Ok(Built {
@@ -777,7 +778,7 @@ fn locate_profile(game: &Game, e: Error) -> Error {
 
 /// Every file a build owns in its output folder: replaced by each build, removed when a build
 /// no longer makes it. Anything else there (exports, simulations) is left alone.
-const BUILD_FILES: [&str; 10] = [
+const BUILD_FILES: [&str; 11] = [
     "cards.pdf",
     "boards.pdf",
     "tokens.pdf",
@@ -788,6 +789,7 @@ const BUILD_FILES: [&str; 10] = [
     "check.json",
     "thumbs",
     "deck-stats.json",
+    "deck-stats.svg",
 ];
 
 /// Writes a built game under `<out_dir>/<id>/`, replacing the old set whole.

@@ -284,40 +284,13 @@ fn rule_pick<'a>(rule: Option<&'a TemplateRule>, card: &Card) -> Option<&'a str>
     by_value.get(&value).map(String::as_str)
 }
 
-pub fn is_slug(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// `Salt & Pepper <Deluxe>` -> `salt-pepper-deluxe`.
-pub fn slugify(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for ch in name.chars() {
-        if ch.is_alphanumeric() {
-            out.extend(ch.to_lowercase().filter(char::is_ascii_alphanumeric));
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    while out.ends_with('-') {
-        out.pop();
-    }
-    out
-}
+pub use crate::slug::{is_slug, slugify};
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::project::Project;
     use std::path::Path;
-
-    #[test]
-    fn slugify_keeps_words() {
-        assert_eq!(slugify("Salt & Pepper <Deluxe>"), "salt-pepper-deluxe");
-        assert_eq!(slugify("  Copper Wiring!"), "copper-wiring");
-        assert_eq!(slugify("Émile's Axe"), "mile-s-axe");
-    }
 
     #[test]
     fn unknown_game_field_suggests_the_nearest() {

@@ -52,8 +52,8 @@ pub struct IndexInput<'a> {
     pub faces: &'a Faces,
     pub trees: &'a [usvg::Tree],
     pub files: &'a [FilePages],
-    /// An SVG chart of deck statistics, if the game has decks.
-    pub deck_stats: Option<String>,
+    /// Whether `deck-stats.svg` and `.json` stand beside the page.
+    pub has_deck_stats: bool,
 }
 
 /// Builds the page and its thumbnails.
@@ -68,7 +68,7 @@ pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
     ctx.insert("warnings", &input.report.warnings);
     ctx.insert("components", &component_rows(input.report));
     ctx.insert("check", &input.check.map(check_view));
-    ctx.insert("deck_stats", &input.deck_stats);
+    ctx.insert("deck_stats", &input.has_deck_stats);
     ctx.insert("decks", &deck_views(input, &thumbs));
     let mut images: Vec<(String, Vec<u8>)> = thumbs
         .iter()
@@ -279,10 +279,7 @@ struct PageView {
 type Image = (String, Vec<u8>);
 
 /// Page thumbnails, drawn from the face thumbnails where the sheets place them.
-fn page_views(
-    input: &IndexInput,
-    thumbs: &[Option<Thumb>],
-) -> Result<(Vec<FileView>, Vec<Image>)> {
+fn page_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Result<(Vec<FileView>, Vec<Image>)> {
     let mut views = Vec::new();
     let mut images = Vec::new();
     for (n, file) in input.files.iter().enumerate() {

@@ -20,18 +20,8 @@ pub trait Assets {
     fn icon(&mut self, name: &str) -> Option<String>;
 }
 
-/// A heading's label: lower case words joined by '-'.
-pub fn slug(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
-            out.push('-');
-        }
-    }
-    out.trim_end_matches('-').to_owned()
-}
+/// A heading's label: the project's one slug rule.
+pub use crate::slug::slugify as slug;
 
 /// Escapes text for Typst markup. Markup characters get a backslash; quotes stay unescaped so
 /// they become typographic quotes.
