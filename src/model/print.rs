@@ -67,38 +67,41 @@ impl Serialize for Paper {
     }
 }
 
+/// A size as the designer writes it: a name (`a4`, `poker`) or `{ width_mm, height_mm }`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum NameOrSize {
+    Name(String),
+    Custom(SizeMm),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SizeMm {
+    width_mm: f32,
+    height_mm: f32,
+}
+
 impl<'de> Deserialize<'de> for Paper {
     /// Accepts a paper name (`a4`) or `{ width_mm: 300, height_mm: 400 }`.
     fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         use serde::de::Error as _;
 
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Name(String),
-            Custom(Custom),
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Custom {
-            width_mm: f32,
-            height_mm: f32,
-        }
 
         let names = || PAPERS.iter().map(|p| p.name());
-        match Raw::deserialize(de).map_err(|_| {
+        match NameOrSize::deserialize(de).map_err(|_| {
             D::Error::custom(
                 "a paper is a name (a4, a3, a5, letter, legal, tabloid) \
                  or { width_mm: W, height_mm: H }",
             )
         })? {
-            Raw::Name(name) => Paper::parse(&name).ok_or_else(|| {
+            NameOrSize::Name(name) => Paper::parse(&name).ok_or_else(|| {
                 D::Error::custom(format!(
                     "unknown paper `{name}`, {}",
                     crate::error::suggestion(&name, names())
                 ))
             }),
-            Raw::Custom(c) => Paper::custom(c.width_mm, c.height_mm).ok_or_else(|| {
+            NameOrSize::Custom(c) => Paper::custom(c.width_mm, c.height_mm).ok_or_else(|| {
                 D::Error::custom(format!(
                     "paper {} × {} mm is outside 50 to 2000 mm",
                     c.width_mm, c.height_mm
@@ -367,33 +370,21 @@ impl<'de> Deserialize<'de> for CardSize {
     fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         use serde::de::Error as _;
 
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Name(String),
-            Custom(Custom),
-        }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Custom {
-            width_mm: f32,
-            height_mm: f32,
-        }
 
         let names = || NAMED_SIZES.iter().map(|(n, _, _)| *n);
-        match Raw::deserialize(de).map_err(|_| {
+        match NameOrSize::deserialize(de).map_err(|_| {
             D::Error::custom(
                 "a card size is a name (poker, bridge, mini, tarot, square) \
                  or { width_mm: W, height_mm: H }",
             )
         })? {
-            Raw::Name(name) => CardSize::named(&name).ok_or_else(|| {
+            NameOrSize::Name(name) => CardSize::named(&name).ok_or_else(|| {
                 D::Error::custom(format!(
                     "unknown card size `{name}`, {}",
                     crate::error::suggestion(&name, names())
                 ))
             }),
-            Raw::Custom(c) => {
+            NameOrSize::Custom(c) => {
                 let ok = |v: f32| v.is_finite() && (5.0..=2000.0).contains(&v);
                 if !ok(c.width_mm) || !ok(c.height_mm) {
                     return Err(D::Error::custom(format!(
