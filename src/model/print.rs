@@ -87,7 +87,6 @@ impl<'de> Deserialize<'de> for Paper {
     fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         use serde::de::Error as _;
 
-
         let names = || PAPERS.iter().map(|p| p.name());
         match NameOrSize::deserialize(de).map_err(|_| {
             D::Error::custom(
@@ -369,7 +368,6 @@ impl<'de> Deserialize<'de> for CardSize {
     /// Accepts a size name (`poker`) or `{ width_mm: 60, height_mm: 90 }`.
     fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
         use serde::de::Error as _;
-
 
         let names = || NAMED_SIZES.iter().map(|(n, _, _)| *n);
         match NameOrSize::deserialize(de).map_err(|_| {
