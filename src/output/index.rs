@@ -172,7 +172,15 @@ fn shown_faces(input: &IndexInput) -> Vec<bool> {
     shown
 }
 
-/// One face thumbnail: its file, size and pixels.
+/// A face's size with its bleed, in mm.
+fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
+    (
+        face.size.width_mm + 2.0 * face.bleed,
+        face.size.height_mm + 2.0 * face.bleed,
+    )
+}
+
+/// One face thumbnail (bleed included): its file, size and pixels.
 struct Thumb {
     src: String,
     width: u32,
@@ -192,10 +200,9 @@ fn face_thumbs(faces: &Faces, trees: &[usvg::Tree], shown: &[bool]) -> Result<Ve
             if !shown {
                 return Ok(None);
             }
-            let w = ((THUMB_PX as f32) * face.size.width_mm / face.size.height_mm)
-                .round()
-                .max(1.0) as u32;
-            let pixmap = render_face(face, tree, w, THUMB_PX, false)?;
+            let (fw, fh) = with_bleed(face);
+            let w = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
+            let pixmap = render_face(face, tree, w, THUMB_PX, true)?;
             let png = png_rgb(&pixmap)?;
             Ok(Some(Thumb {
                 src: format!("thumbs/f{i}.png"),
@@ -223,6 +230,14 @@ struct FaceView {
     height: u32,
     card: String,
     side: String,
+    /// The trim and the safe zone as insets from the bleed edge, in % of width and height.
+    trim_x: f32,
+    trim_y: f32,
+    safe_x: f32,
+    safe_y: f32,
+    /// The card's values and where it is written, for the click-to-see panel.
+    data: String,
+    source: String,
 }
 
 fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
@@ -240,12 +255,21 @@ fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
                 .filter_map(|&f| {
                     let thumb = thumbs.get(f)?.as_ref()?;
                     let face = faces.faces.get(f)?;
+                    let (fw, fh) = with_bleed(face);
+                    let safe = input.game.file.print.safe_zone_mm;
+                    let (data, source) = card_data(input.game, deck.component, &face.card);
                     Some(FaceView {
                         src: thumb.src.clone(),
                         width: thumb.width,
                         height: THUMB_PX,
                         card: face.card.clone(),
                         side: face.side.name(),
+                        trim_x: 100.0 * face.bleed / fw,
+                        trim_y: 100.0 * face.bleed / fh,
+                        safe_x: 100.0 * (face.bleed + safe) / fw,
+                        safe_y: 100.0 * (face.bleed + safe) / fh,
+                        data,
+                        source,
                     })
                 })
                 .collect();
@@ -258,6 +282,29 @@ fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
             }
         })
         .collect()
+}
+
+/// A card's fields as YAML-like lines, and its file and line.
+fn card_data(game: &Game, component: usize, card_id: &str) -> (String, String) {
+    let Some(comp) = game.components.get(component) else {
+        return (String::new(), String::new());
+    };
+    let Some(card) = comp.cards.iter().find(|c| c.id == card_id) else {
+        return (String::new(), comp.cards_file.display().to_string());
+    };
+    let mut lines = vec![
+        format!("name: {}", card.name),
+        format!("count: {}", card.count),
+    ];
+    for (k, v) in &card.fields {
+        let v = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
+        lines.push(format!("{k}: {v}"));
+    }
+    let source = match card.line {
+        Some(l) => format!("{}:{l}", comp.cards_file.display()),
+        None => comp.cards_file.display().to_string(),
+    };
+    (lines.join("\n"), source)
 }
 
 #[derive(Serialize)]
