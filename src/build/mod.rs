@@ -20,7 +20,7 @@ use crate::model::Game;
 use crate::model::print::{Duplex, Paper};
 use crate::output::index::{FilePages, IndexInput, index_page};
 use crate::output::record::{PrintRecord, record_of};
-use crate::output::report::{BuildReport, ComponentReport, FileReport};
+use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::output::set::OutputLock;
 use crate::output::write_atomic;
 use crate::pdf::shapes::{Piece, Shape, SharedSheets};
@@ -291,56 +291,17 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     )?;
     let mut components = components;
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
-    let mut pdfs = Vec::new();
-    let mut files = Vec::new();
-    let mut sizes: Vec<FilePlan> = Vec::new();
-    let mut previews: Vec<FilePages> = Vec::new();
-    for name in PDF_FILES {
-        if let Some(pos) = writers.iter().position(|(f, _)| *f == name) {
-            let (_, writer) = writers.remove(pos);
-            let pages = writer.page_count();
-            sizes.push((name, writer.page_sizes().to_vec(), writer.roles().to_vec()));
-            previews.push(FilePages {
-                file: name.to_owned(),
-                sizes: writer.page_sizes().to_vec(),
-                placed: writer.placements().to_vec(),
-            });
-            let bytes = writer.finish().map_err(|e| e.game(id))?;
-            files.push(FileReport {
-                file: name.to_owned(),
-                pages,
-                bytes: bytes.len(),
-            });
-            pdfs.push((name.to_owned(), bytes));
-        }
-    }
+    let Sheets {
+        mut pdfs,
+        mut files,
+        plans,
+        previews,
+    } = finish_sheets(writers, id)?;
     clock.lap("sheets and PDF", &mut timings);
 
-    // The rulebook and the kit.
     let check = crate::check::manifest::check_game(&game, Some(&faces))?;
     let rules = crate::render::rules::load(&game)?;
-    let sheet_pages: Vec<(String, Vec<SheetPage>)> = components
-        .iter()
-        .filter_map(|c| {
-            let file = c.file.as_deref()?;
-            let (_, file_sizes, roles) = sizes.iter().find(|(n, _, _)| *n == file)?;
-            let pages = c
-                .pages
-                .iter()
-                .map(|&page| {
-                    let (w, h) = file_sizes[page - 1];
-                    SheetPage {
-                        file: file.to_owned(),
-                        page,
-                        width_mm: w,
-                        height_mm: h,
-                        role: roles[page - 1],
-                    }
-                })
-                .collect();
-            Some((c.id.clone(), pages))
-        })
-        .collect();
+    let sheet_pages = sheet_pages(&components, &plans);
     let input = KitInput {
         game: &game,
         rules: rules.as_ref(),
@@ -351,24 +312,9 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         sheet_pages: &sheet_pages,
         date: build_date(),
     };
-    let mut extra = Vec::new();
-    if let Some(r) = &rules {
-        let (bytes, pages) = rules_pdf(&input, r)?;
-        files.push(FileReport {
-            file: "rules.pdf".to_owned(),
-            pages,
-            bytes: bytes.len(),
-        });
-        extra.push(("rules.pdf".to_owned(), bytes));
-    }
-    let (kit, kit_pages) = kit_pdf(&input)?;
-    files.push(FileReport {
-        file: "kit.pdf".to_owned(),
-        pages: kit_pages.total,
-        bytes: kit.len(),
-    });
-    extra.push(("kit.pdf".to_owned(), kit));
-    pdfs.extend(extra);
+    let (books, book_files, kit_pages) = rulebook_and_kit(&input)?;
+    pdfs.extend(books);
+    files.extend(book_files);
     clock.lap("rulebook and kit", &mut timings);
 
     let report = BuildReport {
@@ -409,6 +355,102 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         record: None,
         timings,
     })
+}
+
+/// The sheet PDFs of a build, finished: their bytes, reports, page plans and previews.
+struct Sheets {
+    pdfs: Vec<(String, Vec<u8>)>,
+    files: Vec<FileReport>,
+    plans: Vec<FilePlan<'static>>,
+    previews: Vec<FilePages>,
+}
+
+/// Finishes each sheet writer into its PDF, in the fixed file order.
+fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Sheets> {
+    let mut sheets = Sheets {
+        pdfs: Vec::new(),
+        files: Vec::new(),
+        plans: Vec::new(),
+        previews: Vec::new(),
+    };
+    for name in PDF_FILES {
+        let Some(pos) = writers.iter().position(|(f, _)| *f == name) else {
+            continue;
+        };
+        let (_, writer) = writers.remove(pos);
+        let pages = writer.page_count();
+        let sizes = writer.page_sizes().to_vec();
+        sheets
+            .plans
+            .push((name, sizes.clone(), writer.roles().to_vec()));
+        sheets.previews.push(FilePages {
+            file: name.to_owned(),
+            sizes,
+            placed: writer.placements().to_vec(),
+        });
+        let bytes = writer.finish().map_err(|e| e.game(id))?;
+        sheets.files.push(FileReport {
+            file: name.to_owned(),
+            pages,
+            bytes: bytes.len(),
+        });
+        sheets.pdfs.push((name.to_owned(), bytes));
+    }
+    Ok(sheets)
+}
+
+/// Every component's pages in the sheet PDFs, with their sizes and roles, for the kit.
+fn sheet_pages(
+    components: &[ComponentReport],
+    plans: &[FilePlan],
+) -> Vec<(String, Vec<SheetPage>)> {
+    components
+        .iter()
+        .filter_map(|c| {
+            let file = c.file.as_deref()?;
+            let (_, sizes, roles) = plans.iter().find(|(n, _, _)| *n == file)?;
+            let pages = c
+                .pages
+                .iter()
+                .filter_map(|&page| {
+                    let (w, h) = *sizes.get(page.checked_sub(1)?)?;
+                    Some(SheetPage {
+                        file: file.to_owned(),
+                        page,
+                        width_mm: w,
+                        height_mm: h,
+                        role: *roles.get(page - 1)?,
+                    })
+                })
+                .collect();
+            Some((c.id.clone(), pages))
+        })
+        .collect()
+}
+
+/// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
+type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
+
+fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
+    let mut pdfs = Vec::new();
+    let mut files = Vec::new();
+    if let Some(r) = input.rules {
+        let (bytes, pages) = rules_pdf(input, r)?;
+        files.push(FileReport {
+            file: "rules.pdf".to_owned(),
+            pages,
+            bytes: bytes.len(),
+        });
+        pdfs.push(("rules.pdf".to_owned(), bytes));
+    }
+    let (kit, kit_pages) = kit_pdf(input)?;
+    files.push(FileReport {
+        file: "kit.pdf".to_owned(),
+        pages: kit_pages.total,
+        bytes: kit.len(),
+    });
+    pdfs.push(("kit.pdf".to_owned(), kit));
+    Ok((pdfs, files, kit_pages))
 }
 
 /// The sourcing list: every bought part with its count and the printed stand-in that can
