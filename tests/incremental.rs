@@ -67,31 +67,10 @@ fn a_changed_image_is_parsed_again() {
         out_dir: dir.path().join("output"),
         mark_printed: false,
     };
-    let png = |shade: u8| {
-        let mut out = Vec::new();
-        let mut enc = png::Encoder::new(&mut out, 4, 4);
-        enc.set_color(png::ColorType::Grayscale);
-        let mut w = enc.write_header().unwrap();
-        w.write_image_data(&[shade; 16]).unwrap();
-        drop(w);
-        out
-    };
-    let art = dir.path().join("templates/death-to-decorum/art.png");
-    std::fs::write(&art, png(20)).unwrap();
-    let tpl = dir
-        .path()
-        .join("templates/death-to-decorum/facility-back.svg.tera");
-    let text = std::fs::read_to_string(&tpl).unwrap();
-    let with_art = text.replacen(
-        "{% </face_svg> %}",
-        "<image href=\"art.png\" x=\"2\" y=\"2\" width=\"10\" height=\"10\"/>{% </face_svg> %}",
-        1,
-    );
-    assert_ne!(with_art, text, "the template has a closing face_svg");
-    std::fs::write(&tpl, with_art).unwrap();
+    let art = common::facility_back_with_art(dir.path());
     let session = Session::with_cache(&project, &opts);
     let first = session.build_in_memory("death-to-decorum").unwrap();
-    std::fs::write(&art, png(230)).unwrap();
+    std::fs::write(&art, common::gray_png(230)).unwrap();
     let second = session.build_in_memory("death-to-decorum").unwrap();
     assert_ne!(first.pdf("cards.pdf"), second.pdf("cards.pdf"));
     let cold = Session::new(&project, &opts)

@@ -271,29 +271,9 @@ fn since_a_git_revision() {
 #[test]
 fn a_changed_image_reprints_the_faces_that_show_it() {
     let dir = copy_game("death-to-decorum");
-    let gray = |shade: u8| {
-        let mut out = Vec::new();
-        let mut enc = png::Encoder::new(&mut out, 4, 4);
-        enc.set_color(png::ColorType::Grayscale);
-        let mut w = enc.write_header().unwrap();
-        w.write_image_data(&[shade; 16]).unwrap();
-        drop(w);
-        out
-    };
-    let art = dir.path().join("templates/death-to-decorum/art.png");
-    std::fs::write(&art, gray(20)).unwrap();
-    let tpl = dir
-        .path()
-        .join("templates/death-to-decorum/facility-back.svg.tera");
-    let text = std::fs::read_to_string(&tpl).unwrap();
-    let with_art = text.replacen(
-        "{% </face_svg> %}",
-        "<image href=\"art.png\" x=\"2\" y=\"2\" width=\"10\" height=\"10\"/>{% </face_svg> %}",
-        1,
-    );
-    std::fs::write(&tpl, with_art).unwrap();
+    let art = common::facility_back_with_art(dir.path());
     let old = record(dir.path());
-    std::fs::write(&art, gray(230)).unwrap();
+    std::fs::write(&art, common::gray_png(230)).unwrap();
     let r = reprint(
         &protopress::Project::open(dir.path()).unwrap(),
         "death-to-decorum",

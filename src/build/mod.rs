@@ -26,12 +26,10 @@ use crate::output::write_atomic;
 use crate::pdf::shapes::{Piece, Shape, SharedSheets};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::project::Project;
+use crate::render::Renderer;
 use crate::render::faces::{self, Faces, RenderCache};
-use crate::render::templates::Templates;
 use crate::rulebook::kit::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
-use crate::text::fit::{Icons, TextEngine};
 use crate::text::fonts::Fonts;
-use std::sync::Arc;
 
 /// Choices from the command line that override the game's own.
 #[derive(Debug, Clone, Default)]
@@ -171,15 +169,11 @@ impl Session {
         }
         adjust(&mut game);
         crate::layout::fit::check(&game)?;
-        let fonts = Fonts::of_game(&self.project, id).map_err(|e| e.game(id))?;
-        let icons = Icons::load(&self.project, id).map_err(|e| e.game(id))?;
-        let engine = Arc::new(TextEngine::new(
-            fonts.db.clone(),
-            icons,
-            game.file.print.text_overflow,
-        ));
-        let templates =
-            Templates::load(&self.project, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
+        let Renderer {
+            fonts,
+            engine,
+            templates,
+        } = Renderer::load(&game)?;
         clock.lap("load", &mut timings);
         let faces = faces::render(&game, &templates, self.cache())?;
         let mut warnings = engine.take_warnings();

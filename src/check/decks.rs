@@ -15,7 +15,6 @@
 //! The check compares the hashes of the rendered back faces of every copy in the deck.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -23,10 +22,8 @@ use serde_json::{Map, Value};
 use crate::check::manifest::card_matches;
 use crate::error::{Error, Result};
 use crate::model::Game;
+use crate::render::Renderer;
 use crate::render::faces::{self, Faces};
-use crate::render::templates::Templates;
-use crate::text::fit::{Icons, TextEngine};
-use crate::text::fonts::Fonts;
 
 /// A deck that forms during play.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
@@ -76,16 +73,7 @@ pub struct DeckReport {
 
 /// Renders the game's faces (templates only, no rasterising) to learn its backs.
 pub fn render_faces(game: &Game) -> Result<Faces> {
-    let project = &game.project;
-    let fonts = Fonts::of_game(project, &game.id).map_err(|e| e.game(&game.id))?;
-    let icons = Icons::load(project, &game.id).map_err(|e| e.game(&game.id))?;
-    let engine = Arc::new(TextEngine::new(
-        fonts.db.clone(),
-        icons,
-        game.file.print.text_overflow,
-    ));
-    let templates = Templates::load(project, &game.id, engine).map_err(|e| e.game(&game.id))?;
-    faces::render(game, &templates, None)
+    faces::render(game, &Renderer::load(game)?.templates, None)
 }
 
 /// Renders the backs (when `groups` is not empty) and checks them.

@@ -7,3 +7,40 @@ pub mod rules;
 pub mod shapes;
 pub mod svg;
 pub mod templates;
+
+use std::sync::Arc;
+
+use crate::error::Result;
+use crate::model::Game;
+use crate::text::fit::{Icons, TextEngine};
+use crate::text::fonts::Fonts;
+use templates::Templates;
+
+/// What renders a game's faces: its fonts, the text engine (icons, overflow policy, the
+/// warnings it collects) and the Tera environment with protopress's functions.
+pub struct Renderer {
+    pub fonts: Fonts,
+    pub engine: Arc<TextEngine>,
+    pub templates: Templates,
+}
+
+impl Renderer {
+    /// Loads the fonts, icons and templates a build of `game` uses.
+    pub fn load(game: &Game) -> Result<Renderer> {
+        let (project, id) = (&game.project, game.id.as_str());
+        let fonts = Fonts::of_game(project, id).map_err(|e| e.game(id))?;
+        let icons = Icons::load(project, id).map_err(|e| e.game(id))?;
+        let engine = Arc::new(TextEngine::new(
+            fonts.db.clone(),
+            icons,
+            game.file.print.text_overflow,
+        ));
+        let templates =
+            Templates::load(project, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
+        Ok(Renderer {
+            fonts,
+            engine,
+            templates,
+        })
+    }
+}

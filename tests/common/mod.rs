@@ -91,6 +91,34 @@ pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// A 4 × 4 grey PNG of the given shade.
+pub fn gray_png(shade: u8) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, 4, 4);
+    enc.set_color(png::ColorType::Grayscale);
+    let mut w = enc.write_header().unwrap();
+    w.write_image_data(&[shade; 16]).unwrap();
+    drop(w);
+    out
+}
+
+/// In a copy of Death to Decorum, puts `art.png` (dark grey) on the Facility back and returns
+/// the image's path, to change it later.
+pub fn facility_back_with_art(dir: &Path) -> PathBuf {
+    let art = dir.join("templates/death-to-decorum/art.png");
+    std::fs::write(&art, gray_png(20)).unwrap();
+    let tpl = dir.join("templates/death-to-decorum/facility-back.svg.tera");
+    let text = std::fs::read_to_string(&tpl).unwrap();
+    let with_art = text.replacen(
+        "{% </face_svg> %}",
+        "<image href=\"art.png\" x=\"2\" y=\"2\" width=\"10\" height=\"10\"/>{% </face_svg> %}",
+        1,
+    );
+    assert_ne!(with_art, text, "the template has a closing face_svg");
+    std::fs::write(&tpl, with_art).unwrap();
+    art
+}
+
 /// A minimal game: one poker deck with `cards` (YAML list) and a shared back.
 pub fn deck_game(print: &str, cards: &str) -> Project {
     let game = format!(
