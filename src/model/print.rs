@@ -280,6 +280,22 @@ pub struct PrintProfile {
     /// Distance from the paper edge that no crop mark, ruler or label crosses: the edge most
     /// printers cannot print.
     pub printable_margin_mm: f32,
+    /// `saver` asks templates (through `print.ink_saver`) and the sheet writer for light
+    /// versions of dark backgrounds, for home printers.
+    pub ink: Ink,
+}
+
+/// How much ink the kit may spend.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ink {
+    /// The designs as drawn.
+    #[default]
+    Normal,
+    /// Light backgrounds instead of dark full-bleed ones.
+    Saver,
 }
 
 impl Default for PrintProfile {
@@ -296,6 +312,7 @@ impl Default for PrintProfile {
             revision_stamp: RevisionStamp::Margin,
             missing_translation: MissingTranslation::Error,
             printable_margin_mm: 5.0,
+            ink: Ink::Normal,
         }
     }
 }

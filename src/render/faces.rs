@@ -467,6 +467,8 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
         windows,
     );
     ctx.insert("face", &face);
+    let print_ctx = json!({ "ink_saver": print.ink == crate::model::print::Ink::Saver });
+    ctx.insert("print", &print_ctx);
     let Some(cache) = cache else {
         return templates.render(job.template, &ctx).map_err(err);
     };
@@ -482,6 +484,7 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
             )
             .ok()),
             face,
+            print_ctx,
             format!("{:?}", job.side),
         ]);
         let mut h = Sha256::new();
