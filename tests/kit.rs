@@ -363,17 +363,14 @@ fn check_parity(
     what: &str,
     doc: &Pdf,
     sources: &[(String, usize, Expect)],
-    prints: &std::collections::HashMap<String, Vec<Vec<String>>>,
-    embedded: bool,
+    sheets: &std::collections::HashMap<String, Pdf>,
 ) -> usize {
-    let fp = |k: usize| -> Option<Vec<String>> {
-        if embedded {
-            doc.embedded_fingerprint(k)
-        } else {
-            doc.page_fingerprints().get(k).cloned()
-        }
-    };
-    let kit: Vec<Option<Vec<String>>> = (0..doc.pages.len()).map(fp).collect();
+    let prints: std::collections::HashMap<&String, Vec<Vec<String>>> = sheets
+        .iter()
+        .map(|(f, pdf)| (f, pdf.page_fingerprints()))
+        .collect();
+    // The kit's sheet pages are the sheets' own pages, drawn by the same content.
+    let kit: Vec<Option<Vec<String>>> = doc.page_fingerprints().into_iter().map(Some).collect();
     let mut found = 0;
     for (file, page, role) in sources {
         let own = &prints[file][page - 1];
@@ -384,9 +381,21 @@ fn check_parity(
             !at.is_empty(),
             "{what}: {file} page {page} is not in the document"
         );
+        let source = &sheets[file];
         for k in at {
             found += 1;
             let n = k + 1;
+            let (mine, theirs) = (&doc.pages[k], &source.pages[page - 1]);
+            assert_eq!(
+                (mine.trim_box, mine.bleed_box, mine.width_mm, mine.height_mm),
+                (
+                    theirs.trim_box,
+                    theirs.bleed_box,
+                    theirs.width_mm,
+                    theirs.height_mm
+                ),
+                "{what}: kit page {n} has other boxes than {file} p{page}"
+            );
             match role {
                 Expect::Front => {
                     let back = &prints[file][*page];
@@ -422,10 +431,10 @@ fn check_parity(
     found
 }
 
-fn sheet_prints(b: &Built) -> std::collections::HashMap<String, Vec<Vec<String>>> {
+fn sheet_pdfs(b: &Built) -> std::collections::HashMap<String, Pdf> {
     ["cards.pdf", "boards.pdf", "tokens.pdf"]
         .iter()
-        .filter_map(|f| Some((f.to_string(), Pdf::load(b.pdf(f)?).page_fingerprints())))
+        .filter_map(|f| Some((f.to_string(), Pdf::load(b.pdf(f)?))))
         .collect()
 }
 
@@ -435,7 +444,7 @@ fn every_kit_prints_as_one_duplex_job() {
         let b = build_example(id);
         let kit = Pdf::load(b.pdf("kit.pdf").unwrap());
         let roles = expected_roles(&b);
-        let found = check_parity(id, &kit, &roles, &sheet_prints(&b), true);
+        let found = check_parity(id, &kit, &roles, &sheet_pdfs(&b));
         assert!(
             found >= roles.len(),
             "{id}: {found} of {} sheet pages",

@@ -426,10 +426,18 @@ fn sheet_pages(
 type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
 
 fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
+    // The rulebook and the kit are separate Typst documents: typeset them side by side.
+    let (rules, kit) = rayon::join(
+        || input.rules.map(|r| rules_pdf(input, r)).transpose(),
+        || kit_pdf(input),
+    );
+    let (kit, count) = kit?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    if let Some(r) = input.rules {
-        let (bytes, pages) = rules_pdf(input, r)?;
+    // Without rules the kit opens with a title and a contents page.
+    let mut rules_pages = 2;
+    if let Some((bytes, pages)) = rules? {
+        rules_pages = pages;
         files.push(FileReport {
             file: "rules.pdf".to_owned(),
             pages,
@@ -437,14 +445,13 @@ fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
         });
         pdfs.push(("rules.pdf".to_owned(), bytes));
     }
-    let (kit, kit_pages) = kit_pdf(input)?;
     files.push(FileReport {
         file: "kit.pdf".to_owned(),
-        pages: kit_pages.total,
+        pages: count.total,
         bytes: kit.len(),
     });
     pdfs.push(("kit.pdf".to_owned(), kit));
-    Ok((pdfs, files, kit_pages))
+    Ok((pdfs, files, count.pages(rules_pages)))
 }
 
 /// The sourcing list: every bought part with its count and the printed stand-in that can

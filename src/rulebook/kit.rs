@@ -14,6 +14,7 @@ use crate::layout::plan::{Role, Slot, plan};
 use crate::model::Game;
 use crate::model::print::{Duplex, Paper};
 use crate::output::report::{ComponentReport, KitPages};
+use crate::pdf::import::{PageFill, fill_pages};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
@@ -262,8 +263,31 @@ pub fn rules_pdf(input: &KitInput, rules: &Rules) -> Result<(Vec<u8>, usize)> {
         .map_err(|e| e.game(&input.game.id).in_file(&rules.file))
 }
 
+/// How the kit's pages divide, before the rulebook's own page count is known.
+#[derive(Debug, Clone, Copy)]
+pub struct KitCount {
+    pub total: usize,
+    /// The calibration sheet and every sheet page with its blank backs.
+    pub sheet_slots: usize,
+}
+
+impl KitCount {
+    /// The kit's parts, given the page count of the rulebook alone (title, contents and rules),
+    /// which the kit opens with; the components page may run over, so it is what remains.
+    pub fn pages(self, rules_pages: usize) -> KitPages {
+        let calibration = 2;
+        KitPages {
+            front_and_rules: rules_pages,
+            components: self.total.saturating_sub(rules_pages + self.sheet_slots),
+            calibration,
+            sheets: self.sheet_slots - calibration,
+            total: self.total,
+        }
+    }
+}
+
 /// The whole kit: rules, components page, calibration, sheets.
-pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
+pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
     let mut assets = GameAssets {
         game,
@@ -282,35 +306,31 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitPages)> {
     markup.push_str(&format!(
         "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
     ));
-    let (sheets_markup, sheets) = sheet_pages(input);
+    let (sheets_markup, sheets, fills) = sheet_pages(input);
     markup.push_str(&sheets_markup);
 
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
-    for (name, bytes) in input.sheet_pdfs {
-        project.add_file(name, bytes.clone());
-    }
     let (bytes, total) = project
         .pdf(&format!("{}-kit", game.id))
         .map_err(|e| e.game(&game.id))?;
-    // The components page may run over; count it from the total.
-    let rules_pages = match input.rules {
-        Some(r) => rules_pdf(input, r)?.1,
-        None => 2,
-    };
-    let calibration = 2;
-    // `sheets` counts the calibration sheet too.
-    let components = total.saturating_sub(rules_pages + sheets);
+    // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.
+    let first = total - sheets;
+    let fills: Vec<PageFill> = fills
+        .into_iter()
+        .map(|mut f| {
+            f.target += first;
+            f
+        })
+        .collect();
+    let bytes = fill_pages(&bytes, input.sheet_pdfs, &fills).map_err(|e| e.game(&game.id))?;
     Ok((
         bytes,
-        KitPages {
-            front_and_rules: rules_pages,
-            components,
-            calibration,
-            sheets: sheets - calibration,
+        KitCount {
             total,
+            sheet_slots: sheets,
         },
     ))
 }
@@ -561,9 +581,10 @@ enum KitPage<'a> {
 
 /// The pages after the plain part, in the order of the print plan: plain pages (parts to
 /// buy) first, then the calibration sheet, then every component's sheets, each front on an
-/// odd page with its back next and a blank back behind single-sided pages. Returns the markup
-/// and the number of pages it makes.
-fn sheet_pages(input: &KitInput) -> (String, usize) {
+/// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
+/// the number of pages it makes and which of them (counted from the first) take which sheet
+/// page.
+fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     let plain = |p: &[SheetPage]| !p.is_empty() && p.iter().all(|s| s.role == Role::Plain);
     let mut pages: Vec<KitPage> = Vec::new();
     let mut roles: Vec<Role> = Vec::new();
@@ -601,8 +622,9 @@ fn sheet_pages(input: &KitInput) -> (String, usize) {
     }
     let slots = plan(&roles);
     let mut s = String::new();
+    let mut fills = Vec::new();
     let mut size = (210.0, 297.0);
-    for slot in &slots {
+    for (n, slot) in slots.iter().enumerate() {
         match slot {
             Slot::Blank => s.push_str(&format!(
                 "#page(width: {}mm, height: {}mm, margin: 0mm, header: none, footer: none)[#{BLANK}]\n",
@@ -612,14 +634,22 @@ fn sheet_pages(input: &KitInput) -> (String, usize) {
                 let (markup, wh) = kit_page(input, &pages[*i]);
                 s.push_str(&markup);
                 size = wh.unwrap_or(input.game.file.print.paper.size_mm());
+                if let KitPage::Sheet { page, .. } = &pages[*i] {
+                    fills.push(PageFill {
+                        target: n,
+                        file: page.file.clone(),
+                        page: page.page,
+                    });
+                }
             }
         }
     }
-    (s, slots.len())
+    (s, slots.len(), fills)
 }
 
 /// The markup of one page and its size (none for the calibration pages, which take the
-/// paper's).
+/// paper's). A sheet page is left empty here, with its labels and outline entries, and takes
+/// the sheet's own page after Typst (`pdf::import`).
 fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
     let (p, marks) = match page {
         KitPage::CalibrationFront => return (calibration_front(), None),
@@ -645,11 +675,9 @@ fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
         }
     }
     let markup = format!(
-        "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none)[{labels}#image({file}, page: {page}, width: 100%)]\n",
+        "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none)[{labels}]\n",
         w = p.width_mm,
         h = p.height_mm,
-        file = string(&p.file),
-        page = p.page,
     );
     (markup, Some((p.width_mm, p.height_mm)))
 }

@@ -507,17 +507,6 @@ impl Pdf {
             .collect()
     }
 
-    /// The fingerprint of the first form a page draws (a page of another PDF placed whole),
-    /// or none for a page that draws no form.
-    pub fn embedded_fingerprint(&self, index: usize) -> Option<Vec<String>> {
-        let id = self.pages.get(index)?.placements.first()?.2;
-        let stream = self.doc.get_object(id).ok()?.as_stream().ok()?;
-        let content = stream
-            .decompressed_content()
-            .unwrap_or_else(|_| stream.content.clone());
-        Some(fingerprint(&content))
-    }
-
     /// Width and height of a form XObject's bounding box, in mm.
     pub fn form_size(&self, id: ObjectId) -> (f32, f32) {
         let Ok(stream) = self.doc.get_object(id).and_then(|o| o.as_stream()) else {
