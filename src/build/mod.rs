@@ -5,6 +5,7 @@
 //! last good output.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -18,7 +19,7 @@ use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::{Duplex, Paper};
-use crate::output::index::{FilePages, IndexInput, index_page};
+use crate::output::index::{FilePages, IndexInput, index_page, shown_faces};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::output::set::OutputLock;
@@ -28,6 +29,7 @@ use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::project::Project;
 use crate::render::Renderer;
 use crate::render::faces::{self, Faces, RenderCache};
+use crate::render::trees::FaceTrees;
 use crate::rulebook::kit::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
 use crate::text::fonts::Fonts;
 
@@ -92,7 +94,7 @@ pub struct Prepared {
     pub game: Game,
     pub fonts: Fonts,
     pub faces: Faces,
-    pub trees: Vec<usvg::Tree>,
+    pub trees: Vec<Arc<usvg::Tree>>,
     /// Every warning of the build so far, in the order it was found.
     pub warnings: Vec<String>,
     /// Wall time of each stage so far.
@@ -273,6 +275,7 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     let id = game.id.as_str();
     let mut clock = Stopwatch::start();
     let print = &game.file.print;
+    let trees = FaceTrees::new(trees).forget_once_drawn(forgettable(&faces));
     let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
     let components = print_sheets(
         &game,
@@ -291,6 +294,15 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         plans,
         previews,
     } = finish_sheets(writers, id)?;
+    if let Some(face) = trees.missing().first().and_then(|&f| faces.faces.get(f)) {
+        return Err(Error::new(format!(
+            "internal: the face of {} ({}) was let go before it was drawn",
+            face.card,
+            face.side.name()
+        ))
+        .game(id)
+        .component(&face.component));
+    }
     clock.lap("sheets and PDF", &mut timings);
 
     let check = crate::check::manifest::check_game(&game, Some(&faces))?;
@@ -349,6 +361,25 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         record: None,
         timings,
     })
+}
+
+/// The faces a build may forget once drawn: those of a single component (so of a single sheet
+/// file) that the index page does not show.
+fn forgettable(faces: &Faces) -> Vec<bool> {
+    let shown = shown_faces(faces);
+    let mut decks_using = vec![0u8; faces.faces.len()];
+    for deck in &faces.decks {
+        for f in deck.used_faces() {
+            if let Some(n) = decks_using.get_mut(f) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+    decks_using
+        .iter()
+        .zip(&shown)
+        .map(|(&n, &shown)| n == 1 && !shown)
+        .collect()
 }
 
 /// The sheet PDFs of a build, finished: their bytes, reports, page plans and previews.
@@ -459,7 +490,7 @@ fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
 fn add_parts_to_buy<'a>(
     game: &Game,
     faces: &'a Faces,
-    trees: &'a [usvg::Tree],
+    trees: &'a FaceTrees,
     fonts: &Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     components: &mut [ComponentReport],
@@ -519,7 +550,7 @@ fn add_parts_to_buy<'a>(
 pub fn print_sheets<'a>(
     game: &Game,
     faces: &'a Faces,
-    trees: &'a [usvg::Tree],
+    trees: &'a FaceTrees,
     fonts: &Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     warnings: &mut Vec<String>,
@@ -578,7 +609,7 @@ fn writer_for<'a>(
     file: &'static str,
     game: &Game,
     faces: &'a Faces,
-    trees: &'a [usvg::Tree],
+    trees: &'a FaceTrees,
     fonts: &Fonts,
 ) -> Result<usize> {
     if let Some(p) = writers.iter().position(|(f, _)| *f == file) {
@@ -887,10 +918,10 @@ fn parse_faces(
     fonts: &Fonts,
     warnings: &mut Vec<String>,
     cache: Option<&RenderCache>,
-) -> Result<Vec<usvg::Tree>> {
+) -> Result<Vec<Arc<usvg::Tree>>> {
     let base = game.template_dir();
     let project = &game.project;
-    let trees: Vec<Result<usvg::Tree>> = faces
+    let trees: Vec<Result<Arc<usvg::Tree>>> = faces
         .faces
         .par_iter()
         .map(|face| {
@@ -905,7 +936,7 @@ fn parse_faces(
             }) {
                 return Ok(tree);
             }
-            let parsed = crate::render::svg::parse(&face.svg, fonts, project, &base);
+            let parsed = crate::render::svg::parse(&face.svg, fonts, project, &base).map(Arc::new);
             if let (Some(c), Ok(tree)) = (cache, &parsed) {
                 c.trees
                     .lock()
@@ -918,7 +949,7 @@ fn parse_faces(
             })
         })
         .collect();
-    let trees: Vec<usvg::Tree> = trees.into_iter().collect::<Result<_>>()?;
+    let trees: Vec<Arc<usvg::Tree>> = trees.into_iter().collect::<Result<_>>()?;
     for (face, tree) in faces.faces.iter().zip(&trees) {
         // A template that forgot the bleed draws a face of the wrong proportions; it would be
         // stretched to fit, so say so.

@@ -19,6 +19,7 @@ use crate::output::report::BuildReport;
 use crate::pdf::sheets::Placed;
 use crate::render::faces::Faces;
 use crate::render::raster::{png_rgb, render_face};
+use crate::render::trees::FaceTrees;
 
 /// Height of a face thumbnail in pixels.
 const THUMB_PX: u32 = 150;
@@ -50,7 +51,7 @@ pub struct IndexInput<'a> {
     pub report: &'a BuildReport,
     pub check: Option<&'a CheckReport>,
     pub faces: &'a Faces,
-    pub trees: &'a [usvg::Tree],
+    pub trees: &'a FaceTrees,
     pub files: &'a [FilePages],
     /// Whether `deck-stats.svg` and `.json` stand beside the page.
     pub has_deck_stats: bool,
@@ -58,7 +59,7 @@ pub struct IndexInput<'a> {
 
 /// Builds the page and its thumbnails.
 pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
-    let shown = shown_faces(input);
+    let shown = shown_faces(input.faces);
     let thumbs = face_thumbs(input.faces, input.trees, &shown)?;
     let mut ctx = Context::new();
     let f = &input.game.file;
@@ -160,9 +161,9 @@ fn check_view(check: &CheckReport) -> CheckView {
 }
 
 /// The faces each component shows, in order, capped per component.
-fn shown_faces(input: &IndexInput) -> Vec<bool> {
-    let mut shown = vec![false; input.faces.faces.len()];
-    for deck in &input.faces.decks {
+pub fn shown_faces(faces: &Faces) -> Vec<bool> {
+    let mut shown = vec![false; faces.faces.len()];
+    for deck in &faces.decks {
         for f in deck.used_faces().into_iter().take(MAX_FACES_SHOWN) {
             if let Some(s) = shown.get_mut(f) {
                 *s = true;
@@ -189,20 +190,23 @@ struct Thumb {
 }
 
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
-fn face_thumbs(faces: &Faces, trees: &[usvg::Tree], shown: &[bool]) -> Result<Vec<Option<Thumb>>> {
+fn face_thumbs(faces: &Faces, trees: &FaceTrees, shown: &[bool]) -> Result<Vec<Option<Thumb>>> {
     faces
         .faces
         .par_iter()
-        .zip(trees)
         .zip(shown)
         .enumerate()
-        .map(|(i, ((face, tree), &shown))| {
-            if !shown {
+        .map(|(i, (face, &shown))| {
+            let tree = match shown {
+                true => trees.get(i),
+                false => None,
+            };
+            let Some(tree) = tree else {
                 return Ok(None);
-            }
+            };
             let (fw, fh) = with_bleed(face);
             let w = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
-            let pixmap = render_face(face, tree, w, THUMB_PX, true)?;
+            let pixmap = render_face(face, &tree, w, THUMB_PX, true)?;
             let png = png_rgb(&pixmap)?;
             Ok(Some(Thumb {
                 src: format!("thumbs/f{i}.png"),

@@ -25,6 +25,7 @@ use crate::model::print::{Paper, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
 use crate::pdf::draw::page_settings;
 use crate::render::faces::{CardCopy, Face};
+use crate::render::trees::FaceTrees;
 
 /// How the pieces of a grid of faces are separated.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -59,7 +60,7 @@ pub struct PagesUsed {
 pub struct SheetWriter<'a> {
     pub(crate) doc: Document,
     pub(crate) faces: &'a [Face],
-    pub(crate) trees: &'a [usvg::Tree],
+    pub(crate) trees: &'a FaceTrees,
     pub(crate) graphics: HashMap<usize, Graphic>,
     pub(crate) label_font: Font,
     pub(crate) paper: Paper,
@@ -88,7 +89,7 @@ pub struct Placed {
 impl<'a> SheetWriter<'a> {
     pub fn new(
         faces: &'a [Face],
-        trees: &'a [usvg::Tree],
+        trees: &'a FaceTrees,
         label_font: &[u8],
         paper: Paper,
     ) -> Result<Self> {
@@ -216,7 +217,7 @@ pub(crate) fn graphic_for(
     surface: &mut Surface,
     cache: &mut HashMap<usize, Graphic>,
     faces: &[Face],
-    trees: &[usvg::Tree],
+    trees: &FaceTrees,
     face: usize,
 ) -> Graphic {
     if let Some(g) = cache.get(&face) {
@@ -229,13 +230,17 @@ pub(crate) fn graphic_for(
     );
     let mut builder = surface.stream_builder();
     let mut sub = builder.surface();
-    sub.draw_svg(
-        &trees[face],
-        Size::from_wh(mm(w), mm(h)).expect("face sizes are positive"),
-        SvgSettings::default(),
-    );
+    // A forgotten tree is recorded by `trees` and fails the build; the form stays empty.
+    if let Some(tree) = trees.get(face) {
+        sub.draw_svg(
+            &tree,
+            Size::from_wh(mm(w), mm(h)).expect("face sizes are positive"),
+            SvgSettings::default(),
+        );
+    }
     sub.finish();
     let graphic = Graphic::new(builder.finish(), false);
     cache.insert(face, graphic.clone());
+    trees.drawn(face);
     graphic
 }

@@ -244,7 +244,7 @@ pub struct RenderCache {
     /// Hash of (template source, context) -> SVG text.
     svgs: std::sync::Mutex<HashMap<String, String>>,
     /// SVG hash -> parsed tree.
-    pub trees: std::sync::Mutex<HashMap<String, usvg::Tree>>,
+    pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<usvg::Tree>>>,
     /// Renders done and reused by the last build.
     pub rendered: std::sync::atomic::AtomicUsize,
     pub reused: std::sync::atomic::AtomicUsize,
@@ -571,7 +571,11 @@ pub const MIN_ART_DPI: f32 = 300.0;
 
 /// Warnings for raster art that prints at under [`MIN_ART_DPI`]: one per image and
 /// component, naming the first card that prints it, the image and its resolution.
-pub fn art_warnings(game: &Game, faces: &Faces, trees: &[usvg::Tree]) -> Vec<String> {
+pub fn art_warnings(
+    game: &Game,
+    faces: &Faces,
+    trees: &[std::sync::Arc<usvg::Tree>],
+) -> Vec<String> {
     let base = game.template_dir();
     let mut files: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
     let mut seen = std::collections::HashSet::new();

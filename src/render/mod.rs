@@ -7,6 +7,7 @@ pub mod rules;
 pub mod shapes;
 pub mod svg;
 pub mod templates;
+pub mod trees;
 
 use std::sync::Arc;
 

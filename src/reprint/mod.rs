@@ -19,6 +19,7 @@ use crate::output::record::{PrintRecord, record_of};
 use crate::pdf::sheets::SheetWriter;
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck, Faces};
+use crate::render::trees::FaceTrees;
 
 /// One line of the changelog.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -357,9 +358,10 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
         faces: prepared.faces.faces.clone(),
         decks,
     };
+    let trees = FaceTrees::new(prepared.trees.clone());
     let mut writer = SheetWriter::new(
         &faces.faces,
-        &prepared.trees,
+        &trees,
         &prepared.fonts.label,
         game.file.print.paper,
     )?
@@ -377,7 +379,7 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
     print_sheets(
         game,
         &faces,
-        &prepared.trees,
+        &trees,
         &prepared.fonts,
         &mut writers,
         &mut warnings,
