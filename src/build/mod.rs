@@ -888,8 +888,11 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     if let Some(check) = &check {
         files.push(("check.json".to_owned(), check.to_json().into_bytes()));
     }
+    let start = Instant::now();
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
+    let mut timings = timings;
+    timings.push(("writing the files", start.elapsed()));
     Ok(BuildOutcome {
         report,
         files: files.iter().map(|(name, _)| dir.join(name)).collect(),

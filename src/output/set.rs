@@ -88,7 +88,7 @@ impl OutputLock {
             if let Some(dir) = path.parent() {
                 fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
             }
-            write_synced(&path, bytes)?;
+            write_file(&path, bytes)?;
         }
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Ok(());
@@ -146,11 +146,13 @@ fn remove_dir(dir: &Path) -> Result<()> {
     fs::remove_dir_all(dir).map_err(|e| Error::io(dir, &e))
 }
 
-fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let mut file = File::create(path).map_err(|e| Error::io(path, &e))?;
-    file.write_all(bytes)
-        .and_then(|()| file.sync_all())
+/// Writes one file of the set, without syncing it to disk: the swap is what keeps a failed or
+/// killed build from leaving a mix, and only a power cut would need the sync, after which the
+/// build is simply run again. Syncing each of a kit's hundreds of files (thumbnails included)
+/// cost more than building Death to Decorum. (The print record, which is the designer's own
+/// data, is written by `write_atomic`, which does sync.)
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    fs::write(path, bytes)
         .map_err(|e| Error::new(format!("cannot write {}: {e}", path.display())).in_file(path))
 }
 
