@@ -320,8 +320,21 @@ pub struct Reprint {
 
 /// Compares the game with `old` and lays out what to reprint.
 pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint> {
-    let prepared = Session::new(project, &BuildOptions::default()).prepare(id)?;
-    let new = record_of(&prepared.game, &prepared.faces)?;
+    reprint_in(project, id, old, None)
+}
+
+/// [`reprint`] with the sheets in `lang`. What changed is found in the first language, the
+/// one print records are made in (card ids are the same in every language), so each
+/// language's kit reprints the same cards.
+pub fn reprint_in(
+    project: &Project,
+    id: &str,
+    old: &PrintRecord,
+    lang: Option<&str>,
+) -> Result<Reprint> {
+    let session = Session::new(project, &BuildOptions::default());
+    let first = session.prepare(id)?;
+    let new = record_of(&first.game, &first.faces)?;
     let (changes, print) = diff(old, &new);
     if changes.is_empty() {
         return Ok(Reprint {
@@ -330,6 +343,10 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
             print,
         });
     }
+    let prepared = match lang {
+        Some(l) if first.game.langs.current != l => session.prepare_in(id, Some(l))?,
+        _ => first,
+    };
     // Only the copies to print, in the order of the build.
     let game = &prepared.game;
     let decks: Vec<Deck> = prepared
