@@ -47,8 +47,15 @@ pub fn table(r: &CheckReport) -> String {
             out.push_str(&format!("    accepted: {a}\n"));
         }
     }
+    // `rules` for rules.md, the file's name for another language's rules.
+    let label = r
+        .rules
+        .as_deref()
+        .and_then(|f| std::path::Path::new(f).file_name()?.to_str())
+        .filter(|n| *n != "rules.md")
+        .unwrap_or("rules");
     for p in &r.rules_problems {
-        out.push_str(&format!("rules line {}: {}\n", p.line, p.text));
+        out.push_str(&format!("{label} line {}: {}\n", p.line, p.text));
     }
     for d in &r.decks {
         let word = if d.passed { "ok" } else { "MISMATCH" };

@@ -75,7 +75,9 @@ pub fn run(
     }
     match format {
         CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check)),
-        _ => print(&format!("{}\n", summary.line())),
+        // Annotations are read by CI: their summary stays, like the JSON document.
+        CheckFormat::Github => print(&format!("{}\n", summary.line())),
+        CheckFormat::Text => say!("{}", summary.line()),
     }
     if summary.errors > 0 {
         return Err(Error::new(format!(

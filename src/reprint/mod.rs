@@ -276,6 +276,7 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
         }
         Ok(out.stdout)
     };
+    check_revision(root, rev)?;
     let dirs: Vec<String> = Project::source_dirs(id)
         .iter()
         .map(|d| d.to_string_lossy().replace('\\', "/"))
@@ -307,6 +308,40 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
         .and_then(|p| record_of(&p.game, &p.faces));
     let _ = std::fs::remove_dir_all(&scratch);
     result
+}
+
+/// Refuses a revision git does not know with a plain message (not git's own output), and
+/// one that git would read as an option.
+fn check_revision(root: &std::path::Path, rev: &str) -> Result<()> {
+    let help = "name a commit, branch or tag of the project's history, e.g. `--since HEAD~1` or `--since v1.0`";
+    if rev.is_empty() || rev.starts_with('-') {
+        return Err(Error::new(format!("`{rev}` is not a git revision")).help(help));
+    }
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .map_err(|e| Error::new(format!("--since needs git, which cannot be run: {e}")))
+    };
+    if !git(&["rev-parse", "--git-dir"])?.status.success() {
+        return Err(Error::new(format!(
+            "--since {rev}: the project folder is not in a git repository"
+        ))
+        .help("use `reprint` without --since to compare with data/<game>/printed.json"));
+    }
+    let commit = format!("{rev}^{{commit}}");
+    if !git(&["rev-parse", "--verify", "--quiet", &commit])?
+        .status
+        .success()
+    {
+        return Err(Error::new(format!(
+            "--since {rev}: there is no such revision in the project's git history"
+        ))
+        .help(help));
+    }
+    Ok(())
 }
 
 /// The outcome of a reprint.
