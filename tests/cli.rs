@@ -204,3 +204,49 @@ fn rulebook_errors_point_at_their_own_file_and_line() {
     );
     assert!(!err.contains("generated Typst"), "{err}");
 }
+
+/// Counts of one read in the singular: `1 printed piece`, `1 entry`.
+#[test]
+fn one_of_a_thing_is_written_in_the_singular() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n");
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - { name: Deck, count: 1, component: deck, unstated: no rules }\n",
+    );
+    let out = run(p.root(), &["build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("built fixture: 1 printed piece, "), "{text}");
+    assert!(text.contains("manifest check passed (1 entry)"), "{text}");
+    let out = run(p.root(), &["check", "fixture"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "checked 1 game: 1 passed, 0 failed, 0 with bad input; 0 of 1 entry mismatch"
+        ),
+        "{text}"
+    );
+}
+
+/// A language with a region typesets (Typst takes the region apart); a region that is not two
+/// letters is an error at `language:` in game.yaml, not in the generated Typst.
+#[test]
+fn a_language_region_typesets_or_is_refused_at_its_line() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n");
+    p.write(
+        "data/fixture/rules.md",
+        "# Regeln\n\n\"Grüezi\", sagt die Karte.\n",
+    );
+    let game = p.root().join("data/fixture/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("language: de-CH\n{yaml}")).unwrap();
+    let out = run(p.root(), &["build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&game, format!("language: de-1996\n{yaml}")).unwrap();
+    let out = run(p.root(), &["build", "fixture"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("data/fixture/game.yaml:1:1"), "{err}");
+    assert!(err.contains("`de-1996` is not a language code"), "{err}");
+    assert!(!err.contains("generated Typst"), "{err}");
+}

@@ -171,7 +171,7 @@ impl Summary {
     /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`.
     pub fn line(&self) -> String {
         format!(
-            "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} entries mismatch",
+            "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch",
             self.games + self.errors,
             if self.games + self.errors == 1 {
                 "game"
@@ -182,7 +182,12 @@ impl Summary {
             self.failed,
             self.errors,
             self.mismatches,
-            self.entries
+            self.entries,
+            if self.entries == 1 {
+                "entry"
+            } else {
+                "entries"
+            }
         )
     }
 }

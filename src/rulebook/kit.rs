@@ -18,7 +18,7 @@ use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
 use crate::rulebook::markdown::{self, Assets, escape, string};
-use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker};
+use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker, typst_lang};
 
 /// One page of a sheet PDF, as the kit places it.
 #[derive(Debug, Clone)]
@@ -228,7 +228,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
         rev = escape(&f.revision),
-        lang = string(&f.language),
+        lang = typst_lang(&f.language),
     )
 }
 
@@ -249,15 +249,14 @@ fn body(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
     // A kit whose rules fall back to another language's text hyphenates and quotes that text
     // in its own language, and the rest of the kit in the kit's.
     let game = assets.game;
-    let text_lang = crate::model::lang::base(game.rules_language());
-    let kit_lang = crate::model::lang::base(&game.file.language);
+    let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
     Ok(if text_lang == kit_lang {
         markup
     } else {
         format!(
             "\n#set text(lang: {})\n{markup}\n#set text(lang: {})\n",
-            string(text_lang),
-            string(kit_lang)
+            typst_lang(text_lang),
+            typst_lang(kit_lang)
         )
     })
 }

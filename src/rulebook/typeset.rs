@@ -18,6 +18,17 @@ use typst_layout::PagedDocument;
 
 use crate::error::{Error, Result};
 
+/// Typst's `lang` argument for a language code, with its `region` when it has one:
+/// `"de"`, or `"de", region: "CH"` for `de-CH` (Typst takes no region inside `lang`).
+pub fn typst_lang(code: &str) -> String {
+    let mut parts = code.split(['-', '_']);
+    let lang = parts.next().unwrap_or(code).to_ascii_lowercase();
+    match parts.next() {
+        Some(region) => format!("\"{lang}\", region: \"{}\"", region.to_ascii_uppercase()),
+        None => format!("\"{lang}\""),
+    }
+}
+
 /// Starts a marker comment in the generated Typst: the text after it comes from a file.
 const SOURCE: &str = "// @source ";
 /// Ends the text a marker started: what follows is generated.
@@ -274,6 +285,17 @@ mod tests {
             Some(std::path::Path::new("data/g/rules.md"))
         );
         assert_eq!(err.line, Some(7));
+    }
+
+    #[test]
+    fn region_codes_become_typst_regions() {
+        assert_eq!(typst_lang("en"), "\"en\"");
+        assert_eq!(typst_lang("de-CH"), "\"de\", region: \"CH\"");
+        let markup = format!(
+            "#set text(lang: {})\n„Grüezi“ und Straße.\n",
+            typst_lang("pt_br")
+        );
+        assert!(TypstWorld::new(markup, (2026, 1, 1)).compile().is_ok());
     }
 
     #[test]
