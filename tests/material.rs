@@ -558,4 +558,13 @@ fn each_language_is_checked_against_its_own_rules() {
         "{problem}"
     );
     assert!(check("en").passed, "the English rules were read as German");
+    // An accept for the German rules accepts there and is no stale accept in English.
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - name: Loot Cards\n    names: { de: [Beutekarten] }\n    count: 2\n    component: deck\n    accept: [{ line: 5, lang: de, reason: a typo in the German proof }]\n",
+    );
+    let r = check("de");
+    assert!(r.passed, "{}", r.table());
+    assert_eq!(r.entries[0].accepted.len(), 1);
+    assert!(check("en").passed, "{}", check("en").table());
 }
