@@ -145,7 +145,10 @@ fn serve_shows_the_kit_of_one_language() {
     std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
     p.write("data/fixture/rules.md", "# Rules\n\nPlay.\n");
     p.write("data/fixture/rules.de.md", "# Regeln\n\nSpielt.\n");
-    for (args, lang, name) in [(&[][..], "en", "Loot"), (&["--lang", "de"][..], "de", "Beute")] {
+    for (args, lang, name) in [
+        (&[][..], "en", "Loot"),
+        (&["--lang", "de"][..], "de", "Beute"),
+    ] {
         let (_server, port) = start_with(p.root(), args);
         let page = text(port, "/");
         assert!(page.contains(&format!("lang=\"{lang}\"")), "{lang}: {page}");

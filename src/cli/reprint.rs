@@ -32,16 +32,16 @@ pub fn run(
         // A reprint is a kit too: it is checked like a build (written, then exit 1 on a
         // mismatch).
         let game = Game::load_in(project, id, lang)?;
-        if let Some(report) = write_check(&game, &project.output_root(out))? {
-            if !report.passed {
-                anstream::eprintln!(
-                    "{}: the manifest check FAILED ({}):\n{}",
-                    kit_label(id, lang),
-                    report.failing().join("; "),
-                    report.table()
-                );
-                outcome = Outcome::CheckFailed;
-            }
+        if let Some(report) = write_check(&game, &project.output_root(out))?
+            && !report.passed
+        {
+            anstream::eprintln!(
+                "{}: the manifest check FAILED ({}):\n{}",
+                kit_label(id, lang),
+                report.failing().join("; "),
+                report.table()
+            );
+            outcome = Outcome::CheckFailed;
         }
     }
     Ok(outcome)
