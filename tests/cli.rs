@@ -73,6 +73,7 @@ fn commands_work_on_every_language_or_the_one_named() {
         text.contains("veil-runners (en):") && text.contains("veil-runners (de):"),
         "{text}"
     );
+    assert!(text.contains("checked 1 game (2 kits): 2 passed"), "{text}");
     for lang in ["en", "de"] {
         assert!(
             root.join(format!("output/veil-runners/{lang}/check.json"))

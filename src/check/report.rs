@@ -141,10 +141,14 @@ pub fn github(r: &CheckReport) -> String {
     out
 }
 
-/// Counts across games for the summary line.
+/// Counts across games for the summary line; a game in several languages is one kit (and one
+/// report) per language.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Kits checked without bad input (one per game and language).
     pub games: usize,
+    /// Kits beyond one per game: the other languages of games in several.
+    pub extra_kits: usize,
     pub passed: usize,
     pub failed: usize,
     pub errors: usize,
@@ -168,16 +172,20 @@ impl Summary {
             .count();
     }
 
-    /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`.
+    /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`, or
+    /// `checked 1 game (2 kits): ...` for a game in two languages.
     pub fn line(&self) -> String {
+        let kits = self.games + self.errors;
+        let games = kits.saturating_sub(self.extra_kits);
+        let kits_note = if self.extra_kits > 0 {
+            format!(" ({kits} kits)")
+        } else {
+            String::new()
+        };
         format!(
-            "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch",
-            self.games + self.errors,
-            if self.games + self.errors == 1 {
-                "game"
-            } else {
-                "games"
-            },
+            "checked {} {}{kits_note}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch",
+            games,
+            if games == 1 { "game" } else { "games" },
             self.passed,
             self.failed,
             self.errors,
@@ -197,6 +205,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_game_in_two_languages_is_one_game_of_two_kits() {
+        let s = Summary {
+            games: 2,
+            extra_kits: 1,
+            passed: 2,
+            entries: 1,
+            ..Summary::default()
+        };
+        assert_eq!(
+            s.line(),
+            "checked 1 game (2 kits): 2 passed, 0 failed, 0 with bad input; 0 of 1 entry mismatch"
+        );
+    }
+
+    #[test]
     fn annotations_escape_what_github_reads_as_syntax() {
         assert_eq!(
             annotation("data/g/rules.md", Some(4), "a: 50%\nb"),
@@ -214,6 +237,7 @@ mod tests {
             errors: 1,
             entries: 10,
             mismatches: 2,
+            extra_kits: 0,
         };
         assert_eq!(
             s.line(),

@@ -36,6 +36,7 @@ pub fn run(
             Err(e) => vec![(id.clone(), Err(e))],
         })
         .collect();
+    summary.extra_kits = kits.len().saturating_sub(games.len());
     for (id, kit_lang) in kits {
         let label = match &kit_lang {
             Ok(l) => kit_label(&id, l.as_deref()),
@@ -98,7 +99,8 @@ fn json(reports: &[CheckReport], s: &Summary, errors: &[String]) -> String {
         "games": reports,
         "errors": errors,
         "summary": {
-            "games": s.games + s.errors,
+            "games": (s.games + s.errors).saturating_sub(s.extra_kits),
+            "kits": s.games + s.errors,
             "passed": s.passed,
             "failed": s.failed,
             "bad_input": s.errors,
