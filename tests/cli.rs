@@ -136,6 +136,18 @@ fn commands_work_on_every_language_or_the_one_named() {
             root.join(format!("output/veil-runners/{lang}/reprint.pdf"))
                 .is_file()
         );
+    } // Back to what was printed: each language's stale reprint.pdf goes.
+    std::fs::write(&tokens, text).unwrap();
+    let out = run(root, &["reprint", "veil-runners"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("veil-runners (de): nothing changed since the last print"),
+        "{}",
+        stdout(&out)
+    );
+    for lang in ["en", "de"] {
+        let stale = root.join(format!("output/veil-runners/{lang}/reprint.pdf"));
+        assert!(!stale.exists(), "{lang}: a stale reprint.pdf");
     }
 }
 
