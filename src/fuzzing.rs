@@ -70,10 +70,14 @@ pub fn manifest_lines(data: &[u8]) {
     .iter()
     .map(|(n, parent)| crate::check::rulescan::Known {
         parent: *parent,
-        names: vec![crate::check::numbers::words(n)],
+        names: vec![crate::check::numbers::words(
+            n,
+            &crate::check::vocab::ENGLISH,
+        )],
     })
     .collect();
-    let _ = crate::check::rulescan::scan(text, &known);
+    let _ = crate::check::rulescan::scan(text, &known, &crate::check::vocab::ENGLISH);
+    let _ = crate::check::rulescan::scan(text, &known, &crate::check::vocab::GERMAN);
 }
 
 /// Paths as a game names them (`cards:`, image links, template names): resolving one through

@@ -74,8 +74,10 @@ fn run(game: &str, format: Format) -> &'static Path {
         return p;
     }
     let dir: &'static tempfile::TempDir = Box::leak(Box::new(tempfile::tempdir().unwrap()));
-    export(&project(), game, &ExportOptions::new(format), dir.path()).unwrap();
-    let p: &'static Path = Box::leak(dir.path().join(game).join("export").into_boxed_path());
+    let report = export(&project(), game, &ExportOptions::new(format), dir.path()).unwrap();
+    // `<game>/export/`, or `<game>/<lang>/export/` for a game in several languages.
+    let export_dir = report.dir.parent().unwrap().to_path_buf();
+    let p: &'static Path = Box::leak(export_dir.into_boxed_path());
     dirs.push((game.to_owned(), format, p));
     p
 }

@@ -13,6 +13,7 @@ const YAML_CARDS: &str = "- name: Alpha\n  count: 2\n  text: First card\n  tier:
 const CSV_CARDS: &str =
     "name,count,text,tier\nAlpha,2,First card,1\nBeta,1,Second card,2\nGamma,3,,3\n";
 const XLSX: &[u8] = include_bytes!("fixtures/deck.xlsx");
+const ODS: &[u8] = include_bytes!("fixtures/deck.ods");
 
 /// A one-deck game whose cards come from `cards` (the file name in `game.yaml`), with typed
 /// fields.
@@ -53,7 +54,7 @@ fn error(p: &Project) -> String {
 }
 
 #[test]
-fn csv_and_xlsx_decks_print_the_same_cards_as_the_yaml_deck() {
+fn csv_tsv_xlsx_and_ods_decks_print_the_same_cards_as_the_yaml_deck() {
     let yaml = game("deck.yaml", "");
     yaml.write("data/fixture/deck.yaml", YAML_CARDS);
     let csv = game("deck.csv", "");
@@ -63,6 +64,9 @@ fn csv_and_xlsx_decks_print_the_same_cards_as_the_yaml_deck() {
     let want = cards_pdf(&yaml);
     assert!(cards_pdf(&csv) == want, "the CSV deck prints differently");
     assert!(cards_pdf(&xlsx) == want, "the XLSX deck prints differently");
+    let ods = game("deck.ods#Loot", "");
+    std::fs::write(ods.root().join("data/fixture/deck.ods"), ODS).unwrap();
+    assert!(cards_pdf(&ods) == want, "the ODS deck prints differently");
     let tsv = game("deck.tsv", "");
     tsv.write("data/fixture/deck.tsv", &CSV_CARDS.replace(',', "\t"));
     assert!(cards_pdf(&tsv) == want, "the TSV deck prints differently");
@@ -461,4 +465,106 @@ fn veil_runners_ships_a_german_exploration_deck() {
         front.contains("Überlebende") && front.contains("ERKUNDUNG"),
         "{front}"
     );
+}
+
+/// The rules text of a kit's `rules.pdf`, page by page.
+fn rules_text(p: &Project, lang: &str) -> String {
+    let built = session(p)
+        .build_in_memory_in("fixture", Some(lang))
+        .unwrap();
+    let doc = lopdf::Document::load_mem(built.pdf("rules.pdf").unwrap()).unwrap();
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    doc.extract_text(&pages).unwrap()
+}
+
+/// A German kit whose rules fall back to the English `rules.md` hyphenates them as English:
+/// its rulebook breaks lines exactly as the English kit's does, while the same text typeset
+/// as German breaks differently.
+#[test]
+fn fallback_rules_are_hyphenated_in_their_own_language() {
+    let long = "Notwithstanding characteristically incomprehensible circumstances, the \
+        extraordinarily conscientious quartermaster reconsidered, accommodating \
+        interdisciplinary responsibilities; unquestionably, uncharacteristically \
+        disproportionate accountabilities overwhelmed the representatives. "
+        .repeat(6);
+    let p = two_languages(
+        "print: { missing_translation: first-language }\n",
+        "deck.yaml",
+    );
+    p.write("data/fixture/rules.md", &format!("# Fixture\n\n{long}\n"));
+    std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
+    let english = rules_text(&p, "en");
+    assert_eq!(
+        rules_text(&p, "de"),
+        english,
+        "the fallback rules broke lines as German"
+    );
+    // Control: the same text as German rules breaks lines differently.
+    p.write(
+        "data/fixture/rules.de.md",
+        &format!("# Fixture\n\n{long}\n"),
+    );
+    assert_ne!(
+        rules_text(&p, "de"),
+        english,
+        "the text does not tell the languages apart"
+    );
+}
+
+/// `check` reads each language's rules with its own number words and names, and points at
+/// that language's file and line.
+#[test]
+fn each_language_is_checked_against_its_own_rules() {
+    let p = two_languages("", "deck.yaml");
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - name: Loot Cards\n    names: { de: [Beutekarten] }\n    count: 2\n    component: deck\n",
+    );
+    p.write(
+        "data/fixture/rules.md",
+        "# Fixture\n\n## Components\n\n- Two Loot Cards\n",
+    );
+    p.write(
+        "data/fixture/rules.de.md",
+        "# Fixture\n\n## Spielmaterial\n\n- Zwei Beutekarten\n",
+    );
+    let check = |lang: &str| {
+        let game = protopress::model::Game::load_in(
+            &protopress::Project::open(p.root()).unwrap(),
+            "fixture",
+            Some(lang),
+        )
+        .unwrap();
+        protopress::check::manifest::check_game(&game, None)
+            .unwrap()
+            .unwrap()
+    };
+    for lang in ["en", "de"] {
+        let r = check(lang);
+        assert!(r.passed, "{lang}: {}", r.table());
+        assert_eq!(r.entries[0].stated[0].count, 2);
+        assert_eq!(r.lang.as_deref(), Some(lang));
+    }
+    p.write(
+        "data/fixture/rules.de.md",
+        "# Fixture\n\n## Spielmaterial\n\n- Drei Beutekarten\n",
+    );
+    let r = check("de");
+    assert!(!r.passed);
+    assert_eq!(r.rules.as_deref(), Some("data/fixture/rules.de.md"));
+    let problem = &r.entries[0].problems[0];
+    assert!(
+        problem.contains("rules.de.md line 5 says 3, the manifest 2"),
+        "{problem}"
+    );
+    assert!(check("en").passed, "the English rules were read as German");
+    // An accept for the German rules accepts there and is no stale accept in English.
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - name: Loot Cards\n    names: { de: [Beutekarten] }\n    count: 2\n    component: deck\n    accept: [{ line: 5, lang: de, reason: a typo in the German proof }]\n",
+    );
+    let r = check("de");
+    assert!(r.passed, "{}", r.table());
+    assert_eq!(r.entries[0].accepted.len(), 1);
+    assert!(check("en").passed, "{}", check("en").table());
 }

@@ -256,14 +256,36 @@ fn since_a_git_revision() {
     )
     .unwrap();
     assert_eq!(r.print["facility"].get("spare-fuse"), Some(&1));
+    // A bad revision is a plain message naming it, not git's output.
+    let bad = |rev: &str| match record_at_revision(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        rev,
+    ) {
+        Ok(_) => panic!("`{rev}` was taken as a revision"),
+        Err(e) => e.to_string(),
+    };
+    let text = bad("no-such-rev");
     assert!(
-        record_at_revision(
-            &protopress::Project::open(dir.path()).unwrap(),
-            "death-to-decorum",
-            "no-such-rev"
-        )
-        .is_err()
+        text.contains("--since no-such-rev: there is no such revision"),
+        "{text}"
     );
+    assert!(
+        !text.contains("fatal") && !text.contains("ls-tree"),
+        "{text}"
+    );
+    assert!(bad("--output=x").contains("is not a git revision"));
+    // Outside a git repository.
+    let plain = copy_game("death-to-decorum");
+    let text = match record_at_revision(
+        &protopress::Project::open(plain.path()).unwrap(),
+        "death-to-decorum",
+        "HEAD",
+    ) {
+        Ok(_) => panic!("a folder without git had a revision"),
+        Err(e) => e.to_string(),
+    };
+    assert!(text.contains("not in a git repository"), "{text}");
 }
 
 /// Art is printed content: a changed image reprints the faces that show it, although no

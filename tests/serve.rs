@@ -24,10 +24,16 @@ impl Drop for Server {
 
 /// Starts `serve` and returns the server and its port (read from what it prints).
 fn start(root: &std::path::Path) -> (Server, u16) {
+    start_with(root, &[])
+}
+
+/// Starts `serve fixture` with more arguments.
+fn start_with(root: &std::path::Path, args: &[&str]) -> (Server, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_protopress"))
         .arg("-C")
         .arg(root)
         .args(["serve", "fixture"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -128,4 +134,25 @@ fn serves_the_kit_and_reloads_after_a_save() {
     assert!(page.contains("deck.yaml:2:3"), "{page}");
     // The last good kit is still there.
     assert!(p.out().join("fixture/cards.pdf").is_file());
+}
+
+/// A game in two languages serves the first language's kit, or the one `--lang` names.
+#[test]
+fn serve_shows_the_kit_of_one_language() {
+    let p = deck_game("  paper: a4", "- name: { en: Loot, de: Beute }\n");
+    let game = p.root().join("data/fixture/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
+    p.write("data/fixture/rules.md", "# Rules\n\nPlay.\n");
+    p.write("data/fixture/rules.de.md", "# Regeln\n\nSpielt.\n");
+    for (args, lang, name) in [
+        (&[][..], "en", "Loot"),
+        (&["--lang", "de"][..], "de", "Beute"),
+    ] {
+        let (_server, port) = start_with(p.root(), args);
+        let page = text(port, "/");
+        assert!(page.contains(&format!("lang=\"{lang}\"")), "{lang}: {page}");
+        assert!(page.contains(name), "{lang}: {name} is not on the page");
+        assert!(p.out().join(format!("fixture/{lang}/index.html")).is_file());
+    }
 }

@@ -157,6 +157,16 @@ impl Session {
         self.prepare_with(id, None, adjust)
     }
 
+    /// [`Session::prepare_adjusted`] in `lang` (the first language when `None`).
+    pub fn prepare_adjusted_in(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+    ) -> Result<Prepared> {
+        self.prepare_with(id, lang, adjust)
+    }
+
     fn prepare_with(
         &self,
         id: &str,
@@ -907,10 +917,11 @@ pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
     let Some(report) = crate::check::manifest::check_game(game, None)? else {
         return Ok(None);
     };
-    write_atomic(
-        &out_dir.join(&game.id).join("check.json"),
-        report.to_json().as_bytes(),
-    )?;
+    let mut dir = out_dir.join(&game.id);
+    if game.is_multilingual() {
+        dir = dir.join(&game.langs.current);
+    }
+    write_atomic(&dir.join("check.json"), report.to_json().as_bytes())?;
     Ok(Some(report))
 }
 

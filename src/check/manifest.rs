@@ -32,6 +32,7 @@ use serde_json::{Map, Value};
 
 use crate::check::decks::DeckReport;
 use crate::check::rulescan::{self, Known, RulesProblem, Statement};
+use crate::check::vocab::Vocab;
 use crate::error::{Error, Result};
 use crate::model::{Card, ComponentKind, Game, parse_yaml};
 use crate::render::faces::Faces;
@@ -58,9 +59,20 @@ pub struct Accept {
     pub phrase: Option<String>,
     /// Why the disagreement is acceptable.
     pub reason: String,
+    /// The language of the rules the statement is in (`de` for `rules.de.md`); the first
+    /// language's `rules.md` when not given.
+    #[serde(default)]
+    pub lang: Option<String>,
 }
 
 impl Accept {
+    /// Whether this accepts statements of the rules in `lang` (`first`: the first language).
+    fn applies_to(&self, lang: &str, first: bool) -> bool {
+        self.lang.as_deref().map_or(first, |l| {
+            crate::model::lang::base(l) == crate::model::lang::base(lang)
+        })
+    }
+
     /// Whether this accepts a statement or problem on `line` reading `text`.
     fn covers(&self, line: usize, text: &str) -> bool {
         let by_line = self.line.is_none_or(|l| l == line);
@@ -90,6 +102,9 @@ pub struct Entry {
     /// Other names the rules use for it.
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Its names in the rules of other languages, by language: `{ de: [Crewbögen] }`.
+    #[serde(default)]
+    pub names: std::collections::BTreeMap<String, Vec<String>>,
     /// The component id(s) this entry counts; parts inherit it.
     #[serde(default)]
     pub component: Option<OneOrMany>,
@@ -198,6 +213,9 @@ impl EntryReport {
 #[derive(Debug, Clone, Serialize)]
 pub struct CheckReport {
     pub game: String,
+    /// The kit's language, for a game in several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     pub manifest: String,
     pub rules: Option<String>,
     pub entries: Vec<EntryReport>,
@@ -253,9 +271,20 @@ pub fn load(game: &Game) -> Result<Option<ManifestFile>> {
     Ok(Some(file))
 }
 
-/// Checks what YAML types cannot: every `accept` names a line or a phrase.
+/// Checks what YAML types cannot: every `accept` names a line or a phrase, and languages are
+/// language codes.
 pub fn validate(file: &ManifestFile) -> Result<()> {
     for (entry, path, _) in flatten(&file.entries) {
+        let langs = entry
+            .names
+            .keys()
+            .chain(entry.accept.iter().filter_map(|a| a.lang.as_ref()));
+        for lang in langs {
+            crate::model::lang::check_code(lang).map_err(|e| {
+                Error::new(format!("manifest entry `{path}`: {e}"))
+                    .help("`names` and `accept: lang` take a language code, e.g. `names: { de: [Karten] }`")
+            })?;
+        }
         if entry
             .accept
             .iter()
@@ -372,24 +401,69 @@ impl RulesRow {
     }
 }
 
-/// Checks the manifest against itself (parts add up) and against the rules (stated counts,
-/// their own sums, every entry stated), without the game's data.
+/// The rulebook a check reads: its text, its language and how messages name it.
+#[derive(Debug, Clone)]
+pub struct RulesSource<'a> {
+    pub text: &'a str,
+    /// The language the text is written in: its number words, and the manifest's `names`.
+    pub lang: &'a str,
+    /// Whether it is the first language's `rules.md` (an `accept` without `lang` is for it).
+    pub first: bool,
+    /// How messages name it: `rules` for `rules.md`, else the file name (`rules.de.md`).
+    pub label: String,
+}
+
+impl<'a> RulesSource<'a> {
+    /// An English `rules.md`.
+    pub fn english(text: &'a str) -> RulesSource<'a> {
+        RulesSource {
+            text,
+            lang: "en",
+            first: true,
+            label: "rules".to_owned(),
+        }
+    }
+}
+
+/// Checks the manifest against itself (parts add up) and against English rules (stated
+/// counts, their own sums, every entry stated), without the game's data.
 pub fn check_rules(manifest: &ManifestFile, rules: Option<&str>) -> RulesCheck {
-    let flat = flatten(&manifest.entries);
-    let known: Vec<Known> = flat
-        .iter()
+    check_rules_in(manifest, rules.map(RulesSource::english))
+}
+
+/// The names of each entry as the scanner compares them: the names in the rules' language
+/// first, then the name and aliases.
+fn known_names(flat: &[(&Entry, String, Option<usize>)], lang: &str) -> Vec<Known> {
+    let vocab = Vocab::of(lang);
+    let base = crate::model::lang::base(lang);
+    flat.iter()
         .map(|(e, _, parent)| Known {
             parent: *parent,
-            names: std::iter::once(&e.name)
+            names: e
+                .names
+                .iter()
+                .filter(|(l, _)| crate::model::lang::base(l) == base)
+                .flat_map(|(_, names)| names)
+                .chain(std::iter::once(&e.name))
                 .chain(&e.aliases)
-                .map(|n| crate::check::numbers::words(n))
+                .map(|n| crate::check::numbers::words(n, vocab))
                 .filter(|w| !w.is_empty())
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// [`check_rules`] for rules in any language.
+pub fn check_rules_in(manifest: &ManifestFile, rules: Option<RulesSource>) -> RulesCheck {
+    let flat = flatten(&manifest.entries);
+    let lang = rules.as_ref().map_or("en", |r| r.lang);
+    let known = known_names(&flat, lang);
     let scan = rules
-        .map(|src| rulescan::scan(src, &known))
+        .as_ref()
+        .map(|r| rulescan::scan(r.text, &known, Vocab::of(r.lang)))
         .unwrap_or_default();
+    let default_source = RulesSource::english("");
+    let source = rules.as_ref().unwrap_or(&default_source);
     let mut rows = Vec::with_capacity(flat.len());
     for (i, (entry, path, _)) in flat.iter().enumerate() {
         let unstated = unstated_reason(&flat, i);
@@ -406,7 +480,7 @@ pub fn check_rules(manifest: &ManifestFile, rules: Option<&str>) -> RulesCheck {
             accepted: Vec::new(),
         };
         parts_add_up(entry, &mut row);
-        rules_findings(entry, i, &scan, &mut row);
+        rules_findings(entry, i, &scan, source, &mut row);
         if rules.is_some() && unstated.is_none() && !row.stated.iter().any(|s| s.section) {
             row.findings.push(Finding {
                 line: None,
@@ -471,15 +545,28 @@ fn parts_add_up(entry: &Entry, row: &mut RulesRow) {
 }
 
 /// Stated counts that differ, and rules problems about this entry, unless accepted.
-fn rules_findings(entry: &Entry, index: usize, scan: &rulescan::Scan, row: &mut RulesRow) {
-    let mut used = vec![false; entry.accept.len()];
+fn rules_findings(
+    entry: &Entry,
+    index: usize,
+    scan: &rulescan::Scan,
+    source: &RulesSource,
+    row: &mut RulesRow,
+) {
+    let label = &source.label;
+    let applies: Vec<bool> = entry
+        .accept
+        .iter()
+        .map(|a| a.applies_to(source.lang, source.first))
+        .collect();
+    // Accepts for the rules of another language count as used here.
+    let mut used: Vec<bool> = applies.iter().map(|a| !a).collect();
     let mut found: Vec<(usize, String, String)> = row
         .stated
         .iter()
         .filter(|s| s.count != entry.count)
         .map(|s| {
             let msg = format!(
-                "rules line {} says {}, the manifest {}: \"{}\"",
+                "{label} line {} says {}, the manifest {}: \"{}\"",
                 s.line, s.count, entry.count, s.text
             );
             (s.line, s.text.clone(), msg)
@@ -493,12 +580,14 @@ fn rules_findings(entry: &Entry, index: usize, scan: &rulescan::Scan, row: &mut 
                 (
                     p.line,
                     p.text.clone(),
-                    format!("rules line {}: {}", p.line, p.text),
+                    format!("{label} line {}: {}", p.line, p.text),
                 )
             }),
     );
     for (line, text, message) in found {
-        match entry.accept.iter().position(|a| a.covers(line, &text)) {
+        let accepted = (entry.accept.iter().zip(&applies))
+            .position(|(a, applies)| *applies && a.covers(line, &text));
+        match accepted {
             Some(k) => {
                 if let (Some(u), Some(a)) = (used.get_mut(k), entry.accept.get(k)) {
                     *u = true;
@@ -683,7 +772,24 @@ pub fn check(
             .entry(entry, "", &[], &Map::new(), false)
             .map_err(|e| e.in_file(manifest_path(game)).game(&game.id))?;
     }
-    let rules = check_rules(manifest, rules_source);
+    let rules_file = crate::render::rules::rules_path(game);
+    let label = match rules_file.file_name().and_then(|n| n.to_str()) {
+        Some("rules.md") | None => "rules".to_owned(),
+        Some(name) => name.to_owned(),
+    };
+    let lang = game.rules_language();
+    let first = game
+        .langs
+        .all
+        .first()
+        .is_none_or(|f| crate::model::lang::base(f) == crate::model::lang::base(lang));
+    let source = rules_source.map(|text| RulesSource {
+        text,
+        lang,
+        first,
+        label: label.clone(),
+    });
+    let rules = check_rules_in(manifest, source);
     for (row, r) in checker.rows.iter_mut().zip(rules.rows) {
         let data_problems = !row.findings.is_empty();
         row.stated = r.stated;
@@ -705,6 +811,7 @@ pub fn check(
         && decks.iter().all(|d| d.passed);
     Ok(CheckReport {
         game: game.id.clone(),
+        lang: game.is_multilingual().then(|| game.langs.current.clone()),
         manifest: manifest_path(game).to_string_lossy().into_owned(),
         rules: rules_source.map(|_| {
             crate::render::rules::rules_path(game)

@@ -14,6 +14,7 @@
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use crate::check::numbers::words;
+use crate::check::vocab::Vocab;
 
 /// Text gathered from several source pieces, with the line each piece starts on.
 #[derive(Debug, Clone, Default)]
@@ -103,31 +104,31 @@ pub fn blank_tera(source: &str) -> String {
     }
 }
 
-/// Whether a heading names the components section.
-pub fn is_section_heading(text: &str) -> bool {
-    let w: Vec<String> = words(text)
+/// Whether a heading names the components section, in the language of `v` or in English.
+pub fn is_section_heading(text: &str, v: &Vocab) -> bool {
+    let english = &crate::check::vocab::ENGLISH;
+    names_section(text, v) || (!std::ptr::eq(v, english) && names_section(text, english))
+}
+
+fn names_section(text: &str, v: &Vocab) -> bool {
+    let w: Vec<String> = words(text, v)
         .into_iter()
         .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
         .collect();
     let joined = format!(" {} ", w.join(" "));
-    if joined.contains(" table of content ") {
+    let phrase = |p: &str| format!(" {} ", words(p, v).join(" "));
+    if v.not_section.iter().any(|p| joined.contains(&phrase(p))) {
         return false;
     }
-    let single = ["component", "content", "manifest", "inventory"];
-    let phrases = [
-        " in the box ",
-        " in the kit ",
-        " inside the box ",
-        " box content ",
-        " what you get ",
-        " what you need ",
-        " in this box ",
-    ];
-    w.iter().any(|x| single.contains(&x.as_str())) || phrases.iter().any(|p| joined.contains(p))
+    let single: Vec<String> = v.section_words.iter().map(|x| v.singular(x)).collect();
+    w.iter().any(|x| single.contains(x))
+        || v.section_phrases
+            .iter()
+            .any(|p| joined.contains(&phrase(p)))
 }
 
-#[derive(Default)]
 struct Reader {
+    vocab: &'static Vocab,
     blocks: Vec<Block>,
     items: Vec<usize>,
     current: Option<usize>,
@@ -180,7 +181,7 @@ impl Reader {
             .map(|b| b.text.s.clone())
             .unwrap_or_default();
         self.marker = false;
-        if is_section_heading(&text) {
+        if is_section_heading(&text, self.vocab) {
             self.section = Some(level);
         } else if self.section.is_some_and(|l| level <= l) {
             self.section = None;
@@ -275,14 +276,26 @@ impl Reader {
     }
 }
 
-/// The blocks of `source`, in document order.
-pub fn blocks(source: &str) -> Vec<Block> {
+/// The blocks of `source`, a rulebook in the language of `vocab`, in document order.
+pub fn blocks(source: &str, vocab: &'static Vocab) -> Vec<Block> {
     let source = blank_tera(source);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(source.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
     let line_of = |offset: usize| line_starts.partition_point(|&s| s <= offset).max(1);
-    let mut r = Reader::default();
+    let mut r = Reader {
+        vocab,
+        blocks: Vec::new(),
+        items: Vec::new(),
+        current: None,
+        row: None,
+        cell: None,
+        tables: 0,
+        groups: 0,
+        section: None,
+        marker: false,
+        code: false,
+    };
     let parser = Parser::new_ext(&source, Options::ENABLE_TABLES).into_offset_iter();
     for (event, range) in parser {
         let line = line_of(range.start);
@@ -301,6 +314,7 @@ pub fn blocks(source: &str) -> Vec<Block> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::vocab::{ENGLISH, GERMAN};
 
     #[test]
     fn section_headings_are_recognised() {
@@ -312,17 +326,29 @@ mod tests {
             "Contents",
             "Manifest",
         ] {
-            assert!(is_section_heading(h), "{h}");
+            assert!(is_section_heading(h, &ENGLISH), "{h}");
         }
         for h in ["Setup", "Table of Contents", "Playing a Turn"] {
-            assert!(!is_section_heading(h), "{h}");
+            assert!(!is_section_heading(h, &ENGLISH), "{h}");
+        }
+        for h in [
+            "Spielmaterial",
+            "Was im Kit steckt",
+            "2. Komponenten",
+            "Inhalt der Schachtel",
+            "Components",
+        ] {
+            assert!(is_section_heading(h, &GERMAN), "{h}");
+        }
+        for h in ["Aufbau", "Inhaltsverzeichnis", "Ein Spielzug"] {
+            assert!(!is_section_heading(h, &GERMAN), "{h}");
         }
     }
 
     #[test]
     fn blocks_know_their_lines_nesting_and_section() {
         let src = "# Game\n\nIntro 3 cards.\n\n## Components\n\n- 54 Harbor cards\n  - 36 Boat\n    cards\n\n| A | B |\n| - | - |\n| x | 2 |\n\n## Setup\n\nDeal.\n";
-        let b = blocks(src);
+        let b = blocks(src, &ENGLISH);
         let items: Vec<&Block> = b
             .iter()
             .filter(|b| matches!(b.kind, Kind::Item { .. }))
@@ -345,7 +371,10 @@ mod tests {
     #[test]
     fn tera_is_blanked_and_markers_open_a_section() {
         assert_eq!(blank_tera("a {{ x }}\nb"), "a ZZZZZZZ\nb");
-        let b = blocks("## Stuff\n\n<!-- components -->\n\n- 3 Dice\n\n## Next\n\n- 4 Dice\n");
+        let b = blocks(
+            "## Stuff\n\n<!-- components -->\n\n- 3 Dice\n\n## Next\n\n- 4 Dice\n",
+            &ENGLISH,
+        );
         let items: Vec<bool> = b
             .iter()
             .filter(|b| matches!(b.kind, Kind::Item { .. }))

@@ -7,3 +7,4 @@ pub mod numbers;
 pub mod report;
 pub mod rulescan;
 pub(crate) mod tables;
+pub mod vocab;

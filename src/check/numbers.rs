@@ -1,5 +1,8 @@
 //! Words, tokens and the counts a rulebook writes: `12`, `70x`, `x8`, `120-card`, `twelve`,
-//! `forty-eight`, `a dozen`, `a pair of`, `six (6)`, and `a`/`an` where the caller allows it.
+//! `forty-eight`, `a dozen`, `a pair of`, `six (6)`, and `a`/`an` where the caller allows it;
+//! the number words are the rulebook language's ([`Vocab`]).
+
+use crate::check::vocab::Vocab;
 
 /// A piece of text: a word, a number, or one punctuation character.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,21 +38,11 @@ impl Token {
     }
 }
 
-/// Lower case, plural `s` dropped (not from `ss` or short words).
-pub fn singular(word: &str) -> String {
-    let w = word.to_lowercase();
-    if w.chars().count() > 3 && w.ends_with('s') && !w.ends_with("ss") {
-        w[..w.len() - 1].to_owned()
-    } else {
-        w
-    }
-}
-
-/// The words of a name: lower case, punctuation removed, plural `s` dropped.
-pub fn words(text: &str) -> Vec<String> {
+/// The words of a name: lower case, punctuation removed, plurals folded onto singulars.
+pub fn words(text: &str, v: &Vocab) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(singular)
+        .map(|w| v.singular(w))
         .collect()
 }
 
@@ -69,15 +62,15 @@ fn classify(run: &str) -> Kind {
     Kind::Word
 }
 
-/// Splits text into words, numbers and punctuation.
-pub fn tokenize(text: &str) -> Vec<Token> {
+/// Splits text into words, numbers and punctuation; words are folded by `v`.
+pub fn tokenize(text: &str, v: &Vocab) -> Vec<Token> {
     let mut out = Vec::new();
     let mut run_start: Option<usize> = None;
     let flush = |out: &mut Vec<Token>, start: usize, end: usize| {
         let run = &text[start..end];
         out.push(Token {
             kind: classify(run),
-            norm: singular(run),
+            norm: v.singular(run),
             lower: run.to_lowercase(),
             start,
             end,
@@ -121,72 +114,40 @@ pub struct Count {
     pub article: bool,
 }
 
-const UNITS: [&str; 19] = [
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-];
-const TENS: [&str; 8] = [
-    "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-];
-
-/// Words before a number that make it a label, not a count (`tier 3`, `day 1`).
-const LABELS: [&str; 17] = [
-    "tier", "level", "day", "rank", "step", "phase", "page", "slot", "round", "turn", "line",
-    "chapter", "no", "number", "space", "era", "age",
-];
-
-fn unit_word(t: Option<&Token>) -> Option<u32> {
+fn unit_word(t: Option<&Token>, v: &Vocab) -> Option<u32> {
     let t = t.filter(|t| t.kind == Kind::Word)?;
-    UNITS
-        .iter()
-        .position(|u| *u == t.lower)
-        .and_then(|p| u32::try_from(p + 1).ok())
+    v.unit(&t.lower)
 }
 
-fn tens_word(t: Option<&Token>) -> Option<u32> {
+fn tens_word(t: Option<&Token>, v: &Vocab) -> Option<u32> {
     let t = t.filter(|t| t.kind == Kind::Word)?;
-    TENS.iter()
-        .position(|u| *u == t.lower)
-        .and_then(|p| u32::try_from(p * 10 + 20).ok())
+    v.tens(&t.lower)
 }
 
 /// Below a hundred in words: `seven`, `forty-eight`, `forty eight`.
-fn small_words(toks: &[Token], i: usize) -> Option<(u32, usize)> {
-    if let Some(v) = unit_word(toks.get(i)) {
-        return Some((v, i + 1));
+fn small_words(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize)> {
+    if let Some(n) = unit_word(toks.get(i), v) {
+        return Some((n, i + 1));
     }
-    let tens = tens_word(toks.get(i))?;
+    let tens = tens_word(toks.get(i), v)?;
+    if !v.separate_tens() {
+        return Some((tens, i + 1));
+    }
     let hyphen = toks.get(i + 1).is_some_and(|t| t.is_punct('-'));
     let j = if hyphen { i + 2 } else { i + 1 };
-    match unit_word(toks.get(j)).filter(|u| *u < 10) {
+    match unit_word(toks.get(j), v).filter(|u| *u < 10) {
         Some(u) => Some((tens + u, j + 1)),
         None => Some((tens, i + 1)),
     }
 }
 
-/// A number in words, with `hundred` and the idioms `a dozen`, `a pair of`, `a hundred`.
-fn number_words(toks: &[Token], i: usize) -> Option<(u32, usize)> {
+/// A number in words, with `hundred` and the idioms `a dozen`, `a pair of`, `a hundred`
+/// (German `ein Dutzend`, `hundert`).
+fn number_words(toks: &[Token], i: usize, voc: &Vocab) -> Option<(u32, usize)> {
     let t = toks.get(i)?;
     let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_word(w));
-    if t.is_word("a") || t.is_word("one") {
-        if is(i + 1, "dozen") {
+    if t.is_word("a") || t.is_word("one") || voc.unit(&t.lower) == Some(1) {
+        if toks.get(i + 1).is_some_and(|d| voc.is_dozen(&d.lower)) {
             return Some((12, i + 2));
         }
         if t.is_word("a") && is(i + 1, "pair") && is(i + 2, "of") {
@@ -196,16 +157,17 @@ fn number_words(toks: &[Token], i: usize) -> Option<(u32, usize)> {
     let (mut v, mut j) = if t.is_word("a") && is(i + 1, "hundred") {
         (1, i + 1)
     } else {
-        small_words(toks, i)?
+        small_words(toks, i, voc)?
     };
-    if is(j, "dozen") {
+    let word = |j: usize| toks.get(j).map_or("", |t| t.lower.as_str());
+    if voc.is_dozen(word(j)) {
         return Some((v * 12, j + 1));
     }
-    if is(j, "hundred") {
+    if voc.is_hundred(word(j)) {
         v *= 100;
         j += 1;
         let k = if is(j, "and") { j + 1 } else { j };
-        if let Some((rest, next)) = small_words(toks, k) {
+        if let Some((rest, next)) = small_words(toks, k, voc) {
             v += rest;
             j = next;
         }
@@ -221,7 +183,7 @@ fn adjacent(toks: &[Token], a: usize, b: usize) -> bool {
 }
 
 /// Digits at `i`, rejected when they are a label, a price, a decimal, a range or a time.
-fn digits_at(toks: &[Token], i: usize) -> Option<(u32, usize, bool)> {
+fn digits_at(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, bool)> {
     let Kind::Num(n) = toks.get(i)?.kind else {
         return None;
     };
@@ -231,7 +193,7 @@ fn digits_at(toks: &[Token], i: usize) -> Option<(u32, usize, bool)> {
         if money.iter().any(|c| prev.is_punct(*c)) && adjacent(toks, i - 1, i) {
             return None;
         }
-        if prev.kind == Kind::Word && LABELS.contains(&prev.lower.as_str()) {
+        if prev.kind == Kind::Word && v.labels.contains(&prev.lower.as_str()) {
             return None;
         }
     }
@@ -254,17 +216,17 @@ fn digits_at(toks: &[Token], i: usize) -> Option<(u32, usize, bool)> {
 }
 
 /// The count starting at token `i`. `article` lets `a`/`an` mean one.
-pub fn count_at(toks: &[Token], i: usize, article: bool) -> Option<Count> {
+pub fn count_at(toks: &[Token], i: usize, article: bool, v: &Vocab) -> Option<Count> {
     let t = toks.get(i)?;
     let (value, mut next, unit, art) = match t.kind {
         Kind::NumX(n) => (n, i + 1, false, false),
         Kind::Num(_) => {
-            let (n, next, unit) = digits_at(toks, i)?;
+            let (n, next, unit) = digits_at(toks, i, v)?;
             (n, next, unit, false)
         }
-        Kind::Word => match number_words(toks, i) {
-            Some((v, next)) => (v, next, false, false),
-            None if article && (t.is_word("a") || t.is_word("an")) => (1, i + 1, false, true),
+        Kind::Word => match number_words(toks, i, v) {
+            Some((n, next)) => (n, next, false, false),
+            None if article && v.articles.contains(&t.lower.as_str()) => (1, i + 1, false, true),
             None => return None,
         },
         _ => return None,
@@ -299,7 +261,7 @@ pub fn count_at(toks: &[Token], i: usize, article: bool) -> Option<Count> {
 
 /// A count written after a name: `×30`, `x8`, `x 8`, `(4)`, `: 12`, `— 30`, `- 1`.
 /// Returns the count with `next` after it.
-pub fn suffix_count(toks: &[Token], i: usize) -> Option<Count> {
+pub fn suffix_count(toks: &[Token], i: usize, v: &Vocab) -> Option<Count> {
     let t = toks.get(i)?;
     let at = |c: Count| Some(Count { start: i, ..c });
     match &t.kind {
@@ -310,17 +272,19 @@ pub fn suffix_count(toks: &[Token], i: usize) -> Option<Count> {
             unit: false,
             article: false,
         }),
-        Kind::Punct('×') => count_at(toks, i + 1, false).and_then(at),
-        Kind::Word if t.lower == "x" => count_at(toks, i + 1, false).and_then(at),
+        Kind::Punct('×') => count_at(toks, i + 1, false, v).and_then(at),
+        Kind::Word if t.lower == "x" => count_at(toks, i + 1, false, v).and_then(at),
         Kind::Punct('(') => {
-            let c = count_at(toks, i + 1, false)?;
+            let c = count_at(toks, i + 1, false, v)?;
             toks.get(c.next).filter(|x| x.is_punct(')'))?;
             at(Count {
                 next: c.next + 1,
                 ..c
             })
         }
-        Kind::Punct(':' | '—' | '–' | '-' | '=') => count_at(toks, i + 1, false).and_then(at),
+        Kind::Punct(':' | '—' | '–' | '-' | '=') => {
+            count_at(toks, i + 1, false, v).and_then(at)
+        }
         _ => None,
     }
 }
@@ -328,10 +292,11 @@ pub fn suffix_count(toks: &[Token], i: usize) -> Option<Count> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::vocab::{ENGLISH, GERMAN};
 
     fn first(text: &str, article: bool) -> Option<(u32, usize)> {
-        let t = tokenize(text);
-        count_at(&t, 0, article).map(|c| (c.value, c.next))
+        let t = tokenize(text, &ENGLISH);
+        count_at(&t, 0, article, &ENGLISH).map(|c| (c.value, c.next))
     }
 
     #[test]
@@ -350,8 +315,8 @@ mod tests {
         ] {
             assert_eq!(first(bad, false), None, "{bad}");
         }
-        let t = tokenize("tier 3 cards");
-        assert_eq!(count_at(&t, 1, false), None);
+        let t = tokenize("tier 3 cards", &ENGLISH);
+        assert_eq!(count_at(&t, 1, false, &ENGLISH), None);
     }
 
     #[test]
@@ -371,8 +336,8 @@ mod tests {
     #[test]
     fn counts_after_names() {
         let s = |text: &str| {
-            let t = tokenize(text);
-            suffix_count(&t, 0).map(|c| c.value)
+            let t = tokenize(text, &ENGLISH);
+            suffix_count(&t, 0, &ENGLISH).map(|c| c.value)
         };
         assert_eq!(s("×30"), Some(30));
         assert_eq!(s("x8"), Some(8));
@@ -385,7 +350,7 @@ mod tests {
 
     #[test]
     fn tokens_split_numbers_from_words() {
-        let t = tokenize("Shell cards ×30, d6 x8");
+        let t = tokenize("Shell cards ×30, d6 x8", &ENGLISH);
         let kinds: Vec<Kind> = t.iter().map(|t| t.kind.clone()).collect();
         assert_eq!(
             kinds,
@@ -400,6 +365,31 @@ mod tests {
             ]
         );
         assert_eq!(t[1].norm, "card");
-        assert_eq!(words("Captain's Journal"), vec!["captain", "s", "journal"]);
+        assert_eq!(
+            words("Captain's Journal", &ENGLISH),
+            vec!["captain", "s", "journal"]
+        );
+    }
+
+    #[test]
+    fn german_number_words_and_articles() {
+        let de = |text: &str| {
+            let t = tokenize(text, &GERMAN);
+            count_at(&t, 0, false, &GERMAN).map(|c| (c.value, c.next))
+        };
+        assert_eq!(de("zwölf Karten"), Some((12, 1)));
+        assert_eq!(de("eine Uhr"), Some((1, 1)));
+        assert_eq!(de("einen Bogen"), Some((1, 1)));
+        assert_eq!(de("achtundvierzig Marker"), Some((48, 1)));
+        assert_eq!(de("zwanzig Marker"), Some((20, 1)));
+        assert_eq!(de("ein Dutzend Münzen"), Some((12, 2)));
+        assert_eq!(de("zweihundert"), None);
+        assert_eq!(de("hundert Karten"), None);
+        assert_eq!(de("sechs (6) Würfel"), Some((6, 4)));
+        let t = tokenize("Stufe 3 Karten", &GERMAN);
+        assert_eq!(count_at(&t, 1, false, &GERMAN), None);
+        // English words are not German numbers, nor the other way round.
+        assert_eq!(de("twelve Karten"), None);
+        assert_eq!(first("elf tokens", false), None);
     }
 }

@@ -47,8 +47,15 @@ pub fn table(r: &CheckReport) -> String {
             out.push_str(&format!("    accepted: {a}\n"));
         }
     }
+    // `rules` for rules.md, the file's name for another language's rules.
+    let label = r
+        .rules
+        .as_deref()
+        .and_then(|f| std::path::Path::new(f).file_name()?.to_str())
+        .filter(|n| *n != "rules.md")
+        .unwrap_or("rules");
     for p in &r.rules_problems {
-        out.push_str(&format!("rules line {}: {}\n", p.line, p.text));
+        out.push_str(&format!("{label} line {}: {}\n", p.line, p.text));
     }
     for d in &r.decks {
         let word = if d.passed { "ok" } else { "MISMATCH" };
@@ -134,10 +141,14 @@ pub fn github(r: &CheckReport) -> String {
     out
 }
 
-/// Counts across games for the summary line.
+/// Counts across games for the summary line; a game in several languages is one kit (and one
+/// report) per language.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Kits checked without bad input (one per game and language).
     pub games: usize,
+    /// Kits beyond one per game: the other languages of games in several.
+    pub extra_kits: usize,
     pub passed: usize,
     pub failed: usize,
     pub errors: usize,
@@ -161,21 +172,30 @@ impl Summary {
             .count();
     }
 
-    /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`.
+    /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`, or
+    /// `checked 1 game (2 kits): ...` for a game in two languages.
     pub fn line(&self) -> String {
+        let kits = self.games + self.errors;
+        let games = kits.saturating_sub(self.extra_kits);
+        let kits_note = if self.extra_kits > 0 {
+            format!(" ({kits} kits)")
+        } else {
+            String::new()
+        };
         format!(
-            "checked {} {}: {} passed, {} failed, {} with bad input; {} of {} entries mismatch",
-            self.games + self.errors,
-            if self.games + self.errors == 1 {
-                "game"
-            } else {
-                "games"
-            },
+            "checked {} {}{kits_note}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch",
+            games,
+            if games == 1 { "game" } else { "games" },
             self.passed,
             self.failed,
             self.errors,
             self.mismatches,
-            self.entries
+            self.entries,
+            if self.entries == 1 {
+                "entry"
+            } else {
+                "entries"
+            }
         )
     }
 }
@@ -183,6 +203,21 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_in_two_languages_is_one_game_of_two_kits() {
+        let s = Summary {
+            games: 2,
+            extra_kits: 1,
+            passed: 2,
+            entries: 1,
+            ..Summary::default()
+        };
+        assert_eq!(
+            s.line(),
+            "checked 1 game (2 kits): 2 passed, 0 failed, 0 with bad input; 0 of 1 entry mismatch"
+        );
+    }
 
     #[test]
     fn annotations_escape_what_github_reads_as_syntax() {
@@ -202,6 +237,7 @@ mod tests {
             errors: 1,
             entries: 10,
             mismatches: 2,
+            extra_kits: 0,
         };
         assert_eq!(
             s.line(),

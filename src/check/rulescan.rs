@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::check::markdown::{self, Block, Kind as BlockKind, Text};
 use crate::check::numbers::{Count, Kind, Token, count_at, suffix_count, tokenize, words};
+use crate::check::vocab::Vocab;
 
 /// A count the rules state for an entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -59,23 +60,10 @@ pub struct Scan {
     pub section: bool,
 }
 
-/// Lower case, punctuation removed, plural `s` dropped from each word.
-pub fn normalise(name: &str) -> String {
-    words(name).join(" ")
+/// Lower case, punctuation removed, plurals folded by `v` in each word.
+pub fn normalise(name: &str, v: &Vocab) -> String {
+    words(name, v).join(" ")
 }
-
-/// Verbs of play: a count right after one is an amount moved, not a total.
-const PLAY_VERBS: [&str; 40] = [
-    "take", "takes", "draw", "draws", "deal", "deals", "discard", "discards", "return", "returns",
-    "gain", "gains", "spend", "spends", "use", "uses", "receive", "receives", "get", "gets",
-    "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose", "loses", "keep",
-    "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal", "reveals",
-];
-
-/// Words after a count that make it a rate or a share, not a part (`15 per era`).
-const PER_WORDS: [&str; 13] = [
-    "per", "each", "in", "of", "for", "to", "at", "from", "with", "on", "apiece", "a", "an",
-];
 
 /// A known name found in the tokens.
 #[derive(Debug, Clone)]
@@ -186,32 +174,34 @@ fn word_at(toks: &[Token], i: Option<usize>) -> &str {
 }
 
 /// A count right after a verb of play, or followed by `each`/`per`, is not a total.
-fn is_play_amount(toks: &[Token], count: &Count, name_end: usize) -> bool {
+fn is_play_amount(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
     let prev = word_at(toks, count.start.checked_sub(1));
     let next = word_at(toks, Some(name_end));
-    PLAY_VERBS.contains(&prev) || matches!(next, "each" | "per" | "apiece")
+    v.play_verbs.contains(&prev) || v.rate_after.contains(&next)
 }
 
 /// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`.
-fn is_explicit_total(toks: &[Token], count: &Count, name_end: usize) -> bool {
+fn is_explicit_total(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
     let prev = word_at(toks, count.start.checked_sub(1));
     let prev2 = word_at(toks, count.start.checked_sub(2));
     let next = word_at(toks, Some(name_end));
     let next2 = word_at(toks, Some(name_end + 1));
-    prev == "all"
-        || (prev == "the" && matches!(prev2, "all" | "of"))
+    v.total_before.contains(&prev)
+        || (v.total_articles.contains(&prev) && v.total_before2.contains(&prev2))
         || (prev == "of" && prev2 == "total")
-        || (count.unit && matches!(prev, "the" | "full" | "entire" | "whole"))
-        || (next == "in" && matches!(next2, "all" | "total"))
-        || matches!(next, "altogether" | "total")
+        || (count.unit && v.total_unit_before.contains(&prev))
+        || v.total_after2
+            .iter()
+            .any(|[a, b]| next == *a && next2 == *b)
+        || v.total_after.contains(&next)
 }
 
 /// An article may mean one only at the start of a list item or after a separator in it.
-fn article_allowed(toks: &[Token], i: usize) -> bool {
+fn article_allowed(toks: &[Token], i: usize, v: &Vocab) -> bool {
     i == 0
-        || toks
-            .get(i - 1)
-            .is_some_and(|t| t.is_punct(',') || t.is_punct(':') || t.is_word("and"))
+        || toks.get(i - 1).is_some_and(|t| {
+            t.is_punct(',') || t.is_punct(':') || v.list_and.contains(&t.lower.as_str())
+        })
 }
 
 /// Where a text is and what it may read.
@@ -237,15 +227,15 @@ struct Bounds<'l> {
     lines: &'l [usize],
 }
 
-fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place) -> Option<Found> {
+fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place, v: &Vocab) -> Option<Found> {
     let from = hit.start.saturating_sub(4).max(bounds.claimed);
     let prefix = (from..hit.start).find_map(|i| {
-        let article = place.section && place.list && article_allowed(toks, i);
-        count_at(toks, i, article).filter(|c| c.next == hit.start)
+        let article = place.section && place.list && article_allowed(toks, i, v);
+        count_at(toks, i, article, v).filter(|c| c.next == hit.start)
     });
     if let Some(c) = prefix {
-        let ok = !is_play_amount(toks, &c, hit.end)
-            && (place.section || is_explicit_total(toks, &c, hit.end));
+        let ok = !is_play_amount(toks, &c, hit.end, v)
+            && (place.section || is_explicit_total(toks, &c, hit.end, v));
         return ok.then_some(Found {
             count: c,
             first: c.start,
@@ -255,7 +245,7 @@ fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place) -> Option
     if !place.section {
         return None;
     }
-    let c = suffix_count(toks, hit.end)?;
+    let c = suffix_count(toks, hit.end, v)?;
     // `Loot Cards: 40x Tier 1`: the 40 is Tier 1's, unless a line ends after it
     // (`**Wind die:** 1` and `**Era board:** 1` on lines of their own).
     let line = |i: usize| bounds.lines.get(i).copied();
@@ -276,23 +266,13 @@ enum After {
     Nothing,
 }
 
-fn connector(toks: &[Token], p: usize) -> Option<usize> {
+fn connector(toks: &[Token], p: usize, v: &Vocab) -> Option<usize> {
     let p = if toks.get(p).is_some_and(|t| t.is_punct(',')) {
         p + 1
     } else {
         p
     };
-    let forms: [&[&str]; 8] = [
-        &["split", "into"],
-        &["divided", "into"],
-        &["sorted", "into"],
-        &["made", "up", "of"],
-        &["made", "of"],
-        &["consisting", "of"],
-        &["composed", "of"],
-        &["comprising"],
-    ];
-    forms.iter().find_map(|f| {
+    v.connectors.iter().find_map(|f| {
         f.iter()
             .enumerate()
             .all(|(k, w)| toks.get(p + k).is_some_and(|t| t.is_word(w)))
@@ -301,7 +281,7 @@ fn connector(toks: &[Token], p: usize) -> Option<usize> {
 }
 
 /// Token ranges of the items of a list that starts at `start`; `None` for an unclosed bracket.
-fn items(toks: &[Token], start: usize, bracket: bool) -> Option<Vec<(usize, usize)>> {
+fn items(toks: &[Token], start: usize, bracket: bool, v: &Vocab) -> Option<Vec<(usize, usize)>> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut from = start;
@@ -322,7 +302,7 @@ fn items(toks: &[Token], start: usize, bracket: bool) -> Option<Vec<(usize, usiz
                 out.push((from, j));
                 from = j + 1;
             }
-            Kind::Word if depth == 0 && matches!(t.lower.as_str(), "and" | "plus") => {
+            Kind::Word if depth == 0 && v.list_and.contains(&t.lower.as_str()) => {
                 out.push((from, j));
                 from = j + 1;
             }
@@ -334,25 +314,25 @@ fn items(toks: &[Token], start: usize, bracket: bool) -> Option<Vec<(usize, usiz
     Some(out.into_iter().filter(|(a, b)| a < b).collect())
 }
 
-fn part_count(toks: &[Token], (a, b): (usize, usize)) -> Option<u32> {
-    let c = count_at(toks, a, false)?;
+fn part_count(toks: &[Token], (a, b): (usize, usize), v: &Vocab) -> Option<u32> {
+    let c = count_at(toks, a, false, v)?;
     let next = toks.get(c.next).filter(|_| c.next < b)?;
-    (next.kind != Kind::Word || !PER_WORDS.contains(&next.lower.as_str())).then_some(c.value)
+    (next.kind != Kind::Word || !v.per_words.contains(&next.lower.as_str())).then_some(c.value)
 }
 
-fn after(toks: &[Token], p: usize) -> After {
+fn after(toks: &[Token], p: usize, v: &Vocab) -> After {
     let (bracket, start) = match toks.get(p) {
         Some(t) if t.is_punct('(') => (true, p + 1),
         Some(t) if matches!(t.kind, Kind::Punct(':' | '—' | '–')) => (false, p + 1),
-        _ => match connector(toks, p) {
+        _ => match connector(toks, p, v) {
             Some(s) => (false, s),
             None => return After::Nothing,
         },
     };
-    let Some(list) = items(toks, start, bracket) else {
+    let Some(list) = items(toks, start, bracket, v) else {
         return After::Nothing;
     };
-    let counts: Vec<Option<u32>> = list.iter().map(|r| part_count(toks, *r)).collect();
+    let counts: Vec<Option<u32>> = list.iter().map(|r| part_count(toks, *r, v)).collect();
     let parts: Vec<u32> = if bracket {
         counts
             .iter()
@@ -368,12 +348,12 @@ fn after(toks: &[Token], p: usize) -> After {
     let elided = list.iter().any(|&(a, b)| {
         toks.get(a..b).is_some_and(|ts| {
             ts.iter()
-                .any(|t| t.is_punct('…') || t.is_word("etc") || t.is_punct('.'))
+                .any(|t| t.is_punct('…') || v.etc.contains(&t.lower.as_str()) || t.is_punct('.'))
         })
     });
     let no_counts = list
         .iter()
-        .all(|&(a, _)| count_at(toks, a, false).is_none());
+        .all(|&(a, _)| count_at(toks, a, false, v).is_none());
     if bracket && list.len() >= 2 && no_counts && !elided {
         return After::Names(list.len());
     }
@@ -408,13 +388,15 @@ struct TextResult {
 
 pub(crate) struct Scanner<'k> {
     known: &'k [Known],
+    /// The words of the rulebook's language.
+    pub(crate) vocab: &'static Vocab,
     scan: Scan,
 }
 
 impl Scanner<'_> {
     /// Reads the statements of one text; `context` holds the entries it is nested under.
     fn text(&mut self, text: &Text, place: Place, context: &[usize]) -> TextResult {
-        let toks = tokenize(&text.s);
+        let toks = tokenize(&text.s, self.vocab);
         let hits = name_hits(&toks, self.known);
         let mut result = TextResult::default();
         let mut ctx = context.to_vec();
@@ -426,7 +408,7 @@ impl Scanner<'_> {
                 claimed,
                 lines: &lines,
             };
-            let Some(found) = count_for(&toks, hit, &bounds, place) else {
+            let Some(found) = count_for(&toks, hit, &bounds, place, self.vocab) else {
                 continue;
             };
             if found.first == hit.start {
@@ -461,7 +443,7 @@ impl Scanner<'_> {
             }
         }
         if result.lead.is_none() && place.list {
-            result.lead = plain_lead(text, &toks);
+            result.lead = plain_lead(text, &toks, self.vocab);
         }
         result
     }
@@ -475,7 +457,7 @@ impl Scanner<'_> {
         line: usize,
         entry: Option<usize>,
     ) {
-        let text = match after(toks, p) {
+        let text = match after(toks, p, self.vocab) {
             After::Parts(parts) => {
                 let sum: u32 = parts.iter().sum();
                 if sum == count {
@@ -499,10 +481,10 @@ impl Scanner<'_> {
 }
 
 /// An item that starts with a count and a word the manifest does not know (`36 Boat cards`).
-fn plain_lead(text: &Text, toks: &[Token]) -> Option<Lead> {
-    let c = count_at(toks, 0, false)?;
+fn plain_lead(text: &Text, toks: &[Token], v: &Vocab) -> Option<Lead> {
+    let c = count_at(toks, 0, false, v)?;
     let word = toks.get(c.next).filter(|t| t.kind == Kind::Word)?;
-    if PER_WORDS.contains(&word.lower.as_str()) {
+    if v.per_words.contains(&word.lower.as_str()) {
         return None;
     }
     let end = toks
@@ -518,14 +500,16 @@ fn plain_lead(text: &Text, toks: &[Token]) -> Option<Lead> {
     })
 }
 
-/// Scans `source` for the counts of `known` entries.
-pub fn scan(source: &str, known: &[Known]) -> Scan {
-    let mut blocks = markdown::blocks(source);
+/// Scans `source`, a rulebook in the language of `vocab`, for the counts of `known` entries
+/// (whose names must be folded by the same `vocab`).
+pub fn scan(source: &str, known: &[Known], vocab: &'static Vocab) -> Scan {
+    let mut blocks = markdown::blocks(source, vocab);
     if !blocks.iter().any(|b| b.in_section) {
-        mark_first_list(&mut blocks, known);
+        mark_first_list(&mut blocks, known, vocab);
     }
     let mut s = Scanner {
         known,
+        vocab,
         scan: Scan {
             section: blocks.iter().any(|b| b.in_section),
             ..Scan::default()
@@ -538,7 +522,7 @@ pub fn scan(source: &str, known: &[Known]) -> Scan {
 
 /// Without a components heading, the first list or table that states counts of manifest
 /// entries is the components list.
-fn mark_first_list(blocks: &mut [Block], known: &[Known]) {
+fn mark_first_list(blocks: &mut [Block], known: &[Known], vocab: &'static Vocab) {
     let mut groups: Vec<usize> = blocks
         .iter()
         .filter(|b| !matches!(b.kind, BlockKind::Heading | BlockKind::Paragraph))
@@ -552,6 +536,7 @@ fn mark_first_list(blocks: &mut [Block], known: &[Known]) {
         }
         let mut s = Scanner {
             known,
+            vocab,
             scan: Scan::default(),
         };
         read_blocks(&mut s, &trial);
@@ -674,13 +659,14 @@ impl Scanner<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::vocab::{ENGLISH, GERMAN};
 
     /// Entries as (name, parent index).
     fn known(list: &[(&str, Option<usize>)]) -> Vec<Known> {
         list.iter()
             .map(|(n, p)| Known {
                 parent: *p,
-                names: vec![words(n)],
+                names: vec![words(n, &ENGLISH)],
             })
             .collect()
     }
@@ -702,7 +688,7 @@ mod tests {
             ("Tier 3", Some(0)),
             ("Yellow Alert", None),
         ]);
-        let s = scan(src, &k);
+        let s = scan(src, &k, &ENGLISH);
         assert_eq!(
             found(&s),
             vec![(0, 70, 2), (1, 40, 2), (2, 20, 2), (3, 10, 2), (4, 24, 3)]
@@ -713,7 +699,7 @@ mod tests {
     #[test]
     fn outside_the_section_only_explicit_totals_count() {
         let src = "## Components\n\n- 72 Root cards\n\n## Play\n\nDraw 2 Root cards. Shuffle the 72-card Root cards pile. Each player takes 3 Root cards (72 Root cards in all). Discard all 72 Root cards.\n";
-        let s = scan(src, &known(&[("Root cards", None)]));
+        let s = scan(src, &known(&[("Root cards", None)]), &ENGLISH);
         assert_eq!(
             found(&s),
             vec![(0, 72, 3), (0, 72, 7), (0, 72, 7), (0, 72, 7)]
@@ -726,6 +712,7 @@ mod tests {
         let s = scan(
             src,
             &known(&[("System Cards", None), ("Skill Cards", None)]),
+            &ENGLISH,
         );
         assert_eq!(s.problems.len(), 1, "{:?}", s.problems);
         assert_eq!(s.problems[0].1.text, "6 System Cards name 7");
@@ -735,7 +722,11 @@ mod tests {
     #[test]
     fn parts_in_brackets_and_after_split_into_must_add_up() {
         let src = "## Contents\n\nForty-eight stall cards split into twenty food, twenty craft and ten odd stalls.\n\n- Shells ×30 (10 Cowrie, 10 Conch, 9 Nautilus)\n";
-        let s = scan(src, &known(&[("Stall cards", None), ("Shells", None)]));
+        let s = scan(
+            src,
+            &known(&[("Stall cards", None), ("Shells", None)]),
+            &ENGLISH,
+        );
         let texts: Vec<&str> = s.problems.iter().map(|p| p.1.text.as_str()).collect();
         assert_eq!(
             texts,
@@ -749,7 +740,7 @@ mod tests {
     #[test]
     fn nested_items_add_up_without_manifest_parts() {
         let src = "## Components\n\n- 54 Harbor cards\n  - 36 Boat cards\n  - 17 Storm cards\n";
-        let s = scan(src, &known(&[("Harbor cards", None)]));
+        let s = scan(src, &known(&[("Harbor cards", None)]), &ENGLISH);
         assert_eq!(
             s.problems[0].1.text,
             "54 Harbor cards split into 36 + 17 = 53"
@@ -765,20 +756,60 @@ mod tests {
             ("Reserve Cards", None),
             ("Apex Stalkers", None),
         ]);
-        assert_eq!(found(&scan(src, &k)), vec![(1, 10, 9)]);
+        assert_eq!(found(&scan(src, &k, &ENGLISH)), vec![(1, 10, 9)]);
     }
 
     #[test]
     fn without_a_heading_the_first_list_is_the_components_list() {
         let src = "Intro 5 Colour Cards.\n\n- 9 Colour Cards\n\nDraw 2 Colour Cards.\n";
-        let s = scan(src, &known(&[("Colour Cards", None)]));
+        let s = scan(src, &known(&[("Colour Cards", None)]), &ENGLISH);
         assert_eq!(found(&s), vec![(0, 9, 3)]);
         assert!(s.section);
     }
 
     #[test]
     fn plurals_and_case_do_not_matter() {
-        assert_eq!(normalise("Telemetry Pegs"), normalise("TELEMETRY PEG"));
-        assert_eq!(normalise("Boss"), "boss");
+        assert_eq!(
+            normalise("Telemetry Pegs", &ENGLISH),
+            normalise("TELEMETRY PEG", &ENGLISH)
+        );
+        assert_eq!(normalise("Boss", &ENGLISH), "boss");
+    }
+
+    #[test]
+    fn a_german_components_section_is_read_in_german() {
+        let src = "# Willkommen\n\n## Was im Kit steckt\n\n- **5 Crewbögen**, einer für jedes Crewmitglied.\n- **Zwölf Erkundungskarten**: 4 Fundkarten, 2 Entdeckungskarten und 6 Ärgerkarten.\n- **Ein Schiffsbogen**\n\n## Spiel\n\nJeder Spieler nimmt 2 Erkundungskarten. Mische alle 12 Erkundungskarten. Lege 3 Fokusmarker je Spieler bereit.\n";
+        let k: Vec<Known> = [
+            ("Crewbogen", None),
+            ("Erkundungskarte", None),
+            ("Fundkarte", Some(1)),
+            ("Entdeckungskarte", Some(1)),
+            ("Ärgerkarte", Some(1)),
+            ("Schiffsbogen", None),
+            ("Fokusmarker", None),
+        ]
+        .iter()
+        .map(|(n, p)| Known {
+            parent: *p,
+            names: vec![words(n, &GERMAN)],
+        })
+        .collect();
+        let s = scan(src, &k, &GERMAN);
+        assert!(s.section);
+        assert_eq!(
+            found(&s),
+            vec![
+                (0, 5, 5),
+                (1, 12, 6),
+                (2, 4, 6),
+                (3, 2, 6),
+                (4, 6, 6),
+                (5, 1, 7),
+                (1, 12, 11)
+            ]
+        );
+        // The same text read as English finds no section and no German numbers.
+        let english = scan(src, &k, &ENGLISH);
+        assert!(!found(&english).contains(&(1, 12, 6)));
     }
 }

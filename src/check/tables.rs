@@ -5,35 +5,21 @@
 use crate::check::markdown::{Block, Kind as BlockKind, Text};
 use crate::check::numbers::{count_at, suffix_count, tokenize};
 use crate::check::rulescan::{Scanner, Statement};
-
-const COUNT_HEADERS: [&str; 16] = [
-    "#", "x", "×", "n", "no", "no.", "qty", "qty.", "quantity", "count", "number", "amount",
-    "how many", "copies", "pcs", "total",
-];
-const NAME_HEADERS: [&str; 8] = [
-    "component",
-    "components",
-    "item",
-    "items",
-    "name",
-    "contents",
-    "piece",
-    "what",
-];
+use crate::check::vocab::Vocab;
 
 /// The count a cell holds, when it holds nothing else (`12`, `×3`, `3x`, `twelve`).
-fn cell_count(text: &str) -> Option<u32> {
-    let toks = tokenize(text);
-    let c = count_at(&toks, 0, false).or_else(|| suffix_count(&toks, 0))?;
+fn cell_count(text: &str, v: &Vocab) -> Option<u32> {
+    let toks = tokenize(text, v);
+    let c = count_at(&toks, 0, false, v).or_else(|| suffix_count(&toks, 0, v))?;
     (c.next == toks.len()).then_some(c.value)
 }
 
-fn is_count_column(header: Option<&String>, body: &[&[Text]], col: usize) -> bool {
+fn is_count_column(header: Option<&String>, body: &[&[Text]], col: usize, v: &Vocab) -> bool {
     let h = header.map_or("", |h| h.as_str());
-    if COUNT_HEADERS.contains(&h) {
+    if v.count_headers.contains(&h) {
         return true;
     }
-    if NAME_HEADERS.contains(&h) {
+    if v.name_headers.contains(&h) {
         return false;
     }
     let cells: Vec<&str> = body
@@ -42,7 +28,7 @@ fn is_count_column(header: Option<&String>, body: &[&[Text]], col: usize) -> boo
         .map(|c| c.s.trim())
         .filter(|c| !c.is_empty())
         .collect();
-    !cells.is_empty() && cells.iter().all(|c| cell_count(c).is_some())
+    !cells.is_empty() && cells.iter().all(|c| cell_count(c, v).is_some())
 }
 
 /// Non-count columns by distance from `col`, the left one first.
@@ -80,7 +66,7 @@ pub(crate) fn read(s: &mut Scanner, blocks: &[Block], table: usize) {
         .unwrap_or_default();
     let width = rows.iter().map(|r| r.2.len()).max().unwrap_or(0);
     let count_cols: Vec<usize> = (0..width)
-        .filter(|&c| is_count_column(header.get(c), &body, c))
+        .filter(|&c| is_count_column(header.get(c), &body, c, s.vocab))
         .collect();
     for cells in body {
         read_row(s, cells, &count_cols);
@@ -94,7 +80,7 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
         let Some(count_cell) = cells.get(cc) else {
             continue;
         };
-        let Some(count) = cell_count(&count_cell.s) else {
+        let Some(count) = cell_count(&count_cell.s, s.vocab) else {
             continue;
         };
         for nc in name_order(cc, cells.len(), count_cols) {
@@ -104,8 +90,11 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
             let Some(cell) = cells.get(nc) else {
                 continue;
             };
-            let toks = tokenize(&cell.s);
-            let skip = usize::from(toks.first().is_some_and(|t| t.is_word("the")));
+            let toks = tokenize(&cell.s, s.vocab);
+            let skip = usize::from(
+                toks.first()
+                    .is_some_and(|t| s.vocab.cell_articles.contains(&t.lower.as_str())),
+            );
             let hits = s.hits(&toks);
             let Some(&(start, end, entry)) = hits.first().filter(|h| h.0 == skip) else {
                 continue;
@@ -152,19 +141,20 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
 mod tests {
     use crate::check::numbers::words;
     use crate::check::rulescan::{Known, scan};
+    use crate::check::vocab::ENGLISH;
 
     fn known(names: &[&str]) -> Vec<Known> {
         names
             .iter()
             .map(|n| Known {
                 parent: None,
-                names: vec![words(n)],
+                names: vec![words(n, &ENGLISH)],
             })
             .collect()
     }
 
     fn found(src: &str, names: &[&str]) -> Vec<(usize, u32, usize)> {
-        scan(src, &known(names))
+        scan(src, &known(names), &ENGLISH)
             .statements
             .iter()
             .map(|(e, s)| (*e, s.count, s.line))

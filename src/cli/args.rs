@@ -61,6 +61,9 @@ pub enum Command {
         paper: Option<PaperArg>,
         #[arg(long, default_value = "output")]
         out: PathBuf,
+        /// Rebuild only the kit in this language; by default every language's kit.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Serve the kit in a browser on this computer, rebuilt and reloaded on every save.
     Serve(ServeArgs),
@@ -77,6 +80,10 @@ pub enum Command {
         /// rules lines); each ends with a summary across games.
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
+        /// Check only the rules in this language; by default a game in several languages is
+        /// checked once per language, each against its own rulebook.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
     /// each into its own folder output/<game>/export/<format>/, replaced whole.
@@ -90,6 +97,10 @@ pub enum Command {
         since: Option<String>,
         #[arg(long, default_value = "output")]
         out: PathBuf,
+        /// Reprint only the kit in this language; by default one reprint per language, in
+        /// output/<game>/<lang>/.
+        #[arg(long)]
+        lang: Option<String>,
     },
 }
 
@@ -163,6 +174,10 @@ pub struct ExportArgs {
     pub base_url: Option<String>,
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
+    /// Export only this language; by default a game in several languages is exported once per
+    /// language, into output/<game>/<lang>/export/<format>/.
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -217,4 +232,7 @@ pub struct ServeArgs {
     pub paper: Option<PaperArg>,
     #[arg(long, default_value = "output")]
     pub out: PathBuf,
+    /// The language of the kit to serve (one page shows one kit); the first when not given.
+    #[arg(long)]
+    pub lang: Option<String>,
 }

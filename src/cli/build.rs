@@ -78,8 +78,10 @@ fn summarise(game: &str, outcome: &BuildOutcome, start: Instant) {
         .sum();
     let pages: usize = r.files.iter().map(|f| f.pages).sum();
     say!(
-        "built {game}: {copies} printed pieces, {} unique faces, {pages} pages in {:.2} s -> {}",
-        r.unique_faces,
+        "built {game}: {}, {}, {} in {:.2} s -> {}",
+        ui::plural(copies as usize, "printed piece", "printed pieces"),
+        ui::plural(r.unique_faces, "unique face", "unique faces"),
+        ui::plural(pages, "page", "pages"),
         start.elapsed().as_secs_f64(),
         kit_dir(outcome)
     );
@@ -106,7 +108,10 @@ fn kit_dir(outcome: &BuildOutcome) -> String {
 fn report_check(game: &str, outcome: &BuildOutcome) -> bool {
     match &outcome.check {
         Some(check) if check.passed => {
-            say!("  manifest check passed ({} entries)", check.entries.len());
+            say!(
+                "  manifest check passed ({})",
+                ui::plural(check.entries.len(), "entry", "entries")
+            );
             true
         }
         Some(check) => {

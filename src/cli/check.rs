@@ -13,25 +13,44 @@ use protopress::{Error, Project, Result};
 
 use super::args::CheckFormat;
 use super::ui::{self, say};
-use super::{Outcome, games_or_all};
+use super::{Outcome, games_or_all, kit_label, kit_languages};
 
+/// Checks `games` (all when empty), each in `lang` or in every one of its languages.
 pub fn run(
     project: &Project,
     games: Vec<String>,
     out: &Path,
     format: CheckFormat,
+    lang: Option<&str>,
 ) -> Result<Outcome> {
     let games = games_or_all(project, games)?;
     let out_dir = project.output_root(out);
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
     let mut failed_to_check: Vec<String> = Vec::new();
-    for id in &games {
-        match Game::load(project, id).and_then(|game| write_check(&game, &out_dir)) {
+    // Each language's kit is checked against its own rulebook.
+    let kits: Vec<(String, Result<Option<String>>)> = games
+        .iter()
+        .flat_map(|id| match kit_languages(project, id, lang) {
+            Ok(langs) => langs.into_iter().map(|l| (id.clone(), Ok(l))).collect(),
+            Err(e) => vec![(id.clone(), Err(e))],
+        })
+        .collect();
+    summary.extra_kits = kits.len().saturating_sub(games.len());
+    for (id, kit_lang) in kits {
+        let label = match &kit_lang {
+            Ok(l) => kit_label(&id, l.as_deref()),
+            Err(_) => id.clone(),
+        };
+        let checked = kit_lang.and_then(|l| {
+            let game = Game::load_in(project, &id, l.as_deref())?;
+            write_check(&game, &out_dir)
+        });
+        match checked {
             Ok(Some(report)) => {
                 summary.add(&report);
                 match format {
-                    CheckFormat::Text => say!("{id}:\n{}", report.table()),
+                    CheckFormat::Text => say!("{label}:\n{}", report.table()),
                     CheckFormat::Github => print(&report::github(&report)),
                     CheckFormat::Json => {}
                 }
@@ -39,25 +58,27 @@ pub fn run(
             }
             Ok(None) => {
                 if format == CheckFormat::Text {
-                    say!("{id}: no manifest.yaml, nothing to check");
+                    say!("{label}: no manifest.yaml, nothing to check");
                 }
             }
             Err(e) => {
                 summary.errors += 1;
                 if format == CheckFormat::Github {
                     print(&format!(
-                        "::error::{id}: {}\n",
+                        "::error::{label}: {}\n",
                         e.to_string().replace('\n', "%0A")
                     ));
                 }
-                failed_to_check.push(id.clone());
+                failed_to_check.push(label);
                 ui::error(&e);
             }
         }
     }
     match format {
         CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check)),
-        _ => print(&format!("{}\n", summary.line())),
+        // Annotations are read by CI: their summary stays, like the JSON document.
+        CheckFormat::Github => print(&format!("{}\n", summary.line())),
+        CheckFormat::Text => say!("{}", summary.line()),
     }
     if summary.errors > 0 {
         return Err(Error::new(format!(
@@ -78,7 +99,8 @@ fn json(reports: &[CheckReport], s: &Summary, errors: &[String]) -> String {
         "games": reports,
         "errors": errors,
         "summary": {
-            "games": s.games + s.errors,
+            "games": (s.games + s.errors).saturating_sub(s.extra_kits),
+            "kits": s.games + s.errors,
             "passed": s.passed,
             "failed": s.failed,
             "bad_input": s.errors,

@@ -3,10 +3,11 @@
 use protopress::export::{ExportOptions, Format};
 use protopress::{Project, Result};
 
-use super::Outcome;
 use super::args::{ExportArgs, FormatArg};
 use super::ui::{self, say};
+use super::{Outcome, kit_label, kit_languages};
 
+/// Exports the game in `--lang`, or once per language of a game in several.
 pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
     project.check_game(&args.game)?;
     let format = match args.format {
@@ -21,26 +22,33 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         dpi: args.dpi,
         bleed: !args.no_bleed,
         base_url: args.base_url,
+        lang: None,
     };
     // Options that do not apply are refused before any work.
     opts.check()?;
     let out_dir = project.output_root(&args.out);
-    let spinner = ui::spinner(format!("exporting {}", args.game));
-    let report = protopress::export::export(project, &args.game, &opts, &out_dir);
-    spinner.finish_and_clear();
-    let report = report?;
-    for line in &report.exported {
-        say!("  {line}");
+    for lang in kit_languages(project, &args.game, args.lang.as_deref())? {
+        let label = kit_label(&args.game, lang.as_deref());
+        let opts = ExportOptions {
+            lang,
+            ..opts.clone()
+        };
+        let spinner = ui::spinner(format!("exporting {label}"));
+        let report = protopress::export::export(project, &args.game, &opts, &out_dir);
+        spinner.finish_and_clear();
+        let report = report?;
+        for line in &report.exported {
+            say!("  {line}");
+        }
+        for line in &report.skipped {
+            say!("  skipped {line}");
+        }
+        say!(
+            "{label}: {} export, {} -> {}",
+            format.name(),
+            ui::plural(report.files.len(), "file", "files"),
+            report.dir.display()
+        );
     }
-    for line in &report.skipped {
-        say!("  skipped {line}");
-    }
-    say!(
-        "{}: {} export, {} -> {}",
-        args.game,
-        format.name(),
-        ui::plural(report.files.len(), "file", "files"),
-        report.dir.display()
-    );
     Ok(Outcome::Done)
 }

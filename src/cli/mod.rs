@@ -35,13 +35,26 @@ pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
         Command::New { name } => new::run(&project, &name),
         Command::Schema { out } => schema::run(&project, &out),
         Command::Simulate(args) => simulate::run(&project, args),
-        Command::Watch { game, paper, out } => watch::run(&project, &game, paper, &out),
+        Command::Watch {
+            game,
+            paper,
+            out,
+            lang,
+        } => watch::run(&project, &game, paper, &out, lang.as_deref()),
         Command::Serve(args) => serve::run(&project, args),
-        Command::Check { games, out, format } => check::run(&project, games, &out, format),
+        Command::Check {
+            games,
+            out,
+            format,
+            lang,
+        } => check::run(&project, games, &out, format, lang.as_deref()),
         Command::Export(args) => export::run(&project, args),
-        Command::Reprint { game, since, out } => {
-            reprint::run(&project, &game, since.as_deref(), &out)
-        }
+        Command::Reprint {
+            game,
+            since,
+            out,
+            lang,
+        } => reprint::run(&project, &game, since.as_deref(), &out, lang.as_deref()),
     }
 }
 
@@ -84,4 +97,31 @@ fn games_or_all(project: &Project, games: Vec<String>) -> Result<Vec<String>> {
         project.check_game(g)?;
     }
     Ok(games)
+}
+
+/// The kits a command works on for game `id`: `lang` alone when given (checked against the
+/// game's languages), else one per language of a game in several (`Some`), else the game's
+/// only kit (`None`).
+fn kit_languages(project: &Project, id: &str, lang: Option<&str>) -> Result<Vec<Option<String>>> {
+    let all = protopress::model::Game::languages_of(project, id)?;
+    if let Some(lang) = lang {
+        if !all.iter().any(|l| l == lang) {
+            return Err(Error::new(format!(
+                "`{lang}` is not one of the languages of `{id}` ({})",
+                all.join(", ")
+            ))
+            .help("name one of them with --lang, or leave --lang out for all of them"));
+        }
+        return Ok(vec![Some(lang.to_owned())]);
+    }
+    Ok(if all.len() > 1 {
+        all.into_iter().map(Some).collect()
+    } else {
+        vec![None]
+    })
+}
+
+/// `id`, or `id (de)` for one language's kit.
+fn kit_label(id: &str, lang: Option<&str>) -> String {
+    lang.map_or_else(|| id.to_owned(), |l| format!("{id} ({l})"))
 }

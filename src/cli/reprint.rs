@@ -1,48 +1,76 @@
-//! `protopress reprint`: only what changed since the last print, with a changelog.
+//! `protopress reprint`: only what changed since the last print, with a changelog, once per
+//! language of a game in several (or in `--lang`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use protopress::build::write_check;
 use protopress::model::Game;
-use protopress::output::record::load_record;
+use protopress::output::record::{PrintRecord, load_record};
 use protopress::output::write_atomic;
-use protopress::reprint::{record_at_revision, reprint};
+use protopress::reprint::{record_at_revision, reprint_in};
 use protopress::{Error, Project, Result};
 
-use super::Outcome;
 use super::ui::{self, say};
+use super::{Outcome, kit_label, kit_languages};
 
-pub fn run(project: &Project, id: &str, since: Option<&str>, out: &Path) -> Result<Outcome> {
-    let done = reprint_only(project, id, since, out)?;
-    // A reprint is a kit too: it is checked like a build (written, then exit 1 on a mismatch).
-    let game = Game::load(project, id)?;
-    match write_check(&game, &project.output_root(out))? {
-        Some(report) if !report.passed => {
-            anstream::eprintln!(
-                "{id}: the manifest check FAILED ({}):\n{}",
-                report.failing().join("; "),
-                report.table()
-            );
-            Ok(Outcome::CheckFailed)
-        }
-        _ => Ok(done),
-    }
-}
-
-fn reprint_only(project: &Project, id: &str, since: Option<&str>, out: &Path) -> Result<Outcome> {
+pub fn run(
+    project: &Project,
+    id: &str,
+    since: Option<&str>,
+    out: &Path,
+    lang: Option<&str>,
+) -> Result<Outcome> {
+    let langs = kit_languages(project, id, lang)?;
     let old = match since {
         Some(rev) => record_at_revision(project, id, rev)?,
         None => load_record(&Game::load(project, id)?)?,
     };
-    let r = reprint(project, id, &old)?;
-    let path = project.output_root(out).join(id).join("reprint.pdf");
+    let mut outcome = Outcome::Done;
+    for lang in langs {
+        let lang = lang.as_deref();
+        reprint_only(project, id, &old, out, lang)?;
+        // A reprint is a kit too: it is checked like a build (written, then exit 1 on a
+        // mismatch).
+        let game = Game::load_in(project, id, lang)?;
+        if let Some(report) = write_check(&game, &project.output_root(out))?
+            && !report.passed
+        {
+            anstream::eprintln!(
+                "{}: the manifest check FAILED ({}):\n{}",
+                kit_label(id, lang),
+                report.failing().join("; "),
+                report.table()
+            );
+            outcome = Outcome::CheckFailed;
+        }
+    }
+    Ok(outcome)
+}
+
+/// `<out>/<id>/reprint.pdf`, or `<out>/<id>/<lang>/reprint.pdf` for one language's kit.
+fn reprint_path(project: &Project, id: &str, out: &Path, lang: Option<&str>) -> PathBuf {
+    let dir = project.output_root(out).join(id);
+    lang.map_or_else(|| dir.clone(), |l| dir.join(l))
+        .join("reprint.pdf")
+}
+
+fn reprint_only(
+    project: &Project,
+    id: &str,
+    old: &PrintRecord,
+    out: &Path,
+    lang: Option<&str>,
+) -> Result<()> {
+    let label = kit_label(id, lang);
+    let r = reprint_in(project, id, old, lang)?;
+    let path = reprint_path(project, id, out, lang);
     if r.changes.is_empty() {
         // A reprint.pdf from an earlier change would now be wrong.
         if path.is_file() {
             std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?;
         }
-        say!("{id}: nothing changed since the last print; no reprint needed.");
-        return Ok(Outcome::Done);
+        say!("{label}: nothing changed since the last print; no reprint needed.");
+        return Ok(());
     }
     for c in &r.changes {
         say!("  {}", c.describe());
@@ -52,10 +80,10 @@ fn reprint_only(project: &Project, id: &str, since: Option<&str>, out: &Path) ->
     }
     let copies: u32 = r.print.values().flat_map(|c| c.values()).sum();
     say!(
-        "{id}: {}, {} to print -> {}",
+        "{label}: {}, {} to print -> {}",
         ui::plural(r.changes.len(), "change", "changes"),
         ui::plural(copies as usize, "copy", "copies"),
         path.display()
     );
-    Ok(Outcome::Done)
+    Ok(())
 }

@@ -15,9 +15,9 @@ use protopress::build::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
 use tiny_http::{Header, Request, Response, Server};
 
-use super::Outcome;
 use super::args::ServeArgs;
 use super::ui::{self, say};
+use super::{Outcome, kit_label, kit_languages};
 
 /// What the pages show: the build generation and its error, if the last build failed.
 #[derive(Default)]
@@ -31,6 +31,10 @@ type Shared = Arc<(Mutex<State>, Condvar)>;
 pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     let id = args.game.as_str();
     project.check_game(id)?;
+    // One page shows one kit: the language asked for, or the first.
+    let all = kit_languages(project, id, args.lang.as_deref())?;
+    let lang = all.into_iter().next().flatten();
+    let lang = lang.as_deref();
     let opts = BuildOptions {
         paper: args.paper.map(Into::into),
         out_dir: project.output_root(&args.out),
@@ -42,10 +46,14 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     let session = Session::with_cache(project, &opts);
     let state: Shared = Arc::default();
-    rebuild(&session, id, &state);
+    rebuild(&session, id, lang, &state);
     // Always printed, even with --quiet: the address is the command's output.
-    println!("serving {id} at http://127.0.0.1:{port}/ (Ctrl-C to stop)");
-    let dir = opts.out_dir.join(id);
+    let label = kit_label(id, lang);
+    println!("serving {label} at http://127.0.0.1:{port}/ (Ctrl-C to stop)");
+    let mut dir = opts.out_dir.join(id);
+    if let Some(l) = lang {
+        dir = dir.join(l);
+    }
     let server = Arc::new(server);
     for _ in 0..4 {
         let (server, state, dir) = (Arc::clone(&server), Arc::clone(&state), dir.clone());
@@ -59,17 +67,18 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     }
     let watched = Arc::clone(&state);
     super::watch::on_change(project, id, &opts.out_dir, || {
-        rebuild(&session, id, &watched)
+        rebuild(&session, id, lang, &watched)
     })?;
     Ok(Outcome::Done)
 }
 
-fn rebuild(session: &Session, id: &str, state: &Shared) {
+fn rebuild(session: &Session, id: &str, lang: Option<&str>, state: &Shared) {
     let start = Instant::now();
-    let error = match session.build_game(id) {
+    let error = match session.build_game_in(id, lang) {
         Ok(outcome) => {
             say!(
-                "rebuilt {id} in {:.0} ms",
+                "rebuilt {} in {:.0} ms",
+                kit_label(id, lang),
                 start.elapsed().as_secs_f64() * 1000.0
             );
             outcome

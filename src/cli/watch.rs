@@ -13,12 +13,20 @@ use notify_debouncer_mini::notify::RecursiveMode;
 use protopress::build::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
 
-use super::Outcome;
 use super::args::PaperArg;
 use super::ui::{self, say};
+use super::{Outcome, kit_label, kit_languages};
 
-pub fn run(project: &Project, id: &str, paper: Option<PaperArg>, out: &Path) -> Result<Outcome> {
+/// Watches `id`, rebuilding the kit in `lang` or every language's kit on each save.
+pub fn run(
+    project: &Project,
+    id: &str,
+    paper: Option<PaperArg>,
+    out: &Path,
+    lang: Option<&str>,
+) -> Result<Outcome> {
     project.check_game(id)?;
+    let langs = kit_languages(project, id, lang)?;
     let opts = BuildOptions {
         paper: paper.map(Into::into),
         out_dir: project.output_root(out),
@@ -26,8 +34,13 @@ pub fn run(project: &Project, id: &str, paper: Option<PaperArg>, out: &Path) -> 
     };
     let session = Session::with_cache(project, &opts);
     say!("watching {id}; press Ctrl-C to stop");
-    rebuild(&session, id);
-    on_change(project, id, &opts.out_dir, || rebuild(&session, id))?;
+    let rebuild_all = || {
+        for lang in &langs {
+            rebuild(&session, id, lang.as_deref());
+        }
+    };
+    rebuild_all();
+    on_change(project, id, &opts.out_dir, rebuild_all)?;
     Ok(Outcome::Done)
 }
 
@@ -89,10 +102,11 @@ fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
         .map(|m| (m.modified().unwrap_or(SystemTime::UNIX_EPOCH), m.len()))
 }
 
-fn rebuild(session: &Session, id: &str) {
+fn rebuild(session: &Session, id: &str, lang: Option<&str>) {
     use std::sync::atomic::Ordering;
     let start = Instant::now();
-    match session.build_game(id) {
+    let label = kit_label(id, lang);
+    match session.build_game_in(id, lang) {
         Ok(outcome) => {
             let (rendered, reused) = session.cache().map_or((0, 0), |c| {
                 (
@@ -101,7 +115,7 @@ fn rebuild(session: &Session, id: &str) {
                 )
             });
             say!(
-                "rebuilt {id} in {:.0} ms: {} rendered, {reused} reused",
+                "rebuilt {label} in {:.0} ms: {} rendered, {reused} reused",
                 start.elapsed().as_secs_f64() * 1000.0,
                 ui::plural(rendered, "face", "faces"),
             );
@@ -110,7 +124,7 @@ fn rebuild(session: &Session, id: &str) {
             }
             if let Some(check) = outcome.check.as_ref().filter(|c| !c.passed) {
                 anstream::eprintln!(
-                    "the manifest check FAILED for {}:\n{}",
+                    "{label}: the manifest check FAILED for {}:\n{}",
                     check.failing().join(", "),
                     check.table()
                 );

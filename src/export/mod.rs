@@ -66,6 +66,9 @@ pub struct ExportOptions {
     pub bleed: bool,
     /// `tts`: where the images will be hosted; local `file:///` paths when not given.
     pub base_url: Option<String>,
+    /// The language to export (one of the game's); the first when not given. A game in
+    /// several languages is exported into `<id>/<lang>/export/<format>/`.
+    pub lang: Option<String>,
 }
 
 impl ExportOptions {
@@ -76,6 +79,7 @@ impl ExportOptions {
             dpi: None,
             bleed: true,
             base_url: None,
+            lang: None,
         }
     }
 
@@ -148,18 +152,27 @@ pub fn export(
     out_dir: &Path,
 ) -> Result<ExportReport> {
     opts.check()?;
-    let dir = out_dir.join(id).join("export").join(opts.format.name());
+    let lang = opts.lang.as_deref();
+    let languages = crate::model::Game::languages_of(project, id)?;
+    let mut dir = out_dir.join(id);
+    if languages.len() > 1 {
+        dir = dir.join(
+            lang.or(languages.first().map(String::as_str))
+                .unwrap_or("en"),
+        );
+    }
+    let dir = dir.join("export").join(opts.format.name());
     let output = match opts.format {
         Format::Png => png::export(project, id, opts)?,
-        Format::Tgc | Format::Mpc => services::export(project, id, service(opts.format))?,
+        Format::Tgc | Format::Mpc => services::export(project, id, service(opts.format), lang)?,
         Format::Tts => {
             let base = match &opts.base_url {
                 Some(url) => url.trim_end_matches('/').to_owned(),
                 None => file_url(&dir)?,
             };
-            tts::export(project, id, &base)?
+            tts::export(project, id, &base, lang)?
         }
-        Format::PdfCards => pdf::export(project, id)?,
+        Format::PdfCards => pdf::export(project, id, lang)?,
     };
     replace_folder(&dir, &output.files)?;
     Ok(ExportReport {
@@ -243,6 +256,7 @@ mod tests {
             dpi,
             bleed,
             base_url: url.map(str::to_owned),
+            lang: None,
         };
         assert!(with(Format::Png, Some(150.0), false, None).check().is_ok());
         let err = with(Format::Tgc, Some(300.0), true, None)

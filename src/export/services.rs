@@ -236,10 +236,16 @@ struct Job {
     pixels: (u32, u32),
 }
 
-pub(super) fn export(project: &Project, id: &str, svc: &Service) -> Result<Output> {
+pub(super) fn export(
+    project: &Project,
+    id: &str,
+    svc: &Service,
+    lang: Option<&str>,
+) -> Result<Output> {
     let bleed = svc.bleed_mm() + BLEED_MARGIN_MM;
     // Only what the service prints is drawn with its bleed; the rest is not exported.
-    let p = Session::new(project, &BuildOptions::default()).prepare_adjusted(id, |game| {
+    let session = Session::new(project, &BuildOptions::default());
+    let p = session.prepare_adjusted_in(id, lang, |game| {
         for c in &mut game.components {
             if match_product(svc, c).is_ok() {
                 c.spec.bleed_mm = Some(bleed);

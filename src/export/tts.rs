@@ -126,8 +126,13 @@ fn transform(pos: (f64, f64), scale: f64) -> Value {
     })
 }
 
-pub(super) fn export(project: &Project, id: &str, base: &str) -> Result<Output> {
-    let p = Session::new(project, &BuildOptions::default()).prepare(id)?;
+pub(super) fn export(
+    project: &Project,
+    id: &str,
+    base: &str,
+    lang: Option<&str>,
+) -> Result<Output> {
+    let p = Session::new(project, &BuildOptions::default()).prepare_in(id, lang)?;
     let mut ctx = Ctx {
         p: &p,
         base,

@@ -58,6 +58,17 @@ impl Game {
         }
     }
 
+    /// The language the rules text is in: the one loaded, or the first language when its
+    /// `rules.md` stands in for a missing translation.
+    pub fn rules_language(&self) -> &str {
+        let first = self.langs.all.first().map_or("en", String::as_str);
+        if self.rules_file() == self.data_dir().join("rules.md") {
+            first
+        } else {
+            &self.langs.current
+        }
+    }
+
     /// A game with rules must have them in the language loaded, unless translations fall
     /// back to the first language.
     fn check_rules_translated(&self) -> Result<()> {

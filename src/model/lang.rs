@@ -21,19 +21,20 @@ pub const ISO_639_1: [&str; 184] = [
     "wa", "wo", "xh", "yi", "yo", "za", "zh", "zu",
 ];
 
-/// Checks a language code: ISO 639-1 (`de`), optionally with a region (`de-CH`, `pt-BR`).
+/// Checks a language code: ISO 639-1 (`de`), optionally with a two-letter region (`de-CH`,
+/// `pt-BR`), which is what the typesetter's hyphenation and quotes take.
 pub fn check_code(code: &str) -> Result<(), String> {
     let base = code.split(['-', '_']).next().unwrap_or(code);
     let region_ok = code.len() == base.len()
         || code[base.len() + 1..]
             .chars()
-            .all(|c| c.is_ascii_alphanumeric())
-            && code.len() > base.len() + 1;
+            .all(|c| c.is_ascii_alphabetic())
+            && code.len() == base.len() + 3;
     if ISO_639_1.contains(&base) && region_ok {
         return Ok(());
     }
     Err(format!(
-        "`{code}` is not a language code ({}; use an ISO 639-1 code such as en, de, fr)",
+        "`{code}` is not a language code ({}; use an ISO 639-1 code such as en, de, fr, optionally with a two-letter region: de-CH)",
         suggestion(&base.to_ascii_lowercase(), ISO_639_1)
     ))
 }
@@ -123,6 +124,8 @@ mod tests {
         let e = check_code("xx").unwrap_err();
         assert!(e.contains("not a language code"), "{e}");
         assert!(check_code("de-").is_err());
+        assert!(check_code("de-1996").is_err());
+        assert!(check_code("zh-Hans").is_err());
         assert!(check_code("english").is_err());
     }
 

@@ -37,6 +37,7 @@ pub(crate) fn find_line(source: &str, needle: &str) -> Option<usize> {
 /// Parses YAML into `T`, turning serde errors into errors that point at the file.
 pub fn parse_yaml<T: de::DeserializeOwned>(source: &str, path: &Path) -> Result<T> {
     check_nesting(source, path)?;
+    check_duplicate_keys(source, path)?;
     serde_yaml::from_str(source).map_err(|e| yaml_error(&e, source, path))
 }
 
@@ -137,4 +138,196 @@ fn unknown_name_help(message: &str) -> Option<String> {
         return None;
     }
     Some(suggestion(unknown, expected.iter().copied()))
+}
+
+/// Refuses a key given twice in one block mapping, pointing at the second: YAML parsers
+/// either keep the last value silently or report the mapping's first key, which hides
+/// which line to fix.
+pub(crate) fn check_duplicate_keys(source: &str, path: &Path) -> Result<()> {
+    match find_duplicate_key(source) {
+        Some(dup) => Err(Error::new(format!(
+            "the key `{}` is given twice in one map (first on line {})",
+            dup.key, dup.first_line
+        ))
+        .in_file(path)
+        .at(dup.line, dup.column)
+        .with_source(source)
+        .help("remove one of the two, or merge their values")),
+        None => Ok(()),
+    }
+}
+
+/// A key found a second time in the same mapping.
+#[derive(Debug, PartialEq, Eq)]
+struct DuplicateKey {
+    key: String,
+    line: usize,
+    column: usize,
+    first_line: usize,
+}
+
+/// One open block mapping: its column and the keys seen in it, with their lines.
+struct Level {
+    column: usize,
+    keys: Vec<(String, usize)>,
+}
+
+/// Scans block mappings line by line (sequence items open a new mapping each); block
+/// scalars, multi-line flow collections and multi-line quoted strings are skipped.
+fn find_duplicate_key(source: &str) -> Option<DuplicateKey> {
+    let mut levels: Vec<Level> = Vec::new();
+    // Inside a block scalar: the column of its key; more-indented lines belong to it.
+    let mut block_scalar: Option<usize> = None;
+    let mut skip = Skip::default();
+    for (i, line) in source.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let trimmed = line.trim();
+        if let Some(c) = block_scalar {
+            if trimmed.is_empty() || indent > c {
+                continue;
+            }
+            block_scalar = None;
+        }
+        if skip.active() {
+            skip.scan(line);
+            continue;
+        }
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed == "---" || trimmed == "..." {
+            levels.clear();
+            continue;
+        }
+        let (mut column, mut rest, mut item) = (indent, &line[indent..], false);
+        while let Some(r) = rest
+            .strip_prefix('-')
+            .filter(|r| r.is_empty() || r.starts_with(' '))
+        {
+            let r2 = r.trim_start_matches(' ');
+            column += rest.len() - r2.len();
+            rest = r2;
+            item = true;
+        }
+        levels.retain(|l| l.column < column || (!item && l.column == column));
+        let Some((key, value)) = split_key(rest) else {
+            skip.scan(rest);
+            continue;
+        };
+        match levels.last_mut().filter(|l| l.column == column) {
+            Some(level) => {
+                if let Some((_, first)) = level.keys.iter().find(|(k, _)| *k == key) {
+                    return Some(DuplicateKey {
+                        key,
+                        line: i + 1,
+                        column: column + 1,
+                        first_line: *first,
+                    });
+                }
+                level.keys.push((key, i + 1));
+            }
+            None => levels.push(Level {
+                column,
+                keys: vec![(key, i + 1)],
+            }),
+        }
+        let value = value.trim_start();
+        if value.starts_with('|') || value.starts_with('>') {
+            block_scalar = Some(column);
+        } else {
+            skip.scan(value);
+        }
+    }
+    None
+}
+
+/// A `key:` at the start of `text` (plain or quoted) and the text after the colon.
+fn split_key(text: &str) -> Option<(String, &str)> {
+    if let Some(q) = text.chars().next().filter(|c| *c == '"' || *c == '\'') {
+        let end = text[1..].find(q)? + 1;
+        let after = text[end + 1..].trim_start_matches(' ');
+        let value = after.strip_prefix(':')?;
+        return (value.is_empty() || value.starts_with(' '))
+            .then(|| (text[1..end].to_owned(), value));
+    }
+    if text.starts_with(['{', '[', '&', '*', '!', '|', '>', '#', '%', '@', '`']) {
+        return None;
+    }
+    let colon = text.match_indices(':').find(|(i, _)| {
+        let after = &text[i + 1..];
+        after.is_empty() || after.starts_with(' ')
+    })?;
+    let key = &text[..colon.0];
+    (!key.contains(" #")).then(|| (key.trim_end().to_owned(), &text[colon.0 + 1..]))
+}
+
+/// Flow collections and quoted strings left open at the end of a line, which the following
+/// lines continue.
+#[derive(Default)]
+struct Skip {
+    depth: usize,
+    quote: Option<char>,
+}
+
+impl Skip {
+    fn active(&self) -> bool {
+        self.depth > 0 || self.quote.is_some()
+    }
+
+    /// Follows `text`'s brackets and quotes (a comment ends the scan).
+    fn scan(&mut self, text: &str) {
+        let mut prev = ' ';
+        for c in text.chars() {
+            match (self.quote, c) {
+                (Some('"'), '"') if prev != '\\' => self.quote = None,
+                (Some('\''), '\'') => self.quote = None,
+                (Some(_), _) => {}
+                (None, '#') if prev == ' ' => return,
+                (None, '"' | '\'') if matches!(prev, ' ' | '[' | '{' | ',' | ':') => {
+                    self.quote = Some(c)
+                }
+                (None, '[' | '{') => self.depth += 1,
+                (None, ']' | '}') => self.depth = self.depth.saturating_sub(1),
+                _ => {}
+            }
+            prev = c;
+        }
+    }
+}
+
+#[cfg(test)]
+mod duplicate_tests {
+    use super::*;
+
+    fn dup(source: &str) -> Option<(String, usize, usize, usize)> {
+        find_duplicate_key(source).map(|d| (d.key, d.line, d.column, d.first_line))
+    }
+
+    #[test]
+    fn a_second_key_is_found_at_its_own_line() {
+        assert_eq!(
+            dup("# c\nname: X\nname: Y\n"),
+            Some(("name".into(), 3, 1, 2))
+        );
+        let cards = "- name: A\n  tone: good\n  text: |\n    tone: not a key\n    tone: again\n  tone: bad\n- name: B\n  tone: bad\n";
+        assert_eq!(dup(cards), Some(("tone".into(), 6, 3, 2)));
+        let nested =
+            "print:\n  paper: a4\ndata:\n  paper: x\n  ink:\n    paper: y\n  \"paper\": z\n";
+        assert_eq!(dup(nested), Some(("paper".into(), 7, 3, 4)));
+    }
+
+    #[test]
+    fn items_flow_collections_and_strings_are_not_duplicates() {
+        for ok in [
+            "- name: A\n- name: B\n",
+            "- - name: A\n  - name: B\n",
+            "a: [x,\n  y]\nb: { c: 1,\n  c: 2 }\n",
+            "a: \"one: 1\n  one: 2\"\nb: 1\n",
+            "text: >\n  k: 1\n  k: 2\nother: 3\n",
+            "url: http://x\nurl2: a:b\n",
+            "a: 1\n---\na: 2\n",
+        ] {
+            assert_eq!(dup(ok), None, "{ok}");
+        }
+    }
 }

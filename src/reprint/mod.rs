@@ -277,6 +277,7 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
         }
         Ok(out.stdout)
     };
+    check_revision(root, rev)?;
     let dirs: Vec<String> = Project::source_dirs(id)
         .iter()
         .map(|d| d.to_string_lossy().replace('\\', "/"))
@@ -310,6 +311,40 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
     result
 }
 
+/// Refuses a revision git does not know with a plain message (not git's own output), and
+/// one that git would read as an option.
+fn check_revision(root: &std::path::Path, rev: &str) -> Result<()> {
+    let help = "name a commit, branch or tag of the project's history, e.g. `--since HEAD~1` or `--since v1.0`";
+    if rev.is_empty() || rev.starts_with('-') {
+        return Err(Error::new(format!("`{rev}` is not a git revision")).help(help));
+    }
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .map_err(|e| Error::new(format!("--since needs git, which cannot be run: {e}")))
+    };
+    if !git(&["rev-parse", "--git-dir"])?.status.success() {
+        return Err(Error::new(format!(
+            "--since {rev}: the project folder is not in a git repository"
+        ))
+        .help("use `reprint` without --since to compare with data/<game>/printed.json"));
+    }
+    let commit = format!("{rev}^{{commit}}");
+    if !git(&["rev-parse", "--verify", "--quiet", &commit])?
+        .status
+        .success()
+    {
+        return Err(Error::new(format!(
+            "--since {rev}: there is no such revision in the project's git history"
+        ))
+        .help(help));
+    }
+    Ok(())
+}
+
 /// The outcome of a reprint.
 pub struct Reprint {
     pub changes: Vec<Change>,
@@ -321,8 +356,21 @@ pub struct Reprint {
 
 /// Compares the game with `old` and lays out what to reprint.
 pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint> {
-    let prepared = Session::new(project, &BuildOptions::default()).prepare(id)?;
-    let new = record_of(&prepared.game, &prepared.faces)?;
+    reprint_in(project, id, old, None)
+}
+
+/// [`reprint`] with the sheets in `lang`. What changed is found in the first language, the
+/// one print records are made in (card ids are the same in every language), so each
+/// language's kit reprints the same cards.
+pub fn reprint_in(
+    project: &Project,
+    id: &str,
+    old: &PrintRecord,
+    lang: Option<&str>,
+) -> Result<Reprint> {
+    let session = Session::new(project, &BuildOptions::default());
+    let first = session.prepare(id)?;
+    let new = record_of(&first.game, &first.faces)?;
     let (changes, print) = diff(old, &new);
     if changes.is_empty() {
         return Ok(Reprint {
@@ -331,6 +379,10 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
             print,
         });
     }
+    let prepared = match lang {
+        Some(l) if first.game.langs.current != l => session.prepare_in(id, Some(l))?,
+        _ => first,
+    };
     // Only the copies to print, in the order of the build.
     let game = &prepared.game;
     let decks: Vec<Deck> = prepared

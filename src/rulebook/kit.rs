@@ -19,7 +19,7 @@ use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
 use crate::rulebook::markdown::{self, Assets, escape, string};
-use crate::rulebook::typeset::TypstWorld;
+use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker, typst_lang};
 
 /// One page of a sheet PDF, as the kit places it.
 #[derive(Debug, Clone)]
@@ -229,7 +229,7 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
         rev = escape(&f.revision),
-        lang = string(&f.language),
+        lang = typst_lang(&f.language),
     )
 }
 
@@ -237,11 +237,29 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
 fn game_style(game: &Game) -> Result<String> {
     let rel = Path::new("data").join(&game.id).join("rules.typ");
     let style = game.project.read_optional_text(&rel)?;
-    Ok(style.map_or_else(String::new, |s| format!("\n{s}\n")))
+    // Marked, so an error in it points at rules.typ's own line.
+    Ok(style.map_or_else(String::new, |s| {
+        let start = source_marker(&rel, 1, Origin::Lines);
+        format!("{start}{s}{}", source_end())
+    }))
 }
 
 fn body(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
-    markdown::to_typst(&rules.markdown, &rules.file, assets).map_err(|e| e.game(&assets.game.id))
+    let markup = markdown::to_typst(&rules.markdown, &rules.file, assets)
+        .map_err(|e| e.game(&assets.game.id))?;
+    // A kit whose rules fall back to another language's text hyphenates and quotes that text
+    // in its own language, and the rest of the kit in the kit's.
+    let game = assets.game;
+    let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
+    Ok(if text_lang == kit_lang {
+        markup
+    } else {
+        format!(
+            "\n#set text(lang: {})\n{markup}\n#set text(lang: {})\n",
+            typst_lang(text_lang),
+            typst_lang(kit_lang)
+        )
+    })
 }
 
 /// The rulebook alone.
@@ -260,7 +278,10 @@ pub fn rules_pdf(input: &KitInput, rules: &Rules) -> Result<(Vec<u8>, usize)> {
     }
     project
         .pdf(&format!("{}-rules", input.game.id))
-        .map_err(|e| e.game(&input.game.id).in_file(&rules.file))
+        .map_err(|e| match e.file {
+            Some(_) => e.game(&input.game.id),
+            None => e.game(&input.game.id).in_file(&rules.file),
+        })
 }
 
 /// How the kit's pages divide, before the rulebook's own page count is known.

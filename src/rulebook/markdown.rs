@@ -11,6 +11,7 @@ use std::path::Path;
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::error::{Error, Result};
+use crate::rulebook::typeset::{Origin, source_end, source_marker};
 
 /// How images and icons in the rules are resolved to files of the typesetting world.
 pub trait Assets {
@@ -97,6 +98,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
         c.event(event, range.start)?;
     }
+    c.out.push_str(&source_end());
     Ok(c.out)
 }
 
@@ -118,9 +120,32 @@ struct Converter<'a> {
 }
 
 impl Converter<'_> {
+    /// The 1-based line of `offset` in the Markdown.
+    fn line_of(&self, offset: usize) -> usize {
+        self.md[..offset.min(self.md.len())].matches('\n').count() + 1
+    }
+
+    /// Before a top-level block, a marker with its line, so a Typst error inside it points at
+    /// the rules file and line.
+    fn mark(&mut self, tag: &Tag, offset: usize) {
+        let block = matches!(
+            tag,
+            Tag::Paragraph
+                | Tag::Heading { .. }
+                | Tag::BlockQuote(_)
+                | Tag::CodeBlock(_)
+                | Tag::List(_)
+                | Tag::Table(_)
+        );
+        if block && self.stack.is_empty() && self.code.is_none() {
+            let marker = source_marker(self.file, self.line_of(offset), Origin::Block);
+            self.out.push_str(&marker);
+        }
+    }
+
     /// An error at the line of `offset` in the Markdown.
     fn error(&self, msg: String, offset: usize) -> Error {
-        let line = self.md[..offset.min(self.md.len())].matches('\n').count() + 1;
+        let line = self.line_of(offset);
         Error::new(msg)
             .in_file(self.file)
             .at(line, 1)
@@ -139,6 +164,7 @@ impl Converter<'_> {
                         .error(msg, offset)
                         .help("flatten the emphasis, lists or quotes on this line"));
                 }
+                self.mark(&tag, offset);
                 self.start(tag, offset)?;
             }
             Event::End(tag) => {

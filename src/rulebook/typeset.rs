@@ -18,6 +18,78 @@ use typst_layout::PagedDocument;
 
 use crate::error::{Error, Result};
 
+/// Typst's `lang` argument for a language code, with its `region` when it has one:
+/// `"de"`, or `"de", region: "CH"` for `de-CH` (Typst takes no region inside `lang`).
+pub fn typst_lang(code: &str) -> String {
+    let mut parts = code.split(['-', '_']);
+    let lang = parts.next().unwrap_or(code).to_ascii_lowercase();
+    match parts.next() {
+        Some(region) => format!("\"{lang}\", region: \"{}\"", region.to_ascii_uppercase()),
+        None => format!("\"{lang}\""),
+    }
+}
+
+/// Starts a marker comment in the generated Typst: the text after it comes from a file.
+const SOURCE: &str = "// @source ";
+/// Ends the text a marker started: what follows is generated.
+const SOURCE_END: &str = "// @source-end";
+
+/// How the text after a marker maps to its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Line for line, from `line` on (a `rules.typ` copied as it is).
+    Lines,
+    /// All from one line: a Markdown block converted into other markup.
+    Block,
+}
+
+/// A marker line saying the text after it comes from `file`, starting at `line`; errors
+/// inside it then point at that file and line, not at the generated Typst.
+pub fn source_marker(file: &std::path::Path, line: usize, origin: Origin) -> String {
+    let kind = match origin {
+        Origin::Lines => "lines",
+        Origin::Block => "block",
+    };
+    format!("\n{SOURCE}{kind} {line} {}\n", file.display())
+}
+
+/// The marker line ending a file's text.
+pub fn source_end() -> String {
+    format!("\n{SOURCE_END}\n")
+}
+
+/// Where byte `pos` of `main` came from: the file, line and column (column only for text
+/// copied line for line), and that file's text when it was copied whole.
+fn origin_of(main: &str, pos: usize) -> Option<(String, usize, Option<usize>, Option<String>)> {
+    let before = main.get(..pos)?;
+    // The last marker of either kind: after an end marker the text is generated.
+    let at = before.rfind(SOURCE.trim_end())?;
+    if main[at..].starts_with(SOURCE_END) {
+        return None;
+    }
+    let marker_line_end = at + main[at..].find('\n')?;
+    let marker = main.get(at + SOURCE.len()..marker_line_end)?;
+    let mut parts = marker.splitn(3, ' ');
+    let (kind, line, file) = (parts.next()?, parts.next()?, parts.next()?);
+    let first: usize = line.parse().ok()?;
+    let text_start = marker_line_end + 1;
+    if pos < text_start {
+        return None;
+    }
+    if kind == "block" {
+        return Some((file.to_owned(), first, None, None));
+    }
+    let copied = &main[text_start..];
+    let copied = &copied[..copied.find(SOURCE_END).unwrap_or(copied.len())];
+    let offset = pos - text_start;
+    let line = first + copied.get(..offset)?.matches('\n').count();
+    let line_start = copied[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let column = copied[line_start..offset].chars().count() + 1;
+    let mut source = "\n".repeat(first.saturating_sub(1));
+    source.push_str(copied.trim_end_matches('\n'));
+    Some((file.to_owned(), line, Some(column), Some(source)))
+}
+
 /// Every font the typesetter may use, parsed once per process.
 fn fonts() -> &'static (LazyHash<FontBook>, Vec<Font>) {
     static FONTS: OnceLock<(LazyHash<FontBook>, Vec<Font>)> = OnceLock::new();
@@ -81,10 +153,21 @@ impl TypstWorld {
             let Some(d) = first else {
                 return Error::new("the rulebook could not be typeset");
             };
-            let line = self
-                .range(d.span)
-                .map(|r| self.main.text()[..r.start].matches('\n').count() + 1);
+            let start = self.range(d.span).map(|r| r.start);
             let mut err = Error::new(format!("the rulebook could not be typeset: {}", d.message));
+            if let Some((file, line, column, source)) =
+                start.and_then(|p| origin_of(self.main.text(), p))
+            {
+                err = err.in_file(file).at(line, column.unwrap_or(1));
+                if let Some(text) = source {
+                    err = err.with_source(&text);
+                }
+                return match d.hints.first() {
+                    Some(hint) => err.help(hint.v.to_string()),
+                    None => err,
+                };
+            }
+            let line = start.map(|p| self.main.text()[..p].matches('\n').count() + 1);
             if let Some(l) = line {
                 err = err.help(format!(
                     "at line {l} of the generated Typst: {}",
@@ -167,6 +250,52 @@ mod tests {
         assert!(bytes.starts_with(b"%PDF"));
         // Deterministic for the same input.
         assert_eq!(bytes, p.pdf("test").unwrap().0);
+    }
+
+    #[test]
+    fn errors_in_a_marked_file_point_at_its_own_line_and_column() {
+        let style = "#set text(size: 10pt)\n#set par(leading: 0.5em)\n#set text(fill: nocolour)\n";
+        let markup = format!(
+            "= Title\n{}{style}{}\nGenerated #oops()\n",
+            source_marker(std::path::Path::new("data/g/rules.typ"), 1, Origin::Lines),
+            source_end()
+        );
+        let err = TypstWorld::new(markup, (2026, 1, 1)).compile().unwrap_err();
+        assert_eq!(
+            err.file.as_deref(),
+            Some(std::path::Path::new("data/g/rules.typ"))
+        );
+        assert_eq!((err.line, err.column), (Some(3), Some(17)), "{err}");
+        assert_eq!(err.snippet.as_deref(), Some("#set text(fill: nocolour)"));
+        // After the end marker, the generated Typst is generated again.
+        let markup = format!(
+            "{}ok\n{}#oops()\n",
+            source_marker(std::path::Path::new("data/g/rules.md"), 7, Origin::Block),
+            source_end()
+        );
+        let err = TypstWorld::new(markup, (2026, 1, 1)).compile().unwrap_err();
+        assert!(err.file.is_none(), "{err}");
+        let markup = format!(
+            "{}Text #oops()\n",
+            source_marker(std::path::Path::new("data/g/rules.md"), 7, Origin::Block)
+        );
+        let err = TypstWorld::new(markup, (2026, 1, 1)).compile().unwrap_err();
+        assert_eq!(
+            err.file.as_deref(),
+            Some(std::path::Path::new("data/g/rules.md"))
+        );
+        assert_eq!(err.line, Some(7));
+    }
+
+    #[test]
+    fn region_codes_become_typst_regions() {
+        assert_eq!(typst_lang("en"), "\"en\"");
+        assert_eq!(typst_lang("de-CH"), "\"de\", region: \"CH\"");
+        let markup = format!(
+            "#set text(lang: {})\n„Grüezi“ und Straße.\n",
+            typst_lang("pt_br")
+        );
+        assert!(TypstWorld::new(markup, (2026, 1, 1)).compile().is_ok());
     }
 
     #[test]

@@ -1,0 +1,265 @@
+//! The command line as a designer meets it: `--quiet` on every command, `--lang` on the
+//! commands that work on one kit, and errors that point at the file and line to fix.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::copy_game;
+
+fn run(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `-q` leaves stdout empty for every command that succeeds (machine-readable check output
+/// aside), and the work is still done.
+#[test]
+fn quiet_silences_every_command() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    for args in [
+        &["-q", "build", "veil-runners", "--mark-printed"][..],
+        &["-q", "check", "veil-runners"],
+        &["-q", "export", "veil-runners", "--format", "pdf-cards"],
+        &["-q", "reprint", "veil-runners"],
+        &["-q", "schema", "--out", "schemas"],
+        &["-q", "new", "quiet-game"],
+        &[
+            "-q",
+            "simulate",
+            "veil-runners",
+            "--games",
+            "10",
+            "--sensitivity-games",
+            "0",
+        ],
+    ] {
+        let out = run(root, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?} printed with -q");
+        assert_eq!(stderr(&out), "", "{args:?} printed with -q");
+    }
+    assert!(root.join("output/veil-runners/de/kit.pdf").is_file());
+    assert!(root.join("data/quiet-game/game.yaml").is_file());
+    // The JSON report is the command's output, -q or not.
+    let out = run(root, &["-q", "check", "veil-runners", "--format", "json"]);
+    assert!(stdout(&out).contains("\"summary\""));
+}
+
+/// A game in two languages is checked, exported and reprinted once per language by default,
+/// and in one language with `--lang`; an unknown language lists the game's.
+#[test]
+fn commands_work_on_every_language_or_the_one_named() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    let out = run(root, &["check", "veil-runners"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("veil-runners (en):") && text.contains("veil-runners (de):"),
+        "{text}"
+    );
+    assert!(text.contains("checked 1 game (2 kits): 2 passed"), "{text}");
+    for lang in ["en", "de"] {
+        assert!(
+            root.join(format!("output/veil-runners/{lang}/check.json"))
+                .is_file()
+        );
+    }
+    let out = run(
+        root,
+        &[
+            "export",
+            "veil-runners",
+            "--format",
+            "pdf-cards",
+            "--lang",
+            "de",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let export = |lang: &str| {
+        root.join(format!(
+            "output/veil-runners/{lang}/export/pdf-cards/cards-one-per-page.pdf"
+        ))
+    };
+    assert!(export("de").is_file() && !export("en").exists());
+    let out = run(root, &["export", "veil-runners", "--format", "pdf-cards"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(export("en").is_file());
+    // The German cards export shows the German names.
+    let de = std::fs::read(export("de")).unwrap();
+    let en = std::fs::read(export("en")).unwrap();
+    assert_ne!(de, en);
+
+    let out = run(root, &["check", "veil-runners", "--lang", "fr"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("`fr` is not one of the languages of `veil-runners` (en, de)"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A reprint after a change prints the same cards in each language's kit.
+    assert!(
+        run(root, &["-q", "build", "veil-runners", "--mark-printed"])
+            .status
+            .success()
+    );
+    let tokens = root.join("data/veil-runners/tokens.yaml");
+    let text = std::fs::read_to_string(&tokens).unwrap();
+    std::fs::write(&tokens, text.replace("label: FOCUS }", "label: FOCUS! }")).unwrap();
+    let out = run(root, &["reprint", "veil-runners"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stdout(&out);
+    assert!(
+        said.contains("veil-runners (en): 1 change, 18 copies to print")
+            && said.contains("veil-runners (de): 1 change, 18 copies to print"),
+        "{said}"
+    );
+    for lang in ["en", "de"] {
+        assert!(
+            root.join(format!("output/veil-runners/{lang}/reprint.pdf"))
+                .is_file()
+        );
+    } // Back to what was printed: each language's stale reprint.pdf goes.
+    std::fs::write(&tokens, text).unwrap();
+    let out = run(root, &["reprint", "veil-runners"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("veil-runners (de): nothing changed since the last print"),
+        "{}",
+        stdout(&out)
+    );
+    for lang in ["en", "de"] {
+        let stale = root.join(format!("output/veil-runners/{lang}/reprint.pdf"));
+        assert!(!stale.exists(), "{lang}: a stale reprint.pdf");
+    }
+}
+
+/// A key written twice is an error at the second one, naming the first.
+#[test]
+fn a_duplicate_yaml_key_points_at_the_duplicate() {
+    let dir = copy_game("facility-07");
+    let root = dir.path();
+    let game = root.join("data/facility-07/game.yaml");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let first = text.lines().position(|l| l.starts_with("name:")).unwrap() + 1;
+    std::fs::write(
+        &game,
+        text.replacen("name:", "name: Facility Seven\nname:", 1),
+    )
+    .unwrap();
+    let out = run(root, &["build", "facility-07"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("data/facility-07/game.yaml:{}:1", first + 1)),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "the key `name` is given twice in one map (first on line {first})"
+        )),
+        "{err}"
+    );
+}
+
+/// Errors in `rules.typ` point at its own line and column, and Typst errors from the rules'
+/// Markdown (a broken image) at the rules line, not at the generated Typst.
+#[test]
+fn rulebook_errors_point_at_their_own_file_and_line() {
+    let dir = copy_game("facility-07");
+    let root = dir.path();
+    let data = root.join("data/facility-07");
+    std::fs::write(
+        data.join("rules.typ"),
+        "#set par(justify: true)\n\n#set text(size: nonsense)\n",
+    )
+    .unwrap();
+    let out = run(root, &["build", "facility-07"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("data/facility-07/rules.typ:3:17"), "{err}");
+    assert!(err.contains("unknown variable: nonsense"), "{err}");
+    assert!(!err.contains("generated Typst"), "{err}");
+
+    std::fs::remove_file(data.join("rules.typ")).unwrap();
+    let rules = std::fs::read_to_string(data.join("rules.md")).unwrap();
+    let rules = rules.trim_end();
+    let line = rules.lines().count() + 2;
+    std::fs::write(
+        data.join("rules.md"),
+        format!("{rules}\n\nSee ![the board](broken.png) here.\n"),
+    )
+    .unwrap();
+    std::fs::write(data.join("broken.png"), "not a picture").unwrap();
+    let out = run(root, &["build", "facility-07"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("data/facility-07/rules.md:{line}:1")),
+        "{err}"
+    );
+    assert!(!err.contains("generated Typst"), "{err}");
+}
+
+/// Counts of one read in the singular: `1 printed piece`, `1 entry`.
+#[test]
+fn one_of_a_thing_is_written_in_the_singular() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n");
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - { name: Deck, count: 1, component: deck, unstated: no rules }\n",
+    );
+    let out = run(p.root(), &["build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("built fixture: 1 printed piece, "), "{text}");
+    assert!(text.contains("manifest check passed (1 entry)"), "{text}");
+    let out = run(p.root(), &["check", "fixture"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "checked 1 game: 1 passed, 0 failed, 0 with bad input; 0 of 1 entry mismatch"
+        ),
+        "{text}"
+    );
+}
+
+/// A language with a region typesets (Typst takes the region apart); a region that is not two
+/// letters is an error at `language:` in game.yaml, not in the generated Typst.
+#[test]
+fn a_language_region_typesets_or_is_refused_at_its_line() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n");
+    p.write(
+        "data/fixture/rules.md",
+        "# Regeln\n\n\"Grüezi\", sagt die Karte.\n",
+    );
+    let game = p.root().join("data/fixture/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("language: de-CH\n{yaml}")).unwrap();
+    let out = run(p.root(), &["build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::write(&game, format!("language: de-1996\n{yaml}")).unwrap();
+    let out = run(p.root(), &["build", "fixture"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("data/fixture/game.yaml:1:1"), "{err}");
+    assert!(err.contains("`de-1996` is not a language code"), "{err}");
+    assert!(!err.contains("generated Typst"), "{err}");
+}
