@@ -60,7 +60,9 @@ fn icon_bodies(game: &str) -> BTreeMap<String, String> {
 /// deck's printed copies.
 fn icons_per_deck(game: &str) -> Vec<(String, u32, BTreeSet<String>)> {
     let session = Session::new(&protopress::Project::open(repo()).unwrap(), &options());
-    let prepared = session.prepare(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let prepared = session
+        .prepare(game)
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
     let bodies = icon_bodies(game);
     let mut out = Vec::new();
     for deck in &prepared.faces.decks {
@@ -92,7 +94,75 @@ fn no_deck_of_more_than_twenty_cards_has_fewer_than_six_icons() {
             }
         }
     }
-    assert!(short.is_empty(), "decks with too few icons:\n{}", short.join("\n"));
+    assert!(
+        short.is_empty(),
+        "decks with too few icons:\n{}",
+        short.join("\n")
+    );
+}
+
+/// Distinct icons drawn at least `min_mm` wide (card art, not the small icons in text) on the
+/// faces of one component.
+fn art_icons(game: &str, component: &str, min_mm: f32) -> BTreeSet<String> {
+    let session = Session::new(&protopress::Project::open(repo()).unwrap(), &options());
+    let prepared = session.prepare(game).unwrap();
+    let bodies = icon_bodies(game);
+    let index = prepared
+        .game
+        .components
+        .iter()
+        .position(|c| c.spec.id == component)
+        .unwrap_or_else(|| panic!("{game} has no component {component}"));
+    let deck = prepared
+        .faces
+        .decks
+        .iter()
+        .find(|d| d.component == index)
+        .unwrap();
+    let mut seen = BTreeSet::new();
+    for face in deck.used_faces() {
+        let svg = &prepared.faces.faces[face].svg;
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        for nested in doc
+            .descendants()
+            .filter(|n| n.has_tag_name("svg") && n.parent_element().is_some())
+        {
+            let width: f32 = nested
+                .attribute("width")
+                .and_then(|w| w.parse().ok())
+                .unwrap_or(0.0);
+            let (Some(first), Some(last)) = (nested.first_child(), nested.last_child()) else {
+                continue;
+            };
+            let inner = &svg[first.range().start..last.range().end];
+            if width >= min_mm
+                && let Some((name, _)) = bodies.iter().find(|(_, b)| b.as_str() == inner)
+            {
+                seen.insert(name.clone());
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_decks_of_issue_23_carry_art_of_their_own() {
+    // Each card's own icon, drawn large: Death to Decorum's Facility Deck once had two, Facility
+    // 07's rooms and ops one per kind, The Captain is Dead's systems one for all.
+    for (game, component, at_least) in [
+        ("death-to-decorum", "facility", 30),
+        ("facility-07", "rooms", 16),
+        ("facility-07", "ops", 20),
+        ("facility-07", "events", 8),
+        ("the-captain-is-dead", "systems", 10),
+    ] {
+        let art = art_icons(game, component, 14.0);
+        assert!(
+            art.len() >= at_least,
+            "{game}/{component}: {} large icons {art:?}",
+            art.len()
+        );
+    }
 }
 
 #[test]
@@ -106,6 +176,27 @@ fn the_icon_count_sees_icons_and_only_icons() {
     for (_, _, icons) in &decks {
         assert!(icons.iter().all(|i| known.contains_key(i)));
     }
+}
+
+/// The text element of `svg` with the most lines: (lines, font size in mm).
+fn longest_text(svg: &str) -> (usize, f32) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut best = (0, 0.0);
+    for text in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        let ys: BTreeSet<String> = text
+            .descendants()
+            .filter(|n| n.has_tag_name("tspan"))
+            .filter_map(|n| n.attribute("y").map(str::to_owned))
+            .collect();
+        let size: f32 = text
+            .attribute("font-size")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
+        if ys.len() > best.0 {
+            best = (ys.len(), size);
+        }
+    }
+    best
 }
 
 #[test]
@@ -128,7 +219,10 @@ fn every_example_game_prints_a_quick_reference_card_with_its_cards() {
             Some("cards.pdf"),
             "{game}: the quick reference prints with the cards"
         );
-        assert!(!qr.pages.is_empty(), "{game}: the quick reference has no page");
+        assert!(
+            !qr.pages.is_empty(),
+            "{game}: the quick reference has no page"
+        );
         // The card says something: its front carries text at a size a player can read.
         let prepared = session.prepare(&game).unwrap();
         let index = prepared
@@ -144,14 +238,19 @@ fn every_example_game_prints_a_quick_reference_card_with_its_cards() {
             .find(|d| d.component == index)
             .unwrap();
         let front = &prepared.faces.faces[deck.copies[0].front].svg;
+        let (lines, size) = longest_text(front);
         assert!(
-            front.matches("<text").count() >= 8,
-            "{game}: the quick-reference front holds too little text"
+            lines >= 8,
+            "{game}: the quick-reference front holds {lines} lines of text"
+        );
+        // 2.2 mm type is about 6.2 pt: the smallest a player reads at arm's length.
+        assert!(
+            size >= 2.2,
+            "{game}: the quick-reference text is set at {size} mm, too small to read"
         );
         // It sits in the manifest, so the count check accepts it.
         let manifest =
-            std::fs::read_to_string(repo().join("data").join(&game).join("manifest.yaml"))
-                .unwrap();
+            std::fs::read_to_string(repo().join("data").join(&game).join("manifest.yaml")).unwrap();
         assert!(
             manifest.contains("component: quick-reference"),
             "{game}: the quick reference is not in the manifest"
