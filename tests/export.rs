@@ -214,7 +214,17 @@ fn a_game_with_a_size_the_service_lacks_still_exports_its_other_decks() {
         .iter()
         .map(|c| c["component"].as_str().unwrap())
         .collect();
-    assert_eq!(exported, ["agents", "ops", "events", "top-secret", "wild"]);
+    assert_eq!(
+        exported,
+        [
+            "agents",
+            "ops",
+            "events",
+            "top-secret",
+            "wild",
+            "quick-reference"
+        ]
+    );
 }
 
 #[test]
@@ -678,8 +688,9 @@ fn pdf_cards_have_trim_and_bleed_boxes_and_alternate_fronts_and_backs() {
     let path = run("death-to-decorum", Format::PdfCards).join("pdf-cards/cards-one-per-page.pdf");
     let doc = lopdf::Document::load(&path).unwrap();
     let pages: Vec<_> = doc.get_pages().into_values().collect();
-    // 33 facility + 5 apex + 18 action cards, each a front and a back.
-    assert_eq!(pages.len(), 2 * (33 + 5 + 18));
+    // 33 facility + 5 apex + 18 action cards and the quick-reference card, each a front and
+    // a back.
+    assert_eq!(pages.len(), 2 * (33 + 5 + 18 + 1));
     let pt = 72.0 / 25.4;
     let boxes = |id, key: &[u8]| -> Vec<f32> {
         let dict = doc.get_dictionary(id).unwrap();

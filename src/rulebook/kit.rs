@@ -480,8 +480,13 @@ fn calibration_back() -> String {
             l = 2.0 * len
         ));
         if i % 5 == 0 && i != 0 {
+            // The labels of the two scales turn like a pinwheel (x: below on the right, above
+            // on the left; y: left going down, right going up), so no two labels meet where
+            // the scales cross.
+            let below = if i > 0 { 6 } else { -6 };
+            let beside = if i > 0 { -7 } else { 7 };
             scale.push_str(&format!(
-                "  place(center + horizon, dx: {i}mm, dy: 6mm, text(size: 7pt, \"{i}\"))\n  place(center + horizon, dx: 7mm, dy: {i}mm, text(size: 7pt, \"{i}\"))\n"
+                "  place(center + horizon, dx: {i}mm, dy: {below}mm, text(size: 7pt, \"{i}\"))\n  place(center + horizon, dx: {beside}mm, dy: {i}mm, text(size: 7pt, \"{i}\"))\n"
             ));
         }
     }
@@ -496,8 +501,8 @@ fn calibration_back() -> String {
   ])
   #{{
 {scale}  }}
-  #place(center + horizon, dy: -25mm, text(size: 8pt)[x])
-  #place(center + horizon, dx: 25mm, text(size: 8pt)[y])
+  #place(center + horizon, dx: 29mm, text(size: 8pt)[*x* →])
+  #place(center + horizon, dy: 27mm, text(size: 8pt)[*y* ↓])
 ]
 "##
     )
@@ -739,5 +744,47 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_414), (2025, 11, 22));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    /// Every `place(center + horizon, dx: …, dy: …, text(…))` of the calibration back, as
+    /// (dx, dy, text) in mm.
+    fn back_labels() -> Vec<(f32, f32, String)> {
+        let page = calibration_back();
+        let num = |s: &str, key: &str| -> f32 {
+            s.split(key)
+                .nth(1)
+                .map(|r| r.split("mm").next().unwrap().trim().parse().unwrap())
+                .unwrap_or(0.0)
+        };
+        page.lines()
+            .filter(|l| l.contains("text(size"))
+            .map(|l| {
+                let text = l.rsplit("text(size").next().unwrap().to_owned();
+                (num(l, "dx:"), num(l, "dy:"), text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn calibration_axes_are_named_at_their_own_ends() {
+        let labels = back_labels();
+        let x = labels.iter().find(|l| l.2.contains("*x*")).unwrap();
+        let y = labels.iter().find(|l| l.2.contains("*y*")).unwrap();
+        // x runs left to right: its name sits on the horizontal scale, past its end.
+        assert!(x.0 > 20.0 && x.1 == 0.0, "{x:?}");
+        // y runs top to bottom: its name sits on the vertical scale, below its end.
+        assert!(y.1 > 20.0 && y.0 == 0.0, "{y:?}");
+    }
+
+    #[test]
+    fn calibration_scale_labels_keep_apart() {
+        let labels = back_labels();
+        assert!(labels.len() >= 16, "{labels:?}");
+        for (i, a) in labels.iter().enumerate() {
+            for b in &labels[i + 1..] {
+                let apart = (a.0 - b.0).abs() >= 4.0 || (a.1 - b.1).abs() >= 4.0;
+                assert!(apart, "{a:?} and {b:?} overlap");
+            }
+        }
     }
 }
