@@ -28,7 +28,7 @@ use crate::pdf::shapes::{Piece, Shape, SharedSheets};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, SheetWriter};
 use crate::project::Project;
 use crate::render::Renderer;
-use crate::render::faces::{self, Faces, RenderCache};
+use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
 use crate::rulebook::kit::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
 use crate::text::fonts::Fonts;
@@ -94,6 +94,7 @@ pub struct Prepared {
     pub game: Game,
     pub fonts: Fonts,
     pub faces: Faces,
+    /// Every face's tree, in face order; empty when the build parses them as it draws.
     pub trees: Vec<Arc<usvg::Tree>>,
     /// Every warning of the build so far, in the order it was found.
     pub warnings: Vec<String>,
@@ -142,19 +143,19 @@ impl Session {
 
     /// Loads `id` and renders and parses every face.
     pub fn prepare(&self, id: &str) -> Result<Prepared> {
-        self.prepare_with(id, None, |_| {})
+        self.prepare_with(id, None, |_| {}, Parse::Now)
     }
 
     /// Loads `id` in `lang` (one of its languages; the first when `None`) and renders and
     /// parses every face.
     pub fn prepare_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
-        self.prepare_with(id, lang, |_| {})
+        self.prepare_with(id, lang, |_| {}, Parse::Now)
     }
 
     /// Like [`Session::prepare`], with `adjust` applied to the loaded game before anything is
     /// rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Prepared> {
-        self.prepare_with(id, None, adjust)
+        self.prepare_with(id, None, adjust, Parse::Now)
     }
 
     /// [`Session::prepare_adjusted`] in `lang` (the first language when `None`).
@@ -164,7 +165,7 @@ impl Session {
         lang: Option<&str>,
         adjust: impl FnOnce(&mut Game),
     ) -> Result<Prepared> {
-        self.prepare_with(id, lang, adjust)
+        self.prepare_with(id, lang, adjust, Parse::Now)
     }
 
     fn prepare_with(
@@ -172,6 +173,7 @@ impl Session {
         id: &str,
         lang: Option<&str>,
         adjust: impl FnOnce(&mut Game),
+        parse: Parse,
     ) -> Result<Prepared> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
@@ -190,9 +192,12 @@ impl Session {
         let faces = faces::render(&game, &templates, self.cache())?;
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);
-        let trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
-        warnings.extend(faces::art_warnings(&game, &faces, &trees));
-        clock.lap("SVG parsing", &mut timings);
+        let mut trees = Vec::new();
+        if parse == Parse::Now {
+            trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
+            warnings.extend(faces::art_warnings(&game, &faces, &trees));
+            clock.lap("SVG parsing", &mut timings);
+        }
         Ok(Prepared {
             game,
             fonts,
@@ -211,7 +216,7 @@ impl Session {
     /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
     /// for the first language.
     pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
-        let prepared = self.prepare_in(id, lang)?;
+        let prepared = self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing)?;
         let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
         let record = match self.opts.mark_printed && first {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
@@ -219,7 +224,7 @@ impl Session {
         };
         Ok(Built {
             record,
-            ..assemble(prepared)?
+            ..assemble(prepared, self.cache())?
         })
     }
 
@@ -254,6 +259,15 @@ impl Session {
     }
 }
 
+/// When the faces' SVG is parsed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Parse {
+    /// All before `prepare` returns (exports, reprints: they need every tree at once).
+    Now,
+    /// In batches as the sheets first draw them, each let go once drawn (builds).
+    WhileDrawing,
+}
+
 /// Times the stages of a build.
 struct Stopwatch(Instant);
 
@@ -273,7 +287,7 @@ impl Stopwatch {
 type FilePlan<'n> = (&'n str, Vec<(f32, f32)>, Vec<Role>);
 
 /// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
-fn assemble(prepared: Prepared) -> Result<Built> {
+fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let Prepared {
         game,
         fonts,
@@ -285,35 +299,35 @@ fn assemble(prepared: Prepared) -> Result<Built> {
     let id = game.id.as_str();
     let mut clock = Stopwatch::start();
     let print = &game.file.print;
-    let trees = FaceTrees::new(trees).forget_once_drawn(forgettable(&faces));
+    let parsed = ParseNotes::default();
+    let trees = face_trees(trees, &game, &faces, &fonts, cache, &parsed);
     let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
-    let components = print_sheets(
+    let mut sheet_warnings = Vec::new();
+    // A face that does not parse is the error to show, before anything it broke on the sheets.
+    let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
+    let mut components = print_sheets(
         &game,
         &faces,
         &trees,
         &fonts,
         &mut writers,
-        &mut warnings,
+        &mut sheet_warnings,
         |k| k.output_file(),
-    )?;
-    let mut components = components;
-    add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)?;
+    )
+    .map_err(parse_first)?;
+    add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)
+        .map_err(parse_first)?;
     let Sheets {
         mut pdfs,
         mut files,
         plans,
         previews,
     } = finish_sheets(writers, id)?;
-    if let Some(face) = trees.missing().first().and_then(|&f| faces.faces.get(f)) {
-        return Err(Error::new(format!(
-            "internal: the face of {} ({}) was let go before it was drawn",
-            face.card,
-            face.side.name()
-        ))
-        .game(id)
-        .component(&face.component));
-    }
+    trees.finish()?;
+    warnings.extend(parsed.warnings());
+    warnings.extend(sheet_warnings);
     clock.lap("sheets and PDF", &mut timings);
+    split_parsing(&mut timings, trees.parsing_time());
 
     let check = crate::check::manifest::check_game(&game, Some(&faces))?;
     let rules = crate::render::rules::load(&game)?;
@@ -361,6 +375,8 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
     }
     clock.lap("index page", &mut timings);
+    // The trees borrow the game (to parse on demand).
+    drop(trees);
     Ok(Built {
         game,
         pdfs,
@@ -371,6 +387,78 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         record: None,
         timings,
     })
+}
+
+/// The faces' trees for `assemble`: those `prepare` parsed, or (a build) parsed as the sheets
+/// draw them, with what parsing found noted in `notes`.
+fn face_trees<'a>(
+    trees: Vec<Arc<usvg::Tree>>,
+    game: &'a Game,
+    faces: &'a Faces,
+    fonts: &'a Fonts,
+    cache: Option<&'a RenderCache>,
+    notes: &'a ParseNotes,
+) -> FaceTrees<'a> {
+    let set = if trees.len() == faces.faces.len() {
+        FaceTrees::new(trees)
+    } else {
+        FaceTrees::lazy(
+            faces.faces.len(),
+            Box::new(move |i| {
+                let face = &faces.faces[i];
+                let tree = parse_face(game, face, fonts, cache)?;
+                notes.note(i, game, face, &tree);
+                Ok(tree)
+            }),
+        )
+    };
+    set.forget_once_drawn(forgettable(faces))
+}
+
+/// What parsing faces on demand found, by face, so the warnings come out in face order
+/// whatever order the sheets drew them in.
+#[derive(Default)]
+struct ParseNotes {
+    proportions: std::sync::Mutex<Vec<(usize, String)>>,
+    art: std::sync::Mutex<Vec<(usize, faces::ArtFinding)>>,
+}
+
+impl ParseNotes {
+    fn note(&self, i: usize, game: &Game, face: &Face, tree: &usvg::Tree) {
+        if let Some(w) = proportion_warning(face, tree) {
+            lock(&self.proportions).push((i, w));
+        }
+        let art = faces::art_findings(game, face, tree);
+        lock(&self.art).extend(art.into_iter().map(|f| (i, f)));
+    }
+
+    /// Proportion warnings, then art warnings, each in face order, once per face (a face
+    /// parsed again after being let go is noted twice).
+    fn warnings(&self) -> Vec<String> {
+        let mut proportions = std::mem::take(&mut *lock(&self.proportions));
+        proportions.sort_by_key(|(i, _)| *i);
+        proportions.dedup_by_key(|(i, _)| *i);
+        let mut art = std::mem::take(&mut *lock(&self.art));
+        art.sort_by_key(|(i, _)| *i);
+        let mut warnings: Vec<String> = proportions.into_iter().map(|(_, w)| w).collect();
+        warnings.extend(faces::first_per_image(art.into_iter().map(|(_, f)| f)));
+        warnings
+    }
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Moves the time spent parsing faces out of the sheets stage into its own line.
+fn split_parsing(timings: &mut Vec<(&'static str, Duration)>, parsing: Duration) {
+    if parsing.is_zero() {
+        return;
+    }
+    if let Some(sheets) = timings.pop() {
+        timings.push(("SVG parsing", parsing));
+        timings.push((sheets.0, sheets.1.saturating_sub(parsing)));
+    }
 }
 
 /// The faces a build may forget once drawn: those of a single component (so of a single sheet
@@ -500,7 +588,7 @@ fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
 fn add_parts_to_buy<'a>(
     game: &Game,
     faces: &'a Faces,
-    trees: &'a FaceTrees,
+    trees: &'a FaceTrees<'a>,
     fonts: &Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     components: &mut [ComponentReport],
@@ -560,7 +648,7 @@ fn add_parts_to_buy<'a>(
 pub fn print_sheets<'a>(
     game: &Game,
     faces: &'a Faces,
-    trees: &'a FaceTrees,
+    trees: &'a FaceTrees<'a>,
     fonts: &Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     warnings: &mut Vec<String>,
@@ -619,7 +707,7 @@ fn writer_for<'a>(
     file: &'static str,
     game: &Game,
     faces: &'a Faces,
-    trees: &'a FaceTrees,
+    trees: &'a FaceTrees<'a>,
     fonts: &Fonts,
 ) -> Result<usize> {
     if let Some(p) = writers.iter().position(|(f, _)| *f == file) {
@@ -933,56 +1021,63 @@ fn parse_faces(
     warnings: &mut Vec<String>,
     cache: Option<&RenderCache>,
 ) -> Result<Vec<Arc<usvg::Tree>>> {
-    let base = game.template_dir();
-    let project = &game.project;
     let trees: Vec<Result<Arc<usvg::Tree>>> = faces
         .faces
         .par_iter()
-        .map(|face| {
-            // A tree depends on the SVG (and its art, in the hash) and on the fonts.
-            let key = format!("{}{}", face.hash, fonts.digest);
-            if let Some(tree) = cache.and_then(|c| {
-                c.trees
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .get(&key)
-                    .cloned()
-            }) {
-                return Ok(tree);
-            }
-            let parsed = crate::render::svg::parse(&face.svg, fonts, project, &base).map(Arc::new);
-            if let (Some(c), Ok(tree)) = (cache, &parsed) {
-                c.trees
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(key, tree.clone());
-            }
-            parsed.map_err(|e| {
-                let card = format!("{} ({})", face.card, face.side.name());
-                e.game(&game.id).component(&face.component).card(card)
-            })
-        })
+        .map(|face| parse_face(game, face, fonts, cache))
         .collect();
     let trees: Vec<Arc<usvg::Tree>> = trees.into_iter().collect::<Result<_>>()?;
     for (face, tree) in faces.faces.iter().zip(&trees) {
-        // A template that forgot the bleed draws a face of the wrong proportions; it would be
-        // stretched to fit, so say so.
-        let bleed = face.bleed;
-        let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
-        let got = tree.size().width() / tree.size().height();
-        if (want - got).abs() / want > 0.01 {
-            warnings.push(format!(
-                "{}/{} {}: the SVG is {:.1} × {:.1} px, not the proportions of the face with \
-                 bleed ({:.2} × {:.2} mm); it is stretched to fit",
-                face.component,
-                face.card,
-                face.side.name(),
-                tree.size().width(),
-                tree.size().height(),
-                face.size.width_mm + 2.0 * bleed,
-                face.size.height_mm + 2.0 * bleed,
-            ));
-        }
+        warnings.extend(proportion_warning(face, tree));
     }
     Ok(trees)
+}
+
+/// Parses one face, or takes its tree from the session's cache.
+fn parse_face(
+    game: &Game,
+    face: &Face,
+    fonts: &Fonts,
+    cache: Option<&RenderCache>,
+) -> Result<Arc<usvg::Tree>> {
+    // A tree depends on the SVG (and its art, in the hash) and on the fonts.
+    let key = format!("{}{}", face.hash, fonts.digest);
+    let cached = |c: &RenderCache| {
+        let trees = c.trees.lock().unwrap_or_else(|p| p.into_inner());
+        trees.get(&key).cloned()
+    };
+    if let Some(tree) = cache.and_then(cached) {
+        return Ok(tree);
+    }
+    let base = game.template_dir();
+    let parsed = crate::render::svg::parse(&face.svg, fonts, &game.project, &base).map(Arc::new);
+    if let (Some(c), Ok(tree)) = (cache, &parsed) {
+        let mut trees = c.trees.lock().unwrap_or_else(|p| p.into_inner());
+        trees.insert(key, tree.clone());
+    }
+    parsed.map_err(|e| {
+        let card = format!("{} ({})", face.card, face.side.name());
+        e.game(&game.id).component(&face.component).card(card)
+    })
+}
+
+/// A template that forgot the bleed draws a face of the wrong proportions; it would be
+/// stretched to fit, so say so.
+fn proportion_warning(face: &Face, tree: &usvg::Tree) -> Option<String> {
+    let bleed = face.bleed;
+    let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
+    let got = tree.size().width() / tree.size().height();
+    ((want - got).abs() / want > 0.01).then(|| {
+        format!(
+            "{}/{} {}: the SVG is {:.1} × {:.1} px, not the proportions of the face with \
+             bleed ({:.2} × {:.2} mm); it is stretched to fit",
+            face.component,
+            face.card,
+            face.side.name(),
+            tree.size().width(),
+            tree.size().height(),
+            face.size.width_mm + 2.0 * bleed,
+            face.size.height_mm + 2.0 * bleed,
+        )
+    })
 }

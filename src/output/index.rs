@@ -51,7 +51,7 @@ pub struct IndexInput<'a> {
     pub report: &'a BuildReport,
     pub check: Option<&'a CheckReport>,
     pub faces: &'a Faces,
-    pub trees: &'a FaceTrees,
+    pub trees: &'a FaceTrees<'a>,
     pub files: &'a [FilePages],
     /// Whether `deck-stats.svg` and `.json` stand beside the page.
     pub has_deck_stats: bool,

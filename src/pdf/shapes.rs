@@ -87,7 +87,7 @@ pub struct SharedSheets<'a> {
 struct Ctx<'c, 'a> {
     graphics: &'c mut HashMap<usize, Graphic>,
     faces: &'a [Face],
-    trees: &'a crate::render::trees::FaceTrees,
+    trees: &'a crate::render::trees::FaceTrees<'a>,
     font: &'c Font,
     print: &'c PrintProfile,
     revision: &'c str,

@@ -60,7 +60,7 @@ pub struct PagesUsed {
 pub struct SheetWriter<'a> {
     pub(crate) doc: Document,
     pub(crate) faces: &'a [Face],
-    pub(crate) trees: &'a FaceTrees,
+    pub(crate) trees: &'a FaceTrees<'a>,
     pub(crate) graphics: HashMap<usize, Graphic>,
     pub(crate) label_font: Font,
     pub(crate) paper: Paper,
@@ -89,7 +89,7 @@ pub struct Placed {
 impl<'a> SheetWriter<'a> {
     pub fn new(
         faces: &'a [Face],
-        trees: &'a FaceTrees,
+        trees: &'a FaceTrees<'a>,
         label_font: &[u8],
         paper: Paper,
     ) -> Result<Self> {

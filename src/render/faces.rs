@@ -576,56 +576,71 @@ pub fn art_warnings(
     faces: &Faces,
     trees: &[std::sync::Arc<usvg::Tree>],
 ) -> Vec<String> {
-    let base = game.template_dir();
-    let mut files: HashMap<PathBuf, Option<Vec<u8>>> = HashMap::new();
+    let findings = faces
+        .faces
+        .iter()
+        .zip(trees)
+        .flat_map(|(face, tree)| art_findings(game, face, tree));
+    first_per_image(findings)
+}
+
+/// One low-resolution image of one face: (component, image) and the warning.
+pub type ArtFinding = ((String, String), String);
+
+/// Keeps the first warning of each image in each component, in the order given (face order).
+pub fn first_per_image(findings: impl IntoIterator<Item = ArtFinding>) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
-    let mut warnings = Vec::new();
-    for (face, tree) in faces.faces.iter().zip(trees) {
-        let mut images = Vec::new();
-        collect_images(tree.root(), &mut images);
-        for (data, printed) in images {
-            let Ok(size) = imagesize::blob_size(data) else {
-                continue;
-            };
-            // usvg measures the face in px at 96 per inch.
-            let (w_in, h_in) = (printed.width() / 96.0, printed.height() / 96.0);
-            if w_in <= 0.0 || h_in <= 0.0 {
-                continue;
-            }
-            let dpi = (size.width as f32 / w_in).min(size.height as f32 / h_in);
-            if dpi >= MIN_ART_DPI {
-                continue;
-            }
-            let name = crate::render::svg::linked_files(&face.svg)
-                .into_iter()
-                .find(|href| {
-                    let Ok(path) = crate::render::svg::sandboxed(&base, href) else {
-                        return false;
-                    };
-                    let bytes = files
-                        .entry(path)
-                        .or_insert_with_key(|p| game.project.read(p).ok());
-                    bytes.as_deref() == Some(data)
-                })
-                .map_or_else(|| "an image".to_owned(), |h| format!("`{h}`"));
-            if !seen.insert((face.component.clone(), name.clone())) {
-                continue;
-            }
-            warnings.push(format!(
-                "{}/{} {}: art {name} prints at {:.0} dpi ({} × {} px over {:.1} × {:.1} mm); \
-                 use at least {MIN_ART_DPI:.0} dpi for a sharp print",
-                face.component,
-                face.card,
-                face.side.name(),
-                dpi,
-                size.width,
-                size.height,
-                w_in * 25.4,
-                h_in * 25.4,
-            ));
+    findings
+        .into_iter()
+        .filter(|(key, _)| seen.insert(key.clone()))
+        .map(|(_, warning)| warning)
+        .collect()
+}
+
+/// The raster images of one face that print at under [`MIN_ART_DPI`].
+pub fn art_findings(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<ArtFinding> {
+    let base = game.template_dir();
+    let mut images = Vec::new();
+    collect_images(tree.root(), &mut images);
+    let mut out = Vec::new();
+    for (data, printed) in images {
+        let Ok(size) = imagesize::blob_size(data) else {
+            continue;
+        };
+        // usvg measures the face in px at 96 per inch.
+        let (w_in, h_in) = (printed.width() / 96.0, printed.height() / 96.0);
+        if w_in <= 0.0 || h_in <= 0.0 {
+            continue;
         }
+        let dpi = (size.width as f32 / w_in).min(size.height as f32 / h_in);
+        if dpi >= MIN_ART_DPI {
+            continue;
+        }
+        let name = crate::render::svg::linked_files(&face.svg)
+            .into_iter()
+            .find(|href| {
+                crate::render::svg::sandboxed(&base, href)
+                    .ok()
+                    .and_then(|path| game.project.read(&path).ok())
+                    .as_deref()
+                    == Some(data)
+            })
+            .map_or_else(|| "an image".to_owned(), |h| format!("`{h}`"));
+        let warning = format!(
+            "{}/{} {}: art {name} prints at {:.0} dpi ({} × {} px over {:.1} × {:.1} mm); \
+             use at least {MIN_ART_DPI:.0} dpi for a sharp print",
+            face.component,
+            face.card,
+            face.side.name(),
+            dpi,
+            size.width,
+            size.height,
+            w_in * 25.4,
+            h_in * 25.4,
+        );
+        out.push(((face.component.clone(), name), warning));
     }
-    warnings
+    out
 }
 
 /// Every raster image of a tree with its printed box (px at 96 per inch).

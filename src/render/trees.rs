@@ -1,35 +1,71 @@
-//! The parsed faces a build draws, shared, and let go once drawn.
+//! The parsed faces a build draws: parsed when first drawn, shared, and let go once drawn.
 //!
 //! A parsed face holds its text twice (the glyph runs and the outlines usvg flattens them to),
-//! about 100 KB for a card of thirty words: 5,000 unique faces are half a gigabyte. The sheets
-//! stage turns each face into one PDF form and never needs its tree again; after it, only the
-//! faces the index page shows are drawn. So a build marks the faces it can forget, and each is
-//! dropped the moment its form is made, while the sheet writer's memory grows.
+//! about 100 KB for a card of thirty words: 5,000 unique faces are half a gigabyte if parsed
+//! up front. The sheets stage turns each face into one PDF form and never needs its tree again;
+//! after it, only the faces the index page shows are drawn. So a build parses faces in small
+//! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
+//! each the moment its form is made: memory holds a batch, not the deck.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
-/// Every unique face's tree, by face index.
-pub struct FaceTrees {
-    slots: Vec<Mutex<Option<Arc<usvg::Tree>>>>,
-    /// Faces to forget once drawn.
-    forget: Vec<bool>,
-    /// Faces asked for after they were forgotten: a build error, never a blank face.
-    missing: Mutex<Vec<usize>>,
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+
+/// Parses one face by index.
+pub type Parser<'a> = dyn Fn(usize) -> Result<Arc<usvg::Tree>> + Sync + 'a;
+
+/// How many faces one parse batch holds: enough to keep both cores busy, few enough that
+/// the batch is a small part of memory.
+const BATCH: usize = 32;
+
+enum Slot {
+    Waiting,
+    Ready(Arc<usvg::Tree>),
+    /// Forgotten after drawing, or failed to parse (the error is kept apart).
+    Gone,
 }
 
-impl FaceTrees {
-    /// Keeps every tree for as long as the value lives.
-    pub fn new(trees: Vec<Arc<usvg::Tree>>) -> FaceTrees {
+/// Every unique face's tree, by face index.
+pub struct FaceTrees<'a> {
+    slots: Vec<Mutex<Slot>>,
+    /// Faces to forget once drawn.
+    forget: Vec<bool>,
+    /// Parses faces not parsed yet (a lazy set); none for a set parsed up front.
+    parser: Option<Box<Parser<'a>>>,
+    /// Parse errors by face, and faces asked for after being forgotten in an eager set.
+    errors: Mutex<Vec<(usize, Error)>>,
+    /// Wall time spent parsing, for `--verbose`.
+    parsing: Mutex<Duration>,
+}
+
+impl<'a> FaceTrees<'a> {
+    /// A set parsed up front, keeping every tree for as long as the value lives.
+    pub fn new(trees: Vec<Arc<usvg::Tree>>) -> FaceTrees<'a> {
+        let slots = trees.into_iter().map(|t| Mutex::new(Slot::Ready(t)));
+        FaceTrees::with_slots(slots.collect(), None)
+    }
+
+    /// A set of `count` faces parsed by `parser` in batches as they are first asked for.
+    pub fn lazy(count: usize, parser: Box<Parser<'a>>) -> FaceTrees<'a> {
+        let slots = (0..count).map(|_| Mutex::new(Slot::Waiting)).collect();
+        FaceTrees::with_slots(slots, Some(parser))
+    }
+
+    fn with_slots(slots: Vec<Mutex<Slot>>, parser: Option<Box<Parser<'a>>>) -> FaceTrees<'a> {
         FaceTrees {
-            forget: vec![false; trees.len()],
-            slots: trees.into_iter().map(|t| Mutex::new(Some(t))).collect(),
-            missing: Mutex::new(Vec::new()),
+            forget: vec![false; slots.len()],
+            slots,
+            parser,
+            errors: Mutex::new(Vec::new()),
+            parsing: Mutex::new(Duration::ZERO),
         }
     }
 
-    /// Marks the faces to drop after their first drawing: those drawn into a single file and
-    /// not needed afterwards. Faces beyond `forget` are kept.
-    pub fn forget_once_drawn(mut self, forget: Vec<bool>) -> FaceTrees {
+    /// Marks the faces to drop after their first drawing. Faces beyond `forget` are kept.
+    pub fn forget_once_drawn(mut self, forget: Vec<bool>) -> FaceTrees<'a> {
         self.forget = forget;
         self.forget.resize(self.slots.len(), false);
         self
@@ -43,15 +79,51 @@ impl FaceTrees {
         self.slots.is_empty()
     }
 
-    /// The tree of `face`, unless it was forgotten (which is recorded, see [`missing`]).
-    ///
-    /// [`missing`]: FaceTrees::missing
+    /// The tree of `face`, parsing it (and the next waiting faces) first in a lazy set. None
+    /// when it does not parse, or was forgotten in an eager set; either is recorded and
+    /// reported by [`FaceTrees::finish`].
     pub fn get(&self, face: usize) -> Option<Arc<usvg::Tree>> {
-        let tree = self.slots.get(face).and_then(|s| lock(s).clone());
-        if tree.is_none() {
-            lock(&self.missing).push(face);
+        let slot = self.slots.get(face)?;
+        if let Slot::Ready(tree) = &*lock(slot) {
+            return Some(tree.clone());
         }
-        tree
+        let Some(parser) = &self.parser else {
+            let e = Error::new("internal: a face was let go before it was drawn");
+            lock(&self.errors).push((face, e));
+            return None;
+        };
+        self.parse_batch(face, parser);
+        match &*lock(slot) {
+            Slot::Ready(tree) => Some(tree.clone()),
+            _ => None,
+        }
+    }
+
+    /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
+    fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
+        let mut batch = vec![face];
+        batch.extend(
+            (face + 1..self.slots.len())
+                .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting))
+                .take(BATCH - 1),
+        );
+        self.parse_all(&batch, parser);
+    }
+
+    fn parse_all(&self, faces: &[usize], parser: &Parser<'a>) {
+        let start = Instant::now();
+        let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> =
+            faces.par_iter().map(|&i| (i, parser(i))).collect();
+        for (i, result) in parsed {
+            *lock(&self.slots[i]) = match result {
+                Ok(tree) => Slot::Ready(tree),
+                Err(e) => {
+                    lock(&self.errors).push((i, e));
+                    Slot::Gone
+                }
+            };
+        }
+        *lock(&self.parsing) += start.elapsed();
     }
 
     /// Called once `face` is drawn for good: forgets it when marked.
@@ -59,26 +131,46 @@ impl FaceTrees {
         if self.forget.get(face) == Some(&true)
             && let Some(slot) = self.slots.get(face)
         {
-            lock(slot).take();
+            *lock(slot) = Slot::Gone;
         }
     }
 
-    /// Faces that were asked for after being forgotten, sorted.
-    pub fn missing(&self) -> Vec<usize> {
-        let mut v = lock(&self.missing).clone();
-        v.sort_unstable();
-        v.dedup();
-        v
+    /// Wall time spent parsing so far.
+    pub fn parsing_time(&self) -> Duration {
+        *lock(&self.parsing)
+    }
+
+    /// Parses, and lets go of, every face no sheet asked for (so a broken face is found even
+    /// when nothing prints it), then returns the first error in face order.
+    pub fn finish(&self) -> Result<()> {
+        if let Some(parser) = &self.parser {
+            let waiting: Vec<usize> = (0..self.slots.len())
+                .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting))
+                .collect();
+            for chunk in waiting.chunks(BATCH) {
+                self.parse_all(chunk, parser);
+                for &i in chunk {
+                    self.drawn(i);
+                }
+            }
+        }
+        let mut errors = std::mem::take(&mut *lock(&self.errors));
+        errors.sort_by_key(|(i, _)| *i);
+        match errors.into_iter().next() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn tree() -> Arc<usvg::Tree> {
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
@@ -86,14 +178,39 @@ mod tests {
     }
 
     #[test]
-    fn forgets_marked_faces_once_drawn_and_keeps_the_rest() {
+    fn an_eager_set_forgets_marked_faces_once_drawn_and_keeps_the_rest() {
         let trees = FaceTrees::new(vec![tree(), tree()]).forget_once_drawn(vec![true, false]);
         assert!(trees.get(0).is_some());
         trees.drawn(0);
         trees.drawn(1);
         assert!(trees.get(1).is_some());
-        assert!(trees.missing().is_empty());
         assert!(trees.get(0).is_none());
-        assert_eq!(trees.missing(), [0]);
+        assert!(trees.finish().is_err());
+    }
+
+    #[test]
+    fn a_lazy_set_parses_in_batches_on_demand_and_again_after_forgetting() {
+        let calls = AtomicUsize::new(0);
+        let parser = |i: usize| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            match i {
+                70 => Err(Error::new("face 70 is broken")),
+                _ => Ok(tree()),
+            }
+        };
+        let trees = FaceTrees::lazy(100, Box::new(parser)).forget_once_drawn(vec![true; 100]);
+        assert!(trees.get(0).is_some());
+        // One batch parsed: the first face and the waiting ones after it.
+        assert_eq!(calls.load(Ordering::Relaxed), BATCH);
+        trees.drawn(0);
+        assert!(trees.get(1).is_some());
+        assert_eq!(calls.load(Ordering::Relaxed), BATCH);
+        // A forgotten face in a lazy set is parsed again, not lost.
+        assert!(trees.get(0).is_some());
+        // The rest is parsed at the end, and the broken face reported: every face parsed
+        // once, face 0 twice.
+        let err = trees.finish().unwrap_err();
+        assert!(err.to_string().contains("face 70"), "{err}");
+        assert_eq!(calls.load(Ordering::Relaxed), 101);
     }
 }
