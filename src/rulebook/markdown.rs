@@ -18,6 +18,12 @@ pub trait Assets {
     fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
     /// The virtual path of an inline icon `:name:`, if there is such an icon.
     fn icon(&mut self, name: &str) -> Option<String>;
+    /// The Typst markup of a ```` ```figure ```` block (see `rulebook::figure`), or an error
+    /// message.
+    fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
+        let _ = yaml;
+        Err("figures cannot be drawn here".to_owned())
+    }
 }
 
 /// A heading's label: the project's one slug rule.
@@ -100,6 +106,13 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     Ok(c.out)
 }
 
+/// A code block being read.
+struct Code {
+    lang: String,
+    text: String,
+    offset: usize,
+}
+
 /// Typst's parser has a depth limit; stop well before it with an error a person can act on.
 const MAX_DEPTH: usize = 40;
 
@@ -112,8 +125,8 @@ struct Converter<'a> {
     stack: Vec<Frame>,
     /// Heading labels given so far, to keep them unique.
     labels: HashSet<String>,
-    /// Inside a code block: its `lang` argument and text.
-    code: Option<(String, String)>,
+    /// Inside a code block: its language, its text and where it starts.
+    code: Option<Code>,
     depth: usize,
 }
 
@@ -143,10 +156,10 @@ impl Converter<'_> {
             }
             Event::End(tag) => {
                 self.depth = self.depth.saturating_sub(1);
-                self.end(tag);
+                self.end(tag)?;
             }
             Event::Text(text) => match &mut self.code {
-                Some((_, buf)) => buf.push_str(&text),
+                Some(code) => code.text.push_str(&text),
                 None => {
                     let t = with_icons(&text, self.assets);
                     self.out.push_str(&t);
@@ -196,12 +209,14 @@ impl Converter<'_> {
             }
             Tag::CodeBlock(kind) => {
                 let lang = match kind {
-                    CodeBlockKind::Fenced(l) if !l.is_empty() => {
-                        format!(", lang: {}", string(&l))
-                    }
-                    _ => String::new(),
+                    CodeBlockKind::Fenced(l) => l.trim().to_owned(),
+                    CodeBlockKind::Indented => String::new(),
                 };
-                self.code = Some((lang, String::new()));
+                self.code = Some(Code {
+                    lang,
+                    text: String::new(),
+                    offset,
+                });
             }
             Tag::List(start) => {
                 match start {
@@ -261,7 +276,7 @@ impl Converter<'_> {
         Ok(())
     }
 
-    fn end(&mut self, tag: TagEnd) {
+    fn end(&mut self, tag: TagEnd) -> Result<()> {
         match tag {
             TagEnd::Paragraph => self.out.push_str("\n\n"),
             TagEnd::Heading(_) => self.end_heading(),
@@ -269,12 +284,7 @@ impl Converter<'_> {
                 self.stack.pop();
                 self.out.push_str("]\n");
             }
-            TagEnd::CodeBlock => {
-                if let Some((lang, text)) = self.code.take() {
-                    self.out
-                        .push_str(&format!("\n#raw(block: true{lang}, {})\n", string(&text)));
-                }
-            }
+            TagEnd::CodeBlock => self.end_code()?,
             TagEnd::List(_) => {
                 self.stack.pop();
                 self.out.push_str(")\n");
@@ -306,6 +316,32 @@ impl Converter<'_> {
             }
             _ => {}
         }
+        Ok(())
+    }
+
+    /// A code block: a drawn figure for the `figure` language, else verbatim text.
+    fn end_code(&mut self) -> Result<()> {
+        let Some(code) = self.code.take() else {
+            return Ok(());
+        };
+        if code.lang == "figure" {
+            let markup = self
+                .assets
+                .figure(&code.text)
+                .map_err(|m| self.error(m, code.offset))?;
+            self.out.push_str(&markup);
+            return Ok(());
+        }
+        let lang = if code.lang.is_empty() {
+            String::new()
+        } else {
+            format!(", lang: {}", string(&code.lang))
+        };
+        self.out.push_str(&format!(
+            "\n#raw(block: true{lang}, {})\n",
+            string(&code.text)
+        ));
+        Ok(())
     }
 
     fn start_table(&mut self, aligns: &[Alignment]) {
