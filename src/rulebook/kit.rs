@@ -297,6 +297,8 @@ fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> Stri
 #set table(stroke: 0.5pt + luma(175), inset: (x: 5pt, y: 4pt), fill: (_, y) => if y == 0 {{ luma(228) }})
 #show table.cell.where(y: 0): strong
 #show table: set par(justify: false)
+// A rules table is short: it moves whole rather than leave two rows behind.
+#show table: it => block(breakable: false, it)
 #show figure: set block(breakable: false)
 #show figure.caption: set text(size: 8.5pt, style: "italic")
 #show link: set text(fill: rgb("#1d4f91"))
@@ -524,8 +526,9 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
     if bought.is_empty() {
         return String::new();
     }
+    // One block: the heading never ends a page without its table.
     let mut s = String::from(
-        "== Parts to buy\n\nNot printed. Buy them, or use the printed stand-in named beside each.\n\n",
+        "#block(breakable: false)[\n== Parts to buy\n\nNot printed. Buy them, or use the printed stand-in named beside each.\n\n",
     );
     s.push_str("#table(columns: (auto, 1fr, auto, 1fr), align: (center + horizon, left + horizon, right + horizon, left + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [Part], [Count], [Printed stand-in]),\n");
     for part in bought {
@@ -549,7 +552,7 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
             escape(&stand_in_name)
         ));
     }
-    s.push_str(")\n\n");
+    s.push_str(")\n]\n\n");
     s
 }
 
