@@ -112,7 +112,7 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         body.push_str(&note_markup(note));
     }
     let canvas = format!(
-        "block(width: {w}mm, height: {h}mm, breakable: false, {{\n{body}}})",
+        "block(width: {w}mm, height: {h}mm, breakable: false, {{\n  set par(justify: false)\n  set text(hyphenate: false)\n{body}}})",
         w = fig.width_mm,
         h = fig.height_mm
     );

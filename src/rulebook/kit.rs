@@ -156,8 +156,9 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<(f32, f32)> {
     for node in group.children() {
         let hit = match node {
             usvg::Node::Text(t) => {
+                // Words may be separate chunks (one `tspan` each): compare without spaces.
                 let text: String = t.chunks().iter().map(|c| c.text()).collect();
-                text.contains(find) || node.id() == find
+                squeeze(&text).contains(&squeeze(find)) || node.id() == find
             }
             _ => !node.id().is_empty() && node.id() == find,
         };
@@ -172,6 +173,10 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<(f32, f32)> {
         }
     }
     None
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 impl Assets for GameAssets<'_> {
