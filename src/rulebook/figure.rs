@@ -221,8 +221,9 @@ fn note_markup(n: &Note) -> String {
     if let Some([tx, ty]) = n.arrow_to_mm {
         s.push_str(&format!(
             "  place(top + left, line(start: ({x}mm, {y}mm), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n  place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
-            x = n.at_mm[0],
-            y = n.at_mm[1],
+            // From the middle of the note's first line, just left of its text.
+            x = n.at_mm[0] - 0.8,
+            y = n.at_mm[1] + 1.6,
             cx = tx - 0.9,
             cy = ty - 0.9,
         ));
