@@ -107,10 +107,8 @@ impl<'a> GameAssets<'a> {
             if side == Side::Back { "back" } else { "front" }
         );
         if !self.files.iter().any(|(p, _)| *p == path) {
-            self.files.push((
-                path.clone(),
-                self.faces.faces[face].svg.clone().into_bytes(),
-            ));
+            let svg = for_typesetter(&self.faces.faces[face].svg);
+            self.files.push((path.clone(), svg.into_bytes()));
         }
         Ok((face, path))
     }
@@ -148,6 +146,13 @@ impl FaceSource for GameAssets<'_> {
             .map(|(x, y)| (x * scale, y * scale))
             .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
     }
+}
+
+/// A face's SVG as the typesetter must read it. Typst knows the bundled condensed DejaVu by
+/// its typographic family, "DejaVu Sans" (the only DejaVu Sans cut bundled), where templates
+/// write "DejaVu Sans Condensed"; without this the face would fall back to the body font.
+fn for_typesetter(svg: &str) -> String {
+    svg.replace("DejaVu Sans Condensed", "DejaVu Sans")
 }
 
 /// The centre (canvas units) of the first text containing `find`, or of the element whose id
