@@ -133,7 +133,8 @@ fn first_paragraph(md: &str) -> Option<String> {
 
 /// The credits section: the fonts in `fonts`, the icon sets and the tool.
 pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
-    let mut s = String::from("\n= Credits <kit-credits>\n\n");
+    // One block: the credits never start at a page's foot and end on the next.
+    let mut s = String::from("\n#block(breakable: false)[\n= Credits <kit-credits>\n\n");
     if !fonts.is_empty() {
         let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f))).collect();
         s.push_str(&format!("*Type.* {}.\n\n", list.join("; ")));
@@ -141,7 +142,7 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
     for credit in icons {
         s.push_str(&format!("*Icons.* {}\n\n", escape(credit)));
     }
-    s.push_str("*Typeset and imposed* with protopress.\n\n");
+    s.push_str("*Typeset and imposed* with protopress.\n]\n\n");
     s
 }
 

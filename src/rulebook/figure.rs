@@ -75,6 +75,9 @@ struct Note {
     width_mm: Option<f32>,
     #[serde(default)]
     arrow_to_mm: Option<[f32; 2]>,
+    /// `left` (default), `center` or `right` within its width.
+    #[serde(default)]
+    align: Option<String>,
 }
 
 /// A face resolved to a file of the Typst world.
@@ -109,7 +112,7 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         body.push_str(&piece_markup(piece, &fig, faces)?);
     }
     for note in &fig.notes {
-        body.push_str(&note_markup(note));
+        body.push_str(&note_markup(note)?);
     }
     let canvas = format!(
         "block(width: {w}mm, height: {h}mm, breakable: false, {{\n  set par(justify: false)\n  set text(hyphenate: false)\n{body}}})",
@@ -207,13 +210,19 @@ fn callout_markup(
     ))
 }
 
-fn note_markup(n: &Note) -> String {
+fn note_markup(n: &Note) -> Result<String, String> {
     let width = n
         .width_mm
         .map(|w| format!("width: {w}mm, "))
         .unwrap_or_default();
+    let align = match n.align.as_deref() {
+        None | Some("left") => "left",
+        Some("center") => "center",
+        Some("right") => "right",
+        Some(other) => return Err(format!("note align `{other}`: use left, center or right")),
+    };
     let mut s = format!(
-        "  place(top + left, dx: {x}mm, dy: {y}mm, box({width}text(size: 7.5pt, style: \"italic\")[{t}]))\n",
+        "  place(top + left, dx: {x}mm, dy: {y}mm, box({width}align({align}, text(size: 7.5pt, style: \"italic\")[{t}])))\n",
         x = n.at_mm[0],
         y = n.at_mm[1],
         t = escape(&n.text)
@@ -228,7 +237,7 @@ fn note_markup(n: &Note) -> String {
             cy = ty - 0.9,
         ));
     }
-    s
+    Ok(s)
 }
 
 #[cfg(test)]

@@ -250,17 +250,29 @@ fn paper_size(paper: Paper) -> String {
     format!("paper: \"{name}\"")
 }
 
+/// The cover's phrases for players, minutes and age in the kit's language (English for a
+/// language without its own).
+fn cover_phrases(lang: &str) -> [&'static str; 3] {
+    match lang.split('-').next().unwrap_or(lang) {
+        "de" => ["{} Spieler", "{} Minuten", "ab {} Jahren"],
+        "fr" => ["{} joueurs", "{} minutes", "dès {} ans"],
+        "es" => ["{} jugadores", "{} minutos", "desde {} años"],
+        _ => ["{} players", "{} minutes", "ages {}+"],
+    }
+}
+
 /// The facts a box prints on its cover, as a Typst dictionary for `protopress-cover`.
 fn cover_info(game: &Game, what: &str) -> String {
     let f = &game.file;
     let opt = |v: Option<String>| v.map_or_else(|| "none".to_owned(), |v| string(&v));
+    let [players, minutes, ages] = cover_phrases(&f.language);
     format!(
         "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev})",
         name = string(&f.name),
         sub = opt(f.subtitle.clone()),
-        players = opt(f.players.map(|p| p.text())),
-        time = opt(f.play_time.map(|t| t.text())),
-        age = opt(f.age.map(|a| a.to_string())),
+        players = opt(f.players.map(|p| players.replace("{}", &p.text()))),
+        time = opt(f.play_time.map(|t| minutes.replace("{}", &t.text()))),
+        age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
         what = string(what),
         rev = string(&f.revision),
     )
@@ -321,9 +333,9 @@ fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> Stri
 // The cover: a rules.typ may define its own `protopress-cover(info)` with the same fields.
 #let protopress-facts(info, sep: [ #h(0.6em)·#h(0.6em) ]) = {{
   let facts = ()
-  if info.players != none {{ facts.push[#info.players players] }}
-  if info.time != none {{ facts.push[#info.time minutes] }}
-  if info.age != none {{ facts.push[ages #info.age+] }}
+  for key in ("players", "time", "age") {{
+    if info.at(key) != none {{ facts.push(info.at(key)) }}
+  }}
   facts.join(sep)
 }}
 #let protopress-cover(info) = page(header: none, footer: none, columns: 1)[
