@@ -134,7 +134,9 @@ fn first_paragraph(md: &str) -> Option<String> {
 /// The credits section: the fonts in `fonts`, the icon sets and the tool.
 pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
     // One block: the credits never start at a page's foot and end on the next.
-    let mut s = String::from("\n#block(breakable: false)[\n= Credits <kit-credits>\n\n");
+    let mut s = String::from(
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n= Credits <kit-credits>\n\n",
+    );
     if !fonts.is_empty() {
         let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f))).collect();
         s.push_str(&format!("*Type.* {}.\n\n", list.join("; ")));

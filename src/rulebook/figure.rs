@@ -124,7 +124,10 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         .as_deref()
         .map(|c| format!(", caption: [{}]", escape(c)))
         .unwrap_or_default();
-    let figure = format!("figure(kind: image, {canvas}{caption})");
+    // However wide the figure, its caption keeps a readable measure (85 mm at most).
+    let figure = format!(
+        "{{ show figure.caption: c => layout(size => block(width: calc.min(85mm, size.width), c)); figure(kind: image, {canvas}{caption}) }}"
+    );
     Ok(if fig.wide {
         format!("\n#place(auto, float: true, scope: \"parent\", {figure})\n")
     } else {
