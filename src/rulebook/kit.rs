@@ -319,8 +319,6 @@ fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> Stri
 #set table(stroke: 0.5pt + luma(175), inset: (x: 5pt, y: 4pt), fill: (_, y) => if y == 0 {{ luma(228) }})
 #show table.cell.where(y: 0): strong
 #show table: set par(justify: false)
-// A rules table is short: it moves whole rather than leave two rows behind.
-#show table: it => block(breakable: false, it)
 #show figure: set block(breakable: false)
 #show figure.caption: set text(size: 8.5pt, style: "italic")
 #show link: set text(fill: rgb("#1d4f91"))
@@ -666,7 +664,7 @@ fn guide_page(input: &KitInput) -> String {
         _ => "duplex, flip on the long edge",
     };
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1)[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
     );
     s.push_str(
         "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",

@@ -82,7 +82,11 @@ enum Frame {
     Heading { level: usize, start: usize },
     List,
     Item,
-    Table,
+    /// A table, from where its markup starts, with the rows seen so far.
+    Table {
+        start: usize,
+        rows: usize,
+    },
     Cell,
     Other,
 }
@@ -105,6 +109,9 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     }
     Ok(c.out)
 }
+
+/// Tables of at most this many body rows are kept on one page.
+const SHORT_TABLE_ROWS: usize = 12;
 
 /// A code block being read.
 struct Code {
@@ -231,7 +238,11 @@ impl Converter<'_> {
             }
             Tag::Table(aligns) => self.start_table(&aligns),
             Tag::TableHead => self.out.push_str("table.header("),
-            Tag::TableRow => {}
+            Tag::TableRow => {
+                if let Some(Frame::Table { rows, .. }) = self.stack.last_mut() {
+                    *rows += 1;
+                }
+            }
             Tag::TableCell => {
                 self.out.push('[');
                 self.stack.push(Frame::Cell);
@@ -297,8 +308,16 @@ impl Converter<'_> {
                 self.out.push_str("], ");
             }
             TagEnd::Table => {
-                self.stack.pop();
-                self.out.push_str(")\n\n");
+                self.out.push(')');
+                // A short table moves to the next page whole rather than leave a row or two
+                // behind; a long one may break, repeating its header.
+                if let Some(Frame::Table { start, rows }) = self.stack.pop()
+                    && rows <= SHORT_TABLE_ROWS
+                {
+                    self.out.insert_str(start, "\n#block(breakable: false)[");
+                    self.out.push(']');
+                }
+                self.out.push_str("\n\n");
             }
             TagEnd::TableHead => self.out.push_str("), "),
             TagEnd::TableRow => {}
@@ -353,12 +372,13 @@ impl Converter<'_> {
                 _ => "left",
             })
             .collect();
+        let start = self.out.len();
         self.out.push_str(&format!(
             "\n#table(columns: {}, align: ({},), ",
             aligns.len(),
             align.join(", ")
         ));
-        self.stack.push(Frame::Table);
+        self.stack.push(Frame::Table { start, rows: 0 });
     }
 
     /// Closes a heading: its text moves into `= text <label>` with a unique label.
@@ -492,10 +512,13 @@ mod tests {
         let t = convert("| a | b |\n| :-- | --: |\n| 1 | 2 |\n");
         assert!(
             t.contains(
-                "#table(columns: 2, align: (left, right,), table.header([a], [b], ), [1], [2], )"
+                "#block(breakable: false)[\n#table(columns: 2, align: (left, right,), table.header([a], [b], ), [1], [2], )]"
             ),
             "{t}"
         );
+        let long: String = (0..20).map(|i| format!("| {i} | x |\n")).collect();
+        let t = convert(&format!("| a | b |\n| --- | --- |\n{long}"));
+        assert!(t.contains("#table(") && !t.contains("breakable"), "{t}");
     }
 
     #[test]
