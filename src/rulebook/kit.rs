@@ -371,7 +371,7 @@ fn game_style(game: &Game) -> Result<String> {
     Ok(style.map_or_else(String::new, |s| format!("\n{s}\n")))
 }
 
-/// The rules in the game's columns, then the credits; ends back in one column.
+/// The rules in the game's columns, then the credits; ends back in one column on plain paper.
 fn body(
     rules: Option<&Rules>,
     assets: &mut GameAssets,
@@ -385,7 +385,9 @@ fn body(
     }
     let icons = credits::icon_credits(assets.game)?;
     s.push_str(&credits::markup(fonts, &icons));
-    s.push_str("\n#set page(columns: 1)\n");
+    // The kit's own pages and the printed sheets after the rules: one column, plain paper
+    // (a tinted rulebook page must not tint the margins of the card sheets).
+    s.push_str("\n#set page(columns: 1, fill: none)\n");
     Ok(s)
 }
 
@@ -562,14 +564,17 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
             .iter()
             .find(|c| c.id == stand_in)
             .map_or_else(|| stand_in.to_owned(), |c| c.name.clone());
-        let picture = piece_picture(input, assets, stand_in, (10.0, 10.0))
-            .map(|p| format!("#{p} "))
-            .unwrap_or_default();
+        let stand_in_cell = match piece_picture(input, assets, stand_in, (10.0, 10.0)) {
+            Some(picture) => format!(
+                "grid(columns: (auto, 1fr), column-gutter: 2mm, align: horizon, {picture}, [{}])",
+                escape(&stand_in_name)
+            ),
+            None => format!("[{}]", escape(&stand_in_name)),
+        };
         s.push_str(&format!(
-            "  {TICK}, [{}], [*{}*], [{picture}{}],\n",
+            "  {TICK}, [{}], [*{}*], {stand_in_cell},\n",
             escape(&part.name),
             part.count,
-            escape(&stand_in_name)
         ));
     }
     s.push_str(")\n]\n\n");

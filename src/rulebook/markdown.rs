@@ -79,7 +79,10 @@ pub fn string(text: &str) -> String {
 
 /// Where output goes while a construct is open.
 enum Frame {
-    Heading { level: usize, start: usize },
+    Heading {
+        level: usize,
+        start: usize,
+    },
     List,
     Item,
     /// A table, from where its markup starts, with the rows seen so far.
