@@ -108,9 +108,32 @@ impl<'a> GameAssets<'a> {
         );
         if !self.files.iter().any(|(p, _)| *p == path) {
             let svg = for_typesetter(&self.faces.faces[face].svg);
+            self.add_linked_images(&svg, &format!("faces/{comp}"))?;
             self.files.push((path.clone(), svg.into_bytes()));
         }
         Ok((face, path))
+    }
+
+    /// The images a face links to (art next to the templates), placed where the typesetter
+    /// looks for them: beside the face's own file in `dir`.
+    fn add_linked_images(&mut self, svg: &str, dir: &str) -> std::result::Result<(), String> {
+        let base = self.game.template_dir();
+        for href in crate::render::svg::linked_files(svg) {
+            let source = crate::render::svg::sandboxed(&base, href)?;
+            let Some(target) = virtual_join(dir, href) else {
+                return Err(format!("image `{href}` leaves the project"));
+            };
+            if self.files.iter().any(|(p, _)| *p == target) {
+                continue;
+            }
+            let bytes = self
+                .game
+                .project
+                .read(&source)
+                .map_err(|e| format!("image `{href}`: {}", e.message))?;
+            self.files.push((target, bytes));
+        }
+        Ok(())
     }
 }
 
@@ -146,6 +169,22 @@ impl FaceSource for GameAssets<'_> {
             .map(|(x, y)| (x * scale, y * scale))
             .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
     }
+}
+
+/// `dir/href` with `.` and `..` resolved, as the typesetter resolves a relative link; none
+/// when it climbs above the root.
+fn virtual_join(dir: &str, href: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in href.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
 }
 
 /// A face's SVG as the typesetter must read it. Typst knows the bundled condensed DejaVu by
@@ -855,6 +894,23 @@ fn civil_from_days(z: i64) -> (i32, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn linked_images_land_where_the_typesetter_looks() {
+        assert_eq!(
+            virtual_join("faces/facility", "art.png").as_deref(),
+            Some("faces/facility/art.png")
+        );
+        assert_eq!(
+            virtual_join("faces/facility", "./img/../art/a.png").as_deref(),
+            Some("faces/facility/art/a.png")
+        );
+        assert_eq!(
+            virtual_join("faces/facility", "../../x.png").as_deref(),
+            Some("x.png")
+        );
+        assert_eq!(virtual_join("faces/facility", "../../../x.png"), None);
+    }
 
     #[test]
     fn dates_from_days() {
