@@ -135,7 +135,7 @@ fn first_paragraph(md: &str) -> Option<String> {
 pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
     // One block: the credits never start at a page's foot and end on the next.
     let mut s = String::from(
-        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n= Credits <kit-credits>\n\n",
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= Credits <kit-credits>\n\n",
     );
     if !fonts.is_empty() {
         let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f))).collect();
