@@ -30,7 +30,10 @@ use crate::project::Project;
 use crate::render::Renderer;
 use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
-use crate::rulebook::kit::{KitInput, SheetPage, build_date, kit_pdf, rules_pdf};
+use crate::rulebook::credits::fonts_of;
+use crate::rulebook::kit::{
+    KitInput, SheetPage, build_date, kit_pdf, rules_fonts, rules_pdf_crediting,
+};
 use crate::text::fonts::Fonts;
 
 /// Choices from the command line that override the game's own.
@@ -555,17 +558,27 @@ fn sheet_pages(
 type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
 
 fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
-    // The rulebook and the kit are separate Typst documents: typeset them side by side.
+    // Both credit every font they embed: the rulebook's (found by typesetting it once) and the
+    // sheets'. Then the rulebook and the kit are typeset side by side.
+    let rules_fonts = match input.rules {
+        Some(r) => rules_fonts(input, r)?,
+        None => Default::default(),
+    };
+    let mut kit_fonts = rules_fonts.clone();
+    kit_fonts.extend(fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice())));
     let (rules, kit) = rayon::join(
-        || input.rules.map(|r| rules_pdf(input, r)).transpose(),
-        || kit_pdf(input),
+        || {
+            let rules = input.rules?;
+            Some(rules_pdf_crediting(input, rules, rules_fonts))
+        },
+        || kit_pdf(input, kit_fonts),
     );
     let (kit, count) = kit?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    // Without rules the kit opens with a title and a contents page.
-    let mut rules_pages = 2;
-    if let Some((bytes, pages)) = rules? {
+    // Without rules the kit opens with a cover, a contents page and the credits.
+    let mut rules_pages = 3;
+    if let Some((bytes, pages)) = rules.transpose()? {
         rules_pages = pages;
         files.push(FileReport {
             file: "rules.pdf".to_owned(),

@@ -115,6 +115,10 @@ impl Game {
             let line = find_line_after(&source, "print:", &format!("{}:", e.field));
             locate(e.into_error().in_file(&game_path), line, &source).game(id)
         })?;
+        validate::check_cover(&file).map_err(|e| {
+            let line = find_line(&source, &format!("{}:", e.field));
+            locate(e.into_error().in_file(&game_path), line, &source).game(id)
+        })?;
         for spec in &file.components {
             check_spec(spec, &game_path, &source).map_err(|e| e.game(id).component(&spec.id))?;
         }

@@ -40,6 +40,15 @@ pub struct GameFile {
     pub subtitle: Option<String>,
     /// The designer's revision label, printed on every face.
     pub revision: String,
+    /// How many people play: `4`, or `[2, 4]` for two to four. Printed on the rulebook's cover.
+    #[serde(default)]
+    pub players: Option<Span>,
+    /// How long a game takes in minutes: `30`, or `[60, 120]`. Printed on the cover.
+    #[serde(default)]
+    pub play_time: Option<Span>,
+    /// The youngest age the game suits (`12` prints as "12+"). Printed on the cover.
+    #[serde(default)]
+    pub age: Option<u32>,
     /// Language of the texts (an ISO 639-1 code, e.g. `en`, optionally with a region:
     /// `de-CH`): hyphenation and quotes follow it. While a kit of another language is built,
     /// this is that language.
@@ -56,6 +65,32 @@ pub struct GameFile {
     pub data: Map<String, Value>,
     /// The game's components: decks, tokens, boards, dice, standees and bought parts.
     pub components: Vec<ComponentSpec>,
+}
+
+/// One number or a range of two, as a box states players and playing time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum Span {
+    Exactly(u32),
+    Between(u32, u32),
+}
+
+impl Span {
+    /// The smallest and the largest value.
+    pub fn bounds(self) -> (u32, u32) {
+        match self {
+            Span::Exactly(n) => (n, n),
+            Span::Between(a, b) => (a, b),
+        }
+    }
+
+    /// As a box prints it: `4`, or `2–4` with an en dash.
+    pub fn text(self) -> String {
+        match self.bounds() {
+            (a, b) if a == b => a.to_string(),
+            (a, b) => format!("{a}\u{2013}{b}"),
+        }
+    }
 }
 
 fn default_language() -> String {

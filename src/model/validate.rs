@@ -3,8 +3,8 @@
 //! or allocating without end. Whether pieces fit the paper is `layout::fit`'s to say.
 
 use crate::error::{Error, Result};
-use crate::model::ComponentSpec;
 use crate::model::print::PrintProfile;
+use crate::model::{ComponentSpec, GameFile, Span};
 
 /// Printed pieces a game may have in all, unless `PROTOPRESS_MAX_PIECES` says otherwise.
 pub const MAX_PIECES: u64 = 100_000;
@@ -45,6 +45,36 @@ pub fn check_profile(p: &PrintProfile) -> Result<(), OutOfRange> {
     }
     in_range("printable_margin_mm", p.printable_margin_mm, 0.0, 20.0)?;
     in_range("safe_zone_mm", p.safe_zone_mm, 0.0, 20.0)
+}
+
+/// A span of the cover (players, minutes) within `1..=max`, its first value not above its
+/// second.
+fn span_in_range(field: &'static str, span: Span, max: u32) -> Result<(), OutOfRange> {
+    let (a, b) = span.bounds();
+    if a == 0 || b > max || a > b {
+        return Err(OutOfRange {
+            field,
+            message: format!(
+                "`{field}` is {}; it must be a number from 1 to {max}, or two such numbers [fewest, most]",
+                span.text()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// The cover's numbers: players, playing time in minutes, minimum age.
+pub fn check_cover(f: &GameFile) -> Result<(), OutOfRange> {
+    if let Some(p) = f.players {
+        span_in_range("players", p, 100)?;
+    }
+    if let Some(t) = f.play_time {
+        span_in_range("play_time", t, 24 * 60)?;
+    }
+    if let Some(a) = f.age {
+        in_range("age", a as f32, 1.0, 99.0)?;
+    }
+    Ok(())
 }
 
 /// A component's numbers.
@@ -98,6 +128,27 @@ mod tests {
             let mut p = PrintProfile::default();
             set(&mut p);
             let err = check_profile(&p).expect_err(field);
+            assert_eq!(err.field, field);
+        }
+    }
+
+    #[test]
+    fn cover_spans_are_checked() {
+        let parse = |extra: &str| -> GameFile {
+            serde_yaml::from_str(&format!("name: G\nrevision: '1'\ncomponents: []\n{extra}"))
+                .unwrap()
+        };
+        let ok = parse("players: [2, 4]\nplay_time: 30\nage: 12\n");
+        assert!(check_cover(&ok).is_ok());
+        assert_eq!(ok.players.unwrap().text(), "2\u{2013}4");
+        assert_eq!(ok.play_time.unwrap().text(), "30");
+        for (yaml, field) in [
+            ("players: [4, 2]", "players"),
+            ("players: 0", "players"),
+            ("play_time: [30, 5000]", "play_time"),
+            ("age: 0", "age"),
+        ] {
+            let err = check_cover(&parse(yaml)).expect_err(yaml);
             assert_eq!(err.field, field);
         }
     }

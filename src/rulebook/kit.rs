@@ -18,8 +18,11 @@ use crate::pdf::import::{PageFill, fill_pages};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
+use crate::rulebook::credits;
+use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::{self, Assets, escape, string};
 use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker, typst_lang};
+use crate::text::fonts::Fonts;
 
 /// One page of a sheet PDF, as the kit places it.
 #[derive(Debug, Clone)]
@@ -47,59 +50,184 @@ pub struct KitInput<'a> {
     pub date: (i32, u8, u8),
 }
 
-/// Resolves rules images and icons into files of the Typst project.
+/// Resolves rules images, icons and figures into files of the Typst project.
 struct GameAssets<'a> {
     game: &'a Game,
     faces: &'a Faces,
     files: Vec<(String, Vec<u8>)>,
+    /// The game's fonts, loaded when a figure first looks for a text on a face.
+    fonts: Option<Fonts>,
+}
+
+impl<'a> GameAssets<'a> {
+    fn new(game: &'a Game, faces: &'a Faces) -> GameAssets<'a> {
+        GameAssets {
+            game,
+            faces,
+            files: Vec::new(),
+            fonts: None,
+        }
+    }
+
+    /// The face named `component/card[/front|back]`: its index in `faces` and its file path.
+    fn face(&mut self, spec: &str) -> std::result::Result<(usize, String), String> {
+        let mut parts = spec.split('/');
+        let (comp, card) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let side = match parts.next() {
+            None | Some("front") => Side::Front,
+            Some("back") => Side::Back,
+            Some(other) => {
+                return Err(format!(
+                    "`{other}` is not a side (front or back) in `{spec}`"
+                ));
+            }
+        };
+        let component = self
+            .game
+            .components
+            .iter()
+            .position(|c| c.spec.id == comp)
+            .ok_or_else(|| format!("no component `{comp}` for `{spec}`"))?;
+        let card_index = self.game.components[component]
+            .cards
+            .iter()
+            .position(|c| c.id == card)
+            .ok_or_else(|| format!("component `{comp}` has no card `{card}` for `{spec}`"))?;
+        let deck = &self.faces.decks[component];
+        let copy = deck
+            .copies
+            .iter()
+            .find(|c| c.card == card_index)
+            .ok_or_else(|| format!("card `{card}` of `{comp}` is not printed (count 0)"))?;
+        let face = match side {
+            Side::Back => copy.back.ok_or_else(|| format!("`{spec}` has no back"))?,
+            _ => copy.front,
+        };
+        let path = format!(
+            "faces/{comp}/{card}-{}.svg",
+            if side == Side::Back { "back" } else { "front" }
+        );
+        if !self.files.iter().any(|(p, _)| *p == path) {
+            let svg = for_typesetter(&self.faces.faces[face].svg);
+            self.add_linked_images(&svg, &format!("faces/{comp}"))?;
+            self.files.push((path.clone(), svg.into_bytes()));
+        }
+        Ok((face, path))
+    }
+
+    /// The images a face links to (art next to the templates), placed where the typesetter
+    /// looks for them: beside the face's own file in `dir`.
+    fn add_linked_images(&mut self, svg: &str, dir: &str) -> std::result::Result<(), String> {
+        let base = self.game.template_dir();
+        for href in crate::render::svg::linked_files(svg) {
+            let source = crate::render::svg::sandboxed(&base, href)?;
+            let Some(target) = virtual_join(dir, href) else {
+                return Err(format!("image `{href}` leaves the project"));
+            };
+            if self.files.iter().any(|(p, _)| *p == target) {
+                continue;
+            }
+            let bytes = self
+                .game
+                .project
+                .read(&source)
+                .map_err(|e| format!("image `{href}`: {}", e.message))?;
+            self.files.push((target, bytes));
+        }
+        Ok(())
+    }
+}
+
+impl FaceSource for GameAssets<'_> {
+    fn face(&mut self, spec: &str) -> std::result::Result<FaceFile, String> {
+        let (index, path) = GameAssets::face(self, spec)?;
+        let face = &self.faces.faces[index];
+        Ok(FaceFile {
+            path,
+            trim_mm: (face.size.width_mm, face.size.height_mm),
+            bleed_mm: face.bleed,
+        })
+    }
+
+    fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<(f32, f32), String> {
+        let (index, _) = GameAssets::face(self, spec)?;
+        if self.fonts.is_none() {
+            let fonts =
+                Fonts::of_game(&self.game.project, &self.game.id).map_err(|e| e.to_string())?;
+            self.fonts = Some(fonts);
+        }
+        let fonts = self.fonts.as_ref().expect("loaded above");
+        let face = &self.faces.faces[index];
+        let tree = crate::render::svg::parse(
+            &face.svg,
+            fonts,
+            &self.game.project,
+            &self.game.template_dir(),
+        )
+        .map_err(|e| e.to_string())?;
+        let scale = (face.size.width_mm + 2.0 * face.bleed) / tree.size().width();
+        find_on_face(tree.root(), find)
+            .map(|(x, y)| (x * scale, y * scale))
+            .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
+    }
+}
+
+/// `dir/href` with `.` and `..` resolved, as the typesetter resolves a relative link; none
+/// when it climbs above the root.
+fn virtual_join(dir: &str, href: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in href.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A face's SVG as the typesetter must read it. Typst knows the bundled condensed DejaVu by
+/// its typographic family, "DejaVu Sans" (the only DejaVu Sans cut bundled), where templates
+/// write "DejaVu Sans Condensed"; without this the face would fall back to the body font.
+fn for_typesetter(svg: &str) -> String {
+    svg.replace("DejaVu Sans Condensed", "DejaVu Sans")
+}
+
+/// The centre (canvas units) of the first text containing `find`, or of the element whose id
+/// is `find`.
+fn find_on_face(group: &usvg::Group, find: &str) -> Option<(f32, f32)> {
+    for node in group.children() {
+        let hit = match node {
+            usvg::Node::Text(t) => {
+                // Words may be separate chunks (one `tspan` each): compare without spaces.
+                let text: String = t.chunks().iter().map(|c| c.text()).collect();
+                squeeze(&text).contains(&squeeze(find)) || node.id() == find
+            }
+            _ => !node.id().is_empty() && node.id() == find,
+        };
+        if hit {
+            let b = node.abs_bounding_box();
+            return Some((b.x() + b.width() / 2.0, b.y() + b.height() / 2.0));
+        }
+        if let usvg::Node::Group(g) = node
+            && let Some(p) = find_on_face(g, find)
+        {
+            return Some(p);
+        }
+    }
+    None
+}
+
+fn squeeze(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 impl Assets for GameAssets<'_> {
     fn image(&mut self, dest: &str) -> std::result::Result<String, String> {
         if let Some(spec) = dest.strip_prefix("component:") {
-            let mut parts = spec.split('/');
-            let (comp, card) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-            let side = match parts.next() {
-                None | Some("front") => Side::Front,
-                Some("back") => Side::Back,
-                Some(other) => {
-                    return Err(format!(
-                        "`{other}` is not a side (front or back) in `{dest}`"
-                    ));
-                }
-            };
-            let component = self
-                .game
-                .components
-                .iter()
-                .position(|c| c.spec.id == comp)
-                .ok_or_else(|| format!("no component `{comp}` for the image `{dest}`"))?;
-            let card_index = self.game.components[component]
-                .cards
-                .iter()
-                .position(|c| c.id == card)
-                .ok_or_else(|| {
-                    format!("component `{comp}` has no card `{card}` for the image `{dest}`")
-                })?;
-            let deck = &self.faces.decks[component];
-            let copy = deck
-                .copies
-                .iter()
-                .find(|c| c.card == card_index)
-                .ok_or_else(|| format!("card `{card}` of `{comp}` is not printed (count 0)"))?;
-            let face = match side {
-                Side::Back => copy.back.ok_or_else(|| format!("`{dest}` has no back"))?,
-                _ => copy.front,
-            };
-            let path = format!(
-                "faces/{comp}/{card}-{}.svg",
-                if side == Side::Back { "back" } else { "front" }
-            );
-            self.files.push((
-                path.clone(),
-                self.faces.faces[face].svg.clone().into_bytes(),
-            ));
-            return Ok(path);
+            return GameAssets::face(self, spec).map(|(_, path)| path);
         }
         if dest.contains("://") {
             return Err(format!(
@@ -139,6 +267,10 @@ impl Assets for GameAssets<'_> {
         self.files.push((path.clone(), text.into_bytes()));
         Some(path)
     }
+
+    fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
+        figure::to_typst(yaml, self)
+    }
 }
 
 /// The Typst page size of `paper`: `paper: "a4"`, or a width and height.
@@ -158,20 +290,39 @@ fn paper_size(paper: Paper) -> String {
     format!("paper: \"{name}\"")
 }
 
-/// The default style, title page and contents.
-fn front_matter(game: &Game, with_kit: bool) -> String {
+/// The cover's phrases for players, minutes and age in the kit's language (English for a
+/// language without its own).
+fn cover_phrases(lang: &str) -> [&'static str; 3] {
+    match lang.split('-').next().unwrap_or(lang) {
+        "de" => ["{} Spieler", "{} Minuten", "ab {} Jahren"],
+        "fr" => ["{} joueurs", "{} minutes", "dès {} ans"],
+        "es" => ["{} jugadores", "{} minutos", "desde {} años"],
+        _ => ["{} players", "{} minutes", "ages {}+"],
+    }
+}
+
+/// The facts a box prints on its cover, as a Typst dictionary for `protopress-cover`.
+fn cover_info(game: &Game, what: &str) -> String {
+    let f = &game.file;
+    let opt = |v: Option<String>| v.map_or_else(|| "none".to_owned(), |v| string(&v));
+    let [players, minutes, ages] = cover_phrases(&f.language);
+    format!(
+        "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev})",
+        name = string(&f.name),
+        sub = opt(f.subtitle.clone()),
+        players = opt(f.players.map(|p| players.replace("{}", &p.text()))),
+        time = opt(f.play_time.map(|t| minutes.replace("{}", &t.text()))),
+        age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
+        what = string(what),
+        rev = string(&f.revision),
+    )
+}
+
+/// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
+/// `let` rules win), the cover, `between` (the kit's printing guide) and the contents.
+fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> String {
     let f = &game.file;
     let name = string(&f.name);
-    let subtitle = f
-        .subtitle
-        .as_deref()
-        .map(|s| {
-            format!(
-                "#v(0.4cm) #text(size: 15pt, style: \"italic\")[{}]",
-                escape(s)
-            )
-        })
-        .unwrap_or_default();
     let what = if with_kit {
         "Print-and-play kit"
     } else {
@@ -197,43 +348,63 @@ fn front_matter(game: &Game, with_kit: bool) -> String {
   }})
 #set text(font: ("Libertinus Serif", "Noto Emoji"), size: 10.5pt, lang: {lang}, hyphenate: true)
 #set par(justify: true, leading: 0.62em, spacing: 1.05em)
+#set columns(gutter: 8mm)
 #show heading: set text(font: ("Noto Sans", "Noto Emoji"), weight: "bold", hyphenate: false)
 #show heading: set par(justify: false)
-#show heading.where(level: 1): it => {{ v(0.5cm, weak: true); text(size: 17pt, fill: rgb("#1d1f24"), it); v(0.15cm) }}
-#show heading.where(level: 2): set text(size: 13pt, fill: rgb("#8a5a12"))
+#show heading: set block(sticky: true)
+#show heading.where(level: 1): set text(size: 16pt)
+#show heading.where(level: 1): set block(above: 1.4em, below: 0.8em)
+#show heading.where(level: 2): set text(size: 12.5pt)
 #show heading.where(level: 3): set text(size: 11pt)
-#set table(stroke: 0.5pt + luma(175), inset: (x: 6pt, y: 5pt), fill: (_, y) => if y == 0 {{ luma(228) }})
+#set table(stroke: 0.5pt + luma(175), inset: (x: 5pt, y: 4pt), fill: (_, y) => if y == 0 {{ luma(228) }})
 #show table.cell.where(y: 0): strong
 #show table: set par(justify: false)
+#show figure: set block(breakable: false)
+#show figure.caption: set text(size: 8.5pt, style: "italic")
 #show link: set text(fill: rgb("#1d4f91"))
 #set list(indent: 0.5em, spacing: 0.7em)
 #set enum(indent: 0.5em, spacing: 0.7em)
 #show raw: set text(font: "DejaVu Sans Mono", size: 0.88em)
 #show quote.where(block: true): it => block(inset: (left: 1em, y: 0.3em), stroke: (left: 2pt + luma(150)), emph(it.body))
-#page(header: none, footer: none)[
+// Columns of the rules pages: two keep a line between 45 and 75 characters.
+#let rulebook-columns = 2
+// The cover: a rules.typ may define its own `protopress-cover(info)` with the same fields.
+#let protopress-facts(info, sep: [ #h(0.6em)·#h(0.6em) ]) = {{
+  let facts = ()
+  for key in ("players", "time", "age") {{
+    if info.at(key) != none {{ facts.push(info.at(key)) }}
+  }}
+  facts.join(sep)
+}}
+#let protopress-cover(info) = page(header: none, footer: none, columns: 1)[
   #v(4.5cm)
   #align(center)[
-    #text(weight: "bold", size: 34pt)[#{name}]
-    {subtitle}
-    #v(1.4cm)
-    #text(size: 13pt)[{what} · revision {rev}]
+    #text(weight: "bold", size: 34pt, info.name)
+    #if info.subtitle != none [#v(0.4cm) #text(size: 15pt, style: "italic", info.subtitle)]
+    #v(1cm)
+    #text(size: 13pt, font: "Noto Sans", protopress-facts(info))
+    #v(1cm)
+    #text(size: 11pt)[#info.what · revision #info.revision]
     #v(0.3cm)
     #text(size: 10pt, fill: luma(80))[Built on #datetime.today().display("[day] [month repr:long] [year]")]
   ]
   #v(1fr)
   #align(center, text(size: 8pt, fill: luma(100))[Made with protopress])
 ]
+{style}
+#protopress-cover({info})
+{between}
 #outline(title: [Contents], depth: 2)
-#pagebreak()
 "##,
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
         rev = escape(&f.revision),
         lang = typst_lang(&f.language),
+        info = cover_info(game, what),
     )
 }
 
-/// A game's own style, appended after the default so its `set` and `show` rules win.
+/// A game's own style, `data/<game>/rules.typ`.
 fn game_style(game: &Game) -> Result<String> {
     let rel = Path::new("data").join(&game.id).join("rules.typ");
     let style = game.project.read_optional_text(&rel)?;
@@ -244,11 +415,29 @@ fn game_style(game: &Game) -> Result<String> {
     }))
 }
 
-fn body(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
+/// The rules in the game's columns, then the credits; ends back in one column on plain paper.
+fn body(
+    rules: Option<&Rules>,
+    assets: &mut GameAssets,
+    fonts: &std::collections::BTreeSet<String>,
+) -> Result<String> {
+    let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
+    if let Some(rules) = rules {
+        s.push_str(&rules_markup(rules, assets)?);
+    }
+    let icons = credits::icon_credits(assets.game)?;
+    s.push_str(&credits::markup(fonts, &icons));
+    // The kit's own pages and the printed sheets after the rules: one column, plain paper
+    // (a tinted rulebook page must not tint the margins of the card sheets).
+    s.push_str("\n#set page(columns: 1, fill: none)\n");
+    Ok(s)
+}
+
+/// The rules' Markdown as Typst. A kit whose rules fall back to another language's text
+/// hyphenates and quotes that text in its own language, and the rest of the kit in the kit's.
+fn rules_markup(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
     let markup = markdown::to_typst(&rules.markdown, &rules.file, assets)
         .map_err(|e| e.game(&assets.game.id))?;
-    // A kit whose rules fall back to another language's text hyphenates and quotes that text
-    // in its own language, and the rest of the kit in the kit's.
     let game = assets.game;
     let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
     Ok(if text_lang == kit_lang {
@@ -262,16 +451,33 @@ fn body(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
     })
 }
 
-/// The rulebook alone.
-pub fn rules_pdf(input: &KitInput, rules: &Rules) -> Result<(Vec<u8>, usize)> {
-    let mut assets = GameAssets {
-        game: input.game,
-        faces: input.faces,
-        files: Vec::new(),
-    };
-    let mut markup = front_matter(input.game, false);
-    markup.push_str(&game_style(input.game)?);
-    markup.push_str(&body(rules, &mut assets)?);
+/// The rulebook alone, crediting `fonts` and any other font it turns out to embed.
+pub fn rules_pdf_crediting(
+    input: &KitInput,
+    rules: &Rules,
+    fonts: std::collections::BTreeSet<String>,
+) -> Result<(Vec<u8>, usize)> {
+    let style = game_style(input.game)?;
+    credits::typeset_crediting_fonts(fonts, |fonts| rules_typeset(input, rules, &style, fonts))
+}
+
+/// The fonts the rulebook embeds, from one typesetting with no fonts credited yet: what the
+/// rulebook and the kit then credit from the start, so each is typeset once more at most.
+pub fn rules_fonts(input: &KitInput, rules: &Rules) -> Result<std::collections::BTreeSet<String>> {
+    let style = game_style(input.game)?;
+    let (pdf, _) = rules_typeset(input, rules, &style, &Default::default())?;
+    Ok(credits::pdf_font_families(&pdf))
+}
+
+fn rules_typeset(
+    input: &KitInput,
+    rules: &Rules,
+    style: &str,
+    fonts: &std::collections::BTreeSet<String>,
+) -> Result<(Vec<u8>, usize)> {
+    let mut assets = GameAssets::new(input.game, input.faces);
+    let mut markup = front_matter(input.game, false, style, "");
+    markup.push_str(&body(Some(rules), &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
@@ -293,8 +499,8 @@ pub struct KitCount {
 }
 
 impl KitCount {
-    /// The kit's parts, given the page count of the rulebook alone (title, contents and rules),
-    /// which the kit opens with; the components page may run over, so it is what remains.
+    /// The kit's parts, given the page count of the rulebook alone (cover, contents, rules
+    /// and credits), which the kit opens with; the components pages are what remains.
     pub fn pages(self, rules_pages: usize) -> KitPages {
         let calibration = 2;
         KitPages {
@@ -307,45 +513,42 @@ impl KitCount {
     }
 }
 
-/// The whole kit: rules, components page, calibration, sheets.
-pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
+/// The whole kit: rules, components page, calibration, sheets. Its credits name `fonts` (the
+/// rulebook's and the sheets') and any other font the kit turns out to embed.
+pub fn kit_pdf(
+    input: &KitInput,
+    fonts: std::collections::BTreeSet<String>,
+) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
-    let mut assets = GameAssets {
-        game,
-        faces: input.faces,
-        files: Vec::new(),
-    };
-    let mut markup = front_matter(game, true);
-    markup = markup.replacen("#outline(", &format!("{}\n#outline(", guide_page(input)), 1);
-    markup.push_str(&game_style(game)?);
-    if let Some(rules) = input.rules {
-        markup.push_str(&body(rules, &mut assets)?);
-    }
-    markup.push_str("\n#metadata(none) <kit-rules-end>\n");
-    markup.push_str(&components_page(input));
-    // The printed sheets start on an odd page: pad the plain part to whole sheets.
-    markup.push_str(&format!(
-        "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
-    ));
-    let (sheets_markup, sheets, fills) = sheet_pages(input);
-    markup.push_str(&sheets_markup);
-
-    let mut project = TypstWorld::new(markup, input.date);
-    for (path, bytes) in assets.files {
-        project.add_file(&path, bytes);
-    }
-    let (bytes, total) = project
-        .pdf(&format!("{}-kit", game.id))
-        .map_err(|e| e.game(&game.id))?;
+    let style = game_style(game)?;
+    let mut sheets = 0;
+    let mut fills = Vec::new();
+    let (bytes, total) = credits::typeset_crediting_fonts(fonts, |fonts| {
+        let mut assets = GameAssets::new(game, input.faces);
+        let mut markup = front_matter(game, true, &style, &guide_page(input));
+        markup.push_str(&body(input.rules, &mut assets, fonts)?);
+        markup.push_str("\n#metadata(none) <kit-rules-end>\n");
+        markup.push_str(&components_page(input, &mut assets));
+        // The printed sheets start on an odd page: pad the plain part to whole sheets.
+        markup.push_str(&format!(
+            "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
+        ));
+        let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
+        (sheets, fills) = (sheet_count, sheet_fills);
+        markup.push_str(&sheets_markup);
+        let mut project = TypstWorld::new(markup, input.date);
+        for (path, bytes) in assets.files {
+            project.add_file(&path, bytes);
+        }
+        project
+            .pdf(&format!("{}-kit", game.id))
+            .map_err(|e| e.game(&game.id))
+    })?;
     // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.
     let first = total - sheets;
-    let fills: Vec<PageFill> = fills
-        .into_iter()
-        .map(|mut f| {
-            f.target += first;
-            f
-        })
-        .collect();
+    for f in &mut fills {
+        f.target += first;
+    }
     let bytes = fill_pages(&bytes, input.sheet_pdfs, &fills).map_err(|e| e.game(&game.id))?;
     Ok((
         bytes,
@@ -364,12 +567,42 @@ fn label(id: &str, which: &str) -> String {
     format!("sheet-{id}-{which}")
 }
 
-/// The components table, the parts to buy and the manifest check.
-fn components_page(input: &KitInput) -> String {
+/// A tick box to mark a piece as counted.
+const TICK: &str = "box(width: 3.6mm, height: 3.6mm, stroke: 0.7pt + luma(40), radius: 0.5mm)";
+
+/// A picture of one piece of a component (its first printed front, trimmed), at most
+/// `max_w` × `max_h` mm; none for a component that prints nothing.
+fn piece_picture(
+    input: &KitInput,
+    assets: &mut GameAssets,
+    id: &str,
+    (max_w, max_h): (f32, f32),
+) -> Option<String> {
+    let index = input.game.components.iter().position(|c| c.spec.id == id)?;
+    let deck = input.faces.decks.iter().find(|d| d.component == index)?;
+    let copy = deck.copies.first()?;
+    let face = &input.faces.faces[copy.front];
+    let card = &input.game.components[index].cards.get(copy.card)?.id;
+    let (_, path) = GameAssets::face(assets, &format!("{id}/{card}")).ok()?;
+    let (tw, th) = (face.size.width_mm, face.size.height_mm);
+    let scale = (max_w / tw).min(max_h / th);
+    Some(format!(
+        "box(width: {w}mm, height: {h}mm, clip: true, stroke: 0.3pt + luma(150), place(top + left, dx: {b}mm, dy: {b}mm, image({path}, width: {fw}mm)))",
+        w = tw * scale,
+        h = th * scale,
+        b = -face.bleed * scale,
+        path = string(&path),
+        fw = (tw + 2.0 * face.bleed) * scale,
+    ))
+}
+
+/// The player's components page: a counting checklist (tick box, a picture of one piece, the
+/// name, the count and its pages), then the parts to buy with their printed stand-ins.
+fn components_page(input: &KitInput, assets: &mut GameAssets) -> String {
     let mut s = String::from(
-        "\n#pagebreak(weak: true)\n= Components <kit-components>\n\nEverything in this kit, with the pages of this PDF that hold it. Print the sheets at 100 % (actual size), duplex where a sheet has backs.\n\n",
+        "\n#pagebreak(weak: true)\n= Components <kit-components>\n\nCount the pieces once they are cut, and tick each line. The pages are those of this PDF; print the sheets at 100 % (actual size), duplex where a sheet has backs.\n\n",
     );
-    s.push_str("#table(columns: (1fr, auto, auto, auto), align: (left, left, right, left), table.header([Component], [Kind], [Count], [Pages]),\n");
+    s.push_str("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [One piece], [Component], [Count]),\n");
     for c in input.components.iter().filter(|c| c.kind != "bought") {
         let pages = if input
             .sheet_pages
@@ -377,22 +610,29 @@ fn components_page(input: &KitInput) -> String {
             .any(|(id, p)| id == &c.id && !p.is_empty())
         {
             format!(
-                "context {{ let a = locate(label({})).page(); let b = locate(label({})).page(); if a == b [#a] else [#a–#b] }}",
-                string(&label(&c.id, "first")),
-                string(&label(&c.id, "last"))
+                "[ · pages #{}]",
+                page_range(&label(&c.id, "first"), &label(&c.id, "last"))
             )
         } else {
-            "[—]".to_owned()
+            "[]".to_owned()
         };
+        let picture =
+            piece_picture(input, assets, &c.id, (24.0, 16.0)).unwrap_or_else(|| "[—]".to_owned());
         s.push_str(&format!(
-            "  [{}], [{}], [{}], {},\n",
+            "  {TICK}, {picture}, [*{}* \\ #text(size: 8pt, fill: luma(90))[{}{pages}]], [#text(size: 13pt, weight: \"bold\")[{}]],\n",
             escape(&c.name),
             escape(&c.kind),
             c.copies,
-            pages
+            pages = format_args!("#{pages}"),
         ));
     }
     s.push_str(")\n\n");
+    s.push_str(&parts_to_buy(input, assets));
+    s
+}
+
+/// The parts a player buys, each with its printed stand-in and a tick box.
+fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
     let bought: Vec<&crate::model::Card> = input
         .game
         .components
@@ -400,54 +640,39 @@ fn components_page(input: &KitInput) -> String {
         .filter(|c| !c.printed())
         .flat_map(|c| c.cards.iter())
         .collect();
-    if !bought.is_empty() {
-        s.push_str("== Parts to buy\n\nNot printed. Buy them, or use the printed stand-in named beside each.\n\n");
-        s.push_str("#table(columns: (auto, 1fr, 1fr), align: (right, left, left), table.header([Count], [Part], [Printed stand-in]),\n");
-        for part in bought {
-            let stand_in = part
-                .fields
-                .get("stand_in")
-                .and_then(|v| v.as_str())
-                .unwrap_or("");
-            let stand_in = input
-                .components
-                .iter()
-                .find(|c| c.id == stand_in)
-                .map_or_else(|| stand_in.to_owned(), |c| c.name.clone());
-            s.push_str(&format!(
-                "  [{}], [{}], [{}],\n",
-                part.count,
-                escape(&part.name),
-                escape(&stand_in)
-            ));
-        }
-        s.push_str(")\n\n");
+    if bought.is_empty() {
+        return String::new();
     }
-    if let Some(check) = input.check {
+    // One block: the heading never ends a page without its table.
+    let mut s = String::from(
+        "#block(breakable: false)[\n== Parts to buy\n\nNot printed. Buy them, or use the printed stand-in named beside each.\n\n",
+    );
+    s.push_str("#table(columns: (auto, 1fr, auto, 1fr), align: (center + horizon, left + horizon, right + horizon, left + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [Part], [Count], [Printed stand-in]),\n");
+    for part in bought {
+        let stand_in = part
+            .fields
+            .get("stand_in")
+            .and_then(|v| v.as_str())
+            .unwrap_or("");
+        let stand_in_name = input
+            .components
+            .iter()
+            .find(|c| c.id == stand_in)
+            .map_or_else(|| stand_in.to_owned(), |c| c.name.clone());
+        let stand_in_cell = match piece_picture(input, assets, stand_in, (10.0, 10.0)) {
+            Some(picture) => format!(
+                "grid(columns: (auto, 1fr), column-gutter: 2mm, align: horizon, {picture}, [{}])",
+                escape(&stand_in_name)
+            ),
+            None => format!("[{}]", escape(&stand_in_name)),
+        };
         s.push_str(&format!(
-            "== Manifest check\n\n{}\n\n",
-            if check.passed {
-                "Every entry of the manifest matches the data and the rules."
-            } else {
-                "Some entries disagree; see the status column."
-            }
+            "  {TICK}, [{}], [*{}*], {stand_in_cell},\n",
+            escape(&part.name),
+            part.count,
         ));
-        s.push_str("#set text(size: 8.5pt)\n#table(columns: (1fr, auto, auto, auto, auto), align: (left, right, right, right, left), table.header([Entry], [Declared], [Produced], [Rules], [Status]),\n");
-        for e in &check.entries {
-            let produced = e.produced.map_or("—".to_owned(), |p| p.to_string());
-            let stated = e.stated_text("—");
-            let status = e.status.word();
-            s.push_str(&format!(
-                "  [{}], [{}], [{}], [{}], [{}],\n",
-                escape(&e.path),
-                e.declared,
-                produced,
-                escape(&stated),
-                status
-            ));
-        }
-        s.push_str(")\n#set text(size: 10.5pt)\n");
     }
+    s.push_str(")\n]\n\n");
     s
 }
 
@@ -544,7 +769,7 @@ fn guide_page(input: &KitInput) -> String {
         _ => "duplex, flip on the long edge",
     };
     let mut s = format!(
-        "#page(header: none, footer: none)[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
     );
     s.push_str(
         "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
@@ -738,6 +963,23 @@ fn civil_from_days(z: i64) -> (i32, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn linked_images_land_where_the_typesetter_looks() {
+        assert_eq!(
+            virtual_join("faces/facility", "art.png").as_deref(),
+            Some("faces/facility/art.png")
+        );
+        assert_eq!(
+            virtual_join("faces/facility", "./img/../art/a.png").as_deref(),
+            Some("faces/facility/art/a.png")
+        );
+        assert_eq!(
+            virtual_join("faces/facility", "../../x.png").as_deref(),
+            Some("x.png")
+        );
+        assert_eq!(virtual_join("faces/facility", "../../../x.png"), None);
+    }
 
     #[test]
     fn dates_from_days() {

@@ -19,6 +19,12 @@ pub trait Assets {
     fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
     /// The virtual path of an inline icon `:name:`, if there is such an icon.
     fn icon(&mut self, name: &str) -> Option<String>;
+    /// The Typst markup of a ```` ```figure ```` block (see `rulebook::figure`), or an error
+    /// message.
+    fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
+        let _ = yaml;
+        Err("figures cannot be drawn here".to_owned())
+    }
 }
 
 /// A heading's label: the project's one slug rule.
@@ -74,10 +80,17 @@ pub fn string(text: &str) -> String {
 
 /// Where output goes while a construct is open.
 enum Frame {
-    Heading { level: usize, start: usize },
+    Heading {
+        level: usize,
+        start: usize,
+    },
     List,
     Item,
-    Table,
+    /// A table, from where its markup starts, with the rows seen so far.
+    Table {
+        start: usize,
+        rows: usize,
+    },
     Cell,
     Other,
 }
@@ -102,6 +115,16 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     Ok(c.out)
 }
 
+/// Tables of at most this many body rows are kept on one page.
+const SHORT_TABLE_ROWS: usize = 12;
+
+/// A code block being read.
+struct Code {
+    lang: String,
+    text: String,
+    offset: usize,
+}
+
 /// Typst's parser has a depth limit; stop well before it with an error a person can act on.
 const MAX_DEPTH: usize = 40;
 
@@ -114,8 +137,8 @@ struct Converter<'a> {
     stack: Vec<Frame>,
     /// Heading labels given so far, to keep them unique.
     labels: HashSet<String>,
-    /// Inside a code block: its `lang` argument and text.
-    code: Option<(String, String)>,
+    /// Inside a code block: its language, its text and where it starts.
+    code: Option<Code>,
     depth: usize,
 }
 
@@ -169,10 +192,10 @@ impl Converter<'_> {
             }
             Event::End(tag) => {
                 self.depth = self.depth.saturating_sub(1);
-                self.end(tag);
+                self.end(tag)?;
             }
             Event::Text(text) => match &mut self.code {
-                Some((_, buf)) => buf.push_str(&text),
+                Some(code) => code.text.push_str(&text),
                 None => {
                     let t = with_icons(&text, self.assets);
                     self.out.push_str(&t);
@@ -222,12 +245,14 @@ impl Converter<'_> {
             }
             Tag::CodeBlock(kind) => {
                 let lang = match kind {
-                    CodeBlockKind::Fenced(l) if !l.is_empty() => {
-                        format!(", lang: {}", string(&l))
-                    }
-                    _ => String::new(),
+                    CodeBlockKind::Fenced(l) => l.trim().to_owned(),
+                    CodeBlockKind::Indented => String::new(),
                 };
-                self.code = Some((lang, String::new()));
+                self.code = Some(Code {
+                    lang,
+                    text: String::new(),
+                    offset,
+                });
             }
             Tag::List(start) => {
                 match start {
@@ -242,7 +267,11 @@ impl Converter<'_> {
             }
             Tag::Table(aligns) => self.start_table(&aligns),
             Tag::TableHead => self.out.push_str("table.header("),
-            Tag::TableRow => {}
+            Tag::TableRow => {
+                if let Some(Frame::Table { rows, .. }) = self.stack.last_mut() {
+                    *rows += 1;
+                }
+            }
             Tag::TableCell => {
                 self.out.push('[');
                 self.stack.push(Frame::Cell);
@@ -287,7 +316,7 @@ impl Converter<'_> {
         Ok(())
     }
 
-    fn end(&mut self, tag: TagEnd) {
+    fn end(&mut self, tag: TagEnd) -> Result<()> {
         match tag {
             TagEnd::Paragraph => self.out.push_str("\n\n"),
             TagEnd::Heading(_) => self.end_heading(),
@@ -295,12 +324,7 @@ impl Converter<'_> {
                 self.stack.pop();
                 self.out.push_str("]\n");
             }
-            TagEnd::CodeBlock => {
-                if let Some((lang, text)) = self.code.take() {
-                    self.out
-                        .push_str(&format!("\n#raw(block: true{lang}, {})\n", string(&text)));
-                }
-            }
+            TagEnd::CodeBlock => self.end_code()?,
             TagEnd::List(_) => {
                 self.stack.pop();
                 self.out.push_str(")\n");
@@ -313,8 +337,16 @@ impl Converter<'_> {
                 self.out.push_str("], ");
             }
             TagEnd::Table => {
-                self.stack.pop();
-                self.out.push_str(")\n\n");
+                self.out.push(')');
+                // A short table moves to the next page whole rather than leave a row or two
+                // behind; a long one may break, repeating its header.
+                if let Some(Frame::Table { start, rows }) = self.stack.pop()
+                    && rows <= SHORT_TABLE_ROWS
+                {
+                    self.out.insert_str(start, "\n#block(breakable: false)[");
+                    self.out.push(']');
+                }
+                self.out.push_str("\n\n");
             }
             TagEnd::TableHead => self.out.push_str("), "),
             TagEnd::TableRow => {}
@@ -332,6 +364,32 @@ impl Converter<'_> {
             }
             _ => {}
         }
+        Ok(())
+    }
+
+    /// A code block: a drawn figure for the `figure` language, else verbatim text.
+    fn end_code(&mut self) -> Result<()> {
+        let Some(code) = self.code.take() else {
+            return Ok(());
+        };
+        if code.lang == "figure" {
+            let markup = self
+                .assets
+                .figure(&code.text)
+                .map_err(|m| self.error(m, code.offset))?;
+            self.out.push_str(&markup);
+            return Ok(());
+        }
+        let lang = if code.lang.is_empty() {
+            String::new()
+        } else {
+            format!(", lang: {}", string(&code.lang))
+        };
+        self.out.push_str(&format!(
+            "\n#raw(block: true{lang}, {})\n",
+            string(&code.text)
+        ));
+        Ok(())
     }
 
     fn start_table(&mut self, aligns: &[Alignment]) {
@@ -343,12 +401,13 @@ impl Converter<'_> {
                 _ => "left",
             })
             .collect();
+        let start = self.out.len();
         self.out.push_str(&format!(
             "\n#table(columns: {}, align: ({},), ",
             aligns.len(),
             align.join(", ")
         ));
-        self.stack.push(Frame::Table);
+        self.stack.push(Frame::Table { start, rows: 0 });
     }
 
     /// Closes a heading: its text moves into `= text <label>` with a unique label.
@@ -482,10 +541,13 @@ mod tests {
         let t = convert("| a | b |\n| :-- | --: |\n| 1 | 2 |\n");
         assert!(
             t.contains(
-                "#table(columns: 2, align: (left, right,), table.header([a], [b], ), [1], [2], )"
+                "#block(breakable: false)[\n#table(columns: 2, align: (left, right,), table.header([a], [b], ), [1], [2], )]"
             ),
             "{t}"
         );
+        let long: String = (0..20).map(|i| format!("| {i} | x |\n")).collect();
+        let t = convert(&format!("| a | b |\n| --- | --- |\n{long}"));
+        assert!(t.contains("#table(") && !t.contains("breakable"), "{t}");
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The rulebook and the kit: Markdown to Typst, typesetting, and the assembled `kit.pdf`.
 
+pub mod credits;
+pub mod figure;
 pub mod kit;
 pub mod markdown;
 pub mod typeset;

@@ -145,6 +145,21 @@ impl TypstWorld {
     /// Lays the project out; errors carry Typst's message and the line of the main file.
     pub fn compile(&self) -> Result<PagedDocument> {
         let warned = typst::compile::<PagedDocument>(self);
+        // A misspelt font would silently fall back to another one: stop instead.
+        if let Some(w) = warned
+            .warnings
+            .iter()
+            .find(|w| w.message.starts_with("unknown font family"))
+        {
+            let families: std::collections::BTreeSet<&str> =
+                fonts().1.iter().map(|f| f.info().family.as_str()).collect();
+            return Err(
+                Error::new(format!("the rulebook asks for an {}", w.message)).help(format!(
+                    "the typesetter has: {}",
+                    families.into_iter().collect::<Vec<_>>().join(", ")
+                )),
+            );
+        }
         warned.output.map_err(|diags| {
             let first = diags
                 .iter()
@@ -296,6 +311,20 @@ mod tests {
             typst_lang("pt_br")
         );
         assert!(TypstWorld::new(markup, (2026, 1, 1)).compile().is_ok());
+    }
+
+    #[test]
+    fn an_unknown_font_is_an_error_naming_the_fonts_there_are() {
+        let p = TypstWorld::new(
+            "#set text(font: \"Nonexistent Sans\")\nHi".into(),
+            (2026, 1, 1),
+        );
+        let err = p.compile().unwrap_err();
+        assert!(err.message.contains("nonexistent sans"), "{err}");
+        assert!(
+            err.help.as_deref().unwrap().contains("Libertinus Serif"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -35,6 +35,10 @@ pub fn files(id: &str) -> Vec<(PathBuf, String)> {
                 r##"# {name}: a new game made with `protopress new`. Edit freely.
 name: {name}
 revision: "1"
+# On the rulebook's cover: how many play, minutes a game takes, youngest age.
+players: [2, 4]
+play_time: 30
+age: 10
 print:
   paper: a4
   bleed_mm: 3

@@ -1,0 +1,226 @@
+//! The credits a rulebook and a kit print: every font the finished PDF embeds (read back from
+//! the PDF, so the body font, the card fonts and the emoji font cannot be forgotten) and every
+//! icon set the game's templates can use, from its `CREDITS.md`.
+
+use std::collections::BTreeSet;
+
+use crate::error::Result;
+use crate::model::Game;
+use crate::project::Project;
+use crate::rulebook::markdown::escape;
+use crate::text::fonts::BUNDLED;
+
+/// The typesetter's own fonts beside the bundled ones: (PostScript prefix, family, credit).
+const TYPESET_FONTS: [(&str, &str, &str); 2] = [
+    (
+        "LibertinusSerif",
+        "Libertinus Serif",
+        "Libertinus Serif, The Libertinus Project Authors, SIL Open Font License 1.1",
+    ),
+    (
+        "NewCM",
+        "New Computer Modern",
+        "New Computer Modern, Antonis Tsolomitis, GUST Font License",
+    ),
+];
+
+/// The font families a PDF embeds, by their PostScript names (`/BaseFont /ABCDEF+NotoSans-Bold`
+/// is Noto Sans), sorted.
+pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let key = b"/BaseFont";
+    let mut at = 0;
+    while let Some(i) = find(&pdf[at..], key) {
+        let start = at + i + key.len();
+        let rest = &pdf[start..pdf.len().min(start + 200)];
+        let name: String = rest
+            .iter()
+            .skip_while(|b| b.is_ascii_whitespace() || **b == b'/')
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_'))
+            .map(|&b| b as char)
+            .collect();
+        let name = name.split_once('+').map_or(name.as_str(), |(_, n)| n);
+        if !name.is_empty() {
+            out.insert(family_of(name));
+        }
+        at = start;
+    }
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The family a PostScript font name belongs to.
+fn family_of(postscript: &str) -> String {
+    let compact = |s: &str| s.replace(' ', "");
+    // Longest names first: "DejaVu Sans Condensed" before "DejaVu Sans".
+    let mut known: Vec<&str> = BUNDLED
+        .iter()
+        .map(|f| f.family)
+        .chain(TYPESET_FONTS.iter().map(|f| f.1))
+        .collect();
+    known.sort_by_key(|f| std::cmp::Reverse(f.len()));
+    for family in known {
+        let prefix = TYPESET_FONTS
+            .iter()
+            .find(|f| f.1 == family)
+            .map_or_else(|| compact(family), |f| f.0.to_owned());
+        if postscript.starts_with(&prefix) {
+            return family.to_owned();
+        }
+    }
+    postscript
+        .split('-')
+        .next()
+        .unwrap_or(postscript)
+        .to_owned()
+}
+
+/// The credit line of a font family; a game's own font points at its licence file.
+fn font_credit(family: &str) -> String {
+    BUNDLED
+        .iter()
+        .find(|f| f.family == family)
+        .map(|f| f.credit.to_owned())
+        .or_else(|| {
+            TYPESET_FONTS
+                .iter()
+                .find(|f| f.1 == family)
+                .map(|f| f.2.to_owned())
+        })
+        .unwrap_or_else(|| format!("{family}, from the game's fonts folder (see its licence file)"))
+}
+
+/// The first paragraph of each icon folder's `CREDITS.md`, or a reminder where a folder of
+/// icons has none.
+pub fn icon_credits(game: &Game) -> Result<Vec<String>> {
+    let project: &Project = &game.project;
+    let mut out = Vec::new();
+    for dir in Project::icon_dirs(&game.id) {
+        if project.files_under(&dir, ".svg")?.is_empty() {
+            continue;
+        }
+        let text = project.read_optional_text(&dir.join("CREDITS.md"))?;
+        let credit = match text {
+            Some(t) => first_paragraph(&t),
+            None => None,
+        };
+        let credit = credit.unwrap_or_else(|| {
+            format!(
+                "The icons in {} carry no CREDITS.md: name their source and licence there.",
+                dir.display()
+            )
+        });
+        if !out.contains(&credit) {
+            out.push(credit);
+        }
+    }
+    Ok(out)
+}
+
+/// The first paragraph after the title of a Markdown file, on one line.
+fn first_paragraph(md: &str) -> Option<String> {
+    let para: Vec<&str> = md
+        .lines()
+        .skip_while(|l| l.trim().is_empty() || l.starts_with('#'))
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    (!para.is_empty()).then(|| para.join(" "))
+}
+
+/// The credits section: the fonts in `fonts`, the icon sets and the tool.
+pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
+    // One block: the credits never start at a page's foot and end on the next.
+    let mut s = String::from(
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= Credits <kit-credits>\n\n",
+    );
+    if !fonts.is_empty() {
+        let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f))).collect();
+        s.push_str(&format!("*Type.* {}.\n\n", list.join("; ")));
+    }
+    for credit in icons {
+        s.push_str(&format!("*Icons.* {}\n\n", escape(credit)));
+    }
+    s.push_str("*Typeset and imposed* with protopress.\n]\n\n");
+    s
+}
+
+/// Typesets with credits naming every font of the result: typesets with `start`, reads the
+/// fonts back from the PDF and typesets again while the PDF holds a font not yet credited.
+pub fn typeset_crediting_fonts(
+    start: BTreeSet<String>,
+    mut typeset: impl FnMut(&BTreeSet<String>) -> Result<(Vec<u8>, usize)>,
+) -> Result<(Vec<u8>, usize)> {
+    let mut fonts = start;
+    let mut out = typeset(&fonts)?;
+    // Each pass can only add fonts, and there are few: three passes always settle.
+    for _ in 0..3 {
+        let found = pdf_font_families(&out.0);
+        if found.is_subset(&fonts) {
+            break;
+        }
+        fonts.extend(found);
+        out = typeset(&fonts)?;
+    }
+    Ok(out)
+}
+
+/// The fonts of the given PDFs together.
+pub fn fonts_of<'a>(pdfs: impl IntoIterator<Item = &'a [u8]>) -> BTreeSet<String> {
+    pdfs.into_iter().flat_map(pdf_font_families).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_come_from_postscript_names() {
+        let pdf = b"<< /BaseFont /ABCDEF+LibertinusSerif-Italic >> << /BaseFont/QWERTY+DejaVuSansCondensed-Bold >> /BaseFont /NotoSans-Bold /BaseFont /XYZABC+MyGameFont-Regular";
+        let fams: Vec<String> = pdf_font_families(pdf).into_iter().collect();
+        assert_eq!(
+            fams,
+            [
+                "DejaVu Sans Condensed",
+                "Libertinus Serif",
+                "MyGameFont",
+                "Noto Sans"
+            ]
+        );
+        assert!(font_credit("Libertinus Serif").contains("Open Font License"));
+        assert!(font_credit("MyGameFont").contains("licence file"));
+    }
+
+    #[test]
+    fn credits_list_every_font_and_icon_set() {
+        let fonts: BTreeSet<String> = ["Noto Sans".to_owned(), "Libertinus Serif".to_owned()]
+            .into_iter()
+            .collect();
+        let m = markup(&fonts, &["Icons by someone, CC BY 3.0.".to_owned()]);
+        assert!(m.contains("Libertinus Serif, The Libertinus"), "{m}");
+        assert!(m.contains("Noto Sans, Google"), "{m}");
+        assert!(m.contains("CC BY 3\\.0"), "{m}");
+        assert_eq!(
+            first_paragraph("# Title\n\nLine one\nline two.\n\nMore.").as_deref(),
+            Some("Line one line two.")
+        );
+    }
+
+    #[test]
+    fn typesetting_repeats_until_every_font_is_credited() {
+        let mut calls = 0;
+        let (_, n) = typeset_crediting_fonts(BTreeSet::new(), |fonts| {
+            calls += 1;
+            let mut pdf = b"/BaseFont /AAAAAA+NotoSans".to_vec();
+            if fonts.contains("Noto Sans") {
+                pdf.extend_from_slice(b" /BaseFont /BBBBBB+LibertinusSerif-Bold");
+            }
+            Ok((pdf, calls))
+        })
+        .unwrap();
+        assert_eq!(n, 3);
+    }
+}

@@ -1,0 +1,297 @@
+//! Diagrams in the rules, drawn from the game's own rendered faces.
+//!
+//! A fenced block whose language is `figure` holds YAML: real faces (cards, tiles, boards)
+//! placed on a canvas in millimetres, callouts that point at a text or element found on a face
+//! (so a callout follows the template when the design moves), and free notes with arrows.
+//! The block becomes a Typst figure; nothing in it is drawn by hand.
+
+use serde::Deserialize;
+
+use crate::rulebook::markdown::{escape, string};
+
+/// The YAML of a `figure` block.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figure {
+    /// Printed under the figure.
+    #[serde(default)]
+    caption: Option<String>,
+    /// Canvas size; the width must fit the text column.
+    width_mm: f32,
+    height_mm: f32,
+    /// Span both columns of a two-column rulebook (placed at the top or bottom of a page).
+    #[serde(default)]
+    wide: bool,
+    #[serde(default)]
+    pieces: Vec<Piece>,
+    #[serde(default)]
+    notes: Vec<Note>,
+}
+
+/// One rendered face on the canvas.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Piece {
+    /// `component/card`, optionally `/back`, as in `component:` images.
+    face: String,
+    /// Top-left corner of the trimmed piece on the canvas.
+    at_mm: [f32; 2],
+    /// Printed width of the trimmed piece (the height follows its proportions).
+    width_mm: f32,
+    #[serde(default)]
+    callouts: Vec<Callout>,
+}
+
+/// A label with a leader line to a spot on a face.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Callout {
+    /// A text shown on the face (its first match), or the id of an element of the face SVG.
+    #[serde(default)]
+    find: Option<String>,
+    /// Or a point on the trimmed face, in mm from its top-left corner.
+    #[serde(default)]
+    at_mm: Option<[f32; 2]>,
+    label: String,
+    /// Where the label sits: `left` or `right` of the piece.
+    #[serde(default = "right")]
+    side: String,
+    /// Moves the label up (negative) or down from the spot, to keep labels apart.
+    #[serde(default)]
+    dy_mm: f32,
+}
+
+fn right() -> String {
+    "right".to_owned()
+}
+
+/// A free text on the canvas, with an optional arrow to a point.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Note {
+    text: String,
+    at_mm: [f32; 2],
+    #[serde(default)]
+    width_mm: Option<f32>,
+    #[serde(default)]
+    arrow_to_mm: Option<[f32; 2]>,
+    /// `left` (default), `center` or `right` within its width.
+    #[serde(default)]
+    align: Option<String>,
+}
+
+/// A face resolved to a file of the Typst world.
+pub struct FaceFile {
+    pub path: String,
+    /// Trim size and bleed, in mm.
+    pub trim_mm: (f32, f32),
+    pub bleed_mm: f32,
+}
+
+/// How a figure reaches the game's faces.
+pub trait FaceSource {
+    /// The face named `component/card[/back]`.
+    fn face(&mut self, spec: &str) -> Result<FaceFile, String>;
+    /// The centre of the first text or element id `find` on that face, in mm from the
+    /// top-left of the face including its bleed.
+    fn locate(&mut self, spec: &str, find: &str) -> Result<(f32, f32), String>;
+}
+
+/// Gap between a piece and its callout labels, in mm.
+const GAP: f32 = 3.0;
+
+/// The Typst markup of a `figure` block, or a message saying what is wrong with it.
+pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String> {
+    let fig: Figure = serde_yaml::from_str(yaml).map_err(|e| format!("in a figure block: {e}"))?;
+    let size_ok = |v: f32| v.is_finite() && (5.0..=400.0).contains(&v);
+    if !size_ok(fig.width_mm) || !size_ok(fig.height_mm) {
+        return Err("a figure's `width_mm` and `height_mm` must be from 5 to 400".to_owned());
+    }
+    let mut body = String::new();
+    for piece in &fig.pieces {
+        body.push_str(&piece_markup(piece, &fig, faces)?);
+    }
+    for note in &fig.notes {
+        body.push_str(&note_markup(note)?);
+    }
+    let canvas = format!(
+        "block(width: {w}mm, height: {h}mm, breakable: false, {{\n  set par(justify: false)\n  set text(hyphenate: false)\n{body}}})",
+        w = fig.width_mm,
+        h = fig.height_mm
+    );
+    let caption = fig
+        .caption
+        .as_deref()
+        .map(|c| format!(", caption: [{}]", escape(c)))
+        .unwrap_or_default();
+    // However wide the figure, its caption keeps a readable measure (85 mm at most).
+    let figure = format!(
+        "{{ show figure.caption: c => layout(size => block(width: calc.min(85mm, size.width), c)); figure(kind: image, {canvas}{caption}) }}"
+    );
+    Ok(if fig.wide {
+        format!("\n#place(auto, float: true, scope: \"parent\", {figure})\n")
+    } else {
+        format!("\n#{figure}\n")
+    })
+}
+
+fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Result<String, String> {
+    let face = faces.face(&piece.face)?;
+    let (tw, th) = face.trim_mm;
+    if !(piece.width_mm.is_finite() && piece.width_mm > 1.0) {
+        return Err(format!(
+            "piece `{}`: `width_mm` must be above 1",
+            piece.face
+        ));
+    }
+    let scale = piece.width_mm / tw;
+    let (x, y) = (piece.at_mm[0], piece.at_mm[1]);
+    let (w, h) = (piece.width_mm, th * scale);
+    let mut s = format!(
+        "  place(top + left, dx: {x}mm, dy: {y}mm, box(width: {w}mm, height: {h}mm, clip: true, stroke: 0.4pt + luma(140), place(top + left, dx: {bx}mm, dy: {bx}mm, image({path}, width: {fw}mm))))\n",
+        bx = -face.bleed_mm * scale,
+        path = string(&face.path),
+        fw = (tw + 2.0 * face.bleed_mm) * scale,
+    );
+    for c in &piece.callouts {
+        let (cx, cy) = match (&c.find, c.at_mm) {
+            (Some(find), _) => {
+                let (fx, fy) = faces.locate(&piece.face, find)?;
+                (fx - face.bleed_mm, fy - face.bleed_mm)
+            }
+            (None, Some([ax, ay])) => (ax, ay),
+            (None, None) => {
+                return Err(format!(
+                    "a callout on `{}` needs `find` (a text on the face) or `at_mm`",
+                    piece.face
+                ));
+            }
+        };
+        let spot = (x + cx * scale, y + cy * scale);
+        s.push_str(&callout_markup(c, spot, (x, x + w), fig.width_mm)?);
+    }
+    Ok(s)
+}
+
+/// A dot on the spot, a leader to the piece's edge and the label beyond it.
+fn callout_markup(
+    c: &Callout,
+    spot: (f32, f32),
+    (left, right): (f32, f32),
+    canvas: f32,
+) -> Result<String, String> {
+    let ly = spot.1 + c.dy_mm;
+    let (end_x, label) = match c.side.as_str() {
+        "left" => (
+            left - GAP,
+            format!(
+                "place(top + left, dx: 0mm, dy: {dy}mm, box(width: {bw}mm, align(right, text(size: 7.5pt)[{t}])))",
+                dy = ly - 2.0,
+                bw = (left - GAP - 1.0).max(5.0),
+                t = escape(&c.label)
+            ),
+        ),
+        "right" => (
+            right + GAP,
+            format!(
+                "place(top + left, dx: {dx}mm, dy: {dy}mm, box(width: {bw}mm, text(size: 7.5pt)[{t}]))",
+                dx = right + GAP + 1.0,
+                dy = ly - 2.0,
+                bw = (canvas - right - GAP - 1.0).max(5.0),
+                t = escape(&c.label)
+            ),
+        ),
+        other => return Err(format!("callout side `{other}`: use `left` or `right`")),
+    };
+    Ok(format!(
+        "  place(top + left, line(start: ({sx}mm, {sy}mm), end: ({ex}mm, {ly}mm), stroke: 0.5pt + luma(60)))\n  place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.8mm, fill: luma(30), stroke: 0.4pt + white))\n  {label}\n",
+        sx = spot.0,
+        sy = spot.1,
+        ex = end_x,
+        cx = spot.0 - 0.8,
+        cy = spot.1 - 0.8,
+    ))
+}
+
+fn note_markup(n: &Note) -> Result<String, String> {
+    let width = n
+        .width_mm
+        .map(|w| format!("width: {w}mm, "))
+        .unwrap_or_default();
+    let align = match n.align.as_deref() {
+        None | Some("left") => "left",
+        Some("center") => "center",
+        Some("right") => "right",
+        Some(other) => return Err(format!("note align `{other}`: use left, center or right")),
+    };
+    let mut s = format!(
+        "  place(top + left, dx: {x}mm, dy: {y}mm, box({width}align({align}, text(size: 7.5pt, style: \"italic\")[{t}])))\n",
+        x = n.at_mm[0],
+        y = n.at_mm[1],
+        t = escape(&n.text)
+    );
+    if let Some([tx, ty]) = n.arrow_to_mm {
+        s.push_str(&format!(
+            "  place(top + left, line(start: ({x}mm, {y}mm), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n  place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
+            // From the middle of the note's first line, just left of its text.
+            x = n.at_mm[0] - 0.8,
+            y = n.at_mm[1] + 1.6,
+            cx = tx - 0.9,
+            cy = ty - 0.9,
+        ));
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Faces;
+    impl FaceSource for Faces {
+        fn face(&mut self, spec: &str) -> Result<FaceFile, String> {
+            if spec == "deck/a" {
+                Ok(FaceFile {
+                    path: "faces/deck/a-front.svg".into(),
+                    trim_mm: (60.0, 90.0),
+                    bleed_mm: 3.0,
+                })
+            } else {
+                Err(format!("no face `{spec}`"))
+            }
+        }
+        fn locate(&mut self, _: &str, find: &str) -> Result<(f32, f32), String> {
+            match find {
+                "Title" => Ok((33.0, 13.0)),
+                _ => Err(format!("`{find}` is not on the face")),
+            }
+        }
+    }
+
+    #[test]
+    fn callouts_point_at_the_found_text() {
+        let yaml = "caption: Anatomy\nwidth_mm: 120\nheight_mm: 60\npieces:\n  - face: deck/a\n    at_mm: [40, 0]\n    width_mm: 40\n    callouts:\n      - { find: Title, label: The name, side: left }\n";
+        let t = to_typst(yaml, &mut Faces).unwrap();
+        // The title sits 30 mm x 10 mm into the trim; at 40/60 scale that is 20 x 6.67 mm.
+        assert!(t.contains("start: (60mm, 6.666"), "{t}");
+        assert!(t.contains("image(\"faces/deck/a-front.svg\""), "{t}");
+        assert!(t.contains("caption: [Anatomy]"), "{t}");
+        let (errors, _) = typst::syntax::parse(&format!("#{}", t.trim().trim_start_matches('#')))
+            .errors_and_warnings();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn mistakes_are_messages() {
+        let bad_face = "width_mm: 50\nheight_mm: 50\npieces: [{ face: deck/b, at_mm: [0, 0], width_mm: 10 }]\n";
+        assert!(
+            to_typst(bad_face, &mut Faces)
+                .unwrap_err()
+                .contains("deck/b")
+        );
+        let bad_find = "width_mm: 50\nheight_mm: 50\npieces: [{ face: deck/a, at_mm: [0, 0], width_mm: 10, callouts: [{ find: Nope, label: x }] }]\n";
+        assert!(to_typst(bad_find, &mut Faces).unwrap_err().contains("Nope"));
+        assert!(to_typst("width_mm: 0\nheight_mm: 5\n", &mut Faces).is_err());
+        assert!(to_typst("width_mm: 10\nheight_mm: 5\nbogus: 1\n", &mut Faces).is_err());
+    }
+}
