@@ -23,6 +23,7 @@ pub fn run(project: &Project, id: &str, paper: Option<PaperArg>, out: &Path) -> 
         paper: paper.map(Into::into),
         out_dir: project.output_root(out),
         mark_printed: false,
+        layout: None,
     };
     let session = Session::with_cache(project, &opts);
     say!("watching {id}; press Ctrl-C to stop");

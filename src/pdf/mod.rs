@@ -4,6 +4,7 @@ pub mod boards;
 pub mod cards;
 pub mod draw;
 pub mod furniture;
+pub mod ink;
 pub mod lists;
 pub mod shapes;
 pub mod sheets;
