@@ -217,6 +217,12 @@ impl Session {
         })
     }
 
+    /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
+    /// first (the ink measure builds each kit with `ink: normal` and `ink: saver`).
+    pub fn build_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Built> {
+        assemble(self.prepare_adjusted(id, adjust)?)
+    }
+
     /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
     /// built once per language, into `<out>/<id>/<lang>/`, and the outcome is the first
     /// language's, listing the files of all.
