@@ -334,6 +334,11 @@ fn assemble(prepared: Prepared) -> Result<Built> {
         files,
         kit: kit_pages,
         warnings,
+        layout: print.layout,
+        cut_files: cut_files
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect(),
     };
     let stats = crate::simulate::deck::game_deck_stats(&game);
     let has_decks = !stats.decks.is_empty();
