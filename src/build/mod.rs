@@ -833,7 +833,13 @@ fn print_grid<'a>(
 
     // Tokens keep their whole bleed on every side: always a double-bleed gutter.
     let gutter = match spec.kind {
-        ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
+        ComponentKind::Tokens => Some(
+            print
+                .gutter_mm
+                .unwrap_or(0.0)
+                .max(2.0 * bleed)
+                .max(print.piece_gap_mm.unwrap_or(0.0)),
+        ),
         _ => print.gutter_mm,
     };
     let margin = print.printable_margin_mm;
