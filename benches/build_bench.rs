@@ -18,6 +18,7 @@ fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
         paper: None,
         out_dir: root.join("output"),
         mark_printed: false,
+        layout: None,
     };
     // One warm-up build, then the best of `rounds`.
     let mut best = f64::MAX;
@@ -141,6 +142,7 @@ fn incremental(label: &str, root: &Path, game: &str, file: &str, from: &str, to:
         paper: None,
         out_dir: root.join("output"),
         mark_printed: false,
+        layout: None,
     };
     let project = protopress::Project::open(root).unwrap();
     let session = protopress::build::Session::with_cache(&project, &opts);

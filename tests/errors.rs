@@ -15,6 +15,7 @@ fn build(p: &Project) -> protopress::Result<()> {
         paper: None,
         out_dir: p.out(),
         mark_printed: false,
+        layout: None,
     };
     protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
         .build_game("fixture")
@@ -129,6 +130,7 @@ fn overflow_warns_instead_when_the_profile_says_so() {
         paper: None,
         out_dir: p.out(),
         mark_printed: false,
+        layout: None,
     };
     let outcome =
         protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)

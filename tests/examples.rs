@@ -16,6 +16,7 @@ fn options() -> BuildOptions {
         paper: None,
         out_dir: std::env::temp_dir().join("protopress-examples-unused"),
         mark_printed: false,
+        layout: None,
     }
 }
 

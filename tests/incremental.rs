@@ -14,6 +14,7 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
         paper: None,
         out_dir: dir.path().join("output"),
         mark_printed: false,
+        layout: None,
     };
     let project = Project::open(dir.path()).unwrap();
     let session = Session::with_cache(&project, &opts);
@@ -66,6 +67,7 @@ fn a_changed_image_is_parsed_again() {
         paper: None,
         out_dir: dir.path().join("output"),
         mark_printed: false,
+        layout: None,
     };
     let art = common::facility_back_with_art(dir.path());
     let session = Session::with_cache(&project, &opts);

@@ -20,6 +20,7 @@ fn built() -> &'static Built {
             paper: None,
             out_dir: std::env::temp_dir().join("protopress-kit-unused"),
             mark_printed: false,
+            layout: None,
         };
         protopress::build::Session::new(
             &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
@@ -308,6 +309,7 @@ fn build_example(id: &str) -> Built {
         paper: None,
         out_dir: std::env::temp_dir().join("protopress-kit-unused"),
         mark_printed: false,
+        layout: None,
     };
     protopress::build::Session::new(
         &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),

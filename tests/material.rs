@@ -33,6 +33,7 @@ fn session(p: &Project) -> Session {
         paper: None,
         out_dir: p.out(),
         mark_printed: false,
+        layout: None,
     };
     Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
 }

@@ -15,6 +15,7 @@ fn opts(out: &Path) -> BuildOptions {
         paper: None,
         out_dir: out.to_path_buf(),
         mark_printed: false,
+        layout: None,
     }
 }
 

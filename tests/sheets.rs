@@ -18,6 +18,7 @@ fn opts(p: &common::Project) -> BuildOptions {
         paper: None,
         out_dir: p.out(),
         mark_printed: false,
+        layout: None,
     }
 }
 
@@ -455,6 +456,7 @@ fn paper_option_overrides_the_game() {
         paper: Some(Paper::Letter),
         out_dir: p.out(),
         mark_printed: false,
+        layout: None,
     };
     let built = protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &o)
         .build_in_memory("fixture")

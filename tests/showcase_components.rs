@@ -19,6 +19,7 @@ fn options() -> BuildOptions {
         paper: None,
         out_dir: std::env::temp_dir().join("protopress-showcase-unused"),
         mark_printed: false,
+        layout: None,
     }
 }
 

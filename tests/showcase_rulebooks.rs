@@ -19,6 +19,7 @@ fn build(game: &str) -> Built {
         paper: None,
         out_dir: std::env::temp_dir().join("protopress-showcase-unused"),
         mark_printed: false,
+        layout: None,
     };
     protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
         .build_in_memory(game)

@@ -212,6 +212,7 @@ fn a_new_game_builds_and_checks_clean() {
         paper: None,
         out_dir: dir.path().join("output"),
         mark_printed: false,
+        layout: None,
     };
     let outcome =
         protopress::build::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
@@ -252,6 +253,7 @@ fn the_index_page_lists_every_component_and_page() {
         paper: None,
         out_dir: std::env::temp_dir(),
         mark_printed: false,
+        layout: None,
     };
     let built = protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
         .build_in_memory("death-to-decorum")

@@ -12,13 +12,14 @@ use rayon::prelude::*;
 
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
+use crate::layout::fold::FoldLayout;
 use crate::layout::imposition::Grid;
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::plan::Role;
 use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
-use crate::model::print::{Duplex, Paper};
+use crate::model::print::{Duplex, Ink, Layout, Paper};
 use crate::output::index::{FilePages, IndexInput, index_page, shown_faces};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
@@ -41,6 +42,8 @@ use crate::text::fonts::Fonts;
 pub struct BuildOptions {
     /// Paper for every game, instead of each game's print profile.
     pub paper: Option<Paper>,
+    /// Layout for every game, instead of each game's print profile.
+    pub layout: Option<Layout>,
     /// Output root; each game goes to `<out>/<game>/`.
     pub out_dir: PathBuf,
     /// Also make the print record (`printed.json`) of what is built.
@@ -184,6 +187,9 @@ impl Session {
         if let Some(paper) = self.opts.paper {
             game.file.print.paper = paper;
         }
+        if let Some(layout) = self.opts.layout {
+            game.file.print.layout = layout;
+        }
         adjust(&mut game);
         crate::layout::fit::check(&game)?;
         let Renderer {
@@ -229,6 +235,13 @@ impl Session {
             record,
             ..assemble(prepared, self.cache())?
         })
+    }
+
+    /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
+    /// first (the ink measure builds each kit with `ink: normal` and `ink: saver`).
+    pub fn build_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Built> {
+        let prepared = self.prepare_with(id, None, adjust, Parse::WhileDrawing)?;
+        assemble(prepared, self.cache())
     }
 
     /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
@@ -325,6 +338,7 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         mut files,
         plans,
         previews,
+        cut_files,
     } = finish_sheets(writers, id)?;
     trees.finish()?;
     warnings.extend(parsed.warnings());
@@ -360,6 +374,8 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         files,
         kit: kit_pages,
         warnings,
+        layout: print.layout,
+        cut_files: cut_files.iter().map(|(name, _)| name.clone()).collect(),
     };
     let stats = crate::simulate::deck::game_deck_stats(&game);
     let has_decks = !stats.decks.is_empty();
@@ -373,6 +389,7 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         has_deck_stats: has_decks,
     })?;
     let mut extras = index.images;
+    extras.extend(cut_files);
     if has_decks {
         extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
         extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
@@ -489,6 +506,8 @@ struct Sheets {
     files: Vec<FileReport>,
     plans: Vec<FilePlan<'static>>,
     previews: Vec<FilePages>,
+    /// `cut/<file>-page-<n>.svg` and `.dxf` of every print-and-cut page.
+    cut_files: Vec<(String, Vec<u8>)>,
 }
 
 /// Finishes each sheet writer into its PDF, in the fixed file order.
@@ -498,6 +517,7 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
         files: Vec::new(),
         plans: Vec::new(),
         previews: Vec::new(),
+        cut_files: Vec::new(),
     };
     for name in PDF_FILES {
         let Some(pos) = writers.iter().position(|(f, _)| *f == name) else {
@@ -514,6 +534,15 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
             sizes,
             placed: writer.placements().to_vec(),
         });
+        for sheet in writer.cut_sheets() {
+            let stem = sheet.stem();
+            sheets
+                .cut_files
+                .push((format!("cut/{stem}.svg"), sheet.svg().into_bytes()));
+            sheets
+                .cut_files
+                .push((format!("cut/{stem}.dxf"), sheet.dxf().into_bytes()));
+        }
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),
@@ -637,7 +666,9 @@ fn add_parts_to_buy<'a>(
             writers.push((
                 file,
                 SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?
-                    .with_margin(game.file.print.printable_margin_mm),
+                    .with_margin(game.file.print.printable_margin_mm)
+                    .named(file)
+                    .with_ink_saver(game.file.print.ink == Ink::Saver),
             ));
             writers.len() - 1
         }
@@ -669,6 +700,7 @@ pub fn print_sheets<'a>(
 ) -> Result<Vec<ComponentReport>> {
     let mut components = Vec::new();
     let mut shared = Vec::new();
+    let mut cut = Vec::new();
     for deck in &faces.decks {
         let comp = &game.components[deck.component];
         let spec = &comp.spec;
@@ -693,6 +725,18 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         }
+        if game.file.print.layout == Layout::PrintAndCut
+            && let Some(shape) = cut_shape(game, deck)
+        {
+            report.layout =
+                match &shape {
+                    SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
+                    _ => String::new(),
+                } + &format!("print-and-cut sheets ({})", game.file.print.cutter.name());
+            cut.push((components.len(), deck, shape, file));
+            components.push(report);
+            continue;
+        }
         if let Some(shape) = shared_shape(game, deck) {
             report.layout = shape.describe();
             shared.push((components.len(), deck, shape));
@@ -709,7 +753,34 @@ pub fn print_sheets<'a>(
     }
     if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
         let pos = writer_for(writers, file, game, faces, trees, fonts)?;
-        print_shared(game, &shared, &mut writers[pos].1, file, &mut components);
+        print_shared(
+            game,
+            &shared,
+            &mut writers[pos].1,
+            file,
+            &mut components,
+            None,
+        );
+    }
+    // Print-and-cut: the pieces of each file packed onto its cut sheets.
+    for file in PDF_FILES {
+        let group: Vec<_> = cut
+            .iter()
+            .filter(|(_, _, _, f)| *f == file)
+            .map(|(i, d, s, _)| (*i, *d, s.clone()))
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+        print_shared(
+            game,
+            &group,
+            &mut writers[pos].1,
+            file,
+            &mut components,
+            Some(game.file.print.cutter),
+        );
     }
     Ok(components)
 }
@@ -730,17 +801,35 @@ fn writer_for<'a>(
     writers.push((
         file,
         SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
-            .with_margin(print.printable_margin_mm),
+            .with_margin(print.printable_margin_mm)
+            .named(file)
+            .with_ink_saver(print.ink == Ink::Saver),
     ));
     Ok(writers.len() - 1)
 }
 
-/// The geometry of a component printed on shared single-sided sheets.
+/// The geometry of a component printed on shared single-sided sheets (or, print-and-cut, on
+/// cut sheets).
+#[derive(Clone)]
 enum SharedShape {
     Die(DieNet),
     Standee(Standee),
-    Token { w: f32, h: f32, bleed: f32 },
-    Board { w: f32, h: f32, bleed: f32 },
+    Token {
+        w: f32,
+        h: f32,
+        bleed: f32,
+    },
+    Board {
+        w: f32,
+        h: f32,
+        bleed: f32,
+    },
+    /// Print-and-cut: a card or a dashboard (its top layer as a second piece).
+    Card {
+        w: f32,
+        h: f32,
+        bleed: f32,
+    },
 }
 
 impl SharedShape {
@@ -750,7 +839,27 @@ impl SharedShape {
             SharedShape::Standee(_) => "fold-over standee, shared sheets".to_owned(),
             SharedShape::Token { .. } => "single-sided tokens, shared sheets".to_owned(),
             SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
+            SharedShape::Card { .. } => "cut sheets".to_owned(),
         }
+    }
+}
+
+/// Print-and-cut: every component but a board tiled over several pages goes on the cut
+/// sheets, keeping [`crate::pdf::shapes::CUT_BLEED`] of its bleed at most.
+fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
+    let comp = &game.components[deck.component];
+    let size = comp.size();
+    let (w, h) = (size.width_mm, size.height_mm);
+    let bleed = comp
+        .bleed(&game.file.print)
+        .min(crate::pdf::shapes::CUT_BLEED);
+    match comp.spec.kind {
+        ComponentKind::Cards | ComponentKind::Dashboard => Some(SharedShape::Card { w, h, bleed }),
+        ComponentKind::Tokens => Some(SharedShape::Token { w, h, bleed }),
+        ComponentKind::Die | ComponentKind::Standee | ComponentKind::Board => {
+            shared_shape(game, deck)
+        }
+        ComponentKind::Bought => None,
     }
 }
 
@@ -800,21 +909,47 @@ fn print_shared(
     writer: &mut SheetWriter,
     file: &str,
     components: &mut [ComponentReport],
+    cutter: Option<crate::model::print::Cutter>,
 ) {
     let mut pieces = Vec::new();
     for (owner, (_, deck, shape)) in shared.iter().enumerate() {
+        let spec = &game.components[deck.component].spec;
+        let radius = spec.corner_radius_mm.unwrap_or(0.0);
         let shape = match shape {
             SharedShape::Die(net) => Shape::Die(net),
             SharedShape::Standee(s) => Shape::Standee(s),
             &SharedShape::Token { w, h, bleed } => Shape::Token {
-                shape: game.components[deck.component].spec.shape,
+                shape: spec.shape,
                 w,
                 h,
                 bleed,
             },
             &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+            &SharedShape::Card { w, h, bleed } => Shape::Card {
+                w,
+                h,
+                bleed,
+                radius,
+                top: false,
+                windows: &[],
+            },
         };
-        pieces.extend(deck.copies.iter().map(|copy| Piece { owner, copy, shape }));
+        for copy in &deck.copies {
+            pieces.push(Piece { owner, copy, shape });
+            if let (Shape::Card { w, h, bleed, .. }, Some(top)) = (shape, spec.top.as_ref())
+                && !copy.extra.is_empty()
+            {
+                let shape = Shape::Card {
+                    w,
+                    h,
+                    bleed,
+                    radius,
+                    top: true,
+                    windows: &top.windows,
+                };
+                pieces.push(Piece { owner, copy, shape });
+            }
+        }
     }
     let sheets = SharedSheets {
         game: &game.file.name,
@@ -825,6 +960,16 @@ fn print_shared(
             .collect(),
         pieces,
         print: &game.file.print,
+        cutter,
+        radii: shared
+            .iter()
+            .map(|(_, d, _)| {
+                game.components[d.component]
+                    .spec
+                    .corner_radius_mm
+                    .unwrap_or(0.0)
+            })
+            .collect(),
     };
     let used = writer.add_shared(&sheets);
     for ((i, _, _), pages) in shared.iter().zip(used) {
@@ -852,7 +997,13 @@ fn print_grid<'a>(
 
     // Tokens keep their whole bleed on every side: always a double-bleed gutter.
     let gutter = match spec.kind {
-        ComponentKind::Tokens => Some(print.gutter_mm.unwrap_or(0.0).max(2.0 * bleed)),
+        ComponentKind::Tokens => Some(
+            print
+                .gutter_mm
+                .unwrap_or(0.0)
+                .max(2.0 * bleed)
+                .max(print.piece_gap_mm.unwrap_or(0.0)),
+        ),
         _ => print.gutter_mm,
     };
     let margin = print.printable_margin_mm;
@@ -861,19 +1012,50 @@ fn print_grid<'a>(
         ComponentKind::Cards => Grid::turning(print.paper, size, bleed, gutter, margin),
         _ => Grid::with_margin(print.paper, size, bleed, gutter, margin),
     }
-    .map_err(err)?;
+    .map_err(err)?
+    .with_mark_length(print.mark_length_mm);
+    // Gutter-fold: a deck with backs prints each back beside its front.
+    let has_backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+    let folded = match print.layout == Layout::GutterFold && has_backs {
+        true => Some(
+            FoldLayout::new(
+                print.paper,
+                size,
+                bleed,
+                gutter,
+                margin,
+                spec.kind == ComponentKind::Cards,
+            )
+            .map_err(err)?
+            .with_mark_length(print.mark_length_mm),
+        ),
+        false => None,
+    };
+    let (grid, fold) = match folded {
+        Some(l) => (l.grid, Some(l.fold)),
+        None => (grid, None),
+    };
     if grid.band.is_none() {
         warnings.push(format!(
             "{}: no room for the check ruler on its sheets",
             spec.id
         ));
     }
-    report.layout = format!(
-        "{} × {} per sheet{}",
-        grid.cols,
-        grid.rows,
-        if grid.turned { ", turned" } else { "" }
-    );
+    report.layout = match fold {
+        Some(f) => format!(
+            "gutter-fold, {} × {} pairs per sheet, {}{}",
+            grid.cols,
+            grid.rows,
+            f.describe(),
+            if grid.turned { ", turned" } else { "" }
+        ),
+        None => format!(
+            "{} × {} per sheet{}",
+            grid.cols,
+            grid.rows,
+            if grid.turned { ", turned" } else { "" }
+        ),
+    };
     writer
         .add_deck(&DeckSheets {
             title,
@@ -886,6 +1068,8 @@ fn print_grid<'a>(
                 _ => CutStyle::CropMarks,
             },
             windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
+            fold,
+            corner_radius: spec.corner_radius_mm,
         })
         .map_err(|e| locate_profile(game, err(e)))
 }
@@ -963,7 +1147,7 @@ fn locate_profile(game: &Game, e: Error) -> Error {
 
 /// Every file a build owns in its output folder: replaced by each build, removed when a build
 /// no longer makes it. Anything else there (exports, simulations) is left alone.
-const BUILD_FILES: [&str; 11] = [
+const BUILD_FILES: [&str; 12] = [
     "cards.pdf",
     "boards.pdf",
     "tokens.pdf",
@@ -975,6 +1159,7 @@ const BUILD_FILES: [&str; 11] = [
     "thumbs",
     "deck-stats.json",
     "deck-stats.svg",
+    "cut",
 ];
 
 /// Writes a built game under `<out_dir>/<id>/`, replacing the old set whole.

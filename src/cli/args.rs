@@ -122,6 +122,9 @@ pub struct BuildArgs {
     /// in several languages gets one kit per language, in <OUT>/<game>/<lang>/.
     #[arg(long)]
     pub lang: Option<String>,
+    /// Sheet layout for every game, overriding each game's print profile.
+    #[arg(long, value_enum)]
+    pub layout: Option<LayoutArg>,
 }
 
 #[derive(clap::Args)]
@@ -195,6 +198,16 @@ pub enum PaperArg {
     Letter,
     Legal,
     Tabloid,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum LayoutArg {
+    /// A fronts page and its backs page per sheet, printed as one duplex job.
+    Duplex,
+    /// Each front beside its own back, mirrored about a fold: single-sided, folded, glued.
+    GutterFold,
+    /// Registration marks for a cutting machine and a cut file per sheet in cut/.
+    PrintAndCut,
 }
 
 #[derive(Clone, Copy, ValueEnum)]

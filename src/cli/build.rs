@@ -17,6 +17,7 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
         paper: args.paper.map(Into::into),
         out_dir: project.output_root(&args.out),
         mark_printed: args.mark_printed,
+        layout: args.layout.map(Into::into),
     };
     let session = Session::new(project, &opts);
     let mut errors = 0;

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use protopress::{Error, Project, Result};
 
-use args::{BuildArgs, Command, PaperArg};
+use args::{BuildArgs, Command, LayoutArg, PaperArg};
 
 /// How a command ended, as the process exit code says it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +77,16 @@ impl From<PaperArg> for protopress::model::print::Paper {
             PaperArg::Letter => Self::Letter,
             PaperArg::Legal => Self::Legal,
             PaperArg::Tabloid => Self::Tabloid,
+        }
+    }
+}
+
+impl From<LayoutArg> for protopress::model::print::Layout {
+    fn from(l: LayoutArg) -> Self {
+        match l {
+            LayoutArg::Duplex => Self::Duplex,
+            LayoutArg::GutterFold => Self::GutterFold,
+            LayoutArg::PrintAndCut => Self::PrintAndCut,
         }
     }
 }

@@ -39,6 +39,7 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
         paper: args.paper.map(Into::into),
         out_dir: project.output_root(&args.out),
         mark_printed: false,
+        layout: None,
     };
     let host = if args.open { "0.0.0.0" } else { "127.0.0.1" };
     let server = Server::http((host, args.port))

@@ -31,6 +31,7 @@ pub fn run(
         paper: paper.map(Into::into),
         out_dir: project.output_root(out),
         mark_printed: false,
+        layout: None,
     };
     let session = Session::with_cache(project, &opts);
     say!("watching {id}; press Ctrl-C to stop");

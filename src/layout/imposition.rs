@@ -124,10 +124,10 @@ impl Band {
 }
 
 /// Margin beyond a bleed edge for the marks alone, and for marks plus furniture.
-fn mark_zone(margin: f32) -> f32 {
+pub(crate) fn mark_zone(margin: f32) -> f32 {
     MARK_GAP + MARK_MIN + margin
 }
-fn band_reserve() -> f32 {
+pub(crate) fn band_reserve() -> f32 {
     BAND_GAP + BAND_THICK
 }
 
@@ -152,11 +152,13 @@ pub struct Grid {
     /// The cards lie turned a quarter on the sheet (`card_w` and `card_h` are then the card's
     /// height and width): chosen only when it fits more cards.
     pub turned: bool,
+    /// Longest crop mark ([`MARK_LENGTH`] unless the profile says otherwise).
+    pub mark_len: f32,
 }
 
 /// How many cards of length `card` fit along `paper` with gutter `gutter`, keeping the bleed
 /// on both outer sides and `outer` mm of room beyond the bleeds in all.
-fn fit(paper: f32, card: f32, bleed: f32, gutter: f32, outer: f32) -> usize {
+pub(crate) fn fit(paper: f32, card: f32, bleed: f32, gutter: f32, outer: f32) -> usize {
     let room = paper - 2.0 * bleed - outer + gutter;
     if room < card {
         return 0;
@@ -165,17 +167,24 @@ fn fit(paper: f32, card: f32, bleed: f32, gutter: f32, outer: f32) -> usize {
 }
 
 /// One axis of the layout: count, gutter and where the first trim starts.
-struct Axis {
-    count: usize,
-    gutter: f32,
-    origin: f32,
+pub(crate) struct Axis {
+    pub count: usize,
+    pub gutter: f32,
+    pub origin: f32,
 }
 
 /// Lays out one axis. Tries, in order of preference, the double-bleed gutter (every card keeps
 /// its own bleed) before shared cuts, and marks on both sides before marks on the far side
 /// only (right or bottom, the near side keeping just the printable margin); keeps the first
 /// that fits the most cards. `reserve` is extra room on the far side (the furniture band).
-fn axis(paper: f32, card: f32, bleed: f32, gutter: Option<f32>, margin: f32, reserve: f32) -> Axis {
+pub(crate) fn axis(
+    paper: f32,
+    card: f32,
+    bleed: f32,
+    gutter: Option<f32>,
+    margin: f32,
+    reserve: f32,
+) -> Axis {
     let zone = mark_zone(margin);
     let gutters = match gutter {
         Some(g) => vec![g],
@@ -262,6 +271,7 @@ impl Grid {
             margin,
             band: None,
             turned: false,
+            mark_len: MARK_LENGTH,
         };
         grid.band = side.map(|side| grid.front_band(side));
         Ok(grid)
@@ -286,13 +296,22 @@ impl Grid {
         }
     }
 
+    /// Crop marks up to `len` mm long (where there is room); the band moves beyond them.
+    pub fn with_mark_length(mut self, len: f32) -> Grid {
+        if (len - self.mark_len).abs() > 1e-6 {
+            self.mark_len = len;
+            self.band = self.band.map(|b| self.front_band(b.side));
+        }
+        self
+    }
+
     /// The band on the front: beyond the full block's marks, as long as the block.
-    fn front_band(&self, side: BandSide) -> Band {
+    pub(crate) fn front_band(&self, side: BandSide) -> Band {
         let block = self.block(self.per_sheet());
         let rect = match side {
             BandSide::Right | BandSide::Left => {
                 let room = self.paper_w - self.margin - block.right() - MARK_GAP - band_reserve();
-                let x = block.right() + MARK_GAP + room.min(MARK_LENGTH) + BAND_GAP;
+                let x = block.right() + MARK_GAP + room.min(self.mark_len) + BAND_GAP;
                 Rect {
                     x,
                     y: block.y,
@@ -302,7 +321,7 @@ impl Grid {
             }
             BandSide::Bottom | BandSide::Top => {
                 let room = self.paper_h - self.margin - block.bottom() - MARK_GAP - band_reserve();
-                let y = block.bottom() + MARK_GAP + room.min(MARK_LENGTH) + BAND_GAP;
+                let y = block.bottom() + MARK_GAP + room.min(self.mark_len) + BAND_GAP;
                 Rect {
                     x: block.x,
                     y,
@@ -457,7 +476,7 @@ impl Grid {
             let dir = (limit - from).signum();
             let start = from + dir * MARK_GAP;
             let room = (limit - start) * dir;
-            (room >= MARK_MIN - 1e-3).then(|| (start, start + dir * room.min(MARK_LENGTH)))
+            (room >= MARK_MIN - 1e-3).then(|| (start, start + dir * room.min(self.mark_len)))
         };
         for &x in &xs {
             for (from, limit) in [(block.y, area.y), (block.bottom(), area.bottom())] {
@@ -555,6 +574,27 @@ impl Grid {
         (lo_x, hi_x, lo_y, hi_y)
     }
 
+    /// Cut lines at every cut of the first `used` slots, across the whole sheet from margin to
+    /// margin (stopping short of the band), for `crop_marks: lines`: a trimmer's blade is lined
+    /// up on a line. They run along trim edges and through bleed only, never across a face.
+    pub fn sheet_lines(&self, used: usize) -> Vec<Line> {
+        let (xs, ys) = self.cuts(used);
+        let area = self.mark_limits();
+        let v = xs.iter().map(|&x| Line {
+            x1: x,
+            y1: area.y,
+            x2: x,
+            y2: area.bottom(),
+        });
+        let h = ys.iter().map(|&y| Line {
+            x1: area.x,
+            y1: y,
+            x2: area.right(),
+            y2: y,
+        });
+        v.chain(h).collect()
+    }
+
     /// Hairlines along every cut, across the whole block (for `crop_marks: full`).
     pub fn cut_lines(&self, used: usize) -> Vec<Line> {
         let (xs, ys) = self.cuts(used);
@@ -581,7 +621,7 @@ fn inner_outer(l: Line) -> (f32, f32, f32, f32) {
     (l.x1, l.x2, l.y1, l.y2)
 }
 
-fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Result<()> {
+pub(crate) fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Result<()> {
     if !(0.0..=25.0).contains(&bleed) {
         return Err(Error::new(format!(
             "bleed {bleed} mm is outside 0 to 25 mm"

@@ -63,6 +63,19 @@ pub fn plan(roles: &[Role]) -> Vec<Slot> {
     out
 }
 
+/// Orders `roles` for a single-sided job (gutter-fold, print-and-cut without backs): every
+/// page in order and no blank page, since nothing prints on a back. A page meant as a back has
+/// no place in such a job, so it is kept in order all the same (the layouts that plan this way
+/// make none).
+pub fn plan_single_sided(roles: &[Role]) -> Vec<Slot> {
+    roles
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| **r != Role::Blank)
+        .map(|(i, _)| Slot::Page(i))
+        .collect()
+}
+
 /// Whether `slots` (starting on page `first`) keep every front on an odd page with its back
 /// next, and every single-sided page on an odd page with a blank after it.
 pub fn keeps_parity(roles: &[Role], slots: &[Slot], first: usize) -> bool {
@@ -108,6 +121,16 @@ mod tests {
         );
         assert!(keeps_parity(&roles, &slots, 3));
         assert!(!keeps_parity(&roles, &slots, 2));
+    }
+
+    #[test]
+    fn a_single_sided_job_has_no_blank_pages() {
+        let roles = [Plain, Single, Single, Plain];
+        let slots = plan_single_sided(&roles);
+        assert_eq!(
+            slots,
+            [Slot::Page(0), Slot::Page(1), Slot::Page(2), Slot::Page(3)]
+        );
     }
 
     #[test]

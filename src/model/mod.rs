@@ -226,6 +226,10 @@ pub struct ComponentSpec {
     /// Bleed for this component instead of the print profile's.
     #[serde(default)]
     pub bleed_mm: Option<f32>,
+    /// Radius of the rounded corners the pieces are cut with, in mm: the cut files of a
+    /// `print-and-cut` layout follow it, and `corner_guides` show it. Square corners when unset.
+    #[serde(default)]
+    pub corner_radius_mm: Option<f32>,
     /// The file holding the cards, relative to `data/<game>/`: YAML, or a spreadsheet
     /// (`.csv`, `.tsv`, `.xlsx`, `.ods`; a workbook's sheet after `#`: `cards.xlsx#Loot`).
     pub cards: String,

@@ -214,6 +214,63 @@ pub enum CropMarks {
     Outer,
     /// Outer marks plus hairlines along every cut, across the sheet.
     Full,
+    /// Full-length cut lines across the whole sheet, from margin to margin, at every cut: for
+    /// a rotary or guillotine trimmer, whose blade is lined up on a line, not a mark.
+    Lines,
+}
+
+/// How the kit's sheets are laid out for the way they are printed and cut.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// A fronts page and its backs page per sheet, printed as one duplex job.
+    #[default]
+    Duplex,
+    /// Each front beside its own back, mirrored about a fold line across the middle of the
+    /// sheet: printed single-sided, folded, glued and cut.
+    GutterFold,
+    /// Sheets with the registration marks of a cutting machine (`cutter`) and a cut file per
+    /// sheet in `cut/`.
+    PrintAndCut,
+}
+
+impl Layout {
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Duplex => "duplex",
+            Layout::GutterFold => "gutter-fold",
+            Layout::PrintAndCut => "print-and-cut",
+        }
+    }
+
+    pub fn is_duplex(&self) -> bool {
+        *self == Layout::Duplex
+    }
+}
+
+/// The cutting machine a `print-and-cut` layout is made for.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cutter {
+    /// Silhouette Cameo and Portrait (Silhouette Studio): a square mark top left and two L
+    /// marks, top right and bottom left.
+    #[default]
+    Silhouette,
+    /// Cricut Explore and Maker (Design Space, Print Then Cut): a black frame around the area.
+    Cricut,
+}
+
+impl Cutter {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cutter::Silhouette => "silhouette",
+            Cutter::Cricut => "cricut",
+        }
+    }
 }
 
 /// What happens when card text does not fit its box.
@@ -283,6 +340,21 @@ pub struct PrintProfile {
     /// `saver` asks templates (through `print.ink_saver`) and the sheet writer for light
     /// versions of dark backgrounds, for home printers.
     pub ink: Ink,
+    /// `duplex` (default), `gutter-fold` or `print-and-cut`; `build --layout` overrides it.
+    pub layout: Layout,
+    /// The cutting machine of a `print-and-cut` layout: `silhouette` (default) or `cricut`.
+    pub cutter: Cutter,
+    /// Longest crop mark, in mm (3 to 20).
+    pub mark_length_mm: f32,
+    /// Colour of crop marks and cut lines, `#rrggbb` (black by default).
+    pub mark_colour: String,
+    /// A thin quarter circle at every card corner, where a corner punch cuts
+    /// (`corner_radius_mm` of the component, else 3 mm).
+    pub corner_guides: bool,
+    /// At least this much between the cut lines of neighbouring tokens, standees and die nets,
+    /// for a punch or a cutting machine, in mm (0 to 20). Unset: tokens keep their double
+    /// bleed, the rest packs close.
+    pub piece_gap_mm: Option<f32>,
 }
 
 /// How much ink the kit may spend.
@@ -313,7 +385,54 @@ impl Default for PrintProfile {
             missing_translation: MissingTranslation::Error,
             printable_margin_mm: 5.0,
             ink: Ink::Normal,
+            layout: Layout::Duplex,
+            cutter: Cutter::Silhouette,
+            mark_length_mm: DEFAULT_MARK_LENGTH,
+            mark_colour: DEFAULT_MARK_COLOUR.to_owned(),
+            corner_guides: false,
+            piece_gap_mm: None,
         }
+    }
+}
+
+/// The default longest crop mark, in mm.
+pub const DEFAULT_MARK_LENGTH: f32 = 5.0;
+/// The default colour of crop marks: black.
+pub const DEFAULT_MARK_COLOUR: &str = "#000000";
+
+impl PrintProfile {
+    /// The colour of crop marks and cut lines as RGB, `None` for plain black (drawn as grey
+    /// level 0, as before the colour could be chosen).
+    pub fn mark_rgb(&self) -> Option<[u8; 3]> {
+        let rgb = parse_hex_colour(&self.mark_colour)?;
+        (rgb != [0, 0, 0]).then_some(rgb)
+    }
+
+    /// Whether the sheets are printed on one side only, with no backs page behind a front.
+    pub fn single_sided(&self) -> bool {
+        match self.layout {
+            Layout::Duplex => false,
+            Layout::GutterFold => true,
+            Layout::PrintAndCut => self.duplex == Duplex::None,
+        }
+    }
+}
+
+/// `#rrggbb` (or `#rgb`) as RGB.
+pub fn parse_hex_colour(s: &str) -> Option<[u8; 3]> {
+    let hex = s.strip_prefix('#')?;
+    let digits: Vec<u8> = hex
+        .chars()
+        .map(|c| c.to_digit(16).map(|d| d as u8))
+        .collect::<Option<_>>()?;
+    match digits.len() {
+        6 => Some([
+            digits[0] * 16 + digits[1],
+            digits[2] * 16 + digits[3],
+            digits[4] * 16 + digits[5],
+        ]),
+        3 => Some([digits[0] * 17, digits[1] * 17, digits[2] * 17]),
+        _ => None,
     }
 }
 

@@ -44,6 +44,19 @@ pub fn check_profile(p: &PrintProfile) -> Result<(), OutOfRange> {
         in_range("gutter_mm", g, 0.0, 20.0)?;
     }
     in_range("printable_margin_mm", p.printable_margin_mm, 0.0, 20.0)?;
+    in_range("mark_length_mm", p.mark_length_mm, 3.0, 20.0)?;
+    if let Some(g) = p.piece_gap_mm {
+        in_range("piece_gap_mm", g, 0.0, 20.0)?;
+    }
+    if crate::model::print::parse_hex_colour(&p.mark_colour).is_none() {
+        return Err(OutOfRange {
+            field: "mark_colour",
+            message: format!(
+                "`mark_colour` is `{}`; it must be a colour written #rrggbb",
+                p.mark_colour
+            ),
+        });
+    }
     in_range("safe_zone_mm", p.safe_zone_mm, 0.0, 20.0)
 }
 
@@ -87,6 +100,12 @@ pub fn check_component(spec: &ComponentSpec) -> Result<(), OutOfRange> {
     }
     if let Some(b) = spec.base_mm {
         in_range("base_mm", b, 5.0, 100.0)?;
+    }
+    if let Some(r) = spec.corner_radius_mm {
+        let half = spec
+            .size
+            .map_or(50.0, |s| s.width_mm.min(s.height_mm) / 2.0);
+        in_range("corner_radius_mm", r, 0.0, half.min(50.0))?;
     }
     Ok(())
 }

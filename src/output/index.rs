@@ -68,6 +68,8 @@ pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
     ctx.insert("files", &input.report.files);
     ctx.insert("warnings", &input.report.warnings);
     ctx.insert("components", &component_rows(input.report));
+    ctx.insert("layout", &layout_note(input.report));
+    ctx.insert("cut_files", &input.report.cut_files);
     ctx.insert("check", &input.check.map(check_view));
     ctx.insert("deck_stats", &input.has_deck_stats);
     ctx.insert("decks", &deck_views(input, &thumbs));
@@ -98,6 +100,22 @@ struct ComponentRow<'a> {
     unique_faces: usize,
     file: &'a str,
     pages: String,
+    layout: &'a str,
+}
+
+/// What the sheets are, when not the usual duplex pairs.
+fn layout_note(report: &BuildReport) -> Option<String> {
+    use crate::model::print::Layout;
+    match report.layout {
+        Layout::Duplex => None,
+        Layout::GutterFold => Some(
+            "gutter-fold: print single-sided, fold each card sheet on its dashed line printed sides out, glue, cut through both layers".to_owned(),
+        ),
+        Layout::PrintAndCut => Some(format!(
+            "print-and-cut: cut each sheet on the machine with its file in cut/ ({} files)",
+            report.cut_files.len()
+        )),
+    }
 }
 
 fn component_rows(report: &BuildReport) -> Vec<ComponentRow<'_>> {
@@ -115,6 +133,7 @@ fn component_rows(report: &BuildReport) -> Vec<ComponentRow<'_>> {
                 (Some(a), _) => a.to_string(),
                 _ => "—".to_owned(),
             },
+            layout: &c.layout,
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::model::print::{CardSize, Paper};
+use crate::model::print::{CardSize, Layout, Paper};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ComponentReport {
@@ -42,6 +42,12 @@ pub struct BuildReport {
     /// How `kit.pdf` is made up.
     pub kit: KitPages,
     pub warnings: Vec<String>,
+    /// The sheet layout, when it is not `duplex` (left out of build.json then).
+    #[serde(skip_serializing_if = "Layout::is_duplex")]
+    pub layout: Layout,
+    /// Print-and-cut: the cut files written to `cut/`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cut_files: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -5,14 +5,16 @@ use krilla::geom::{PathBuilder, Transform};
 use krilla::surface::Surface;
 
 use crate::error::Result;
+use crate::layout::fold::{Fold, FoldLayout};
 use crate::layout::imposition::{Grid, Line, Rect};
 use crate::layout::plan::Role;
 use crate::model::TokenShape;
 use crate::model::print::{CropMarks, Duplex, mm};
 use crate::pdf::draw::{
-    page_settings, push_circle, push_clip, push_rect, stroke_lines, stroke_path,
+    corner_arcs, page_settings, push_circle, push_clip, push_rect, stroke_lines,
+    stroke_lines_colour, stroke_path, stroke_path_grey,
 };
-use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_stamp, draw_window};
+use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_label, draw_stamp, draw_window};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter, graphic_for};
 use crate::render::faces::CardCopy;
 
@@ -32,8 +34,11 @@ impl SheetWriter<'_> {
     pub fn add_deck(&mut self, deck: &DeckSheets) -> Result<PagesUsed> {
         let grid = &deck.grid;
         let sheets: Vec<&[CardCopy]> = deck.copies.chunks(grid.per_sheet()).collect();
-        let has_backs =
+        let backs_printed =
             deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+        // On a gutter-fold sheet the backs share the fronts' page.
+        let folded = deck.fold.is_some() && backs_printed;
+        let has_backs = backs_printed && !folded;
         let has_top = deck.copies.iter().any(|c| !c.extra.is_empty());
         let mut used = PagesUsed {
             sheets: sheets.len(),
@@ -47,26 +52,49 @@ impl SheetWriter<'_> {
         for (n, copies) in sheets.iter().enumerate() {
             let sheet = format!("{} · sheet {} of {of}", deck.title, n + 1);
             let rev = deck.revision;
-            let (what, role) = match (has_top, has_backs) {
-                (true, true) => ("base layer", Role::Front),
-                (true, false) => ("base layer, single-sided", Role::Single),
-                (false, true) => ("fronts", Role::Front),
-                (false, false) => ("single-sided", Role::Single),
-            };
-            let label = format!("{sheet} · {what} · rev {rev}");
-            used.pages
-                .push(self.grid_page(deck, copies, Layer::Front, &label, role)?);
-            if has_backs {
-                let label = format!("{sheet} · backs ({flip}) · rev {rev}");
+            if folded {
+                let label = format!(
+                    "{sheet} · gutter-fold, single-sided: fold on the dashed line, printed sides out, glue the blank sides together, then cut through both · rev {rev}"
+                );
+                used.pages.push(self.grid_page(
+                    deck,
+                    copies,
+                    &[Layer::Front, Layer::Back],
+                    &label,
+                    Role::Single,
+                )?);
+            } else {
+                let (what, role) = match (has_top, has_backs) {
+                    (true, true) => ("base layer", Role::Front),
+                    (true, false) => ("base layer, single-sided", Role::Single),
+                    (false, true) => ("fronts", Role::Front),
+                    (false, false) => ("single-sided", Role::Single),
+                };
+                let label = format!("{sheet} · {what} · rev {rev}");
                 used.pages
-                    .push(self.grid_page(deck, copies, Layer::Back, &label, Role::Back)?);
+                    .push(self.grid_page(deck, copies, &[Layer::Front], &label, role)?);
+                if has_backs {
+                    let label = format!("{sheet} · backs ({flip}) · rev {rev}");
+                    used.pages.push(self.grid_page(
+                        deck,
+                        copies,
+                        &[Layer::Back],
+                        &label,
+                        Role::Back,
+                    )?);
+                }
             }
             if has_top {
                 let label = format!(
                     "{sheet} · top layer, single-sided: cut out the hatched windows · rev {rev}"
                 );
-                used.pages
-                    .push(self.grid_page(deck, copies, Layer::Top, &label, Role::Single)?);
+                used.pages.push(self.grid_page(
+                    deck,
+                    copies,
+                    &[Layer::Top],
+                    &label,
+                    Role::Single,
+                )?);
             }
         }
         Ok(used)
@@ -76,16 +104,17 @@ impl SheetWriter<'_> {
         &mut self,
         deck: &DeckSheets,
         copies: &[CardCopy],
-        layer: Layer,
+        layers: &[Layer],
         label: &str,
         role: Role,
     ) -> Result<usize> {
         let grid = &deck.grid;
-        let print = deck.print;
-        // Work out the guides first: a back offset the margin cannot take is an error.
-        let lines = cut_guides(deck, copies.len(), layer)?;
-        let band = match layer {
-            Layer::Back => grid.back_band(print.duplex, print.back_offset_mm),
+        let (flip, offset) = deck.back_flip();
+        // Work out the guides first: a back offset the margin cannot take is an error. A
+        // gutter-fold page has the fronts' guides only.
+        let lines = cut_guides(deck, copies.len(), layers[0])?;
+        let band = match (layers, deck.fold) {
+            ([Layer::Back], None) => grid.back_band(flip, offset),
             _ => grid.band,
         };
         let number = self.open(grid.paper_w, grid.paper_h, role);
@@ -94,50 +123,38 @@ impl SheetWriter<'_> {
             .start_page_with(page_settings(grid.paper_w, grid.paper_h));
         let mut surface = page.surface();
         let mut placed = Vec::new();
-        for (slot, copy) in copies.iter().enumerate() {
-            let face = match layer {
-                Layer::Front => Some(copy.front),
-                Layer::Top => copy.extra.first().copied(),
-                Layer::Back => copy.back,
+        for &layer in layers {
+            let mut art = Art {
+                graphics: &mut self.graphics,
+                faces: self.faces,
+                trees: self.trees,
+                font: &self.label_font,
             };
-            let Some(face) = face else { continue };
-            let trim = place(grid, deck, layer, grid.front_trim(slot));
-            let clip = place(grid, deck, layer, grid.front_bleed(slot, copies.len()));
-            let graphic = graphic_for(
-                &mut surface,
-                &mut self.graphics,
-                self.faces,
-                self.trees,
-                face,
-            );
-            push_clip(&mut surface, clip);
-            let b = grid.bleed;
-            surface.push_transform(&face_transform(
-                trim.grow(b, b, b, b),
-                grid.turned,
-                layer,
-                deck.print.duplex,
-            ));
-            surface.draw_graphic(graphic);
-            surface.pop();
-            surface.pop();
-            placed.push(Placed {
-                face,
-                rect: trim.grow(b, b, b, b),
-                clip,
-            });
-            decorate(
-                &mut surface,
-                &self.label_font,
-                deck,
-                trim,
-                &self.faces[face].hash,
-                layer,
-            );
+            art.draw_layer(&mut surface, deck, copies, layer, &mut placed);
         }
-        stroke_lines(&mut surface, &lines, CUT_PT, None);
+        stroke_lines_colour(&mut surface, &lines, CUT_PT, None, deck.print.mark_rgb());
         if let CutStyle::Outline(shape) = deck.cut {
-            outlines(&mut surface, grid, deck, layer, copies.len(), shape);
+            outlines(&mut surface, grid, deck, layers[0], copies.len(), shape);
+        }
+        if layers[0] == Layer::Front && deck.cut == CutStyle::CropMarks && deck.print.corner_guides
+        {
+            let r = deck.corner_radius.unwrap_or(DEFAULT_CORNER_GUIDE);
+            let mut pb = PathBuilder::new();
+            for slot in 0..copies.len() {
+                corner_arcs(&mut pb, grid.front_trim(slot), r);
+            }
+            stroke_path_grey(&mut surface, pb, CUT_PT * 0.5, None, 150);
+        }
+        if let Some(fold) = deck.fold
+            && layers.len() > 1
+        {
+            let layout = FoldLayout {
+                grid: grid.clone(),
+                fold,
+            };
+            let line = layout.fold_line();
+            stroke_lines(&mut surface, &[line], CUT_PT * 1.5, Some(&[4.0, 2.0]));
+            fold_hint(&mut surface, &self.label_font, &layout, copies.len());
         }
         if let Some(band) = band {
             draw_furniture(&mut surface, &self.label_font, band, self.paper, label);
@@ -148,6 +165,88 @@ impl SheetWriter<'_> {
             self.note(p);
         }
         Ok(number)
+    }
+}
+
+/// What drawing faces needs from the writer.
+struct Art<'w, 'a> {
+    graphics: &'w mut std::collections::HashMap<usize, krilla::graphic::Graphic>,
+    faces: &'a [crate::render::faces::Face],
+    trees: &'a crate::render::trees::FaceTrees<'a>,
+    font: &'w krilla::text::Font,
+}
+
+impl Art<'_, '_> {
+    /// The faces of one layer of a sheet, with their stamps (and a top layer's windows).
+    fn draw_layer(
+        &mut self,
+        surface: &mut Surface,
+        deck: &DeckSheets,
+        copies: &[CardCopy],
+        layer: Layer,
+        placed: &mut Vec<Placed>,
+    ) {
+        let grid = &deck.grid;
+        let (flip, _) = deck.back_flip();
+        for (slot, copy) in copies.iter().enumerate() {
+            let face = match layer {
+                Layer::Front => Some(copy.front),
+                Layer::Top => copy.extra.first().copied(),
+                Layer::Back => copy.back,
+            };
+            let Some(face) = face else { continue };
+            let trim = place(grid, deck, layer, grid.front_trim(slot));
+            let clip = place(grid, deck, layer, grid.front_bleed(slot, copies.len()));
+            let graphic = graphic_for(surface, &mut self.graphics, self.faces, self.trees, face);
+            push_clip(surface, clip);
+            let b = grid.bleed;
+            surface.push_transform(&face_transform(
+                trim.grow(b, b, b, b),
+                grid.turned,
+                layer,
+                flip,
+            ));
+            surface.draw_graphic(graphic);
+            surface.pop();
+            surface.pop();
+            placed.push(Placed {
+                face,
+                rect: trim.grow(b, b, b, b),
+                clip,
+            });
+            decorate(
+                surface,
+                self.font,
+                deck,
+                trim,
+                &self.faces[face].hash,
+                layer,
+            );
+        }
+    }
+}
+
+/// Corner guides without a `corner_radius_mm`: a common small corner punch.
+const DEFAULT_CORNER_GUIDE: f32 = 3.0;
+
+/// What to do with a gutter-fold sheet, in small type beside the fold line, outside the cards.
+fn fold_hint(surface: &mut Surface, font: &krilla::text::Font, layout: &FoldLayout, used: usize) {
+    let g = &layout.grid;
+    let block = g.block(used);
+    let text = "FOLD printed sides out · GLUE the blank sides";
+    let (x, y) = match layout.fold {
+        // Above the backs, right of the fold (the backs have no marks); on a short-side fold,
+        // left of the fronts just above the fold.
+        Fold::LongSide => (g.paper_w / 2.0 + 1.5, (block.y - 1.2).max(g.margin + 2.0)),
+        Fold::ShortSide => (g.margin + 1.0, g.paper_h / 2.0 - 1.0),
+    };
+    // Only where it touches no face: else it is left out.
+    let clear = match layout.fold {
+        Fold::LongSide => y < block.y - 0.2,
+        Fold::ShortSide => y > block.bottom() + 0.2 && g.margin + 1.0 + 45.0 < block.x,
+    };
+    if clear {
+        draw_label(surface, font, mm(x), mm(y), text);
     }
 }
 
@@ -197,25 +296,66 @@ fn face_transform(whole: Rect, turned: bool, layer: Layer, duplex: Duplex) -> Tr
 /// Where a front-side rectangle lands on `layer`.
 fn place(grid: &Grid, deck: &DeckSheets, layer: Layer, r: Rect) -> Rect {
     match layer {
-        Layer::Back => grid.to_back(r, deck.print.duplex, deck.print.back_offset_mm),
+        Layer::Back => {
+            let (flip, offset) = deck.back_flip();
+            grid.to_back(r, flip, offset)
+        }
         _ => r,
     }
 }
 
 /// Crop marks (and full cut lines) of a sheet of `used` pieces on `layer`; none for tokens,
-/// which get outlines.
+/// which get outlines. A gutter-fold sheet has the fronts' guides on their outer sides only.
 fn cut_guides(deck: &DeckSheets, used: usize, layer: Layer) -> Result<Vec<Line>> {
     let (grid, print) = (&deck.grid, deck.print);
     if deck.cut != CutStyle::CropMarks || print.crop_marks == CropMarks::None {
         return Ok(Vec::new());
     }
+    if let Some(fold) = deck.fold {
+        let layout = FoldLayout {
+            grid: grid.clone(),
+            fold,
+        };
+        return Ok(match print.crop_marks {
+            CropMarks::Lines => layout.sheet_lines(used),
+            CropMarks::Full => {
+                let mut lines = layout.crop_marks(used);
+                lines.extend(grid.cut_lines(used));
+                lines
+            }
+            _ => layout.crop_marks(used),
+        });
+    }
+    let (flip, offset) = (print.duplex, print.back_offset_mm);
+    if print.crop_marks == CropMarks::Lines {
+        let lines = grid.sheet_lines(used);
+        return Ok(match layer {
+            Layer::Back => {
+                let (m, pw, ph) = (grid.margin, grid.paper_w, grid.paper_h);
+                let clamp = |v: f32, max: f32| v.clamp(m, max - m);
+                lines
+                    .iter()
+                    .map(|l| {
+                        let b = l.to_back(grid, flip, offset);
+                        Line {
+                            x1: clamp(b.x1, pw),
+                            y1: clamp(b.y1, ph),
+                            x2: clamp(b.x2, pw),
+                            y2: clamp(b.y2, ph),
+                        }
+                    })
+                    .collect()
+            }
+            _ => lines,
+        });
+    }
     let mut lines = match layer {
-        Layer::Back => grid.back_marks(used, print.duplex, print.back_offset_mm)?,
+        Layer::Back => grid.back_marks(used, flip, offset)?,
         _ => grid.crop_marks(used),
     };
     if print.crop_marks == CropMarks::Full {
         lines.extend(grid.cut_lines(used).iter().map(|l| match layer {
-            Layer::Back => l.to_back(grid, print.duplex, print.back_offset_mm),
+            Layer::Back => l.to_back(grid, flip, offset),
             _ => *l,
         }));
     }
@@ -231,6 +371,9 @@ fn outlines(
     used: usize,
     shape: TokenShape,
 ) {
+    if layer == Layer::Back && deck.fold.is_some() {
+        return;
+    }
     let mut pb = PathBuilder::new();
     for slot in 0..used {
         let r = place(grid, deck, layer, grid.front_trim(slot));

@@ -59,6 +59,17 @@ pub fn fill_rect(surface: &mut Surface, r: Rect, lightness: f32) {
 }
 
 pub fn fill_polygons(surface: &mut Surface, polys: &[[(f32, f32); 4]], ox: f32, oy: f32) {
+    fill_polygons_grey(surface, polys, ox, oy, 215);
+}
+
+/// Fills quadrilaterals (moved by `ox`, `oy`) in grey level `luma`.
+pub fn fill_polygons_grey(
+    surface: &mut Surface,
+    polys: &[[(f32, f32); 4]],
+    ox: f32,
+    oy: f32,
+    luma: u8,
+) {
     let mut pb = PathBuilder::new();
     for q in polys {
         pb.move_to(mm(q[0].0 + ox), mm(q[0].1 + oy));
@@ -70,7 +81,7 @@ pub fn fill_polygons(surface: &mut Surface, polys: &[[(f32, f32); 4]], ox: f32, 
     let Some(path) = pb.finish() else { return };
     surface.set_stroke(None);
     surface.set_fill(Some(Fill {
-        paint: krilla::color::luma::Color::new(215).into(),
+        paint: krilla::color::luma::Color::new(luma).into(),
         ..Fill::default()
     }));
     surface.draw_path(&path);
@@ -127,4 +138,131 @@ pub fn stroke_lines_grey(surface: &mut Surface, lines: &[Line], width_pt: f32, l
         pb.line_to(mm(l.x2), mm(l.y2));
     }
     stroke_path_grey(surface, pb, width_pt, None, luma);
+}
+
+/// Lines in `rgb`, or black as grey level 0 when `None` (what every guide was before a colour
+/// could be chosen, so default output stays the same).
+pub fn stroke_lines_colour(
+    surface: &mut Surface,
+    lines: &[Line],
+    width_pt: f32,
+    dash: Option<&[f32]>,
+    rgb: Option<[u8; 3]>,
+) {
+    let Some([r, g, b]) = rgb else {
+        stroke_lines(surface, lines, width_pt, dash);
+        return;
+    };
+    if lines.is_empty() {
+        return;
+    }
+    let mut pb = PathBuilder::new();
+    for l in lines {
+        pb.move_to(mm(l.x1), mm(l.y1));
+        pb.line_to(mm(l.x2), mm(l.y2));
+    }
+    let Some(path) = pb.finish() else { return };
+    surface.set_fill(None);
+    surface.set_stroke(Some(Stroke {
+        paint: krilla::color::rgb::Color::new(r, g, b).into(),
+        width: width_pt,
+        dash: dash.map(|d| StrokeDash {
+            array: d.iter().map(|v| mm(*v)).collect(),
+            offset: 0.0,
+        }),
+        ..Stroke::default()
+    }));
+    surface.draw_path(&path);
+    surface.set_stroke(None);
+}
+
+/// Quarter circles of radius `r` at the four corners of `trim`, inside it: where a corner
+/// punch cuts.
+pub fn corner_arcs(pb: &mut PathBuilder, trim: Rect, r: f32) {
+    let r = r.min(trim.w / 2.0).min(trim.h / 2.0);
+    if r <= 0.0 {
+        return;
+    }
+    let k = 0.552_284_8 * r;
+    let (x0, y0, x1, y1) = (trim.x, trim.y, trim.right(), trim.bottom());
+    // Each arc from one edge to the other, its control points toward the corner.
+    let arcs = [
+        (
+            (x0, y0 + r),
+            (x0, y0 + r - k),
+            (x0 + r - k, y0),
+            (x0 + r, y0),
+        ),
+        (
+            (x1 - r, y0),
+            (x1 - r + k, y0),
+            (x1, y0 + r - k),
+            (x1, y0 + r),
+        ),
+        (
+            (x1, y1 - r),
+            (x1, y1 - r + k),
+            (x1 - r + k, y1),
+            (x1 - r, y1),
+        ),
+        (
+            (x0 + r, y1),
+            (x0 + r - k, y1),
+            (x0, y1 - r + k),
+            (x0, y1 - r),
+        ),
+    ];
+    for (a, b, c, d) in arcs {
+        pb.move_to(mm(a.0), mm(a.1));
+        pb.cubic_to(mm(b.0), mm(b.1), mm(c.0), mm(c.1), mm(d.0), mm(d.1));
+    }
+}
+
+/// A rounded rectangle (radius 0: square corners).
+pub fn push_round_rect(pb: &mut PathBuilder, r: Rect, radius: f32) {
+    let rad = radius.min(r.w / 2.0).min(r.h / 2.0);
+    if rad <= 1e-4 {
+        push_rect(pb, r);
+        return;
+    }
+    let k = 0.552_284_8 * rad;
+    let (x0, y0, x1, y1) = (r.x, r.y, r.right(), r.bottom());
+    pb.move_to(mm(x0 + rad), mm(y0));
+    pb.line_to(mm(x1 - rad), mm(y0));
+    pb.cubic_to(
+        mm(x1 - rad + k),
+        mm(y0),
+        mm(x1),
+        mm(y0 + rad - k),
+        mm(x1),
+        mm(y0 + rad),
+    );
+    pb.line_to(mm(x1), mm(y1 - rad));
+    pb.cubic_to(
+        mm(x1),
+        mm(y1 - rad + k),
+        mm(x1 - rad + k),
+        mm(y1),
+        mm(x1 - rad),
+        mm(y1),
+    );
+    pb.line_to(mm(x0 + rad), mm(y1));
+    pb.cubic_to(
+        mm(x0 + rad - k),
+        mm(y1),
+        mm(x0),
+        mm(y1 - rad + k),
+        mm(x0),
+        mm(y1 - rad),
+    );
+    pb.line_to(mm(x0), mm(y0 + rad));
+    pb.cubic_to(
+        mm(x0),
+        mm(y0 + rad - k),
+        mm(x0 + rad - k),
+        mm(y0),
+        mm(x0 + rad),
+        mm(y0),
+    );
+    pb.close();
 }

@@ -5,6 +5,7 @@ pub mod cards;
 pub mod draw;
 pub mod furniture;
 pub mod import;
+pub mod ink;
 pub mod lists;
 pub mod shapes;
 pub mod sheets;

@@ -9,18 +9,19 @@ use krilla::graphic::Graphic;
 use krilla::surface::Surface;
 use krilla::text::Font;
 
-use crate::layout::imposition::{Line, MARK_GAP, Rect};
+use crate::layout::cut::{CutPath, CutSheet, Registration, registration};
+use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::pack::{Spot, pack};
 use crate::layout::plan::Role;
 use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
-use crate::model::TokenShape;
-use crate::model::print::{PrintProfile, mm};
+use crate::model::print::{Cutter, Duplex, PrintProfile, mm};
+use crate::model::{TokenShape, Window};
 use crate::pdf::draw::{
-    fill_polygons, fill_rect, page_settings, push_circle, push_clip, push_rect, stroke_lines,
+    fill_polygons_grey, fill_rect, page_settings, push_circle, push_clip, push_rect, stroke_lines,
     stroke_path,
 };
-use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp};
+use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp, draw_window};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
 use crate::render::faces::{CardCopy, Face};
 
@@ -48,6 +49,16 @@ pub enum Shape<'a> {
         h: f32,
         bleed: f32,
     },
+    /// Print-and-cut: a card, or a dashboard's base or top layer (its windows cut out), of
+    /// `w` × `h` mm with `bleed`, cut along its trim with corners of `radius`.
+    Card {
+        w: f32,
+        h: f32,
+        bleed: f32,
+        radius: f32,
+        top: bool,
+        windows: &'a [Window],
+    },
 }
 
 impl Shape<'_> {
@@ -56,7 +67,9 @@ impl Shape<'_> {
         match *self {
             Shape::Die(net) => (net.width + 2.0 * PAD, net.height + 2.0 * PAD),
             Shape::Standee(s) => (s.outline.w + 2.0 * PAD, s.outline.h + 2.0 * PAD),
-            Shape::Token { w, h, bleed, .. } => (w + 2.0 * bleed, h + 2.0 * bleed),
+            Shape::Token { w, h, bleed, .. } | Shape::Card { w, h, bleed, .. } => {
+                (w + 2.0 * bleed, h + 2.0 * bleed)
+            }
             Shape::Board { w, h, bleed } => (
                 w + 2.0 * (bleed + BOARD_MARKS),
                 h + 2.0 * (bleed + BOARD_MARKS),
@@ -81,7 +94,18 @@ pub struct SharedSheets<'a> {
     pub owners: Vec<String>,
     pub pieces: Vec<Piece<'a>>,
     pub print: &'a PrintProfile,
+    /// Print-and-cut: the machine whose registration marks the pages carry, a cut file per
+    /// page, and backs (when the pieces have them) on the page after, mirrored.
+    pub cutter: Option<Cutter>,
+    /// Corner radius of square tokens (print-and-cut), by owner.
+    pub radii: Vec<f32>,
 }
+
+/// Print-and-cut: least room between neighbouring pieces (with their bleed) when the profile
+/// sets no `piece_gap_mm`.
+pub const CUT_GAP: f32 = 1.0;
+/// Print-and-cut: the bleed each piece keeps (a machine cuts within half a millimetre).
+pub const CUT_BLEED: f32 = 1.5;
 
 /// What drawing a piece needs from the writer.
 struct Ctx<'c, 'a> {
@@ -92,6 +116,12 @@ struct Ctx<'c, 'a> {
     print: &'c PrintProfile,
     revision: &'c str,
     placed: Vec<Placed>,
+    /// Print-and-cut: outlines are cut by the machine, not printed; they go here.
+    machine: bool,
+    cuts: Vec<CutPath>,
+    scores: Vec<CutPath>,
+    /// Light fills (`ink: saver`).
+    saver: bool,
 }
 
 impl SheetWriter<'_> {
@@ -99,14 +129,29 @@ impl SheetWriter<'_> {
     pub fn add_shared(&mut self, sheets: &SharedSheets) -> Vec<PagesUsed> {
         let (pw, ph) = self.paper.size_mm();
         let m = self.margin;
-        let area = Rect {
-            x: m,
-            y: m,
-            w: pw - 2.0 * m,
-            h: ph - 2.0 * m - LABEL_BAND,
+        let (area, gap) = match sheets.cutter {
+            Some(c) => {
+                let reg = registration(c, pw, ph);
+                (
+                    Rect {
+                        h: reg.area.h - LABEL_BAND,
+                        ..reg.area
+                    },
+                    sheets.print.piece_gap_mm.unwrap_or(CUT_GAP),
+                )
+            }
+            None => (
+                Rect {
+                    x: m,
+                    y: m,
+                    w: pw - 2.0 * m,
+                    h: ph - 2.0 * m - LABEL_BAND,
+                },
+                sheets.print.piece_gap_mm.unwrap_or(0.0),
+            ),
         };
         let sizes: Vec<(f32, f32)> = sheets.pieces.iter().map(|p| p.shape.size()).collect();
-        let spots = pack(&sizes, area, 0.0);
+        let spots = pack(&sizes, area, gap);
         let count = spots
             .iter()
             .flatten()
@@ -121,26 +166,33 @@ impl SheetWriter<'_> {
                 .zip(&spots)
                 .filter_map(|(p, s)| s.filter(|s| s.page == n).map(|s| (p, s)))
                 .collect();
-            let number = self.shared_page(sheets, &on_page, n, count);
+            let numbers = self.shared_page(sheets, &on_page, n, count);
             let mut owners: Vec<usize> = on_page.iter().map(|(p, _)| p.owner).collect();
             owners.dedup();
             for o in owners {
                 used[o].sheets += 1;
-                used[o].pages.push(number);
+                used[o].pages.extend(&numbers);
             }
         }
         used
     }
 
+    /// One shared page (and, for print-and-cut pieces with backs, its backs page): returns
+    /// the page numbers.
     fn shared_page(
         &mut self,
         sheets: &SharedSheets,
         on_page: &[(&Piece, Spot)],
         n: usize,
         of: usize,
-    ) -> usize {
+    ) -> Vec<usize> {
         let (pw, ph) = self.paper.size_mm();
-        let number = self.open(pw, ph, Role::Single);
+        let print = sheets.print;
+        let reg = sheets.cutter.map(|c| registration(c, pw, ph));
+        let backs = reg.is_some()
+            && print.duplex != Duplex::None
+            && on_page.iter().any(|(p, _)| back_of(p).is_some());
+        let number = self.open(pw, ph, if backs { Role::Front } else { Role::Single });
         let mut page = self.doc.start_page_with(page_settings(pw, ph));
         let mut surface = page.surface();
         let mut ctx = Ctx {
@@ -148,9 +200,13 @@ impl SheetWriter<'_> {
             faces: self.faces,
             trees: self.trees,
             font: &self.label_font,
-            print: sheets.print,
+            print,
             revision: sheets.revision,
             placed: Vec::new(),
+            machine: reg.is_some(),
+            cuts: Vec::new(),
+            scores: Vec::new(),
+            saver: self.ink_saver,
         };
         for (piece, spot) in on_page {
             let (ox, oy) = (spot.x, spot.y);
@@ -167,6 +223,7 @@ impl SheetWriter<'_> {
                     piece.copy.front,
                     shape,
                     (w, h, bleed),
+                    sheets.radii.get(piece.owner).copied().unwrap_or(0.0),
                     ox,
                     oy,
                 ),
@@ -178,6 +235,33 @@ impl SheetWriter<'_> {
                     ox,
                     oy,
                 ),
+                Shape::Card {
+                    w,
+                    h,
+                    bleed,
+                    radius,
+                    top,
+                    windows,
+                } => {
+                    let face = match top {
+                        true => piece
+                            .copy
+                            .extra
+                            .first()
+                            .copied()
+                            .unwrap_or(piece.copy.front),
+                        false => piece.copy.front,
+                    };
+                    draw_card(
+                        &mut surface,
+                        &mut ctx,
+                        face,
+                        (w, h, bleed, radius),
+                        if top { windows } else { &[] },
+                        ox,
+                        oy,
+                    )
+                }
             }
         }
         let mut names: Vec<&str> = on_page
@@ -185,27 +269,241 @@ impl SheetWriter<'_> {
             .map(|(p, _)| sheets.owners[p.owner].as_str())
             .collect();
         names.dedup();
+        let band = match &reg {
+            Some(r) => {
+                draw_registration(&mut surface, r);
+                Band {
+                    side: BandSide::Bottom,
+                    rect: Rect {
+                        x: r.area.x,
+                        y: r.area.bottom() - BAND_THICK,
+                        w: r.area.w,
+                        h: BAND_THICK,
+                    },
+                }
+            }
+            None => bottom_band(pw, ph, self.margin),
+        };
+        let label = match sheets.cutter {
+            Some(c) => format!(
+                "{} · cut sheet {} of {of}: {} · print-and-cut ({}): {}, load cut/{}.svg · rev {}",
+                sheets.game,
+                n + 1,
+                names.join(", "),
+                c.name(),
+                if backs {
+                    "duplex, cut from the front"
+                } else {
+                    "single-sided"
+                },
+                CutSheet::stem_of(&self.name, number),
+                sheets.revision
+            ),
+            None => format!(
+                "{} · shared sheet {} of {of}: {} · single-sided · cut the solid lines, fold the dashed ones, glue the grey tabs and bases · rev {}",
+                sheets.game,
+                n + 1,
+                names.join(", "),
+                sheets.revision
+            ),
+        };
+        draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
+        let placed = std::mem::take(&mut ctx.placed);
+        let (cuts, scores) = (
+            std::mem::take(&mut ctx.cuts),
+            std::mem::take(&mut ctx.scores),
+        );
+        surface.finish();
+        page.finish();
+        for p in placed {
+            self.note(p);
+        }
+        if let Some(cutter) = sheets.cutter {
+            self.cut_sheets.push(CutSheet {
+                file: self.name.clone(),
+                page: number,
+                paper_w: pw,
+                paper_h: ph,
+                cutter,
+                cuts,
+                scores,
+            });
+        }
+        let mut numbers = vec![number];
+        if backs {
+            numbers.push(self.backs_page(sheets, on_page, n, of));
+        }
+        numbers
+    }
+
+    /// The backs of a print-and-cut page: each piece's back mirrored with the sheet's flip and
+    /// moved by the back offset, no marks (the machine reads the front).
+    fn backs_page(
+        &mut self,
+        sheets: &SharedSheets,
+        on_page: &[(&Piece, Spot)],
+        n: usize,
+        of: usize,
+    ) -> usize {
+        let (pw, ph) = self.paper.size_mm();
+        let print = sheets.print;
+        let number = self.open(pw, ph, Role::Back);
+        let mut page = self.doc.start_page_with(page_settings(pw, ph));
+        let mut surface = page.surface();
+        let [dx, dy] = print.back_offset_mm;
+        let flip = |r: Rect| -> Rect {
+            let m = match print.duplex {
+                Duplex::ShortEdge => Rect {
+                    y: ph - r.y - r.h,
+                    ..r
+                },
+                _ => Rect {
+                    x: pw - r.x - r.w,
+                    ..r
+                },
+            };
+            m.translate(dx, dy)
+        };
+        let mut placed = Vec::new();
+        for (piece, spot) in on_page {
+            let Some(face) = back_of(piece) else { continue };
+            let (w, h) = piece.shape.size();
+            let whole = flip(Rect {
+                x: spot.x,
+                y: spot.y,
+                w,
+                h,
+            });
+            let g = graphic_for(
+                &mut surface,
+                &mut self.graphics,
+                self.faces,
+                self.trees,
+                face,
+            );
+            push_clip(&mut surface, whole);
+            let f = &self.faces[face];
+            let (fw, fh) = (
+                f.size.width_mm + 2.0 * f.bleed,
+                f.size.height_mm + 2.0 * f.bleed,
+            );
+            // The face's own bleed may be wider than the piece keeps: centre it on the box.
+            let (fx, fy) = (whole.x - (fw - w) / 2.0, whole.y - (fh - h) / 2.0);
+            surface.push_transform(&Transform::from_translate(mm(fx), mm(fy)));
+            surface.draw_graphic(g);
+            surface.pop();
+            surface.pop();
+            placed.push(Placed {
+                face,
+                rect: Rect {
+                    x: fx,
+                    y: fy,
+                    w: fw,
+                    h: fh,
+                },
+                clip: whole,
+            });
+        }
+        let r = registration(sheets.cutter.unwrap_or_default(), pw, ph);
+        let band = Rect {
+            x: r.area.x,
+            y: r.area.bottom() - BAND_THICK,
+            w: r.area.w,
+            h: BAND_THICK,
+        };
+        let band = Band {
+            side: BandSide::Bottom,
+            rect: match print.duplex {
+                Duplex::ShortEdge => Rect {
+                    y: ph - band.bottom(),
+                    ..band
+                },
+                _ => band,
+            },
+        };
         let label = format!(
-            "{} · shared sheet {} of {of}: {} · single-sided · cut the solid lines, fold the dashed ones, glue the grey tabs and bases · rev {}",
+            "{} · cut sheet {} of {of}: backs ({}) · rev {}",
             sheets.game,
             n + 1,
-            names.join(", "),
+            match print.duplex {
+                Duplex::ShortEdge => "flip on the short edge",
+                _ => "flip on the long edge",
+            },
             sheets.revision
         );
-        draw_furniture(
-            &mut surface,
-            &self.label_font,
-            bottom_band(pw, ph, self.margin),
-            self.paper,
-            &label,
-        );
-        let placed = std::mem::take(&mut ctx.placed);
+        draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         surface.finish();
         page.finish();
         for p in placed {
             self.note(p);
         }
         number
+    }
+}
+
+/// The back a print-and-cut piece prints behind it: cards, tokens and dashboard bases.
+fn back_of(piece: &Piece) -> Option<usize> {
+    match piece.shape {
+        Shape::Card { top: false, .. } | Shape::Token { .. } => piece.copy.back,
+        _ => None,
+    }
+}
+
+/// The registration marks: filled squares and stroked lines, black whatever the ink mode (the
+/// machine's sensor needs them black).
+fn draw_registration(surface: &mut Surface, reg: &Registration) {
+    for q in &reg.squares {
+        fill_rect(surface, *q, 0.0);
+    }
+    stroke_lines(surface, &reg.lines, mm(reg.width), None);
+}
+
+/// Print-and-cut: a card or dashboard layer, its face clipped to the piece's box (the bleed it
+/// keeps), its stamp, and its cut: the trim with rounded corners, and the windows.
+fn draw_card(
+    surface: &mut Surface,
+    ctx: &mut Ctx,
+    face: usize,
+    (w, h, b, radius): (f32, f32, f32, f32),
+    windows: &[Window],
+    ox: f32,
+    oy: f32,
+) {
+    let whole = Rect {
+        x: ox,
+        y: oy,
+        w: w + 2.0 * b,
+        h: h + 2.0 * b,
+    };
+    let trim = Rect {
+        x: ox + b,
+        y: oy + b,
+        w,
+        h,
+    };
+    place_face_centred(surface, ctx, face, whole);
+    draw_stamp(
+        surface,
+        ctx.font,
+        trim,
+        TokenShape::Square,
+        ctx.print,
+        ctx.revision,
+        &ctx.faces[face].hash,
+    );
+    ctx.cuts.push(CutPath::Rect { rect: trim, radius });
+    for win in windows {
+        let r = Rect {
+            x: trim.x + win.x_mm,
+            y: trim.y + win.y_mm,
+            w: win.w_mm,
+            h: win.h_mm,
+        };
+        draw_window(surface, ctx.font, r);
+        ctx.cuts.push(CutPath::Rect {
+            rect: r,
+            radius: 0.0,
+        });
     }
 }
 
@@ -227,19 +525,22 @@ fn draw_die(surface: &mut Surface, ctx: &mut Ctx, copy: &CardCopy, net: &DieNet,
         surface.pop();
     }
     let shift = |l: &Line| l.translate(ox, oy);
-    fill_polygons(surface, &net.tabs, ox, oy);
-    stroke_lines(
+    fill_polygons_grey(
         surface,
-        &net.cuts.iter().map(shift).collect::<Vec<_>>(),
-        CUT_PT * 1.5,
-        None,
+        &net.tabs,
+        ox,
+        oy,
+        if ctx.saver { 240 } else { 215 },
     );
-    stroke_lines(
-        surface,
-        &net.folds.iter().map(shift).collect::<Vec<_>>(),
-        CUT_PT,
-        Some(&[2.0, 1.5]),
-    );
+    let cuts: Vec<Line> = net.cuts.iter().map(shift).collect();
+    let folds: Vec<Line> = net.folds.iter().map(shift).collect();
+    if ctx.machine {
+        ctx.cuts.extend(cuts.iter().map(|l| CutPath::Line(*l)));
+        ctx.scores.extend(folds.iter().map(|l| CutPath::Line(*l)));
+    } else {
+        stroke_lines(surface, &cuts, CUT_PT * 1.5, None);
+    }
+    stroke_lines(surface, &folds, CUT_PT, Some(&[2.0, 1.5]));
 }
 
 /// A fold-over standee: front, back turned over, grey bases, outline and folds.
@@ -279,23 +580,33 @@ fn draw_standee(
     surface.pop();
     for base in &standee.bases {
         let r = base.translate(ox, oy);
-        fill_rect(surface, r, 0.85);
+        fill_rect(surface, r, if ctx.saver { 0.95 } else { 0.85 });
     }
     let outline = standee.outline.translate(ox, oy);
-    let mut pb = PathBuilder::new();
-    push_rect(&mut pb, outline);
-    stroke_path(surface, pb, CUT_PT * 1.5, None);
     let folds: Vec<Line> = standee.folds.iter().map(|l| l.translate(ox, oy)).collect();
+    if ctx.machine {
+        ctx.cuts.push(CutPath::Rect {
+            rect: outline,
+            radius: 0.0,
+        });
+        ctx.scores.extend(folds.iter().map(|l| CutPath::Line(*l)));
+    } else {
+        let mut pb = PathBuilder::new();
+        push_rect(&mut pb, outline);
+        stroke_path(surface, pb, CUT_PT * 1.5, None);
+    }
     stroke_lines(surface, &folds, CUT_PT, Some(&[2.0, 1.5]));
 }
 
 /// A token: its face with the whole bleed, its revision stamp and its cut outline.
+#[allow(clippy::too_many_arguments)]
 fn draw_token(
     surface: &mut Surface,
     ctx: &mut Ctx,
     face: usize,
     shape: TokenShape,
     (w, h, b): (f32, f32, f32),
+    radius: f32,
     ox: f32,
     oy: f32,
 ) {
@@ -311,7 +622,7 @@ fn draw_token(
         w,
         h,
     };
-    place_face(surface, ctx, face, whole);
+    place_face_centred(surface, ctx, face, whole);
     draw_stamp(
         surface,
         ctx.font,
@@ -321,6 +632,17 @@ fn draw_token(
         ctx.revision,
         &ctx.faces[face].hash,
     );
+    if ctx.machine {
+        ctx.cuts.push(match shape {
+            TokenShape::Circle => CutPath::Circle {
+                cx: trim.x + trim.w / 2.0,
+                cy: trim.y + trim.h / 2.0,
+                r: trim.w.min(trim.h) / 2.0,
+            },
+            TokenShape::Square => CutPath::Rect { rect: trim, radius },
+        });
+        return;
+    }
     let mut pb = PathBuilder::new();
     match shape {
         TokenShape::Circle => push_circle(&mut pb, trim),
@@ -351,6 +673,12 @@ fn draw_small_board(
         w,
         h,
     };
+    if ctx.machine {
+        ctx.cuts.push(CutPath::Rect {
+            rect: trim,
+            radius: 0.0,
+        });
+    }
     let mut marks = Vec::new();
     for x in [trim.x, trim.right()] {
         for (from, dir) in [(whole.y, -1.0), (whole.bottom(), 1.0)] {
@@ -373,6 +701,37 @@ fn draw_small_board(
         }
     }
     stroke_lines(surface, &marks, CUT_PT, None);
+}
+
+/// Draws a face centred on `whole` and clipped to it: a piece that keeps less bleed than its
+/// face has (print-and-cut) shows the middle of the face; the same as [`place_face`] otherwise.
+fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
+    let f = &ctx.faces[face];
+    let (fw, fh) = (
+        f.size.width_mm + 2.0 * f.bleed,
+        f.size.height_mm + 2.0 * f.bleed,
+    );
+    if (fw - whole.w).abs() < 1e-4 && (fh - whole.h).abs() < 1e-4 {
+        place_face(surface, ctx, face, whole);
+        return;
+    }
+    let rect = Rect {
+        x: whole.x - (fw - whole.w) / 2.0,
+        y: whole.y - (fh - whole.h) / 2.0,
+        w: fw,
+        h: fh,
+    };
+    let g = graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, face);
+    push_clip(surface, whole);
+    surface.push_transform(&Transform::from_translate(mm(rect.x), mm(rect.y)));
+    surface.draw_graphic(g);
+    surface.pop();
+    surface.pop();
+    ctx.placed.push(Placed {
+        face,
+        rect,
+        clip: whole,
+    });
 }
 
 /// Draws a whole face (bleed included) at `whole`, clipped to it.

@@ -19,9 +19,11 @@ use krilla::text::{Font, TextDirection};
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use crate::error::{Error, Result};
+use crate::layout::cut::CutSheet;
+use crate::layout::fold::Fold;
 use crate::layout::imposition::{DEFAULT_MARGIN, Grid, Rect};
 use crate::layout::plan::Role;
-use crate::model::print::{Paper, PrintProfile, mm};
+use crate::model::print::{Duplex, Paper, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
 use crate::pdf::draw::page_settings;
 use crate::render::faces::{CardCopy, Face};
@@ -47,6 +49,21 @@ pub struct DeckSheets<'a> {
     pub cut: CutStyle,
     /// Dashboards: windows to cut out of the top layer (`copies[i].extra[0]`).
     pub windows: &'a [Window],
+    /// Gutter-fold: each front's back on the same page, mirrored about this fold.
+    pub fold: Option<Fold>,
+    /// The component's `corner_radius_mm`, for corner guides.
+    pub corner_radius: Option<f32>,
+}
+
+impl DeckSheets<'_> {
+    /// How backs are mirrored and moved: about the fold with no offset on a gutter-fold sheet
+    /// (folding is not a printer's misregistration), else the duplex flip and back offset.
+    pub fn back_flip(&self) -> (Duplex, [f32; 2]) {
+        match self.fold {
+            Some(f) => (f.flip(), [0.0, 0.0]),
+            None => (self.print.duplex, self.print.back_offset_mm),
+        }
+    }
 }
 
 /// Where a component's pages ended up (1-based page numbers of its document).
@@ -75,6 +92,12 @@ pub struct SheetWriter<'a> {
     placed: Vec<Vec<Placed>>,
     /// What each page is in a duplex job.
     roles: Vec<Role>,
+    /// The cut file of every print-and-cut page.
+    pub(crate) cut_sheets: Vec<CutSheet>,
+    /// `ink: saver`: the writer's own fills (glue tabs, bases, tile maps) are drawn light.
+    pub(crate) ink_saver: bool,
+    /// The file this document becomes (`cards.pdf`), for cut files and labels.
+    pub(crate) name: String,
 }
 
 /// A face drawn on a page, for previews: the face and its full (bleed-included) rectangle,
@@ -108,7 +131,27 @@ impl<'a> SheetWriter<'a> {
             sizes: Vec::new(),
             placed: Vec::new(),
             roles: Vec::new(),
+            cut_sheets: Vec::new(),
+            ink_saver: false,
+            name: String::new(),
         })
+    }
+
+    /// Names the file the document becomes.
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_owned();
+        self
+    }
+
+    /// Draws the writer's own fills light (`ink: saver`).
+    pub fn with_ink_saver(mut self, saver: bool) -> Self {
+        self.ink_saver = saver;
+        self
+    }
+
+    /// The cut files of the print-and-cut pages so far.
+    pub fn cut_sheets(&self) -> &[CutSheet] {
+        &self.cut_sheets
     }
 
     /// Keeps marks and labels `margin` mm inside the paper edge.

@@ -10,9 +10,9 @@ use std::path::Path;
 
 use crate::check::manifest::CheckReport;
 use crate::error::Result;
-use crate::layout::plan::{Role, Slot, plan};
+use crate::layout::plan::{Role, Slot, plan, plan_single_sided};
 use crate::model::Game;
-use crate::model::print::{Duplex, Paper};
+use crate::model::print::{Duplex, Layout, Paper};
 use crate::output::report::{ComponentReport, KitPages};
 use crate::pdf::import::{PageFill, fill_pages};
 use crate::project::Project;
@@ -494,15 +494,17 @@ fn rules_typeset(
 #[derive(Debug, Clone, Copy)]
 pub struct KitCount {
     pub total: usize,
-    /// The calibration sheet and every sheet page with its blank backs.
+    /// The calibration sheet (none in a single-sided job) and every sheet page with its
+    /// blank backs.
     pub sheet_slots: usize,
+    pub calibration: usize,
 }
 
 impl KitCount {
     /// The kit's parts, given the page count of the rulebook alone (cover, contents, rules
     /// and credits), which the kit opens with; the components pages are what remains.
     pub fn pages(self, rules_pages: usize) -> KitPages {
-        let calibration = 2;
+        let calibration = self.calibration;
         KitPages {
             front_and_rules: rules_pages,
             components: self.total.saturating_sub(rules_pages + self.sheet_slots),
@@ -529,10 +531,13 @@ pub fn kit_pdf(
         markup.push_str(&body(input.rules, &mut assets, fonts)?);
         markup.push_str("\n#metadata(none) <kit-rules-end>\n");
         markup.push_str(&components_page(input, &mut assets));
-        // The printed sheets start on an odd page: pad the plain part to whole sheets.
-        markup.push_str(&format!(
-            "\n#metadata(none) <kit-components-end>\n#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
-        ));
+        markup.push_str("\n#metadata(none) <kit-components-end>\n");
+        if !game.file.print.single_sided() {
+            // The printed sheets start on an odd page: pad the plain part to whole sheets.
+            markup.push_str(&format!(
+                "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
+            ));
+        }
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
         (sheets, fills) = (sheet_count, sheet_fills);
         markup.push_str(&sheets_markup);
@@ -555,6 +560,7 @@ pub fn kit_pdf(
         KitCount {
             total,
             sheet_slots: sheets,
+            calibration: if game.file.print.single_sided() { 0 } else { 2 },
         },
     ))
 }
@@ -768,8 +774,20 @@ fn guide_page(input: &KitInput) -> String {
         Duplex::ShortEdge => "duplex, flip on the short edge",
         _ => "duplex, flip on the long edge",
     };
+    let print = &input.game.file.print;
+    let simplex = print.single_sided();
+    let job = if simplex {
+        match print.layout {
+            Layout::GutterFold => "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*: no duplex printer needed. Card sheets are *gutter-fold*: fold each on its dashed line with the printed sides out, glue the blank sides together, then cut through both layers at the crop marks.".to_owned(),
+            _ => format!("The whole PDF prints as *one single-sided job*, at *100 % (actual size)*. The sheets carry the registration marks of a {} cutting machine: cut each with its file from the `cut/` folder (docs/printing.md has the steps).", print.cutter.name()),
+        }
+    } else {
+        format!(
+            "The whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back."
+        )
+    };
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\nThe whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back. To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\n{job} To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
     );
     s.push_str(
         "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
@@ -778,7 +796,7 @@ fn guide_page(input: &KitInput) -> String {
         "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
         page_range("kit-calibration-first", "kit-calibration-last")
     );
-    let mut calibrated = false;
+    let mut calibrated = simplex;
     let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
     let (plain_parts, sheets): (Vec<_>, Vec<_>) =
         input.sheet_pages.iter().partition(|(_, p)| plain(p));
@@ -797,8 +815,17 @@ fn guide_page(input: &KitInput) -> String {
             ("plain", "single-sided")
         } else if pages.iter().any(|p| p.role == Role::Back) {
             ("cardstock", flip)
+        } else if simplex {
+            ("cardstock", "single-sided")
         } else {
             ("cardstock", "single-sided (blank backs)")
+        };
+        let then = if c.layout.starts_with("gutter-fold") {
+            "Fold on the dashed line, printed sides out; glue the blank sides; cut along the crop marks through both layers."
+        } else if c.layout.contains("print-and-cut") {
+            "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines."
+        } else {
+            finishing(&c.kind, pages)
         };
         let what = if plain(pages) {
             "Parts to buy".to_owned()
@@ -808,7 +835,7 @@ fn guide_page(input: &KitInput) -> String {
         s.push_str(&format!(
             "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
             page_range(&label(id, "first"), &label(id, "last")),
-            finishing(&c.kind, pages)
+            then
         ));
     }
     if !calibrated {
@@ -836,13 +863,16 @@ enum KitPage<'a> {
 /// the number of pages it makes and which of them (counted from the first) take which sheet
 /// page.
 fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
+    // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
+    // single-sided job: no calibration sheet, no blank backs.
+    let simplex = input.game.file.print.single_sided();
     let plain = |p: &[SheetPage]| !p.is_empty() && p.iter().all(|s| s.role == Role::Plain);
     let mut pages: Vec<KitPage> = Vec::new();
     let mut roles: Vec<Role> = Vec::new();
     let (plain_parts, sheets): (Vec<_>, Vec<_>) =
         input.sheet_pages.iter().partition(|(_, p)| plain(p));
     for (n, (id, list)) in plain_parts.iter().chain(&sheets).enumerate() {
-        if n == plain_parts.len() {
+        if n == plain_parts.len() && !simplex {
             pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
             roles.extend([Role::Front, Role::Back]);
         }
@@ -867,11 +897,15 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
             }
         }
     }
-    if plain_parts.len() == input.sheet_pages.len() {
+    if plain_parts.len() == input.sheet_pages.len() && !simplex {
         pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
         roles.extend([Role::Front, Role::Back]);
     }
-    let slots = plan(&roles);
+    let slots = if simplex {
+        plan_single_sided(&roles)
+    } else {
+        plan(&roles)
+    };
     let mut s = String::new();
     let mut fills = Vec::new();
     let mut size = (210.0, 297.0);

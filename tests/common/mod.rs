@@ -173,6 +173,9 @@ pub struct PageInfo {
     pub lines: Vec<[f32; 4]>,
     /// Rectangles stroked (x, y, w, h) in mm, top-left origin.
     pub rects: Vec<[f32; 4]>,
+    /// The bounding box (x, y, w, h) in mm, top-left origin, of every path filled (clips left
+    /// out).
+    pub fills: Vec<[f32; 4]>,
     /// The transformation in force at each placement (PDF user space, points), in step with
     /// `placements`.
     pub ctms: Vec<[f32; 6]>,
@@ -320,6 +323,12 @@ impl Pdf {
                         bbox = None;
                     }
                     "n" | "f" | "F" | "f*" | "B" | "b" => {
+                        if !pending_clip
+                            && op.operator != "n"
+                            && let Some(b) = bbox
+                        {
+                            info.fills.push(b);
+                        }
                         if pending_clip && let Some(b) = bbox {
                             clip = Some(match clip {
                                 Some(c) => intersect(c, b),

@@ -1,0 +1,443 @@
+//! Print-and-cut for cutting machines: the registration marks a machine's optical sensor looks
+//! for, the area inside them where pieces may go, and the cut file of a sheet (SVG and DXF)
+//! whose paths are the pieces' trim outlines in the sheet's own frame (mm, top-left origin, the
+//! paper's size), so a file laid on the page in the machine's software lands on the print.
+//!
+//! The numbers, and what the machines' programs must be set to, are in docs/printing.md.
+
+use std::fmt::Write as _;
+
+use crate::layout::imposition::{Line, Rect};
+use crate::model::print::Cutter;
+
+/// Silhouette Studio: distance of the marks from the paper edges (its default inset).
+pub const SILHOUETTE_INSET: f32 = 10.0;
+/// Silhouette Studio: side of the filled square mark at the top left.
+pub const SILHOUETTE_SQUARE: f32 = 5.0;
+/// Silhouette Studio: length of each arm of the L marks (its default length).
+pub const SILHOUETTE_LENGTH: f32 = 20.0;
+/// Silhouette Studio: line thickness of the L marks (its default thickness).
+pub const SILHOUETTE_THICKNESS: f32 = 0.5;
+/// Room kept clear between any mark and a piece.
+pub const MARK_KEEPOUT: f32 = 2.0;
+/// Cricut Design Space: the largest Print Then Cut image on Letter or A4, 6.75 × 9.25 in.
+pub const CRICUT_AREA: (f32, f32) = (171.45, 234.95);
+/// Cricut: thickness of the frame and its distance outside the image area.
+pub const CRICUT_FRAME: f32 = 1.0;
+pub const CRICUT_FRAME_GAP: f32 = 4.0;
+
+/// The registration marks of a sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Registration {
+    /// Filled squares (Silhouette's top-left mark).
+    pub squares: Vec<Rect>,
+    /// Stroked lines (Silhouette's L marks; the Cricut frame's four sides), centre lines.
+    pub lines: Vec<Line>,
+    /// Their stroke width, in mm.
+    pub width: f32,
+    /// Where pieces may go: inside the marks, clear of them by [`MARK_KEEPOUT`].
+    pub area: Rect,
+}
+
+/// The marks `cutter` looks for on a `pw` × `ph` mm sheet (portrait, as it is fed).
+pub fn registration(cutter: Cutter, pw: f32, ph: f32) -> Registration {
+    match cutter {
+        Cutter::Silhouette => {
+            let (i, s, l) = (SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_LENGTH);
+            let line = |x1, y1, x2, y2| Line { x1, y1, x2, y2 };
+            let clear = i + s + MARK_KEEPOUT;
+            Registration {
+                squares: vec![Rect {
+                    x: i,
+                    y: i,
+                    w: s,
+                    h: s,
+                }],
+                lines: vec![
+                    // Top right: an L with its corner at the top right.
+                    line(pw - i - l, i, pw - i, i),
+                    line(pw - i, i, pw - i, i + l),
+                    // Bottom left: an L with its corner at the bottom left.
+                    line(i, ph - i, i + l, ph - i),
+                    line(i, ph - i, i, ph - i - l),
+                ],
+                width: SILHOUETTE_THICKNESS,
+                area: Rect {
+                    x: clear,
+                    y: clear,
+                    w: pw - 2.0 * clear,
+                    h: ph - 2.0 * clear,
+                },
+            }
+        }
+        Cutter::Cricut => {
+            let (aw, ah) = (CRICUT_AREA.0.min(pw - 30.0), CRICUT_AREA.1.min(ph - 30.0));
+            let area = Rect {
+                x: (pw - aw) / 2.0,
+                y: (ph - ah) / 2.0,
+                w: aw,
+                h: ah,
+            };
+            let f = area.grow(
+                CRICUT_FRAME_GAP,
+                CRICUT_FRAME_GAP,
+                CRICUT_FRAME_GAP,
+                CRICUT_FRAME_GAP,
+            );
+            let line = |x1, y1, x2, y2| Line { x1, y1, x2, y2 };
+            Registration {
+                squares: Vec::new(),
+                lines: vec![
+                    line(f.x, f.y, f.right(), f.y),
+                    line(f.right(), f.y, f.right(), f.bottom()),
+                    line(f.right(), f.bottom(), f.x, f.bottom()),
+                    line(f.x, f.bottom(), f.x, f.y),
+                ],
+                width: CRICUT_FRAME,
+                area,
+            }
+        }
+    }
+}
+
+/// One path of a cut file, in mm in the sheet's frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CutPath {
+    /// A rectangle with corners rounded to `radius` (0: square corners).
+    Rect {
+        rect: Rect,
+        radius: f32,
+    },
+    Circle {
+        cx: f32,
+        cy: f32,
+        r: f32,
+    },
+    /// A straight segment (die-net edges, folds).
+    Line(Line),
+}
+
+impl CutPath {
+    /// The SVG path data, in mm.
+    pub fn svg_d(&self) -> String {
+        match self {
+            CutPath::Rect { rect: r, radius } => {
+                let rad = radius.min(r.w / 2.0).min(r.h / 2.0).max(0.0);
+                if rad <= 1e-4 {
+                    return format!(
+                        "M{} {}H{}V{}H{}Z",
+                        n(r.x),
+                        n(r.y),
+                        n(r.right()),
+                        n(r.bottom()),
+                        n(r.x)
+                    );
+                }
+                let a = |x: f32, y: f32| format!("A{} {} 0 0 1 {} {}", n(rad), n(rad), n(x), n(y));
+                format!(
+                    "M{} {}H{}{}V{}{}H{}{}V{}{}Z",
+                    n(r.x + rad),
+                    n(r.y),
+                    n(r.right() - rad),
+                    a(r.right(), r.y + rad),
+                    n(r.bottom() - rad),
+                    a(r.right() - rad, r.bottom()),
+                    n(r.x + rad),
+                    a(r.x, r.bottom() - rad),
+                    n(r.y + rad),
+                    a(r.x + rad, r.y),
+                )
+            }
+            CutPath::Circle { cx, cy, r } => format!(
+                "M{} {}A{} {} 0 1 1 {} {}A{} {} 0 1 1 {} {}Z",
+                n(cx + r),
+                n(*cy),
+                n(*r),
+                n(*r),
+                n(cx - r),
+                n(*cy),
+                n(*r),
+                n(*r),
+                n(cx + r),
+                n(*cy)
+            ),
+            CutPath::Line(l) => format!("M{} {}L{} {}", n(l.x1), n(l.y1), n(l.x2), n(l.y2)),
+        }
+    }
+
+    /// Bounding box.
+    pub fn bounds(&self) -> Rect {
+        match self {
+            CutPath::Rect { rect, .. } => *rect,
+            CutPath::Circle { cx, cy, r } => Rect {
+                x: cx - r,
+                y: cy - r,
+                w: 2.0 * r,
+                h: 2.0 * r,
+            },
+            CutPath::Line(l) => Rect {
+                x: l.x1.min(l.x2),
+                y: l.y1.min(l.y2),
+                w: (l.x2 - l.x1).abs(),
+                h: (l.y2 - l.y1).abs(),
+            },
+        }
+    }
+}
+
+/// A number for a cut file: three decimals (a micrometre), no trailing zeros.
+fn n(v: f32) -> String {
+    let s = format!("{:.3}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// The cut file of one sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CutSheet {
+    /// The PDF the sheet is a page of, and its 1-based page there.
+    pub file: String,
+    pub page: usize,
+    pub paper_w: f32,
+    pub paper_h: f32,
+    pub cutter: Cutter,
+    /// Cut through: the pieces' outlines, windows.
+    pub cuts: Vec<CutPath>,
+    /// Score or fold (die nets, standees): a separate layer, to set to a scoring tool or a
+    /// light pass.
+    pub scores: Vec<CutPath>,
+}
+
+impl CutSheet {
+    /// The file name stem in `cut/`: `cards-page-3`.
+    pub fn stem(&self) -> String {
+        CutSheet::stem_of(&self.file, self.page)
+    }
+
+    /// The stem of page `page` of `file`.
+    pub fn stem_of(file: &str, page: usize) -> String {
+        let base = file.strip_suffix(".pdf").unwrap_or(file);
+        format!("{base}-page-{page}")
+    }
+
+    /// The SVG: the paper's size in mm, a `cut` layer and a `score` layer, and the
+    /// registration marks on a `registration` layer to line the file up with the print (not to
+    /// be cut: it is hidden).
+    pub fn svg(&self) -> String {
+        let (w, h) = (n(self.paper_w), n(self.paper_h));
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}mm\" height=\"{h}mm\" viewBox=\"0 0 {w} {h}\">"
+        );
+        let _ = writeln!(
+            s,
+            "<!-- protopress cut file: {} page {}, {} registration. Paths are the trim lines, in mm from the sheet's top-left corner. -->",
+            self.file,
+            self.page,
+            self.cutter.name()
+        );
+        let reg = registration(self.cutter, self.paper_w, self.paper_h);
+        let _ = writeln!(
+            s,
+            "<g id=\"registration\" display=\"none\" fill=\"#000\" stroke=\"#000\" stroke-width=\"{}\">",
+            n(reg.width)
+        );
+        for q in &reg.squares {
+            let _ = writeln!(
+                s,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" stroke=\"none\"/>",
+                n(q.x),
+                n(q.y),
+                n(q.w),
+                n(q.h)
+            );
+        }
+        for l in &reg.lines {
+            let _ = writeln!(
+                s,
+                "<path d=\"{}\" fill=\"none\"/>",
+                CutPath::Line(*l).svg_d()
+            );
+        }
+        s.push_str("</g>\n");
+        for (id, colour, paths) in [
+            ("cut", "#ff0000", &self.cuts),
+            ("score", "#0000ff", &self.scores),
+        ] {
+            if paths.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                s,
+                "<g id=\"{id}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"0.1\">"
+            );
+            for p in paths.iter() {
+                let _ = writeln!(s, "<path d=\"{}\"/>", p.svg_d());
+            }
+            s.push_str("</g>\n");
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// The DXF (R12, millimetres, y up from the sheet's bottom-left corner as DXF wants):
+    /// layers CUT and SCORE; rounded corners as arcs, circles as circles.
+    pub fn dxf(&self) -> String {
+        let mut s = String::new();
+        let ph = self.paper_h;
+        let mut pair = |code: u32, value: &str| {
+            let _ = writeln!(s, "{code}\n{value}");
+        };
+        pair(0, "SECTION");
+        pair(2, "HEADER");
+        pair(9, "$INSUNITS");
+        pair(70, "4");
+        pair(9, "$EXTMIN");
+        pair(10, "0");
+        pair(20, "0");
+        pair(9, "$EXTMAX");
+        pair(10, &n(self.paper_w));
+        pair(20, &n(ph));
+        pair(0, "ENDSEC");
+        pair(0, "SECTION");
+        pair(2, "TABLES");
+        pair(0, "TABLE");
+        pair(2, "LAYER");
+        pair(70, "2");
+        for (name, colour) in [("CUT", "1"), ("SCORE", "5")] {
+            pair(0, "LAYER");
+            pair(2, name);
+            pair(70, "0");
+            pair(62, colour);
+            pair(6, "CONTINUOUS");
+        }
+        pair(0, "ENDTAB");
+        pair(0, "ENDSEC");
+        pair(0, "SECTION");
+        pair(2, "ENTITIES");
+        let mut entities = Vec::new();
+        for (layer, paths) in [("CUT", &self.cuts), ("SCORE", &self.scores)] {
+            for p in paths.iter() {
+                dxf_entities(p, layer, ph, &mut entities);
+            }
+        }
+        for (code, value) in entities {
+            pair(code, &value);
+        }
+        pair(0, "ENDSEC");
+        pair(0, "EOF");
+        s
+    }
+}
+
+/// The DXF entities of one path, y flipped.
+fn dxf_entities(p: &CutPath, layer: &str, ph: f32, out: &mut Vec<(u32, String)>) {
+    let line = |x1: f32, y1: f32, x2: f32, y2: f32, out: &mut Vec<(u32, String)>| {
+        out.extend([
+            (0, "LINE".to_owned()),
+            (8, layer.to_owned()),
+            (10, n(x1)),
+            (20, n(ph - y1)),
+            (11, n(x2)),
+            (21, n(ph - y2)),
+        ]);
+    };
+    let arc = |cx: f32, cy: f32, r: f32, a0: f32, a1: f32, out: &mut Vec<(u32, String)>| {
+        out.extend([
+            (0, "ARC".to_owned()),
+            (8, layer.to_owned()),
+            (10, n(cx)),
+            (20, n(ph - cy)),
+            (40, n(r)),
+            (50, n(a0)),
+            (51, n(a1)),
+        ]);
+    };
+    match p {
+        CutPath::Line(l) => line(l.x1, l.y1, l.x2, l.y2, out),
+        CutPath::Circle { cx, cy, r } => out.extend([
+            (0, "CIRCLE".to_owned()),
+            (8, layer.to_owned()),
+            (10, n(*cx)),
+            (20, n(ph - cy)),
+            (40, n(*r)),
+        ]),
+        CutPath::Rect { rect: q, radius } => {
+            let r = radius.min(q.w / 2.0).min(q.h / 2.0).max(0.0);
+            line(q.x + r, q.y, q.right() - r, q.y, out);
+            line(q.right(), q.y + r, q.right(), q.bottom() - r, out);
+            line(q.right() - r, q.bottom(), q.x + r, q.bottom(), out);
+            line(q.x, q.bottom() - r, q.x, q.y + r, out);
+            if r > 1e-4 {
+                // Angles anticlockwise in DXF's y-up frame.
+                arc(q.right() - r, q.y + r, r, 0.0, 90.0, out);
+                arc(q.x + r, q.y + r, r, 90.0, 180.0, out);
+                arc(q.x + r, q.bottom() - r, r, 180.0, 270.0, out);
+                arc(q.right() - r, q.bottom() - r, r, 270.0, 360.0, out);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn silhouette_marks_sit_at_the_studio_defaults() {
+        let r = registration(Cutter::Silhouette, 210.0, 297.0);
+        assert_eq!(
+            r.squares[0],
+            Rect {
+                x: 10.0,
+                y: 10.0,
+                w: 5.0,
+                h: 5.0
+            }
+        );
+        // The L corners: top right at (200, 10), bottom left at (10, 287).
+        assert!(r.lines.iter().any(|l| l.x2 == 200.0 && l.y2 == 10.0));
+        assert!(r.lines.iter().any(|l| l.x1 == 10.0 && l.y1 == 287.0));
+        assert!(r.lines.iter().all(|l| (l.length() - 20.0).abs() < 1e-4));
+        assert_eq!(r.area.x, 17.0);
+    }
+
+    #[test]
+    fn cricut_area_is_the_largest_print_then_cut_image() {
+        let r = registration(Cutter::Cricut, 215.9, 279.4);
+        assert!((r.area.w - 171.45).abs() < 1e-3 && (r.area.h - 234.95).abs() < 1e-3);
+        assert_eq!(r.lines.len(), 4);
+    }
+
+    #[test]
+    fn rounded_rectangles_in_svg_and_dxf() {
+        let sheet = CutSheet {
+            file: "cards.pdf".into(),
+            page: 1,
+            paper_w: 210.0,
+            paper_h: 297.0,
+            cutter: Cutter::Silhouette,
+            cuts: vec![CutPath::Rect {
+                rect: Rect {
+                    x: 20.0,
+                    y: 30.0,
+                    w: 63.5,
+                    h: 88.9,
+                },
+                radius: 3.0,
+            }],
+            scores: vec![],
+        };
+        let svg = sheet.svg();
+        assert!(svg.contains("M23 30H80.5A3 3 0 0 1 83.5 33"), "{svg}");
+        let dxf = sheet.dxf();
+        assert_eq!(dxf.matches("\nARC\n").count(), 4);
+        assert_eq!(dxf.matches("\nLINE\n").count(), 4);
+        assert_eq!(sheet.stem(), "cards-page-1");
+    }
+}

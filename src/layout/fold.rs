@@ -1,0 +1,349 @@
+//! Gutter-fold: each front beside its own back, mirrored about a fold line across the middle of
+//! the sheet, for printers without duplex.
+//!
+//! The sheet is printed on one side, folded in half along the line (paper edge on paper edge,
+//! printed sides out), glued, and the cards cut through both layers at once. The fold is the
+//! paper's centre line, so folding corner on corner puts it where it belongs. The fronts fill
+//! one half as a grid; the backs are the fronts' grid mirrored about the fold, exactly as a
+//! duplex printer mirrors them about the sheet's flip axis (a fold along the long side is a
+//! long-edge flip, along the short side a short-edge flip), so backs are turned the same way.
+//! Crop marks stand on the outer sides of the fronts only: none toward the fold, none on the
+//! backs, which are cut through the fronts. Pure geometry in mm, top-left origin.
+
+use crate::error::{Error, Result};
+use crate::layout::imposition::{
+    BAND_GAP, BAND_THICK, Band, BandSide, Grid, Line, MARK_LENGTH, Rect, axis, band_reserve,
+    check_numbers, fit, mark_zone,
+};
+use crate::model::print::{CardSize, Duplex, Paper};
+
+/// Least room between a bleed edge and the fold line.
+pub const FOLD_GAP: f32 = 1.5;
+
+/// Which way the sheet is folded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fold {
+    /// Along the paper's long side: a vertical line down the middle, fronts on the left.
+    LongSide,
+    /// Along the paper's short side: a horizontal line across the middle, fronts on top.
+    ShortSide,
+}
+
+impl Fold {
+    /// The duplex flip that mirrors the same way.
+    pub fn flip(self) -> Duplex {
+        match self {
+            Fold::LongSide => Duplex::LongEdge,
+            Fold::ShortSide => Duplex::ShortEdge,
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Fold::LongSide => "fold along the long side",
+            Fold::ShortSide => "fold along the short side",
+        }
+    }
+}
+
+/// A gutter-fold sheet: the fronts' grid (its band spans both halves) and the fold.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoldLayout {
+    pub grid: Grid,
+    pub fold: Fold,
+}
+
+/// One axis of a half sheet: `outer` mm of room on the paper-edge side, [`FOLD_GAP`] beside
+/// the fold; the block centred in what is left.
+fn half_axis(
+    half: f32,
+    card: f32,
+    bleed: f32,
+    gutter: Option<f32>,
+    outer: f32,
+) -> (usize, f32, f32) {
+    let gutters = match gutter {
+        Some(g) => vec![g],
+        None if bleed > 0.0 => vec![2.0 * bleed, 0.0],
+        None => vec![0.0],
+    };
+    let mut best = (0, 0.0);
+    for g in gutters {
+        let n = fit(half, card, bleed, g, outer + FOLD_GAP);
+        if n > best.0 {
+            best = (n, g);
+        }
+    }
+    let (n, g) = best;
+    let block = n as f32 * card + n.saturating_sub(1) as f32 * g + 2.0 * bleed;
+    let slack = (half - block - outer - FOLD_GAP).max(0.0);
+    (n, g, outer + slack / 2.0 + bleed)
+}
+
+impl FoldLayout {
+    /// The gutter-fold layout that fits the most pairs of `size` on `paper`: folded along the
+    /// long or the short side, the cards upright or (when `may_turn`) turned a quarter; ties go
+    /// to upright cards, then to a fold along the long side.
+    pub fn new(
+        paper: Paper,
+        size: CardSize,
+        bleed: f32,
+        gutter: Option<f32>,
+        margin: f32,
+        may_turn: bool,
+    ) -> Result<FoldLayout> {
+        check_numbers(bleed, gutter, margin)?;
+        let mut best: Option<FoldLayout> = None;
+        let turns: &[bool] = if may_turn { &[false, true] } else { &[false] };
+        for &turned in turns {
+            for fold in [Fold::LongSide, Fold::ShortSide] {
+                let Some(l) = Self::with(paper, size, bleed, gutter, margin, fold, turned) else {
+                    continue;
+                };
+                if best
+                    .as_ref()
+                    .is_none_or(|b| l.grid.per_sheet() > b.grid.per_sheet())
+                {
+                    best = Some(l);
+                }
+            }
+        }
+        best.ok_or_else(|| {
+            Error::new(format!(
+                "a pair of {} × {} mm cards with {bleed} mm bleed (front and back, side by side) \
+                 does not fit on half a sheet of {} paper for gutter-fold, with room for the \
+                 crop marks inside the {margin} mm printable margin",
+                size.width_mm,
+                size.height_mm,
+                paper.name()
+            ))
+            .help("use a larger paper, a smaller bleed, or the duplex layout for this game")
+        })
+    }
+
+    fn with(
+        paper: Paper,
+        size: CardSize,
+        bleed: f32,
+        gutter: Option<f32>,
+        margin: f32,
+        fold: Fold,
+        turned: bool,
+    ) -> Option<FoldLayout> {
+        let (pw, ph) = paper.size_mm();
+        let (w, h) = if turned {
+            (size.height_mm, size.width_mm)
+        } else {
+            (size.width_mm, size.height_mm)
+        };
+        let zone = mark_zone(margin);
+        let ((cols, gx, ox), (rows, gy, oy)) = match fold {
+            Fold::LongSide => {
+                let y = axis(ph, h, bleed, gutter, margin, band_reserve());
+                (
+                    half_axis(pw / 2.0, w, bleed, gutter, zone),
+                    (y.count, y.gutter, y.origin),
+                )
+            }
+            Fold::ShortSide => {
+                // The band goes along the bottom edge, under the backs: the fronts keep that
+                // much room at the top, which the mirror gives the backs at the bottom.
+                let outer = zone.max(margin + band_reserve());
+                let x = axis(pw, w, bleed, gutter, margin, 0.0);
+                (
+                    (x.count, x.gutter, x.origin),
+                    half_axis(ph / 2.0, h, bleed, gutter, outer),
+                )
+            }
+        };
+        if cols == 0 || rows == 0 {
+            return None;
+        }
+        let mut grid = Grid {
+            paper_w: pw,
+            paper_h: ph,
+            card_w: w,
+            card_h: h,
+            bleed,
+            cols,
+            rows,
+            gutter_x: gx,
+            gutter_y: gy,
+            origin_x: ox,
+            origin_y: oy,
+            margin,
+            band: None,
+            turned,
+            mark_len: MARK_LENGTH,
+        };
+        let block = grid.block(grid.per_sheet());
+        let band = match fold {
+            Fold::LongSide => {
+                let room = ph
+                    - margin
+                    - block.bottom()
+                    - crate::layout::imposition::MARK_GAP
+                    - band_reserve();
+                let y = block.bottom()
+                    + crate::layout::imposition::MARK_GAP
+                    + room.min(MARK_LENGTH)
+                    + BAND_GAP;
+                Rect {
+                    x: block.x,
+                    y,
+                    w: pw - 2.0 * block.x,
+                    h: BAND_THICK,
+                }
+            }
+            Fold::ShortSide => Rect {
+                x: block.x,
+                y: ph - margin - BAND_THICK,
+                w: block.w,
+                h: BAND_THICK,
+            },
+        };
+        grid.band = Some(Band {
+            side: BandSide::Bottom,
+            rect: band,
+        });
+        Some(FoldLayout { grid, fold })
+    }
+
+    /// Crop marks up to `len` mm long.
+    pub fn with_mark_length(mut self, len: f32) -> FoldLayout {
+        self.grid.mark_len = len;
+        self
+    }
+
+    /// The fold line, from margin to margin (stopping above the band on a long-side fold).
+    pub fn fold_line(&self) -> Line {
+        let g = &self.grid;
+        match self.fold {
+            Fold::LongSide => Line {
+                x1: g.paper_w / 2.0,
+                y1: g.margin,
+                x2: g.paper_w / 2.0,
+                y2: g.band.map_or(g.paper_h - g.margin, |b| b.rect.y - BAND_GAP),
+            },
+            Fold::ShortSide => Line {
+                x1: g.margin,
+                y1: g.paper_h / 2.0,
+                x2: g.paper_w - g.margin,
+                y2: g.paper_h / 2.0,
+            },
+        }
+    }
+
+    /// Where a front-side rectangle's back lands: mirrored about the fold.
+    pub fn to_back(&self, r: Rect) -> Rect {
+        self.grid.to_back(r, self.fold.flip(), [0.0, 0.0])
+    }
+
+    /// The crop marks of the first `used` pairs: the fronts' marks on their outer sides only,
+    /// none toward the fold.
+    pub fn crop_marks(&self, used: usize) -> Vec<Line> {
+        let block = self.grid.block(used);
+        self.grid
+            .crop_marks(used)
+            .into_iter()
+            .filter(|m| !self.toward_fold(m, block))
+            .collect()
+    }
+
+    /// Full-length cut lines across the fronts' half, at every cut of the first `used` pairs.
+    pub fn sheet_lines(&self, used: usize) -> Vec<Line> {
+        let block = self.grid.block(used);
+        let half = match self.fold {
+            Fold::LongSide => self.grid.paper_w / 2.0 - FOLD_GAP / 2.0,
+            Fold::ShortSide => self.grid.paper_h / 2.0 - FOLD_GAP / 2.0,
+        };
+        self.grid
+            .sheet_lines(used)
+            .into_iter()
+            .map(|mut l| {
+                match self.fold {
+                    Fold::LongSide if l.y1 == l.y2 => {
+                        l.x1 = l.x1.min(half);
+                        l.x2 = l.x2.min(half);
+                    }
+                    Fold::ShortSide if l.x1 == l.x2 => {
+                        l.y1 = l.y1.min(half);
+                        l.y2 = l.y2.min(half);
+                    }
+                    _ => {}
+                }
+                l
+            })
+            .filter(|l| !self.toward_fold(l, block) && l.length() > 1e-3)
+            .collect()
+    }
+
+    /// Whether a mark stands between the fronts and the fold.
+    fn toward_fold(&self, m: &Line, block: Rect) -> bool {
+        match self.fold {
+            Fold::LongSide => m.y1 == m.y2 && m.x1.min(m.x2) >= block.right() - 1e-3,
+            Fold::ShortSide => m.x1 == m.x2 && m.y1.min(m.y2) >= block.bottom() - 1e-3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::print::NAMED_SIZES;
+
+    #[test]
+    fn poker_pairs_fit_a4_and_turn_when_that_fits_more() {
+        let poker = CardSize::named("poker").unwrap();
+        let l = FoldLayout::new(Paper::A4, poker, 3.0, None, 5.0, true).unwrap();
+        assert_eq!(l.grid.per_sheet(), 4, "{l:?}");
+        assert!(l.grid.turned);
+        let upright = FoldLayout::new(Paper::A4, poker, 3.0, None, 5.0, false).unwrap();
+        assert_eq!(upright.grid.per_sheet(), 3);
+    }
+
+    #[test]
+    fn backs_mirror_about_the_fold_and_stay_on_their_half() {
+        for &(name, _, _) in &NAMED_SIZES {
+            for paper in [Paper::A4, Paper::Letter] {
+                let size = CardSize::named(name).unwrap();
+                let l = FoldLayout::new(paper, size, 3.0, None, 5.0, true)
+                    .unwrap_or_else(|e| panic!("{name} on {paper:?}: {e}"));
+                let g = &l.grid;
+                let fold = l.fold_line();
+                for slot in 0..g.per_sheet() {
+                    let f = g.front_bleed(slot, g.per_sheet());
+                    let b = l.to_back(f);
+                    match l.fold {
+                        Fold::LongSide => {
+                            assert!(f.right() <= fold.x1 - FOLD_GAP + 1e-3);
+                            assert!(((f.x + b.right()) / 2.0 - fold.x1).abs() < 1e-3);
+                        }
+                        Fold::ShortSide => {
+                            assert!(f.bottom() <= fold.y1 - FOLD_GAP + 1e-3);
+                            assert!(((f.y + b.bottom()) / 2.0 - fold.y1).abs() < 1e-3);
+                        }
+                    }
+                    let band = g.band.unwrap().rect;
+                    assert!(!band.overlaps(&f) && !band.overlaps(&b), "{name} {paper:?}");
+                    assert!(band.inside_margin(g.paper_w, g.paper_h, g.margin));
+                }
+                for m in l.crop_marks(g.per_sheet()) {
+                    for (x, y) in [(m.x1, m.y1), (m.x2, m.y2)] {
+                        match l.fold {
+                            Fold::LongSide => assert!(x < fold.x1, "{name}: {m:?}"),
+                            Fold::ShortSide => assert!(y < fold.y1, "{name}: {m:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_card_too_large_for_half_a_sheet_is_an_error() {
+        let big = CardSize::custom(150.0, 250.0);
+        let err = FoldLayout::new(Paper::A4, big, 3.0, None, 5.0, true).unwrap_err();
+        assert!(err.message.contains("gutter-fold"), "{}", err.message);
+    }
+}
