@@ -20,7 +20,7 @@ use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::{Duplex, Ink, Layout, Paper};
-use crate::output::index::{FilePages, IndexInput, index_page, shown_faces};
+use crate::output::index::{FilePages, IndexInput, index_art, index_page, shown_faces};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::output::set::OutputLock;
@@ -359,7 +359,13 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         sheet_pages: &sheet_pages,
         date: build_date(),
     };
-    let (books, book_files, kit_pages) = rulebook_and_kit(&input)?;
+    // Typst is mostly one thread; the index page's pictures take the other core meanwhile
+    // (their time is counted under "rulebook and kit").
+    let (books, art) = rayon::join(
+        || rulebook_and_kit(&input),
+        || index_art(&faces, &trees, &previews),
+    );
+    let (books, book_files, kit_pages) = books?;
     pdfs.extend(books);
     files.extend(book_files);
     clock.lap("rulebook and kit", &mut timings);
@@ -379,15 +385,16 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     };
     let stats = crate::simulate::deck::game_deck_stats(&game);
     let has_decks = !stats.decks.is_empty();
-    let index = index_page(&IndexInput {
-        game: &game,
-        report: &report,
-        check: check.as_ref(),
-        faces: &faces,
-        trees: &trees,
-        files: &previews,
-        has_deck_stats: has_decks,
-    })?;
+    let index = index_page(
+        &IndexInput {
+            game: &game,
+            report: &report,
+            check: check.as_ref(),
+            faces: &faces,
+            has_deck_stats: has_decks,
+        },
+        art?,
+    )?;
     let mut extras = index.images;
     extras.extend(cut_files);
     if has_decks {

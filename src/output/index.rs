@@ -51,16 +51,37 @@ pub struct IndexInput<'a> {
     pub report: &'a BuildReport,
     pub check: Option<&'a CheckReport>,
     pub faces: &'a Faces,
-    pub trees: &'a FaceTrees<'a>,
-    pub files: &'a [FilePages],
     /// Whether `deck-stats.svg` and `.json` stand beside the page.
     pub has_deck_stats: bool,
 }
 
-/// Builds the page and its thumbnails.
-pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
-    let shown = shown_faces(input.faces);
-    let thumbs = face_thumbs(input.faces, input.trees, &shown)?;
+/// The page's pictures, the costly part: face thumbnails and page previews. Made apart from
+/// the page so a build can draw them while the kit is typeset.
+pub struct IndexArt {
+    thumbs: Vec<Option<Thumb>>,
+    pages: Vec<FileView>,
+    page_images: Vec<Image>,
+}
+
+/// Draws the thumbnails of the shown faces and the previews of the sheet pages.
+pub fn index_art(faces: &Faces, trees: &FaceTrees, files: &[FilePages]) -> Result<IndexArt> {
+    let shown = shown_faces(faces);
+    let thumbs = face_thumbs(faces, trees, &shown)?;
+    let (pages, page_images) = page_views(faces, files, &thumbs)?;
+    Ok(IndexArt {
+        thumbs,
+        pages,
+        page_images,
+    })
+}
+
+/// Builds the page around its pictures.
+pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
+    let IndexArt {
+        thumbs,
+        pages,
+        page_images,
+    } = art;
     let mut ctx = Context::new();
     let f = &input.game.file;
     ctx.insert("title", &format!("{} · revision {}", f.name, f.revision));
@@ -77,7 +98,6 @@ pub fn index_page(input: &IndexInput) -> Result<IndexPage> {
         .iter()
         .filter_map(|t| t.as_ref().map(|t| (t.src.clone(), t.png.clone())))
         .collect();
-    let (pages, page_images) = page_views(input, &thumbs)?;
     images.extend(page_images);
     ctx.insert("pages", &pages);
     let html = render(&ctx)?;
@@ -349,10 +369,14 @@ struct PageView {
 type Image = (String, Vec<u8>);
 
 /// Page thumbnails, drawn from the face thumbnails where the sheets place them.
-fn page_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Result<(Vec<FileView>, Vec<Image>)> {
+fn page_views(
+    faces: &Faces,
+    files: &[FilePages],
+    thumbs: &[Option<Thumb>],
+) -> Result<(Vec<FileView>, Vec<Image>)> {
     let mut views = Vec::new();
     let mut images = Vec::new();
-    for (n, file) in input.files.iter().enumerate() {
+    for (n, file) in files.iter().enumerate() {
         let rendered: Vec<Result<(PageView, Vec<u8>)>> = file
             .sizes
             .par_iter()
@@ -361,7 +385,7 @@ fn page_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Result<(Vec<FileV
             .enumerate()
             .map(|(i, (&size, placed))| {
                 page_thumb(
-                    input.faces,
+                    faces,
                     thumbs,
                     size,
                     placed,
