@@ -469,18 +469,7 @@ fn draw_card(
     ox: f32,
     oy: f32,
 ) {
-    let whole = Rect {
-        x: ox,
-        y: oy,
-        w: w + 2.0 * b,
-        h: h + 2.0 * b,
-    };
-    let trim = Rect {
-        x: ox + b,
-        y: oy + b,
-        w,
-        h,
-    };
+    let (whole, trim) = piece_rects(ox, oy, (w, h, b));
     place_face_centred(surface, ctx, face, whole);
     draw_stamp(
         surface,
@@ -610,18 +599,7 @@ fn draw_token(
     ox: f32,
     oy: f32,
 ) {
-    let whole = Rect {
-        x: ox,
-        y: oy,
-        w: w + 2.0 * b,
-        h: h + 2.0 * b,
-    };
-    let trim = Rect {
-        x: ox + b,
-        y: oy + b,
-        w,
-        h,
-    };
+    let (whole, trim) = piece_rects(ox, oy, (w, h, b));
     place_face_centred(surface, ctx, face, whole);
     draw_stamp(
         surface,
@@ -660,19 +638,8 @@ fn draw_small_board(
     ox: f32,
     oy: f32,
 ) {
-    let whole = Rect {
-        x: ox + BOARD_MARKS,
-        y: oy + BOARD_MARKS,
-        w: w + 2.0 * b,
-        h: h + 2.0 * b,
-    };
+    let (whole, trim) = piece_rects(ox + BOARD_MARKS, oy + BOARD_MARKS, (w, h, b));
     place_face(surface, ctx, face, whole);
-    let trim = Rect {
-        x: whole.x + b,
-        y: whole.y + b,
-        w,
-        h,
-    };
     if ctx.machine {
         ctx.cuts.push(CutPath::Rect {
             rect: trim,
@@ -705,6 +672,23 @@ fn draw_small_board(
 
 /// Draws a face centred on `whole` and clipped to it: a piece that keeps less bleed than its
 /// face has (print-and-cut) shows the middle of the face; the same as [`place_face`] otherwise.
+/// A piece at (`ox`, `oy`): its whole face, bleed included, and its trim `w` × `h` inside.
+fn piece_rects(ox: f32, oy: f32, (w, h, b): (f32, f32, f32)) -> (Rect, Rect) {
+    let whole = Rect {
+        x: ox,
+        y: oy,
+        w: w + 2.0 * b,
+        h: h + 2.0 * b,
+    };
+    let trim = Rect {
+        x: ox + b,
+        y: oy + b,
+        w,
+        h,
+    };
+    (whole, trim)
+}
+
 fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
     let f = &ctx.faces[face];
     let (fw, fh) = (
