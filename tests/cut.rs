@@ -487,3 +487,40 @@ fn ink_saver_pages_are_measurably_lighter() {
     let t_light = protopress::pdf::ink::coverage(saver.pdf("tokens.pdf").unwrap(), 24.0).unwrap();
     assert!(t_light.mean() < t_dark.mean(), "{t_dark:?} {t_light:?}");
 }
+
+#[test]
+fn pieces_larger_than_the_cutting_area_are_printed_with_crop_marks_not_dropped() {
+    // Death to Decorum's dashboards (180 × 120 mm) are wider than a Silhouette cuts on A4.
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: std::env::temp_dir().join("protopress-cut-unused"),
+        mark_printed: false,
+        layout: Some(protopress::model::print::Layout::PrintAndCut),
+    };
+    let project = protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let b = Session::new(&project, &opts)
+        .build_in_memory("death-to-decorum")
+        .unwrap();
+    for c in b.report.components.iter().filter(|c| c.kind != "bought") {
+        assert!(!c.pages.is_empty(), "{} is on no page", c.id);
+    }
+    let backpacks = b
+        .report
+        .components
+        .iter()
+        .find(|c| c.id == "backpacks")
+        .unwrap();
+    assert!(
+        !backpacks.layout.contains("print-and-cut"),
+        "{}",
+        backpacks.layout
+    );
+    assert!(
+        b.report
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("Level 1 Backpack Dashboards: larger than the area")),
+        "{:?}",
+        b.report.warnings
+    );
+}

@@ -333,6 +333,18 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     .map_err(parse_first)?;
     add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)
         .map_err(parse_first)?;
+    // A component no sheet took would vanish from the kit while its count checks out.
+    if let Some(c) = components
+        .iter()
+        .find(|c| c.kind != "bought" && c.copies > 0 && c.pages.is_empty())
+    {
+        return Err(Error::new(format!(
+            "{} was placed on no sheet: its pieces do not fit the paper's printable area",
+            c.name
+        ))
+        .game(id)
+        .component(&c.id));
+    }
     let Sheets {
         mut pdfs,
         mut files,
@@ -732,9 +744,22 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         }
-        if game.file.print.layout == Layout::PrintAndCut
-            && let Some(shape) = cut_shape(game, deck)
-        {
+        let cut_shape = match game.file.print.layout {
+            Layout::PrintAndCut => cut_shape(game, deck),
+            _ => None,
+        };
+        let too_big = cut_shape
+            .as_ref()
+            .is_some_and(|s| !fits_cut_area(game, deck.component, s));
+        if too_big {
+            warnings.push(format!(
+                "{}: larger than the area the {} cuts on {}; printed with crop marks, to cut by hand",
+                report.name,
+                game.file.print.cutter.name(),
+                game.file.print.paper.name().to_uppercase()
+            ));
+        }
+        if let Some(shape) = cut_shape.filter(|_| !too_big) {
             report.layout =
                 match &shape {
                     SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
@@ -851,6 +876,41 @@ impl SharedShape {
     }
 }
 
+impl SharedShape {
+    /// The piece as the shared sheets draw it.
+    fn piece<'s>(&'s self, spec: &crate::model::ComponentSpec) -> Shape<'s> {
+        let radius = spec.corner_radius_mm.unwrap_or(0.0);
+        match self {
+            SharedShape::Die(net) => Shape::Die(net),
+            SharedShape::Standee(s) => Shape::Standee(s),
+            &SharedShape::Token { w, h, bleed } => Shape::Token {
+                shape: spec.shape,
+                w,
+                h,
+                bleed,
+            },
+            &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+            &SharedShape::Card { w, h, bleed } => Shape::Card {
+                w,
+                h,
+                bleed,
+                radius,
+                top: false,
+                windows: &[],
+            },
+        }
+    }
+}
+
+/// Whether `shape` fits the area a cutting machine cuts on this paper. A piece that does not
+/// is printed with crop marks instead (pieces are not turned on cut sheets).
+fn fits_cut_area(game: &Game, comp: usize, shape: &SharedShape) -> bool {
+    let print = &game.file.print;
+    let area = crate::pdf::shapes::cut_area(print.cutter, print.paper);
+    let (w, h) = shape.piece(&game.components[comp].spec).size();
+    w <= area.w + 1e-3 && h <= area.h + 1e-3
+}
+
 /// Print-and-cut: every component but a board tiled over several pages goes on the cut
 /// sheets, keeping [`crate::pdf::shapes::CUT_BLEED`] of its bleed at most.
 fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
@@ -922,25 +982,7 @@ fn print_shared(
     for (owner, (_, deck, shape)) in shared.iter().enumerate() {
         let spec = &game.components[deck.component].spec;
         let radius = spec.corner_radius_mm.unwrap_or(0.0);
-        let shape = match shape {
-            SharedShape::Die(net) => Shape::Die(net),
-            SharedShape::Standee(s) => Shape::Standee(s),
-            &SharedShape::Token { w, h, bleed } => Shape::Token {
-                shape: spec.shape,
-                w,
-                h,
-                bleed,
-            },
-            &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
-            &SharedShape::Card { w, h, bleed } => Shape::Card {
-                w,
-                h,
-                bleed,
-                radius,
-                top: false,
-                windows: &[],
-            },
-        };
+        let shape = shape.piece(spec);
         for copy in &deck.copies {
             pieces.push(Piece { owner, copy, shape });
             if let (Shape::Card { w, h, bleed, .. }, Some(top)) = (shape, spec.top.as_ref())

@@ -130,16 +130,10 @@ impl SheetWriter<'_> {
         let (pw, ph) = self.paper.size_mm();
         let m = self.margin;
         let (area, gap) = match sheets.cutter {
-            Some(c) => {
-                let reg = registration(c, pw, ph);
-                (
-                    Rect {
-                        h: reg.area.h - LABEL_BAND,
-                        ..reg.area
-                    },
-                    sheets.print.piece_gap_mm.unwrap_or(CUT_GAP),
-                )
-            }
+            Some(c) => (
+                cut_area(c, self.paper),
+                sheets.print.piece_gap_mm.unwrap_or(CUT_GAP),
+            ),
             None => (
                 Rect {
                     x: m,
@@ -672,6 +666,16 @@ fn draw_small_board(
 
 /// Draws a face centred on `whole` and clipped to it: a piece that keeps less bleed than its
 /// face has (print-and-cut) shows the middle of the face; the same as [`place_face`] otherwise.
+/// Where pieces go on a cut sheet: inside the cutter's registration marks, above the label.
+pub fn cut_area(cutter: crate::model::print::Cutter, paper: crate::model::print::Paper) -> Rect {
+    let (pw, ph) = paper.size_mm();
+    let area = registration(cutter, pw, ph).area;
+    Rect {
+        h: area.h - LABEL_BAND,
+        ..area
+    }
+}
+
 /// A piece at (`ox`, `oy`): its whole face, bleed included, and its trim `w` × `h` inside.
 fn piece_rects(ox: f32, oy: f32, (w, h, b): (f32, f32, f32)) -> (Rect, Rect) {
     let whole = Rect {

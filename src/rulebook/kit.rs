@@ -742,22 +742,27 @@ fn calibration_back() -> String {
 /// Typst for "pages a–b" between two labels (one page: "a").
 fn page_range(first: &str, last: &str) -> String {
     format!(
-        "context {{ let a = locate(label({})).page(); let b = locate(label({})).page(); if a == b [#a] else [#a–#b] }}",
+        // A component spread over shared sheets may have its last-made page before its first.
+        "context {{ let (a, b) = (locate(label({})).page(), locate(label({})).page()); let (a, b) = (calc.min(a, b), calc.max(a, b)); if a == b [#a] else [#a–#b] }}",
         string(first),
         string(last)
     )
 }
 
-/// What to do with a component's pieces once printed.
-fn finishing(kind: &str, pages: &[SheetPage]) -> &'static str {
-    match kind {
+/// What to do with a component's pieces once printed: a dashboard with a top layer is glued
+/// onto its base; a board printed on more pages than it has copies is tiled.
+fn finishing(input: &KitInput, c: &ComponentReport) -> &'static str {
+    let spec = input.game.components.iter().find(|k| k.spec.id == c.id);
+    let layered = spec.is_some_and(|k| k.spec.top.is_some());
+    let tiled = c.pages.len() > c.copies as usize;
+    match c.kind.as_str() {
         "cards" => "Cut along the crop marks.",
         "tokens" => "Cut along the outlines.",
-        "dashboard" if pages.len() > 1 && pages[1].role == Role::Single => {
+        "dashboard" if layered => {
             "Cut out the hatched windows of each top layer, glue it onto its base, cut along the crop marks."
         }
         "dashboard" => "Cut along the crop marks.",
-        "board" if pages.len() > 1 => {
+        "board" if tiled => {
             "Cut each tile at its crop marks, lay each one over the dashed strip of its neighbour with crosses on crosses, glue."
         }
         "board" => "Cut along the crop marks.",
@@ -765,6 +770,24 @@ fn finishing(kind: &str, pages: &[SheetPage]) -> &'static str {
         "standee" => "Cut out, fold on the dashed lines, fold the grey bases outwards.",
         _ => "Keep for reference.",
     }
+}
+
+/// "1 card", "6 dashboards", "2 dice": a count of pieces of a kind, for the guide page.
+fn pieces(count: u32, kind: &str) -> String {
+    let noun = match (kind, count) {
+        ("cards", 1) => "card",
+        ("tokens", 1) => "token",
+        ("dashboard", 1) => "dashboard",
+        ("dashboard", _) => "dashboards",
+        ("board", 1) => "board",
+        ("board", _) => "boards",
+        ("die", 1) => "die",
+        ("die", _) => "dice",
+        ("standee", 1) => "standee",
+        ("standee", _) => "standees",
+        (k, _) => k,
+    };
+    format!("{count} {noun}")
 }
 
 /// The page a player follows: which pages, on which paper, duplex or single-sided, and what
@@ -793,7 +816,7 @@ fn guide_page(input: &KitInput) -> String {
         "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
     );
     let calibration = format!(
-        "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light, enter the readings as `back_offset_mm`, rebuild.],\n",
+        "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light; a back that is off is set right with `back_offset_mm` in the print profile.],\n",
         page_range("kit-calibration-first", "kit-calibration-last")
     );
     let mut calibrated = simplex;
@@ -823,14 +846,21 @@ fn guide_page(input: &KitInput) -> String {
         let then = if c.layout.starts_with("gutter-fold") {
             "Fold on the dashed line, printed sides out; glue the blank sides; cut along the crop marks through both layers."
         } else if c.layout.contains("print-and-cut") {
-            "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines."
+            match c.kind.as_str() {
+                "die" | "standee" => {
+                    "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines."
+                }
+                _ => {
+                    "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it)."
+                }
+            }
         } else {
-            finishing(&c.kind, pages)
+            finishing(input, c)
         };
         let what = if plain(pages) {
             "Parts to buy".to_owned()
         } else {
-            format!("{} ({} {})", escape(&c.name), c.copies, escape(&c.kind))
+            format!("{} ({})", escape(&c.name), pieces(c.copies, &c.kind))
         };
         s.push_str(&format!(
             "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
