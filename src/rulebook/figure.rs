@@ -92,10 +92,13 @@ pub struct FaceFile {
 pub trait FaceSource {
     /// The face named `component/card[/back]`.
     fn face(&mut self, spec: &str) -> Result<FaceFile, String>;
-    /// The centre of the first text or element id `find` on that face, in mm from the
-    /// top-left of the face including its bleed.
-    fn locate(&mut self, spec: &str, find: &str) -> Result<(f32, f32), String>;
+    /// The box (x, y, width, height) of the first text or element id `find` on that face, in
+    /// mm from the top-left of the face including its bleed.
+    fn locate(&mut self, spec: &str, find: &str) -> Result<[f32; 4], String>;
 }
+
+/// Gap between a found text and the dot that points at it, in mm on the page.
+const DOT_GAP: f32 = 1.2;
 
 /// Gap between a piece and its callout labels, in mm.
 const GAP: f32 = 3.0;
@@ -156,8 +159,14 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
     for c in &piece.callouts {
         let (cx, cy) = match (&c.find, c.at_mm) {
             (Some(find), _) => {
-                let (fx, fy) = faces.locate(&piece.face, find)?;
-                (fx - face.bleed_mm, fy - face.bleed_mm)
+                // The dot sits just beside what it points at, on the label's side, so it
+                // never covers the words.
+                let [bx, by, bw, bh] = faces.locate(&piece.face, find)?;
+                let edge = match c.side.as_str() {
+                    "right" => bx + bw + DOT_GAP / scale,
+                    _ => bx - DOT_GAP / scale,
+                };
+                (edge - face.bleed_mm, by + bh / 2.0 - face.bleed_mm)
             }
             (None, Some([ax, ay])) => (ax, ay),
             (None, None) => {
@@ -260,9 +269,9 @@ mod tests {
                 Err(format!("no face `{spec}`"))
             }
         }
-        fn locate(&mut self, _: &str, find: &str) -> Result<(f32, f32), String> {
+        fn locate(&mut self, _: &str, find: &str) -> Result<[f32; 4], String> {
             match find {
-                "Title" => Ok((33.0, 13.0)),
+                "Title" => Ok([23.0, 11.0, 20.0, 4.0]),
                 _ => Err(format!("`{find}` is not on the face")),
             }
         }
@@ -272,8 +281,9 @@ mod tests {
     fn callouts_point_at_the_found_text() {
         let yaml = "caption: Anatomy\nwidth_mm: 120\nheight_mm: 60\npieces:\n  - face: deck/a\n    at_mm: [40, 0]\n    width_mm: 40\n    callouts:\n      - { find: Title, label: The name, side: left }\n";
         let t = to_typst(yaml, &mut Faces).unwrap();
-        // The title sits 30 mm x 10 mm into the trim; at 40/60 scale that is 20 x 6.67 mm.
-        assert!(t.contains("start: (60mm, 6.666"), "{t}");
+        // The title's box starts 20 mm into the trim and is centred 10 mm down; at 40/60 scale
+        // that is 13.33 x 6.67 mm, and the dot sits 1.2 mm left of it: 40 + 12.13 mm.
+        assert!(t.contains("start: (52.13"), "{t}");
         assert!(t.contains("image(\"faces/deck/a-front.svg\""), "{t}");
         assert!(t.contains("caption: [Anatomy]"), "{t}");
         let (errors, _) = typst::syntax::parse(&format!("#{}", t.trim().trim_start_matches('#')))

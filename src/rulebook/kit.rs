@@ -149,7 +149,7 @@ impl FaceSource for GameAssets<'_> {
         })
     }
 
-    fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<(f32, f32), String> {
+    fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<[f32; 4], String> {
         let (index, _) = GameAssets::face(self, spec)?;
         if self.fonts.is_none() {
             let fonts =
@@ -167,7 +167,7 @@ impl FaceSource for GameAssets<'_> {
         .map_err(|e| e.to_string())?;
         let scale = (face.size.width_mm + 2.0 * face.bleed) / tree.size().width();
         find_on_face(tree.root(), find)
-            .map(|(x, y)| (x * scale, y * scale))
+            .map(|b| b.map(|v| v * scale))
             .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
     }
 }
@@ -197,7 +197,7 @@ fn for_typesetter(svg: &str) -> String {
 
 /// The centre (canvas units) of the first text containing `find`, or of the element whose id
 /// is `find`.
-fn find_on_face(group: &usvg::Group, find: &str) -> Option<(f32, f32)> {
+fn find_on_face(group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
     for node in group.children() {
         let hit = match node {
             usvg::Node::Text(t) => {
@@ -209,7 +209,7 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<(f32, f32)> {
         };
         if hit {
             let b = node.abs_bounding_box();
-            return Some((b.x() + b.width() / 2.0, b.y() + b.height() / 2.0));
+            return Some([b.x(), b.y(), b.width(), b.height()]);
         }
         if let usvg::Node::Group(g) = node
             && let Some(p) = find_on_face(g, find)
