@@ -107,7 +107,20 @@ fn file_sizes(out: &Path) -> String {
         return String::new();
     };
     for game in games.flatten().filter(|g| g.path().is_dir()) {
-        let size = |f: &str| std::fs::metadata(game.path().join(f)).map_or(0, |m| m.len());
+        // A game in several languages keeps its first language's kit in a folder of its own.
+        let mut dir = game.path();
+        if !dir.join("kit.pdf").exists()
+            && let Some(lang) = std::fs::read_dir(&dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.join("kit.pdf").exists())
+                .min()
+        {
+            dir = lang;
+        }
+        let size = |f: &str| std::fs::metadata(dir.join(f)).map_or(0, |m| m.len());
         let mb = |b: u64| b as f64 / 1e6;
         parts.push(format!(
             "{}: cards.pdf {:.1} MB, kit.pdf {:.1} MB, index.html {:.2} MB",
