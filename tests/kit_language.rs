@@ -40,7 +40,7 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-const GERMAN: [&str; 16] = [
+const GERMAN: [&str; 18] = [
     "Print-and-Play-Kit · Fassung 1",
     "Inhalt",
     "So druckt ihr dieses Kit",
@@ -53,6 +53,8 @@ const GERMAN: [&str; 16] = [
     "An den Schnittmarken schneiden.",
     "Spielmaterial",
     "Bestandteil",
+    "Tableau · Seiten 13–17",
+    "Spielplan · Seite 19",
     "Duplex-Kalibrierung: die Rückseite",
     "Diese Seite bleibt absichtlich leer.",
     "Nachweise",

@@ -622,11 +622,7 @@ fn components_page(input: &KitInput, assets: &mut GameAssets) -> String {
             .iter()
             .any(|(id, p)| id == &c.id && !p.is_empty())
         {
-            format!(
-                "[ · {} #{}]",
-                l.pages,
-                page_range(&label(&c.id, "first"), &label(&c.id, "last"))
-            )
+            format!("[ · {}]", pages_of(&c.id, (l.page, l.pages)))
         } else {
             "[]".to_owned()
         };
@@ -756,10 +752,36 @@ fn calibration_back(w: &Words) -> String {
 
 /// Typst for "pages a–b" between two labels (one page: "a").
 fn page_range(first: &str, last: &str) -> String {
+    page_range_named(first, last, ("", ""))
+}
+
+/// Typst for a component's "page a" or "pages a–b". A language with one word for both keeps
+/// the word outside the page lookup, in the same text run as what precedes it.
+fn pages_of(id: &str, (one, many): (&str, &str)) -> String {
+    let (first, last) = (label(id, "first"), label(id, "last"));
+    if one == many {
+        format!("{many} #{}", page_range(&first, &last))
+    } else {
+        format!("#{}", page_range_named(&first, &last, (one, many)))
+    }
+}
+
+/// Typst for "page a" or "pages a–b" between two labels, with the words for one page and for
+/// several (each followed by a space unless empty).
+fn page_range_named(first: &str, last: &str, (one, many): (&str, &str)) -> String {
+    let word = |w: &str| {
+        if w.is_empty() {
+            String::new()
+        } else {
+            format!("{w} ")
+        }
+    };
     format!(
-        "context {{ let a = locate(label({})).page(); let b = locate(label({})).page(); if a == b [#a] else [#a–#b] }}",
+        "context {{ let a = locate(label({})).page(); let b = locate(label({})).page(); if a == b [{}#a] else [{}#a–#b] }}",
         string(first),
-        string(last)
+        string(last),
+        word(one),
+        word(many)
     )
 }
 

@@ -70,6 +70,8 @@ pub struct Checklist {
     pub intro: &'static str,
     /// One piece, Component, Count.
     pub heads: [&'static str; 3],
+    /// Before a component's page numbers: one page, several pages.
+    pub page: &'static str,
     pub pages: &'static str,
     pub buy_title: &'static str,
     pub buy_intro: &'static str,
@@ -203,6 +205,7 @@ pub static ENGLISH: Words = Words {
         title: "Components",
         intro: "Count the pieces once they are cut, and tick each line. The pages are those of this PDF; print the sheets at 100 % (actual size), duplex where a sheet has backs.",
         heads: ["One piece", "Component", "Count"],
+        page: "pages",
         pages: "pages",
         buy_title: "Parts to buy",
         buy_intro: "Not printed. Buy them, or use the printed stand-in named beside each.",
@@ -292,6 +295,7 @@ pub static GERMAN: Words = Words {
         title: "Spielmaterial",
         intro: "Zählt die Teile, sobald sie ausgeschnitten sind, und hakt jede Zeile ab. Die Seitenzahlen sind die dieses PDFs; druckt die Bögen in 100~% (Originalgröße), beidseitig, wo ein Bogen Rückseiten hat.",
         heads: ["Ein Teil", "Bestandteil", "Anzahl"],
+        page: "Seite",
         pages: "Seiten",
         buy_title: "Teile zum Kaufen",
         buy_intro: "Nicht gedruckt. Kauft sie, oder nehmt den gedruckten Ersatz, der daneben steht.",
