@@ -197,7 +197,7 @@ impl Art<'_, '_> {
             let Some(face) = face else { continue };
             let trim = place(grid, deck, layer, grid.front_trim(slot));
             let clip = place(grid, deck, layer, grid.front_bleed(slot, copies.len()));
-            let graphic = graphic_for(surface, &mut self.graphics, self.faces, self.trees, face);
+            let graphic = graphic_for(surface, self.graphics, self.faces, self.trees, face);
             push_clip(surface, clip);
             let b = grid.bleed;
             surface.push_transform(&face_transform(
