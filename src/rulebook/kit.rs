@@ -5,6 +5,7 @@
 //! the manifest check), a duplex calibration sheet (front and back), and every sheet of the
 //! build, placed page by page from the sheet PDFs so their faces and fonts are stored once.
 //! Page numbers in the components table come from Typst itself (labels on the sheet pages).
+//! The words of the pages the kit writes itself follow the kit's language (`words`).
 
 use std::path::Path;
 
