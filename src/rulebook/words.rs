@@ -357,6 +357,93 @@ mod tests {
         assert_eq!(GERMAN.edition("Regelheft", "2"), "Regelheft · Fassung 2");
     }
 
+    /// Every phrase set as Typst markup (the kinds and the date parts are escaped or plain).
+    fn markup_phrases(w: &Words) -> Vec<&'static str> {
+        let (g, f, l, c, r) = (
+            &w.guide,
+            &w.guide.finishing,
+            &w.checklist,
+            &w.calibration,
+            &w.credits,
+        );
+        let mut all = vec![w.kit, w.rulebook, w.edition, w.built_on, w.made_with];
+        all.extend([
+            w.contents,
+            w.blank,
+            g.title,
+            g.duplex_job,
+            g.gutter_fold_job,
+        ]);
+        all.extend([g.print_and_cut_job, g.parts, g.long_edge, g.short_edge]);
+        all.extend([
+            g.rules_and_components,
+            g.plain,
+            g.cardstock,
+            g.duplex_or_single,
+        ]);
+        all.extend([
+            g.single,
+            g.single_blank_backs,
+            g.keep,
+            g.calibrate,
+            g.parts_to_buy,
+        ]);
+        all.extend([g.component, f.crop_marks, f.outlines, f.layered_dashboard]);
+        all.extend([
+            f.tiled_board,
+            f.die,
+            f.standee,
+            f.other,
+            f.gutter_fold,
+            f.print_and_cut,
+        ]);
+        all.extend([l.title, l.intro, l.page, l.pages, l.buy_title, l.buy_intro]);
+        all.extend([
+            c.title,
+            c.front,
+            c.back_title,
+            c.back,
+            r.title,
+            r.fonts,
+            r.icons,
+            r.tool,
+        ]);
+        all.extend(g.heads.iter().chain(&l.heads).chain(&l.buy_heads));
+        all
+    }
+
+    /// A phrase can break the page it lands on: no markup opened and left open, no code or
+    /// label, and both languages use the same placeholders.
+    #[test]
+    fn phrases_are_closed_markup_with_the_same_placeholders() {
+        let (en, de) = (markup_phrases(&ENGLISH), markup_phrases(&GERMAN));
+        assert_eq!(en.len(), de.len());
+        for (e, d) in en.iter().zip(&de) {
+            for p in [e, d] {
+                // Underscores inside raw text (`back_offset_mm`) are not emphasis.
+                let outside_raw: String = p.split('`').step_by(2).collect();
+                for (mark, text) in [('*', &outside_raw), ('_', &outside_raw)] {
+                    let n = text.matches(mark).count();
+                    assert!(n % 2 == 0, "unbalanced {mark} in {p:?}");
+                }
+                assert!(p.matches('`').count() % 2 == 0, "unbalanced ` in {p:?}");
+                for bad in ['#', '$', '<', '>', '@', '[', ']', '\\'] {
+                    assert!(!outside_raw.contains(bad), "{bad} in {p:?}");
+                }
+            }
+            let holes = |p: &str| {
+                let mut v: Vec<String> = p
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|r| r.split_once('}').map(|(h, _)| h.to_owned()))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(holes(e), holes(d), "{e:?} and {d:?}");
+        }
+    }
+
     /// Both languages name every kind the model knows.
     #[test]
     fn every_kind_has_a_word() {
