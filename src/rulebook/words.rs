@@ -293,12 +293,12 @@ pub static GERMAN: Words = Words {
     },
     checklist: Checklist {
         title: "Spielmaterial",
-        intro: "Zählt die Teile, sobald sie ausgeschnitten sind, und hakt jede Zeile ab. Die Seitenzahlen sind die dieses PDFs; druckt die Bögen in 100~% (Originalgröße), beidseitig, wo ein Bogen Rückseiten hat.",
+        intro: "Zählt die Teile, sobald sie ausgeschnitten sind, und hakt jede Zeile ab. Die Seitenzahlen beziehen sich auf dieses PDF; druckt die Bögen in 100~% (Originalgröße), beidseitig, wo ein Bogen Rückseiten hat.",
         heads: ["Ein Teil", "Bestandteil", "Anzahl"],
         page: "Seite",
         pages: "Seiten",
         buy_title: "Teile zum Kaufen",
-        buy_intro: "Nicht gedruckt. Kauft sie, oder nehmt den gedruckten Ersatz, der daneben steht.",
+        buy_intro: "Nicht gedruckt. Kauft sie oder nehmt den gedruckten Ersatz, der daneben steht.",
         buy_heads: ["Teil", "Anzahl", "Gedruckter Ersatz"],
         kinds: [
             ("cards", "Karte"),
@@ -314,7 +314,7 @@ pub static GERMAN: Words = Words {
         title: "Duplex-Kalibrierung",
         front: "Druckt diese und die nächste Seite beidseitig auf ein Blatt Normalpapier, mit denselben Druckereinstellungen wie eure Kartenbögen. Haltet das Blatt gegen ein Fenster oder eine Lampe, die *Seite mit den Skalen* zu euch, und lest ab, wo dieses Kreuz durchscheint.",
         back_title: "Duplex-Kalibrierung: die Rückseite",
-        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Tragt die beiden Werte in Millimetern als `back_offset_mm: [x, y]` in `game.yaml` ein (rechts und unten sind positiv) und baut neu. Sitzt das Kreuz auf 0, 0, liegen eure Rückseiten genau hinter ihren Vorderseiten.",
+        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Tragt die beiden Werte in Millimetern als `back_offset_mm: [x, y]` in `game.yaml` ein (rechts und unten sind positiv) und baut das Kit neu. Sitzt das Kreuz auf 0, 0, liegen eure Rückseiten genau hinter ihren Vorderseiten.",
     },
     credits: Credits {
         title: "Nachweise",
