@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::project::Project;
 use crate::rulebook::markdown::escape;
+use crate::rulebook::words::{Credits, words};
 use crate::text::fonts::BUNDLED;
 
 /// The typesetter's own fonts beside the bundled ones: (PostScript prefix, family, credit).
@@ -79,7 +80,7 @@ fn family_of(postscript: &str) -> String {
 }
 
 /// The credit line of a font family; a game's own font points at its licence file.
-fn font_credit(family: &str) -> String {
+fn font_credit(family: &str, w: &Credits) -> String {
     BUNDLED
         .iter()
         .find(|f| f.family == family)
@@ -90,7 +91,7 @@ fn font_credit(family: &str) -> String {
                 .find(|f| f.1 == family)
                 .map(|f| f.2.to_owned())
         })
-        .unwrap_or_else(|| format!("{family}, from the game's fonts folder (see its licence file)"))
+        .unwrap_or_else(|| w.own_font.replace("{}", family))
 }
 
 /// The first paragraph of each icon folder's `CREDITS.md`, or a reminder where a folder of
@@ -108,10 +109,8 @@ pub fn icon_credits(game: &Game) -> Result<Vec<String>> {
             None => None,
         };
         let credit = credit.unwrap_or_else(|| {
-            format!(
-                "The icons in {} carry no CREDITS.md: name their source and licence there.",
-                dir.display()
-            )
+            let w = &words(&game.file.language).credits;
+            w.no_icon_credits.replace("{}", &dir.display().to_string())
         });
         if !out.contains(&credit) {
             out.push(credit);
@@ -131,20 +130,21 @@ fn first_paragraph(md: &str) -> Option<String> {
     (!para.is_empty()).then(|| para.join(" "))
 }
 
-/// The credits section: the fonts in `fonts`, the icon sets and the tool.
-pub fn markup(fonts: &BTreeSet<String>, icons: &[String]) -> String {
+/// The credits section in the words of `w`: the fonts in `fonts`, the icon sets and the tool.
+pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String {
     // One block: the credits never start at a page's foot and end on the next.
-    let mut s = String::from(
-        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= Credits <kit-credits>\n\n",
+    let mut s = format!(
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= {} <kit-credits>\n\n",
+        w.title
     );
     if !fonts.is_empty() {
-        let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f))).collect();
-        s.push_str(&format!("*Type.* {}.\n\n", list.join("; ")));
+        let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f, w))).collect();
+        s.push_str(&format!("*{}* {}.\n\n", w.fonts, list.join("; ")));
     }
     for credit in icons {
-        s.push_str(&format!("*Icons.* {}\n\n", escape(credit)));
+        s.push_str(&format!("*{}* {}\n\n", w.icons, escape(credit)));
     }
-    s.push_str("*Typeset and imposed* with protopress.\n]\n\n");
+    s.push_str(&format!("{}\n]\n\n", w.tool));
     s
 }
 
@@ -176,6 +176,7 @@ pub fn fonts_of<'a>(pdfs: impl IntoIterator<Item = &'a [u8]>) -> BTreeSet<String
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::words::{ENGLISH, GERMAN};
 
     #[test]
     fn families_come_from_postscript_names() {
@@ -190,8 +191,10 @@ mod tests {
                 "Noto Sans"
             ]
         );
-        assert!(font_credit("Libertinus Serif").contains("Open Font License"));
-        assert!(font_credit("MyGameFont").contains("licence file"));
+        let (en, de) = (&ENGLISH.credits, &GERMAN.credits);
+        assert!(font_credit("Libertinus Serif", en).contains("Open Font License"));
+        assert!(font_credit("MyGameFont", en).contains("licence file"));
+        assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, aus dem Schriftenordner"));
     }
 
     #[test]
@@ -199,7 +202,11 @@ mod tests {
         let fonts: BTreeSet<String> = ["Noto Sans".to_owned(), "Libertinus Serif".to_owned()]
             .into_iter()
             .collect();
-        let m = markup(&fonts, &["Icons by someone, CC BY 3.0.".to_owned()]);
+        let m = markup(
+            &fonts,
+            &["Icons by someone, CC BY 3.0.".to_owned()],
+            &ENGLISH.credits,
+        );
         assert!(m.contains("Libertinus Serif, The Libertinus"), "{m}");
         assert!(m.contains("Noto Sans, Google"), "{m}");
         assert!(m.contains("CC BY 3\\.0"), "{m}");
@@ -207,6 +214,20 @@ mod tests {
             first_paragraph("# Title\n\nLine one\nline two.\n\nMore.").as_deref(),
             Some("Line one line two.")
         );
+    }
+
+    #[test]
+    fn german_credits_use_german_labels() {
+        let fonts: BTreeSet<String> = ["Noto Sans".to_owned()].into_iter().collect();
+        let m = markup(&fonts, &["Icons.".to_owned()], &GERMAN.credits);
+        assert!(m.contains("= Nachweise <kit-credits>"), "{m}");
+        assert!(m.contains("*Schriften.* Noto Sans"), "{m}");
+        assert!(m.contains("*Symbole.* Icons"), "{m}");
+        assert!(
+            m.contains("*Gesetzt und ausgeschossen* mit protopress"),
+            "{m}"
+        );
+        assert!(!m.contains("Credits") && !m.contains("Type."), "{m}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! the manifest check), a duplex calibration sheet (front and back), and every sheet of the
 //! build, placed page by page from the sheet PDFs so their faces and fonts are stored once.
 //! Page numbers in the components table come from Typst itself (labels on the sheet pages).
+//! The words of the pages the kit writes itself follow the kit's language (`words`).
 
 use std::path::Path;
 
@@ -22,6 +23,7 @@ use crate::rulebook::credits;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::{self, Assets, escape, string};
 use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker, typst_lang};
+use crate::rulebook::words::{Words, cover_facts, words};
 use crate::text::fonts::Fonts;
 
 /// One page of a sheet PDF, as the kit places it.
@@ -273,6 +275,11 @@ impl Assets for GameAssets<'_> {
     }
 }
 
+/// The kit's own words, in the kit's language.
+fn kit_words(input: &KitInput) -> &'static Words {
+    words(&input.game.file.language)
+}
+
 /// The Typst page size of `paper`: `paper: "a4"`, or a width and height.
 fn paper_size(paper: Paper) -> String {
     let name = match paper {
@@ -290,24 +297,13 @@ fn paper_size(paper: Paper) -> String {
     format!("paper: \"{name}\"")
 }
 
-/// The cover's phrases for players, minutes and age in the kit's language (English for a
-/// language without its own).
-fn cover_phrases(lang: &str) -> [&'static str; 3] {
-    match lang.split('-').next().unwrap_or(lang) {
-        "de" => ["{} Spieler", "{} Minuten", "ab {} Jahren"],
-        "fr" => ["{} joueurs", "{} minutes", "dès {} ans"],
-        "es" => ["{} jugadores", "{} minutos", "desde {} años"],
-        _ => ["{} players", "{} minutes", "ages {}+"],
-    }
-}
-
 /// The facts a box prints on its cover, as a Typst dictionary for `protopress-cover`.
 fn cover_info(game: &Game, what: &str) -> String {
     let f = &game.file;
     let opt = |v: Option<String>| v.map_or_else(|| "none".to_owned(), |v| string(&v));
-    let [players, minutes, ages] = cover_phrases(&f.language);
+    let [players, minutes, ages] = cover_facts(&f.language);
     format!(
-        "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev})",
+        "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev}, edition: {edition})",
         name = string(&f.name),
         sub = opt(f.subtitle.clone()),
         players = opt(f.players.map(|p| players.replace("{}", &p.text()))),
@@ -315,26 +311,24 @@ fn cover_info(game: &Game, what: &str) -> String {
         age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
         what = string(what),
         rev = string(&f.revision),
+        edition = string(&words(&f.language).edition(what, &f.revision)),
     )
 }
 
 /// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
 /// `let` rules win), the cover, `between` (the kit's printing guide) and the contents.
-fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> String {
+fn front_matter(input: &KitInput, with_kit: bool, style: &str, between: &str) -> String {
+    let (game, w) = (input.game, kit_words(input));
     let f = &game.file;
     let name = string(&f.name);
-    let what = if with_kit {
-        "Print-and-play kit"
-    } else {
-        "Rulebook"
-    };
+    let what = if with_kit { w.kit } else { w.rulebook };
     format!(
         r##"#set document(title: {title}, author: {name}, keywords: ("rules", "print and play", "protopress"))
 #set page({paper}, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
   header: context {{
     if here().page() > 1 {{
       set text(size: 8pt, fill: luma(90), font: "Noto Sans")
-      [#{name} #h(1fr) {what} · revision {rev}]
+      [#{name} #h(1fr) {edition}]
       v(-6pt)
       line(length: 100%, stroke: 0.4pt + luma(170))
     }}
@@ -384,21 +378,25 @@ fn front_matter(game: &Game, with_kit: bool, style: &str, between: &str) -> Stri
     #v(1cm)
     #text(size: 13pt, font: "Noto Sans", protopress-facts(info))
     #v(1cm)
-    #text(size: 11pt)[#info.what · revision #info.revision]
+    #text(size: 11pt)[#info.edition]
     #v(0.3cm)
-    #text(size: 10pt, fill: luma(80))[Built on #datetime.today().display("[day] [month repr:long] [year]")]
+    #text(size: 10pt, fill: luma(80))[{built_on} {date}]
   ]
   #v(1fr)
-  #align(center, text(size: 8pt, fill: luma(100))[Made with protopress])
+  #align(center, text(size: 8pt, fill: luma(100))[{made_with}])
 ]
 {style}
 #protopress-cover({info})
 {between}
-#outline(title: [Contents], depth: 2)
+#outline(title: [{contents}], depth: 2)
 "##,
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
-        rev = escape(&f.revision),
+        edition = w.edition(what, &escape(&f.revision)),
+        built_on = w.built_on,
+        date = w.date(input.date),
+        made_with = w.made_with,
+        contents = w.contents,
         lang = typst_lang(&f.language),
         info = cover_info(game, what),
     )
@@ -426,7 +424,8 @@ fn body(
         s.push_str(&rules_markup(rules, assets)?);
     }
     let icons = credits::icon_credits(assets.game)?;
-    s.push_str(&credits::markup(fonts, &icons));
+    let w = words(&assets.game.file.language);
+    s.push_str(&credits::markup(fonts, &icons, &w.credits));
     // The kit's own pages and the printed sheets after the rules: one column, plain paper
     // (a tinted rulebook page must not tint the margins of the card sheets).
     s.push_str("\n#set page(columns: 1, fill: none)\n");
@@ -476,7 +475,7 @@ fn rules_typeset(
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, usize)> {
     let mut assets = GameAssets::new(input.game, input.faces);
-    let mut markup = front_matter(input.game, false, style, "");
+    let mut markup = front_matter(input, false, style, "");
     markup.push_str(&body(Some(rules), &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
@@ -527,7 +526,7 @@ pub fn kit_pdf(
     let mut fills = Vec::new();
     let (bytes, total) = credits::typeset_crediting_fonts(fonts, |fonts| {
         let mut assets = GameAssets::new(game, input.faces);
-        let mut markup = front_matter(game, true, &style, &guide_page(input));
+        let mut markup = front_matter(input, true, &style, &guide_page(input));
         markup.push_str(&body(input.rules, &mut assets, fonts)?);
         markup.push_str("\n#metadata(none) <kit-rules-end>\n");
         markup.push_str(&components_page(input, &mut assets));
@@ -535,7 +534,8 @@ pub fn kit_pdf(
         if !game.file.print.single_sided() {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
             markup.push_str(&format!(
-                "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {BLANK} }}\n"
+                "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
+                blank(kit_words(input))
             ));
         }
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
@@ -566,8 +566,12 @@ pub fn kit_pdf(
 }
 
 /// What an intentionally blank page says.
-const BLANK: &str =
-    "align(center + horizon, text(size: 9pt, fill: luma(120))[This page is intentionally blank.])";
+fn blank(w: &Words) -> String {
+    format!(
+        "align(center + horizon, text(size: 9pt, fill: luma(120))[{}])",
+        w.blank
+    )
+}
 
 fn label(id: &str, which: &str) -> String {
     format!("sheet-{id}-{which}")
@@ -605,20 +609,21 @@ fn piece_picture(
 /// The player's components page: a counting checklist (tick box, a picture of one piece, the
 /// name, the count and its pages), then the parts to buy with their printed stand-ins.
 fn components_page(input: &KitInput, assets: &mut GameAssets) -> String {
-    let mut s = String::from(
-        "\n#pagebreak(weak: true)\n= Components <kit-components>\n\nCount the pieces once they are cut, and tick each line. The pages are those of this PDF; print the sheets at 100 % (actual size), duplex where a sheet has backs.\n\n",
+    let w = kit_words(input);
+    let l = &w.checklist;
+    let mut s = format!(
+        "\n#pagebreak(weak: true)\n= {} <kit-components>\n\n{}\n\n",
+        l.title, l.intro
     );
-    s.push_str("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [One piece], [Component], [Count]),\n");
+    let [piece, component, count] = l.heads;
+    s.push_str(&format!("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{piece}], [{component}], [{count}]),\n"));
     for c in input.components.iter().filter(|c| c.kind != "bought") {
         let pages = if input
             .sheet_pages
             .iter()
             .any(|(id, p)| id == &c.id && !p.is_empty())
         {
-            format!(
-                "[ · pages #{}]",
-                page_range(&label(&c.id, "first"), &label(&c.id, "last"))
-            )
+            format!("[ · {}]", pages_of(&c.id, (l.page, l.pages)))
         } else {
             "[]".to_owned()
         };
@@ -627,7 +632,7 @@ fn components_page(input: &KitInput, assets: &mut GameAssets) -> String {
         s.push_str(&format!(
             "  {TICK}, {picture}, [*{}* \\ #text(size: 8pt, fill: luma(90))[{}{pages}]], [#text(size: 13pt, weight: \"bold\")[{}]],\n",
             escape(&c.name),
-            escape(&c.kind),
+            escape(w.kind(&c.kind)),
             c.copies,
             pages = format_args!("#{pages}"),
         ));
@@ -649,11 +654,14 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
     if bought.is_empty() {
         return String::new();
     }
+    let l = &kit_words(input).checklist;
     // One block: the heading never ends a page without its table.
-    let mut s = String::from(
-        "#block(breakable: false)[\n== Parts to buy\n\nNot printed. Buy them, or use the printed stand-in named beside each.\n\n",
+    let mut s = format!(
+        "#block(breakable: false)[\n== {}\n\n{}\n\n",
+        l.buy_title, l.buy_intro
     );
-    s.push_str("#table(columns: (auto, 1fr, auto, 1fr), align: (center + horizon, left + horizon, right + horizon, left + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [Part], [Count], [Printed stand-in]),\n");
+    let [part, count, stand_in] = l.buy_heads;
+    s.push_str(&format!("#table(columns: (auto, 1fr, auto, 1fr), align: (center + horizon, left + horizon, right + horizon, left + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{part}], [{count}], [{stand_in}]),\n"));
     for part in bought {
         let stand_in = part
             .fields
@@ -685,24 +693,26 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
 /// The front of the calibration sheet: a cross at the exact centre of the page (the one
 /// point a flip maps onto itself). Held against the light, the back shows where the front's
 /// cross landed: the readings are the back offset.
-fn calibration_front() -> String {
-    r##"
+fn calibration_front(w: &Words) -> String {
+    format!(
+        r##"
 #page(margin: 0mm, header: none, footer: none)[
   #metadata(none) <kit-calibration-first>
   #place(top + left, dx: 22mm, dy: 22mm, block(width: 100% - 44mm)[
-    #heading(level: 1)[Duplex calibration] <kit-calibration>
-    Print this page and the next one on one sheet of plain paper, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.
+    #heading(level: 1)[{}] <kit-calibration>
+    {}
   ])
   #place(center + horizon, line(length: 50mm, stroke: 0.6pt))
   #place(center + horizon, line(angle: 90deg, length: 50mm, stroke: 0.6pt))
   #place(center + horizon, circle(radius: 3mm, stroke: 0.6pt))
 ]
-"##
-    .to_owned()
+"##,
+        w.calibration.title, w.calibration.front
+    )
 }
 
 /// The back of the calibration sheet: scales in x and y around the page centre.
-fn calibration_back() -> String {
+fn calibration_back(w: &Words) -> String {
     let mut scale = String::new();
     for i in -20i32..=20 {
         let len = if i % 5 == 0 { 3.5 } else { 1.8 };
@@ -726,98 +736,113 @@ fn calibration_back() -> String {
 #page(margin: 0mm, header: none, footer: none)[
   #metadata(none) <kit-calibration-last>
   #place(top + left, dx: 22mm, dy: 22mm, block(width: 100% - 44mm)[
-    #text(font: "Noto Sans", weight: "bold", size: 14pt)[Duplex calibration: the back]
+    #text(font: "Noto Sans", weight: "bold", size: 14pt)[{title}]
 
-    Where does the centre of the cross from the front fall on these scales? Write the two readings in millimetres into `game.yaml` as `back_offset_mm: [x, y]` (right and down are positive) and rebuild. When the cross sits on 0, 0 your backs line up with their fronts.
+    {text}
   ])
   #{{
 {scale}  }}
   #place(center + horizon, dx: 29mm, text(size: 8pt)[*x* →])
   #place(center + horizon, dy: 27mm, text(size: 8pt)[*y* ↓])
 ]
-"##
+"##,
+        title = w.calibration.back_title,
+        text = w.calibration.back,
     )
 }
 
 /// Typst for "pages a–b" between two labels (one page: "a").
 fn page_range(first: &str, last: &str) -> String {
+    page_range_named(first, last, ("", ""))
+}
+
+/// Typst for a component's "page a" or "pages a–b". A language with one word for both keeps
+/// the word outside the page lookup, in the same text run as what precedes it.
+fn pages_of(id: &str, (one, many): (&str, &str)) -> String {
+    let (first, last) = (label(id, "first"), label(id, "last"));
+    if one == many {
+        format!("{many} #{}", page_range(&first, &last))
+    } else {
+        format!("#{}", page_range_named(&first, &last, (one, many)))
+    }
+}
+
+/// Typst for "page a" or "pages a–b" between two labels, with the words for one page and for
+/// several (each followed by a space unless empty).
+fn page_range_named(first: &str, last: &str, (one, many): (&str, &str)) -> String {
+    let word = |w: &str| {
+        if w.is_empty() {
+            String::new()
+        } else {
+            format!("{w} ")
+        }
+    };
     format!(
         // A component spread over shared sheets may have its last-made page before its first.
-        "context {{ let (a, b) = (locate(label({})).page(), locate(label({})).page()); let (a, b) = (calc.min(a, b), calc.max(a, b)); if a == b [#a] else [#a–#b] }}",
+        "context {{ let (a, b) = (locate(label({})).page(), locate(label({})).page()); let (a, b) = (calc.min(a, b), calc.max(a, b)); if a == b [{}#a] else [{}#a–#b] }}",
         string(first),
-        string(last)
+        string(last),
+        word(one),
+        word(many)
     )
 }
 
 /// What to do with a component's pieces once printed: a dashboard with a top layer is glued
 /// onto its base; a board printed on more pages than it has copies is tiled.
-fn finishing(input: &KitInput, c: &ComponentReport) -> &'static str {
+fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
+    let f = &w.guide.finishing;
     let spec = input.game.components.iter().find(|k| k.spec.id == c.id);
     let layered = spec.is_some_and(|k| k.spec.top.is_some());
     let tiled = c.pages.len() > c.copies as usize;
-    match c.kind.as_str() {
-        "cards" => "Cut along the crop marks.",
-        "tokens" => "Cut along the outlines.",
-        "dashboard" if layered => {
-            "Cut out the hatched windows of each top layer, glue it onto its base, cut along the crop marks."
-        }
-        "dashboard" => "Cut along the crop marks.",
-        "board" if tiled => {
-            "Cut each tile at its crop marks, lay each one over the dashed strip of its neighbour with crosses on crosses, glue."
-        }
-        "board" => "Cut along the crop marks.",
-        "die" => "Cut the solid lines, fold the dashed ones, glue the grey tabs inside.",
-        "standee" => "Cut out, fold on the dashed lines, fold the grey bases outwards.",
-        _ => "Keep for reference.",
+    if c.layout.starts_with("gutter-fold") {
+        return f.gutter_fold;
     }
-}
-
-/// "1 card", "6 dashboards", "2 dice": a count of pieces of a kind, for the guide page.
-fn pieces(count: u32, kind: &str) -> String {
-    let noun = match (kind, count) {
-        ("cards", 1) => "card",
-        ("tokens", 1) => "token",
-        ("dashboard", 1) => "dashboard",
-        ("dashboard", _) => "dashboards",
-        ("board", 1) => "board",
-        ("board", _) => "boards",
-        ("die", 1) => "die",
-        ("die", _) => "dice",
-        ("standee", 1) => "standee",
-        ("standee", _) => "standees",
-        (k, _) => k,
-    };
-    format!("{count} {noun}")
+    if c.layout.contains("print-and-cut") {
+        return match c.kind.as_str() {
+            "die" | "standee" => f.print_and_cut_fold,
+            _ => f.print_and_cut,
+        };
+    }
+    match c.kind.as_str() {
+        "cards" => f.crop_marks,
+        "tokens" => f.outlines,
+        "dashboard" if layered => f.layered_dashboard,
+        "dashboard" => f.crop_marks,
+        "board" if tiled => f.tiled_board,
+        "board" => f.crop_marks,
+        "die" => f.die,
+        "standee" => f.standee,
+        _ => f.other,
+    }
 }
 
 /// The page a player follows: which pages, on which paper, duplex or single-sided, and what
 /// to cut, fold and glue.
 fn guide_page(input: &KitInput) -> String {
-    let flip = match input.game.file.print.duplex {
-        Duplex::ShortEdge => "duplex, flip on the short edge",
-        _ => "duplex, flip on the long edge",
-    };
+    let g = &kit_words(input).guide;
     let print = &input.game.file.print;
-    let simplex = print.single_sided();
-    let job = if simplex {
-        match print.layout {
-            Layout::GutterFold => "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*: no duplex printer needed. Card sheets are *gutter-fold*: fold each on its dashed line with the printed sides out, glue the blank sides together, then cut through both layers at the crop marks.".to_owned(),
-            _ => format!("The whole PDF prints as *one single-sided job*, at *100 % (actual size)*. The sheets carry the registration marks of a {} cutting machine: cut each with its file from the `cut/` folder (docs/printing.md has the steps).", print.cutter.name()),
-        }
-    } else {
-        format!(
-            "The whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back."
-        )
+    let flip = match print.duplex {
+        Duplex::ShortEdge => g.short_edge,
+        _ => g.long_edge,
     };
+    let simplex = print.single_sided();
+    let [pages, what, paper, print_head, then] = g.heads;
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[How to print this kit]\n\n{job} To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([Pages], [What], [Paper], [Print], [Then]),\n"
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
+        title = g.title,
+        job = print_job(g, input, flip),
+        parts = g.parts,
     );
-    s.push_str(
-        "  [1–#context locate(<kit-components-end>).page()], [Rules and components], [plain], [duplex or single-sided], [Keep as the rulebook.],\n",
-    );
+    s.push_str(&format!(
+        "  [1–#context locate(<kit-components-end>).page()], [{}], [{}], [{}], [{}],\n",
+        g.rules_and_components, g.plain, g.duplex_or_single, g.keep
+    ));
     let calibration = format!(
-        "  [#{}], [Duplex calibration], [plain], [{flip}], [Hold to the light; a back that is off is set right with `back_offset_mm` in the print profile.],\n",
-        page_range("kit-calibration-first", "kit-calibration-last")
+        "  [#{}], [{}], [{}], [{flip}], [{}],\n",
+        page_range("kit-calibration-first", "kit-calibration-last"),
+        kit_words(input).calibration.title,
+        g.plain,
+        g.calibrate
     );
     let mut calibrated = simplex;
     let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
@@ -834,45 +859,60 @@ fn guide_page(input: &KitInput) -> String {
             s.push_str(&calibration);
             calibrated = true;
         }
-        let (paper, print) = if plain(pages) {
-            ("plain", "single-sided")
-        } else if pages.iter().any(|p| p.role == Role::Back) {
-            ("cardstock", flip)
-        } else if simplex {
-            ("cardstock", "single-sided")
-        } else {
-            ("cardstock", "single-sided (blank backs)")
-        };
-        let then = if c.layout.starts_with("gutter-fold") {
-            "Fold on the dashed line, printed sides out; glue the blank sides; cut along the crop marks through both layers."
-        } else if c.layout.contains("print-and-cut") {
-            match c.kind.as_str() {
-                "die" | "standee" => {
-                    "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines."
-                }
-                _ => {
-                    "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it)."
-                }
-            }
-        } else {
-            finishing(input, c)
-        };
-        let what = if plain(pages) {
-            "Parts to buy".to_owned()
-        } else {
-            format!("{} ({})", escape(&c.name), pieces(c.copies, &c.kind))
-        };
-        s.push_str(&format!(
-            "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
-            page_range(&label(id, "first"), &label(id, "last")),
-            then
-        ));
+        s.push_str(&guide_row(input, c, id, pages, flip));
     }
     if !calibrated {
         s.push_str(&calibration);
     }
     s.push_str(")\n]\n");
     s
+}
+
+/// How the whole PDF prints: one duplex job, or one single-sided job for a gutter-fold or
+/// print-and-cut kit.
+fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) -> String {
+    let print = &input.game.file.print;
+    if !print.single_sided() {
+        return g.duplex_job.replace("{flip}", flip);
+    }
+    match print.layout {
+        Layout::GutterFold => g.gutter_fold_job.to_owned(),
+        _ => g.print_and_cut_job.replace("{cutter}", print.cutter.name()),
+    }
+}
+
+/// The guide's row of one component: its pages, paper, print settings and finishing.
+fn guide_row(
+    input: &KitInput,
+    c: &ComponentReport,
+    id: &str,
+    pages: &[SheetPage],
+    flip: &str,
+) -> String {
+    let w = kit_words(input);
+    let g = &w.guide;
+    let plain = pages.iter().all(|s| s.role == Role::Plain);
+    let (paper, print) = if plain {
+        (g.plain, g.single)
+    } else if pages.iter().any(|p| p.role == Role::Back) {
+        (g.cardstock, flip)
+    } else if input.game.file.print.single_sided() {
+        (g.cardstock, g.single)
+    } else {
+        (g.cardstock, g.single_blank_backs)
+    };
+    let what = if plain {
+        g.parts_to_buy.to_owned()
+    } else {
+        g.component
+            .replace("{name}", &escape(&c.name))
+            .replace("{pieces}", &escape(&w.pieces(c.copies, &c.kind)))
+    };
+    format!(
+        "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
+        page_range(&label(id, "first"), &label(id, "last")),
+        finishing(input, w, c)
+    )
 }
 
 /// One page after the plain part of the kit.
@@ -942,8 +982,10 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     for (n, slot) in slots.iter().enumerate() {
         match slot {
             Slot::Blank => s.push_str(&format!(
-                "#page(width: {}mm, height: {}mm, margin: 0mm, header: none, footer: none)[#{BLANK}]\n",
-                size.0, size.1
+                "#page(width: {}mm, height: {}mm, margin: 0mm, header: none, footer: none)[#{}]\n",
+                size.0,
+                size.1,
+                blank(kit_words(input))
             )),
             Slot::Page(i) => {
                 let (markup, wh) = kit_page(input, &pages[*i]);
@@ -967,8 +1009,8 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
 /// the sheet's own page after Typst (`pdf::import`).
 fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
     let (p, marks) = match page {
-        KitPage::CalibrationFront => return (calibration_front(), None),
-        KitPage::CalibrationBack => return (calibration_back(), None),
+        KitPage::CalibrationFront => return (calibration_front(kit_words(input)), None),
+        KitPage::CalibrationBack => return (calibration_back(kit_words(input)), None),
         KitPage::Sheet { page, marks } => (*page, marks),
     };
     let mut labels = String::new();
@@ -1055,7 +1097,7 @@ mod tests {
     /// Every `place(center + horizon, dx: …, dy: …, text(…))` of the calibration back, as
     /// (dx, dy, text) in mm.
     fn back_labels() -> Vec<(f32, f32, String)> {
-        let page = calibration_back();
+        let page = calibration_back(&crate::rulebook::words::ENGLISH);
         let num = |s: &str, key: &str| -> f32 {
             s.split(key)
                 .nth(1)

@@ -5,3 +5,4 @@ pub mod figure;
 pub mod kit;
 pub mod markdown;
 pub mod typeset;
+pub mod words;

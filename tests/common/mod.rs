@@ -3,6 +3,8 @@
 //! XObject lands, every stroked line) in millimetres with a top-left origin, like the layout.
 #![allow(dead_code)]
 
+pub mod pdf_text;
+
 use std::path::{Path, PathBuf};
 
 use lopdf::content::Content;

@@ -1,0 +1,491 @@
+//! The words protopress itself prints in a rulebook and a kit (cover lines, the printing
+//! guide, the checklist, the calibration sheet, blank pages, credits), per language, so a
+//! German kit does not wrap German rules in English pages. Each phrase is Typst markup.
+
+/// The kit's own phrases in one language.
+pub struct Words {
+    /// The cover's facts: players, minutes and age, `{}` standing for the number.
+    pub facts: [&'static str; 3],
+    pub kit: &'static str,
+    pub rulebook: &'static str,
+    /// "{what} · revision {rev}": what the book is and its revision.
+    pub edition: &'static str,
+    /// "Built on {date}".
+    pub built_on: &'static str,
+    /// A date: `{dd}` the day with two digits, `{d}` without padding, `{month}`, `{year}`.
+    pub date: &'static str,
+    pub months: [&'static str; 12],
+    pub made_with: &'static str,
+    pub contents: &'static str,
+    pub blank: &'static str,
+    pub guide: Guide,
+    pub checklist: Checklist,
+    pub calibration: Calibration,
+    pub credits: Credits,
+}
+
+/// The page "How to print this kit".
+pub struct Guide {
+    pub title: &'static str,
+    /// The print job of a duplex kit; `{flip}` is `long_edge` or `short_edge`.
+    pub duplex_job: &'static str,
+    pub gutter_fold_job: &'static str,
+    /// The print job of a print-and-cut kit; `{cutter}` names the cutting machine.
+    pub print_and_cut_job: &'static str,
+    pub parts: &'static str,
+    /// Pages, What, Paper, Print, Then.
+    pub heads: [&'static str; 5],
+    pub long_edge: &'static str,
+    pub short_edge: &'static str,
+    pub rules_and_components: &'static str,
+    pub plain: &'static str,
+    pub cardstock: &'static str,
+    pub duplex_or_single: &'static str,
+    pub single: &'static str,
+    pub single_blank_backs: &'static str,
+    pub keep: &'static str,
+    pub calibrate: &'static str,
+    pub parts_to_buy: &'static str,
+    /// "{name} ({pieces})", the pieces counted by [`Words::pieces`].
+    pub component: &'static str,
+    pub finishing: Finishing,
+}
+
+/// What to do with a component's pieces once printed.
+pub struct Finishing {
+    pub crop_marks: &'static str,
+    pub outlines: &'static str,
+    pub layered_dashboard: &'static str,
+    pub tiled_board: &'static str,
+    pub die: &'static str,
+    pub standee: &'static str,
+    pub other: &'static str,
+    pub gutter_fold: &'static str,
+    pub print_and_cut: &'static str,
+    /// Print-and-cut pieces with scored folds (dice, standees).
+    pub print_and_cut_fold: &'static str,
+}
+
+/// The components page: the counting checklist and the parts to buy.
+pub struct Checklist {
+    pub title: &'static str,
+    pub intro: &'static str,
+    /// One piece, Component, Count.
+    pub heads: [&'static str; 3],
+    /// Before a component's page numbers: one page, several pages.
+    pub page: &'static str,
+    pub pages: &'static str,
+    pub buy_title: &'static str,
+    pub buy_intro: &'static str,
+    /// Part, Count, Printed stand-in.
+    pub buy_heads: [&'static str; 3],
+    /// Cards, tokens, dashboard, board, die, standee, bought: as `ComponentKind::name`.
+    pub kinds: [(&'static str, &'static str); 7],
+}
+
+/// The duplex calibration sheet.
+pub struct Calibration {
+    pub title: &'static str,
+    pub front: &'static str,
+    pub back_title: &'static str,
+    pub back: &'static str,
+}
+
+/// The credits section.
+pub struct Credits {
+    pub title: &'static str,
+    pub fonts: &'static str,
+    pub icons: &'static str,
+    pub tool: &'static str,
+    /// A game's own font; `{}` is its family.
+    pub own_font: &'static str,
+    /// An icon folder without `CREDITS.md`; `{}` is the folder.
+    pub no_icon_credits: &'static str,
+}
+
+impl Words {
+    /// A date as this language writes it.
+    pub fn date(&self, (year, month, day): (i32, u8, u8)) -> String {
+        let name = self.months[usize::from(month.clamp(1, 12)) - 1];
+        self.date
+            .replace("{dd}", &format!("{day:02}"))
+            .replace("{d}", &day.to_string())
+            .replace("{month}", name)
+            .replace("{year}", &year.to_string())
+    }
+
+    /// "What · revision rev".
+    pub fn edition(&self, what: &str, rev: &str) -> String {
+        self.edition.replace("{what}", what).replace("{rev}", rev)
+    }
+
+    /// A count of a component's pieces for the printing guide: "1 card", "6 dashboards" in
+    /// English, "6× Tableau" in German (the form the German rulebook uses).
+    pub fn pieces(&self, count: u32, kind: &str) -> String {
+        if std::ptr::eq(self, &GERMAN) {
+            return format!("{count}× {}", self.kind(kind));
+        }
+        let noun = match (kind, count) {
+            ("cards", 1) => "card",
+            ("tokens", 1) => "token",
+            ("dashboard" | "board" | "standee", 1) => kind,
+            ("dashboard", _) => "dashboards",
+            ("board", _) => "boards",
+            ("standee", _) => "standees",
+            ("die", 1) => "die",
+            ("die", _) => "dice",
+            (k, _) => k,
+        };
+        format!("{count} {noun}")
+    }
+
+    /// A component kind's name (`cards`, `die`) in this language.
+    pub fn kind<'a>(&self, kind: &'a str) -> &'a str {
+        self.checklist
+            .kinds
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(kind, |(_, word)| word)
+    }
+}
+
+/// The words of a language code (`de`, `de-CH`): the region is ignored, and a language
+/// protopress does not speak yet gets English.
+pub fn words(lang: &str) -> &'static Words {
+    match lang.split(['-', '_']).next().unwrap_or(lang) {
+        l if l.eq_ignore_ascii_case("de") => &GERMAN,
+        _ => &ENGLISH,
+    }
+}
+
+/// The cover's facts (players, minutes, age) of a language code. French and Spanish covers
+/// have their facts ahead of the rest of the kit's words.
+pub fn cover_facts(lang: &str) -> [&'static str; 3] {
+    match lang.split(['-', '_']).next().unwrap_or(lang) {
+        "fr" => ["{} joueurs", "{} minutes", "dès {} ans"],
+        "es" => ["{} jugadores", "{} minutos", "desde {} años"],
+        _ => words(lang).facts,
+    }
+}
+
+pub static ENGLISH: Words = Words {
+    facts: ["{} players", "{} minutes", "ages {}+"],
+    kit: "Print-and-play kit",
+    rulebook: "Rulebook",
+    edition: "{what} · revision {rev}",
+    built_on: "Built on",
+    date: "{dd} {month} {year}",
+    months: [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    made_with: "Made with protopress",
+    contents: "Contents",
+    blank: "This page is intentionally blank.",
+    guide: Guide {
+        title: "How to print this kit",
+        duplex_job: "The whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back.",
+        gutter_fold_job: "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*: no duplex printer needed. Card sheets are *gutter-fold*: fold each on its dashed line with the printed sides out, glue the blank sides together, then cut through both layers at the crop marks.",
+        print_and_cut_job: "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*. The sheets carry the registration marks of a {cutter} cutting machine: cut each with its file from the `cut/` folder (docs/printing.md has the steps).",
+        parts: "To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.",
+        heads: ["Pages", "What", "Paper", "Print", "Then"],
+        long_edge: "duplex, flip on the long edge",
+        short_edge: "duplex, flip on the short edge",
+        rules_and_components: "Rules and components",
+        plain: "plain",
+        cardstock: "cardstock",
+        duplex_or_single: "duplex or single-sided",
+        single: "single-sided",
+        single_blank_backs: "single-sided (blank backs)",
+        keep: "Keep as the rulebook.",
+        calibrate: "Hold to the light; a back that is off is set right with `back_offset_mm` in the print profile.",
+        parts_to_buy: "Parts to buy",
+        component: "{name} ({pieces})",
+        finishing: Finishing {
+            crop_marks: "Cut along the crop marks.",
+            outlines: "Cut along the outlines.",
+            layered_dashboard: "Cut out the hatched windows of each top layer, glue it onto its base, cut along the crop marks.",
+            tiled_board: "Cut each tile at its crop marks, lay each one over the dashed strip of its neighbour with crosses on crosses, glue.",
+            die: "Cut the solid lines, fold the dashed ones, glue the grey tabs inside.",
+            standee: "Cut out, fold on the dashed lines, fold the grey bases outwards.",
+            other: "Keep for reference.",
+            gutter_fold: "Fold on the dashed line, printed sides out; glue the blank sides; cut along the crop marks through both layers.",
+            print_and_cut: "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it).",
+            print_and_cut_fold: "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines.",
+        },
+    },
+    checklist: Checklist {
+        title: "Components",
+        intro: "Count the pieces once they are cut, and tick each line. The pages are those of this PDF; print the sheets at 100 % (actual size), duplex where a sheet has backs.",
+        heads: ["One piece", "Component", "Count"],
+        page: "pages",
+        pages: "pages",
+        buy_title: "Parts to buy",
+        buy_intro: "Not printed. Buy them, or use the printed stand-in named beside each.",
+        buy_heads: ["Part", "Count", "Printed stand-in"],
+        kinds: [
+            ("cards", "cards"),
+            ("tokens", "tokens"),
+            ("dashboard", "dashboard"),
+            ("board", "board"),
+            ("die", "die"),
+            ("standee", "standee"),
+            ("bought", "bought"),
+        ],
+    },
+    calibration: Calibration {
+        title: "Duplex calibration",
+        front: "Print this page and the next one on one sheet of plain paper, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.",
+        back_title: "Duplex calibration: the back",
+        back: "Where does the centre of the cross from the front fall on these scales? Write the two readings in millimetres into `game.yaml` as `back_offset_mm: [x, y]` (right and down are positive) and rebuild. When the cross sits on 0, 0 your backs line up with their fronts.",
+    },
+    credits: Credits {
+        title: "Credits",
+        fonts: "Type.",
+        icons: "Icons.",
+        tool: "*Typeset and imposed* with protopress.",
+        own_font: "{}, from the game's fonts folder (see its licence file)",
+        no_icon_credits: "The icons in {} carry no CREDITS.md: name their source and licence there.",
+    },
+};
+
+pub static GERMAN: Words = Words {
+    facts: ["{} Spieler", "{} Minuten", "ab {} Jahren"],
+    kit: "Print-and-Play-Kit",
+    rulebook: "Regelheft",
+    edition: "{what} · Fassung {rev}",
+    built_on: "Erstellt am",
+    date: "{d}. {month} {year}",
+    months: [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ],
+    made_with: "Gemacht mit protopress",
+    contents: "Inhalt",
+    blank: "Diese Seite bleibt absichtlich leer.",
+    guide: Guide {
+        title: "So druckt ihr dieses Kit",
+        duplex_job: "Das ganze PDF wird als *ein beidseitiger Druckauftrag* ({flip}) gedruckt, in *100~% (Originalgröße)*: Jede Kartenvorderseite steht auf einer ungeraden Seite und ihre Rückseite auf der nächsten. Auf einseitige Bögen folgt eine Seite mit dem Vermerk _absichtlich leer_, damit nichts auf ihre Rückseite gedruckt wird.",
+        gutter_fold_job: "Das ganze PDF wird als *ein einseitiger Druckauftrag* gedruckt, in *100~% (Originalgröße)*: Ein Duplexdrucker ist nicht nötig. Die Kartenbögen werden *gefaltet*: Knickt jeden Bogen an seiner gestrichelten Linie, die bedruckten Seiten nach außen, klebt die leeren Seiten zusammen und schneidet dann an den Schnittmarken durch beide Lagen.",
+        print_and_cut_job: "Das ganze PDF wird als *ein einseitiger Druckauftrag* gedruckt, in *100~% (Originalgröße)*. Die Bögen tragen die Passermarken eines Schneideplotters ({cutter}): Schneidet jeden mit seiner Datei aus dem Ordner `cut/` (die Schritte stehen in docs/printing.md).",
+        parts: "Wollt ihr nur einen Teil drucken, wählt unten seine Seiten. Jeder Bogen trägt ein Lineal: Messt es nach, bevor ihr schneidet.",
+        heads: ["Seiten", "Was", "Papier", "Druck", "Danach"],
+        long_edge: "beidseitig, lange Kante",
+        short_edge: "beidseitig, kurze Kante",
+        rules_and_components: "Regeln und Spielmaterial",
+        plain: "Normalpapier",
+        cardstock: "Karton",
+        duplex_or_single: "beidseitig oder einseitig",
+        single: "einseitig",
+        single_blank_backs: "einseitig (leere Rückseiten)",
+        keep: "Als Regelheft aufbewahren.",
+        calibrate: "Gegen das Licht halten; eine verschobene Rückseite richtet `back_offset_mm` im Druckprofil.",
+        parts_to_buy: "Teile zum Kaufen",
+        component: "{name} ({pieces})",
+        finishing: Finishing {
+            crop_marks: "An den Schnittmarken schneiden.",
+            outlines: "An den Umrissen ausschneiden.",
+            layered_dashboard: "Die schraffierten Fenster jeder oberen Lage ausschneiden, die Lage auf ihren Unterbogen kleben, an den Schnittmarken schneiden.",
+            tiled_board: "Jedes Teilstück an seinen Schnittmarken schneiden, über den gestrichelten Streifen seines Nachbarn legen, Kreuz auf Kreuz, kleben.",
+            die: "Die durchgezogenen Linien schneiden, die gestrichelten falten, die grauen Laschen innen festkleben.",
+            standee: "Ausschneiden, an den gestrichelten Linien falten, die grauen Füße nach außen knicken.",
+            other: "Zum Nachschlagen aufbewahren.",
+            gutter_fold: "An der gestrichelten Linie falten, bedruckte Seiten nach außen; die leeren Seiten zusammenkleben; an den Schnittmarken durch beide Lagen schneiden.",
+            print_and_cut: "Jeden Bogen mit seiner Datei aus `cut/` auf dem Schneideplotter schneiden (das Bogenetikett nennt sie).",
+            print_and_cut_fold: "Jeden Bogen mit seiner Datei aus `cut/` auf dem Schneideplotter schneiden (das Bogenetikett nennt sie); die gerillten Linien falten.",
+        },
+    },
+    checklist: Checklist {
+        title: "Spielmaterial",
+        intro: "Zählt die Teile, sobald sie ausgeschnitten sind, und hakt jede Zeile ab. Die Seitenzahlen beziehen sich auf dieses PDF; druckt die Bögen in 100~% (Originalgröße), beidseitig, wo ein Bogen Rückseiten hat.",
+        heads: ["Ein Teil", "Bestandteil", "Anzahl"],
+        page: "Seite",
+        pages: "Seiten",
+        buy_title: "Teile zum Kaufen",
+        buy_intro: "Nicht gedruckt. Kauft sie oder nehmt den gedruckten Ersatz, der daneben steht.",
+        buy_heads: ["Teil", "Anzahl", "Gedruckter Ersatz"],
+        kinds: [
+            ("cards", "Karte"),
+            ("tokens", "Marker"),
+            ("dashboard", "Tableau"),
+            ("board", "Spielplan"),
+            ("die", "Würfel"),
+            ("standee", "Aufsteller"),
+            ("bought", "Kaufteil"),
+        ],
+    },
+    calibration: Calibration {
+        title: "Duplex-Kalibrierung",
+        front: "Druckt diese und die nächste Seite beidseitig auf ein Blatt Normalpapier, mit denselben Druckereinstellungen wie eure Kartenbögen. Haltet das Blatt gegen ein Fenster oder eine Lampe, die *Seite mit den Skalen* zu euch, und lest ab, wo dieses Kreuz durchscheint.",
+        back_title: "Duplex-Kalibrierung: die Rückseite",
+        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Tragt die beiden Werte in Millimetern als `back_offset_mm: [x, y]` in `game.yaml` ein (rechts und unten sind positiv) und baut das Kit neu. Sitzt das Kreuz auf 0, 0, liegen eure Rückseiten genau hinter ihren Vorderseiten.",
+    },
+    credits: Credits {
+        title: "Nachweise",
+        fonts: "Schriften.",
+        icons: "Symbole.",
+        tool: "*Gesetzt und ausgeschossen* mit protopress.",
+        own_font: "{}, aus dem Schriftenordner des Spiels (siehe seine Lizenzdatei)",
+        no_icon_credits: "Die Symbole in {} haben keine CREDITS.md: Nennt dort ihre Quelle und Lizenz.",
+    },
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_region_is_ignored_and_other_languages_get_english() {
+        assert_eq!(words("de").guide.title, "So druckt ihr dieses Kit");
+        assert_eq!(words("de-CH").contents, "Inhalt");
+        assert_eq!(words("DE_at").blank, GERMAN.blank);
+        for lang in ["en", "en-GB", "fr", "xx", ""] {
+            assert_eq!(words(lang).guide.title, "How to print this kit", "{lang}");
+        }
+        assert_eq!(cover_facts("fr-CA")[0], "{} joueurs");
+        assert_eq!(cover_facts("de-CH")[2], "ab {} Jahren");
+        assert_eq!(cover_facts("it")[1], "{} minutes");
+    }
+
+    #[test]
+    fn dates_name_their_month_in_the_language() {
+        assert_eq!(ENGLISH.date((2025, 11, 5)), "05 November 2025");
+        assert_eq!(GERMAN.date((2026, 3, 5)), "5. März 2026");
+    }
+
+    #[test]
+    fn kinds_and_editions_follow_the_language() {
+        assert_eq!(GERMAN.kind("cards"), "Karte");
+        assert_eq!(ENGLISH.kind("die"), "die");
+        assert_eq!(GERMAN.kind("custom"), "custom");
+        assert_eq!(GERMAN.edition("Regelheft", "2"), "Regelheft · Fassung 2");
+    }
+
+    /// Every phrase set as Typst markup (the kinds and the date parts are escaped or plain).
+    fn markup_phrases(w: &Words) -> Vec<&'static str> {
+        let (g, f, l, c, r) = (
+            &w.guide,
+            &w.guide.finishing,
+            &w.checklist,
+            &w.calibration,
+            &w.credits,
+        );
+        let mut all = vec![w.kit, w.rulebook, w.edition, w.built_on, w.made_with];
+        all.extend([
+            w.contents,
+            w.blank,
+            g.title,
+            g.duplex_job,
+            g.gutter_fold_job,
+        ]);
+        all.extend([g.print_and_cut_job, g.parts, g.long_edge, g.short_edge]);
+        all.extend([
+            g.rules_and_components,
+            g.plain,
+            g.cardstock,
+            g.duplex_or_single,
+        ]);
+        all.extend([
+            g.single,
+            g.single_blank_backs,
+            g.keep,
+            g.calibrate,
+            g.parts_to_buy,
+        ]);
+        all.extend([g.component, f.crop_marks, f.outlines, f.layered_dashboard]);
+        all.extend([
+            f.tiled_board,
+            f.die,
+            f.standee,
+            f.other,
+            f.gutter_fold,
+            f.print_and_cut,
+            f.print_and_cut_fold,
+        ]);
+        all.extend([l.title, l.intro, l.page, l.pages, l.buy_title, l.buy_intro]);
+        all.extend([
+            c.title,
+            c.front,
+            c.back_title,
+            c.back,
+            r.title,
+            r.fonts,
+            r.icons,
+            r.tool,
+        ]);
+        all.extend(g.heads.iter().chain(&l.heads).chain(&l.buy_heads));
+        all
+    }
+
+    /// A phrase can break the page it lands on: no markup opened and left open, no code or
+    /// label, and both languages use the same placeholders.
+    #[test]
+    fn phrases_are_closed_markup_with_the_same_placeholders() {
+        let (en, de) = (markup_phrases(&ENGLISH), markup_phrases(&GERMAN));
+        assert_eq!(en.len(), de.len());
+        for (e, d) in en.iter().zip(&de) {
+            for p in [e, d] {
+                // Underscores inside raw text (`back_offset_mm`) are not emphasis.
+                let outside_raw: String = p.split('`').step_by(2).collect();
+                for (mark, text) in [('*', &outside_raw), ('_', &outside_raw)] {
+                    let n = text.matches(mark).count();
+                    assert!(n % 2 == 0, "unbalanced {mark} in {p:?}");
+                }
+                assert!(p.matches('`').count() % 2 == 0, "unbalanced ` in {p:?}");
+                for bad in ['#', '$', '<', '>', '@', '[', ']', '\\'] {
+                    assert!(!outside_raw.contains(bad), "{bad} in {p:?}");
+                }
+            }
+            let holes = |p: &str| {
+                let mut v: Vec<String> = p
+                    .split('{')
+                    .skip(1)
+                    .filter_map(|r| r.split_once('}').map(|(h, _)| h.to_owned()))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(holes(e), holes(d), "{e:?} and {d:?}");
+        }
+    }
+
+    /// Both languages name every kind the model knows.
+    #[test]
+    fn every_kind_has_a_word() {
+        use crate::model::ComponentKind as K;
+        let kinds = [
+            K::Cards,
+            K::Tokens,
+            K::Dashboard,
+            K::Board,
+            K::Die,
+            K::Standee,
+            K::Bought,
+        ];
+        for w in [&ENGLISH, &GERMAN] {
+            for k in kinds {
+                assert!(w.checklist.kinds.iter().any(|(n, _)| *n == k.name()));
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! The German kit of Veil Runners speaks German on the pages protopress writes itself (cover
+//! lines, contents, printing guide, checklist, calibration sheet, blank pages, credits), read
+//! back from kit.pdf; the English kit keeps its English words.
+
+mod common;
+
+use std::path::Path;
+
+use common::pdf_text::{flat, pdf_lines};
+use protopress::build::{BuildOptions, Built, Session};
+
+fn build_in(root: &Path, game: &str, lang: &str) -> Built {
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: std::env::temp_dir().join("protopress-kit-language-unused"),
+        mark_printed: false,
+        layout: None,
+    };
+    Session::new(&protopress::Project::open(root).unwrap(), &opts)
+        .build_in_memory_in(game, Some(lang))
+        .unwrap_or_else(|e| panic!("{game} in {lang}: {e}"))
+}
+
+/// All the text kit.pdf's pages draw themselves, lines joined by spaces.
+fn kit_text(built: &Built) -> String {
+    flat(&pdf_lines(built.pdf("kit.pdf").unwrap()))
+}
+
+/// The text of the pages protopress typesets itself, up to the printed sheets: cover,
+/// guide, contents, rules, credits, checklist and the calibration sheet (Veil Runners buys no
+/// parts, so the calibration follows the checklist). The sheets' own labels are not read.
+fn own_pages_text(built: &Built) -> String {
+    let k = &built.report.kit;
+    let pages = pdf_lines(built.pdf("kit.pdf").unwrap());
+    assert_eq!(pages.len(), k.total);
+    flat(&pages[..k.front_and_rules + k.components + k.calibration])
+}
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+const GERMAN: [&str; 18] = [
+    "Print-and-Play-Kit · Fassung 1",
+    "Inhalt",
+    "So druckt ihr dieses Kit",
+    "ein beidseitiger Druckauftrag",
+    "Danach",
+    "Regeln und Spielmaterial",
+    "Normalpapier",
+    "Karton",
+    "beidseitig, lange Kante",
+    "An den Schnittmarken schneiden.",
+    "Spielmaterial",
+    "Bestandteil",
+    "Tableau · Seiten 13–17",
+    "Spielplan · Seite 19",
+    "Duplex-Kalibrierung: die Rückseite",
+    "Diese Seite bleibt absichtlich leer.",
+    "Nachweise",
+    "Gesetzt und ausgeschossen mit protopress.",
+];
+
+const ENGLISH: [&str; 12] = [
+    "Print-and-play kit · revision",
+    "How to print this kit",
+    "Contents",
+    "intentionally blank",
+    "Credits",
+    "cardstock",
+    "flip on the long edge",
+    "Cut along",
+    "One piece",
+    "Duplex calibration",
+    "Typeset and imposed",
+    "Icons.",
+];
+
+#[test]
+fn the_german_kit_writes_its_own_pages_in_german() {
+    let built = build_in(repo(), "veil-runners", "de");
+    let text = own_pages_text(&built);
+    // The blank backs between the sheets are the kit's own pages too.
+    let whole = kit_text(&built);
+    assert!(whole.contains("Diese Seite bleibt absichtlich leer."));
+    assert!(!whole.contains("intentionally blank"));
+    for phrase in GERMAN {
+        assert!(text.contains(phrase), "no {phrase:?} in the German kit");
+    }
+    for phrase in ENGLISH {
+        assert!(
+            !text.contains(phrase),
+            "the German kit still says {phrase:?}"
+        );
+    }
+}
+
+#[test]
+fn the_english_kit_keeps_its_english_words() {
+    let text = kit_text(&build_in(repo(), "veil-runners", "en"));
+    assert!(text.contains("This page is intentionally blank."));
+    for phrase in ENGLISH {
+        assert!(text.contains(phrase), "no {phrase:?} in the English kit");
+    }
+    for phrase in ["So druckt ihr", "Nachweise", "absichtlich leer"] {
+        assert!(!text.contains(phrase), "the English kit says {phrase:?}");
+    }
+}
+
+/// protopress's own cover (a game whose `rules.typ` does not draw its own) dates the build
+/// with a German month and names the tool in German.
+#[test]
+fn the_default_cover_dates_the_kit_in_german() {
+    let dir = common::copy_game("veil-runners");
+    std::fs::remove_file(dir.path().join("data/veil-runners/rules.typ")).unwrap();
+    let built = build_in(dir.path(), "veil-runners", "de");
+    let text = kit_text(&built);
+    let (_, month, day) = protopress::rulebook::kit::build_date();
+    let months = protopress::rulebook::words::GERMAN.months;
+    let date = format!("Erstellt am {day}. {}", months[usize::from(month) - 1]);
+    for phrase in [
+        date.as_str(),
+        "Gemacht mit protopress",
+        "Print-and-Play-Kit · Fassung 1",
+    ] {
+        assert!(
+            text.contains(phrase),
+            "no {phrase:?} on the cover: {text:.300}"
+        );
+    }
+    for phrase in ["Built on", "Made with", "revision"] {
+        assert!(!text.contains(phrase), "the cover says {phrase:?}");
+    }
+}
