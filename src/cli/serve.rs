@@ -47,6 +47,9 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     let session = Session::with_cache(project, &opts);
     let state: Shared = Arc::default();
+    // Watching starts before the first build, so a save made while it runs or just after the
+    // page is served still reloads it.
+    let saves = super::watch::Saves::watch(project, id, &opts.out_dir)?;
     rebuild(&session, id, lang, &state);
     // Always printed, even with --quiet: the address is the command's output.
     let label = kit_label(id, lang);
@@ -66,10 +69,7 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
             }
         });
     }
-    let watched = Arc::clone(&state);
-    super::watch::on_change(project, id, &opts.out_dir, || {
-        rebuild(&session, id, lang, &watched)
-    })?;
+    saves.each(|| rebuild(&session, id, lang, &state));
     Ok(Outcome::Done)
 }
 

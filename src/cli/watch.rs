@@ -34,6 +34,7 @@ pub fn run(
         layout: None,
     };
     let session = Session::with_cache(project, &opts);
+    let saves = Saves::watch(project, id, &opts.out_dir)?;
     say!("watching {id}; press Ctrl-C to stop");
     let rebuild_all = || {
         for lang in &langs {
@@ -41,59 +42,76 @@ pub fn run(
         }
     };
     rebuild_all();
-    on_change(project, id, &opts.out_dir, rebuild_all)?;
+    saves.each(rebuild_all);
     Ok(Outcome::Done)
 }
 
-/// Calls `changed` after every saved change to a file a build of `id` reads, until the
-/// watcher fails. Writes under `out_dir` (which may sit inside a watched folder) are ignored.
-pub fn on_change(
-    project: &Project,
-    id: &str,
-    out_dir: &Path,
-    mut changed: impl FnMut(),
-) -> Result<()> {
-    let (tx, rx) = mpsc::channel();
-    let mut debouncer = new_debouncer(Duration::from_millis(150), tx)
-        .map_err(|e| Error::new(format!("cannot watch files: {e}")))?;
-    for dir in Project::source_dirs(id) {
-        let path = project.root().join(&dir);
-        if path.is_dir() {
-            debouncer
-                .watcher()
-                .watch(&path, RecursiveMode::Recursive)
-                .map_err(|e| Error::new(format!("cannot watch {}: {e}", dir.display())))?;
-        }
-    }
-    // Reading a file is an event too on some systems (a build reads every file): only a
-    // changed size or modification time counts as a save.
-    let mut seen: HashMap<PathBuf, Option<(SystemTime, u64)>> = HashMap::new();
-    for dir in Project::source_dirs(id) {
-        for rel in project.files_under(&dir, "").unwrap_or_default() {
-            let path = project.root().join(rel);
-            seen.insert(path.clone(), stamp(&path));
-        }
-    }
-    for events in rx {
-        match events {
-            Ok(events) => {
-                let mut edited = false;
-                // Folders change when editors make and remove temporary files: only files count.
-                let files = events
-                    .iter()
-                    .filter(|e| !e.path.starts_with(out_dir) && !e.path.is_dir());
-                for e in files {
-                    let now = stamp(&e.path);
-                    edited |= seen.insert(e.path.clone(), now) != Some(now);
-                }
-                if edited {
-                    changed();
-                }
+/// The saves to the files a build of `id` reads, watched from the moment it is made: a
+/// caller makes it before the first build is served, so no save falls between the two.
+pub struct Saves {
+    _debouncer: notify_debouncer_mini::Debouncer<notify_debouncer_mini::notify::RecommendedWatcher>,
+    events: mpsc::Receiver<notify_debouncer_mini::DebounceEventResult>,
+    /// Size and modification time of every source file when last seen.
+    seen: HashMap<PathBuf, Option<(SystemTime, u64)>>,
+    out_dir: PathBuf,
+}
+
+impl Saves {
+    /// Starts watching `id`'s folders. Writes under `out_dir` (which may sit inside a watched
+    /// folder) are ignored.
+    pub fn watch(project: &Project, id: &str, out_dir: &Path) -> Result<Saves> {
+        let (tx, events) = mpsc::channel();
+        let mut debouncer = new_debouncer(Duration::from_millis(150), tx)
+            .map_err(|e| Error::new(format!("cannot watch files: {e}")))?;
+        for dir in Project::source_dirs(id) {
+            let path = project.root().join(&dir);
+            if path.is_dir() {
+                debouncer
+                    .watcher()
+                    .watch(&path, RecursiveMode::Recursive)
+                    .map_err(|e| Error::new(format!("cannot watch {}: {e}", dir.display())))?;
             }
-            Err(e) => ui::error(&Error::new(format!("watching files: {e}"))),
+        }
+        // Reading a file is an event too on some systems (a build reads every file): only a
+        // changed size or modification time counts as a save.
+        let mut seen = HashMap::new();
+        for dir in Project::source_dirs(id) {
+            for rel in project.files_under(&dir, "").unwrap_or_default() {
+                let path = project.root().join(rel);
+                seen.insert(path.clone(), stamp(&path));
+            }
+        }
+        Ok(Saves {
+            _debouncer: debouncer,
+            events,
+            seen,
+            out_dir: out_dir.to_path_buf(),
+        })
+    }
+
+    /// Calls `changed` after every saved change, until the watcher fails.
+    pub fn each(mut self, mut changed: impl FnMut()) {
+        for events in &self.events {
+            match events {
+                Ok(events) => {
+                    let mut edited = false;
+                    // Folders change when editors make and remove temporary files: only files
+                    // count.
+                    let files = events
+                        .iter()
+                        .filter(|e| !e.path.starts_with(&self.out_dir) && !e.path.is_dir());
+                    for e in files {
+                        let now = stamp(&e.path);
+                        edited |= self.seen.insert(e.path.clone(), now) != Some(now);
+                    }
+                    if edited {
+                        changed();
+                    }
+                }
+                Err(e) => ui::error(&Error::new(format!("watching files: {e}"))),
+            }
         }
     }
-    Ok(())
 }
 
 /// Size and modification time of a file, `None` when it is gone.
