@@ -464,16 +464,7 @@ fn draw_card(
     oy: f32,
 ) {
     let (whole, trim) = piece_rects(ox, oy, (w, h, b));
-    place_face_centred(surface, ctx, face, whole);
-    draw_stamp(
-        surface,
-        ctx.font,
-        trim,
-        TokenShape::Square,
-        ctx.print,
-        ctx.revision,
-        &ctx.faces[face].hash,
-    );
+    place_stamped(surface, ctx, face, (whole, trim), TokenShape::Square);
     ctx.cuts.push(CutPath::Rect { rect: trim, radius });
     for win in windows {
         let r = Rect {
@@ -594,16 +585,7 @@ fn draw_token(
     oy: f32,
 ) {
     let (whole, trim) = piece_rects(ox, oy, (w, h, b));
-    place_face_centred(surface, ctx, face, whole);
-    draw_stamp(
-        surface,
-        ctx.font,
-        trim,
-        shape,
-        ctx.print,
-        ctx.revision,
-        &ctx.faces[face].hash,
-    );
+    place_stamped(surface, ctx, face, (whole, trim), shape);
     if ctx.machine {
         ctx.cuts.push(match shape {
             TokenShape::Circle => CutPath::Circle {
@@ -674,6 +656,26 @@ pub fn cut_area(cutter: crate::model::print::Cutter, paper: crate::model::print:
         h: area.h - LABEL_BAND,
         ..area
     }
+}
+
+/// A face centred on `whole`, with the revision stamp at its trim.
+fn place_stamped(
+    surface: &mut Surface,
+    ctx: &mut Ctx,
+    face: usize,
+    (whole, trim): (Rect, Rect),
+    shape: TokenShape,
+) {
+    place_face_centred(surface, ctx, face, whole);
+    draw_stamp(
+        surface,
+        ctx.font,
+        trim,
+        shape,
+        ctx.print,
+        ctx.revision,
+        &ctx.faces[face].hash,
+    );
 }
 
 /// A piece at (`ox`, `oy`): its whole face, bleed included, and its trim `w` × `h` inside.
