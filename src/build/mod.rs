@@ -317,41 +317,15 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let print = &game.file.print;
     let parsed = ParseNotes::default();
     let trees = face_trees(trees, &game, &faces, &fonts, cache, &parsed);
-    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
     let mut sheet_warnings = Vec::new();
-    // A face that does not parse is the error to show, before anything it broke on the sheets.
-    let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
-    let mut components = print_sheets(
-        &game,
-        &faces,
-        &trees,
-        &fonts,
-        &mut writers,
-        &mut sheet_warnings,
-        |k| k.output_file(),
-    )
-    .map_err(parse_first)?;
-    add_parts_to_buy(&game, &faces, &trees, &fonts, &mut writers, &mut components)
-        .map_err(parse_first)?;
-    // A component no sheet took would vanish from the kit while its count checks out.
-    if let Some(c) = components
-        .iter()
-        .find(|c| c.kind != "bought" && c.copies > 0 && c.pages.is_empty())
-    {
-        return Err(Error::new(format!(
-            "{} was placed on no sheet: its pieces do not fit the paper's printable area",
-            c.name
-        ))
-        .game(id)
-        .component(&c.id));
-    }
+    let (components, sheets) = print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings)?;
     let Sheets {
         mut pdfs,
         mut files,
         plans,
         previews,
         cut_files,
-    } = finish_sheets(writers, id)?;
+    } = sheets;
     trees.finish()?;
     warnings.extend(parsed.warnings());
     warnings.extend(sheet_warnings);
@@ -395,24 +369,8 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         layout: print.layout,
         cut_files: cut_files.iter().map(|(name, _)| name.clone()).collect(),
     };
-    let stats = crate::simulate::deck::game_deck_stats(&game);
-    let has_decks = !stats.decks.is_empty();
-    let index = index_page(
-        &IndexInput {
-            game: &game,
-            report: &report,
-            check: check.as_ref(),
-            faces: &faces,
-            has_deck_stats: has_decks,
-        },
-        art?,
-    )?;
-    let mut extras = index.images;
+    let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art?)?;
     extras.extend(cut_files);
-    if has_decks {
-        extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
-        extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
-    }
     clock.lap("index page", &mut timings);
     // The trees borrow the game (to parse on demand).
     drop(trees);
@@ -420,12 +378,73 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         game,
         pdfs,
         report,
-        index_html: index.html,
+        index_html,
         extras,
         check,
         record: None,
         timings,
     })
+}
+
+/// Every component onto its sheets, finished into PDFs, with the components' reports.
+fn print_all<'a>(
+    game: &'a Game,
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    fonts: &'a Fonts,
+    warnings: &mut Vec<String>,
+) -> Result<(Vec<ComponentReport>, Sheets)> {
+    let id = game.id.as_str();
+    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
+    // A face that does not parse is the error to show, before anything it broke on the sheets.
+    let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
+    let route = |k: ComponentKind| k.output_file();
+    let mut components = print_sheets(game, faces, trees, fonts, &mut writers, warnings, route)
+        .map_err(parse_first)?;
+    add_parts_to_buy(game, faces, trees, fonts, &mut writers, &mut components)
+        .map_err(parse_first)?;
+    // A component no sheet took would vanish from the kit while its count checks out.
+    if let Some(c) = components
+        .iter()
+        .find(|c| c.kind != "bought" && c.copies > 0 && c.pages.is_empty())
+    {
+        return Err(Error::new(format!(
+            "{} was placed on no sheet: its pieces do not fit the paper's printable area",
+            c.name
+        ))
+        .game(id)
+        .component(&c.id));
+    }
+    Ok((components, finish_sheets(writers, id)?))
+}
+
+/// Files by name (relative to the game's output folder) and bytes.
+type NamedFiles = Vec<(String, Vec<u8>)>;
+
+/// `index.html` around its pictures, and the files beside it (thumbnails, deck statistics).
+fn index_files(
+    game: &Game,
+    faces: &Faces,
+    report: &BuildReport,
+    check: Option<&CheckReport>,
+    art: crate::output::index::IndexArt,
+) -> Result<(String, NamedFiles)> {
+    let stats = crate::simulate::deck::game_deck_stats(game);
+    let has_deck_stats = !stats.decks.is_empty();
+    let input = IndexInput {
+        game,
+        report,
+        check,
+        faces,
+        has_deck_stats,
+    };
+    let index = index_page(&input, art)?;
+    let mut extras = index.images;
+    if has_deck_stats {
+        extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
+        extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
+    }
+    Ok((index.html, extras))
 }
 
 /// The faces' trees for `assemble`: those `prepare` parsed, or (a build) parsed as the sheets
