@@ -203,60 +203,8 @@ impl SheetWriter<'_> {
             saver: self.ink_saver,
         };
         for (piece, spot) in on_page {
-            let (ox, oy) = (spot.x, spot.y);
-            match piece.shape {
-                Shape::Die(net) => {
-                    draw_die(&mut surface, &mut ctx, piece.copy, net, ox + PAD, oy + PAD)
-                }
-                Shape::Standee(s) => {
-                    draw_standee(&mut surface, &mut ctx, piece.copy, s, ox + PAD, oy + PAD)
-                }
-                Shape::Token { shape, w, h, bleed } => draw_token(
-                    &mut surface,
-                    &mut ctx,
-                    piece.copy.front,
-                    shape,
-                    (w, h, bleed),
-                    sheets.radii.get(piece.owner).copied().unwrap_or(0.0),
-                    ox,
-                    oy,
-                ),
-                Shape::Board { w, h, bleed } => draw_small_board(
-                    &mut surface,
-                    &mut ctx,
-                    piece.copy.front,
-                    (w, h, bleed),
-                    ox,
-                    oy,
-                ),
-                Shape::Card {
-                    w,
-                    h,
-                    bleed,
-                    radius,
-                    top,
-                    windows,
-                } => {
-                    let face = match top {
-                        true => piece
-                            .copy
-                            .extra
-                            .first()
-                            .copied()
-                            .unwrap_or(piece.copy.front),
-                        false => piece.copy.front,
-                    };
-                    draw_card(
-                        &mut surface,
-                        &mut ctx,
-                        face,
-                        (w, h, bleed, radius),
-                        if top { windows } else { &[] },
-                        ox,
-                        oy,
-                    )
-                }
-            }
+            let radius = sheets.radii.get(piece.owner).copied().unwrap_or(0.0);
+            draw_piece(&mut surface, &mut ctx, piece, *spot, radius);
         }
         let mut names: Vec<&str> = on_page
             .iter()
@@ -266,41 +214,12 @@ impl SheetWriter<'_> {
         let band = match &reg {
             Some(r) => {
                 draw_registration(&mut surface, r);
-                Band {
-                    side: BandSide::Bottom,
-                    rect: Rect {
-                        x: r.area.x,
-                        y: r.area.bottom() - BAND_THICK,
-                        w: r.area.w,
-                        h: BAND_THICK,
-                    },
-                }
+                cut_band(r)
             }
             None => bottom_band(pw, ph, self.margin),
         };
-        let label = match sheets.cutter {
-            Some(c) => format!(
-                "{} · cut sheet {} of {of}: {} · print-and-cut ({}): {}, load cut/{}.svg · rev {}",
-                sheets.game,
-                n + 1,
-                names.join(", "),
-                c.name(),
-                if backs {
-                    "duplex, cut from the front"
-                } else {
-                    "single-sided"
-                },
-                CutSheet::stem_of(&self.name, number),
-                sheets.revision
-            ),
-            None => format!(
-                "{} · shared sheet {} of {of}: {} · single-sided · cut the solid lines, fold the dashed ones, glue the grey tabs and bases · rev {}",
-                sheets.game,
-                n + 1,
-                names.join(", "),
-                sheets.revision
-            ),
-        };
+        let stem = CutSheet::stem_of(&self.name, number);
+        let label = shared_label(sheets, &names, (n, of), backs, &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         let placed = std::mem::take(&mut ctx.placed);
         let (cuts, scores) = (
@@ -432,6 +351,100 @@ impl SheetWriter<'_> {
             self.note(p);
         }
         number
+    }
+}
+
+/// One piece of a shared sheet at its spot. `token_radius` rounds a square token's corners.
+fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, token_radius: f32) {
+    let (ox, oy) = (spot.x, spot.y);
+    match piece.shape {
+        Shape::Die(net) => draw_die(surface, ctx, piece.copy, net, ox + PAD, oy + PAD),
+        Shape::Standee(s) => draw_standee(surface, ctx, piece.copy, s, ox + PAD, oy + PAD),
+        Shape::Token { shape, w, h, bleed } => draw_token(
+            surface,
+            ctx,
+            piece.copy.front,
+            shape,
+            (w, h, bleed),
+            token_radius,
+            ox,
+            oy,
+        ),
+        Shape::Board { w, h, bleed } => {
+            draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), ox, oy)
+        }
+        Shape::Card {
+            w,
+            h,
+            bleed,
+            radius,
+            top,
+            windows,
+        } => {
+            let face = match top {
+                true => piece
+                    .copy
+                    .extra
+                    .first()
+                    .copied()
+                    .unwrap_or(piece.copy.front),
+                false => piece.copy.front,
+            };
+            draw_card(
+                surface,
+                ctx,
+                face,
+                (w, h, bleed, radius),
+                if top { windows } else { &[] },
+                ox,
+                oy,
+            )
+        }
+    }
+}
+
+/// The label band of a cut sheet: along the bottom of the cutting area.
+fn cut_band(r: &Registration) -> Band {
+    Band {
+        side: BandSide::Bottom,
+        rect: Rect {
+            x: r.area.x,
+            y: r.area.bottom() - BAND_THICK,
+            w: r.area.w,
+            h: BAND_THICK,
+        },
+    }
+}
+
+/// The label of shared sheet `n` of `of`: the game, the components on it and how to finish it.
+fn shared_label(
+    sheets: &SharedSheets,
+    names: &[&str],
+    (n, of): (usize, usize),
+    backs: bool,
+    stem: &str,
+) -> String {
+    match sheets.cutter {
+        Some(c) => format!(
+            "{} · cut sheet {} of {of}: {} · print-and-cut ({}): {}, load cut/{stem}.svg · rev {}",
+            sheets.game,
+            n + 1,
+            names.join(", "),
+            c.name(),
+            if backs {
+                "duplex, cut from the front"
+            } else {
+                "single-sided"
+            },
+            sheets.revision
+        ),
+        None => format!(
+            "{} · shared sheet {} of {of}: {} · single-sided · cut the solid lines, fold the dashed ones, glue the grey tabs and bases · rev {}",
+            sheets.game,
+            n + 1,
+            names.join(", "),
+            sheets.revision
+        ),
     }
 }
 
