@@ -100,10 +100,22 @@ pub fn stroke_path_grey(
     dash: Option<&[f32]>,
     luma: u8,
 ) {
+    let paint = krilla::color::luma::Color::new(luma).into();
+    stroke_paint(surface, pb, width_pt, dash, paint);
+}
+
+/// Strokes `pb` with `paint`, dashed when `dash` (in mm) is given.
+fn stroke_paint(
+    surface: &mut Surface,
+    pb: PathBuilder,
+    width_pt: f32,
+    dash: Option<&[f32]>,
+    paint: krilla::paint::Paint,
+) {
     let Some(path) = pb.finish() else { return };
     surface.set_fill(None);
     surface.set_stroke(Some(Stroke {
-        paint: krilla::color::luma::Color::new(luma).into(),
+        paint,
         width: width_pt,
         dash: dash.map(|d| StrokeDash {
             array: d.iter().map(|v| mm(*v)).collect(),
@@ -115,29 +127,30 @@ pub fn stroke_path_grey(
     surface.set_stroke(None);
 }
 
-pub fn stroke_lines(surface: &mut Surface, lines: &[Line], width_pt: f32, dash: Option<&[f32]>) {
+/// The path of `lines`, none when there are none.
+fn lines_path(lines: &[Line]) -> Option<PathBuilder> {
     if lines.is_empty() {
-        return;
+        return None;
     }
     let mut pb = PathBuilder::new();
     for l in lines {
         pb.move_to(mm(l.x1), mm(l.y1));
         pb.line_to(mm(l.x2), mm(l.y2));
     }
-    stroke_path(surface, pb, width_pt, dash);
+    Some(pb)
+}
+
+pub fn stroke_lines(surface: &mut Surface, lines: &[Line], width_pt: f32, dash: Option<&[f32]>) {
+    if let Some(pb) = lines_path(lines) {
+        stroke_path(surface, pb, width_pt, dash);
+    }
 }
 
 /// Lines in grey level `luma`.
 pub fn stroke_lines_grey(surface: &mut Surface, lines: &[Line], width_pt: f32, luma: u8) {
-    if lines.is_empty() {
-        return;
+    if let Some(pb) = lines_path(lines) {
+        stroke_path_grey(surface, pb, width_pt, None, luma);
     }
-    let mut pb = PathBuilder::new();
-    for l in lines {
-        pb.move_to(mm(l.x1), mm(l.y1));
-        pb.line_to(mm(l.x2), mm(l.y2));
-    }
-    stroke_path_grey(surface, pb, width_pt, None, luma);
 }
 
 /// Lines in `rgb`, or black as grey level 0 when `None` (what every guide was before a colour
@@ -153,27 +166,10 @@ pub fn stroke_lines_colour(
         stroke_lines(surface, lines, width_pt, dash);
         return;
     };
-    if lines.is_empty() {
-        return;
+    if let Some(pb) = lines_path(lines) {
+        let paint = krilla::color::rgb::Color::new(r, g, b).into();
+        stroke_paint(surface, pb, width_pt, dash, paint);
     }
-    let mut pb = PathBuilder::new();
-    for l in lines {
-        pb.move_to(mm(l.x1), mm(l.y1));
-        pb.line_to(mm(l.x2), mm(l.y2));
-    }
-    let Some(path) = pb.finish() else { return };
-    surface.set_fill(None);
-    surface.set_stroke(Some(Stroke {
-        paint: krilla::color::rgb::Color::new(r, g, b).into(),
-        width: width_pt,
-        dash: dash.map(|d| StrokeDash {
-            array: d.iter().map(|v| mm(*v)).collect(),
-            offset: 0.0,
-        }),
-        ..Stroke::default()
-    }));
-    surface.draw_path(&path);
-    surface.set_stroke(None);
 }
 
 /// Quarter circles of radius `r` at the four corners of `trim`, inside it: where a corner
