@@ -33,8 +33,9 @@ use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
 use crate::rulebook::credits::fonts_of;
 use crate::rulebook::kit::{
-    KitInput, SheetPage, build_date, kit_pdf, rules_fonts, rules_pdf_crediting,
+    KitInput, RulesBook, RulesInput, SheetPage, build_date, kit_pdf, rules_pdf,
 };
+use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
 
 /// Choices from the command line that override the game's own.
@@ -318,7 +319,15 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let parsed = ParseNotes::default();
     let trees = face_trees(trees, &game, &faces, &fonts, cache, &parsed);
     let mut sheet_warnings = Vec::new();
-    let (components, sheets) = print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings)?;
+    let (date, typeset) = (build_date(), cache.map(|c| &c.typeset));
+    // The rulebook needs no sheet: it is typeset on one core while the sheets take the rest.
+    let (rulebook, printed) = rayon::join(
+        || rulebook(&game, &faces, date, typeset),
+        || print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings),
+    );
+    // A sheet's error first, as when the rulebook came after the sheets.
+    let (components, sheets) = printed?;
+    let (rules, rulebook, rulebook_time) = rulebook?;
     let Sheets {
         mut pdfs,
         mut files,
@@ -331,9 +340,9 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     warnings.extend(sheet_warnings);
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
+    timings.push(("rulebook, beside the sheets", rulebook_time));
 
     let check = crate::check::manifest::check_game(&game, Some(&faces))?;
-    let rules = crate::render::rules::load(&game)?;
     let sheet_pages = sheet_pages(&components, &plans);
     let input = KitInput {
         game: &game,
@@ -343,18 +352,19 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         check: check.as_ref(),
         sheet_pdfs: &pdfs,
         sheet_pages: &sheet_pages,
-        date: build_date(),
+        date,
+        cache: typeset,
     };
     // Typst is mostly one thread; the index page's pictures take the other core meanwhile
-    // (their time is counted under "rulebook and kit").
-    let (books, art) = rayon::join(
-        || rulebook_and_kit(&input),
+    // (their time is counted under "kit").
+    let (kit, art) = rayon::join(
+        || kit_and_rules(&input, rulebook),
         || index_art(&faces, &trees, &previews),
     );
-    let (books, book_files, kit_pages) = books?;
+    let (books, book_files, kit_pages) = kit?;
     pdfs.extend(books);
     files.extend(book_files);
-    clock.lap("rulebook and kit", &mut timings);
+    clock.lap("kit", &mut timings);
 
     let report = BuildReport {
         game: id.to_owned(),
@@ -624,35 +634,51 @@ fn sheet_pages(
 /// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
 type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
 
-fn rulebook_and_kit(input: &KitInput) -> Result<Books> {
-    // Both credit every font they embed: the rulebook's (found by typesetting it once) and the
-    // sheets'. Then the rulebook and the kit are typeset side by side.
-    let rules_fonts = match input.rules {
-        Some(r) => rules_fonts(input, r)?,
-        None => Default::default(),
+/// The game's rules and their typeset book (none without rules), and the time it took.
+type Rulebook = (
+    Option<crate::render::rules::Rules>,
+    Option<RulesBook>,
+    Duration,
+);
+
+fn rulebook(
+    game: &Game,
+    faces: &Faces,
+    date: (i32, u8, u8),
+    cache: Option<&TypesetCache>,
+) -> Result<Rulebook> {
+    let start = Instant::now();
+    let Some(rules) = crate::render::rules::load(game)? else {
+        return Ok((None, None, start.elapsed()));
     };
-    let mut kit_fonts = rules_fonts.clone();
+    let input = RulesInput {
+        game,
+        rules: &rules,
+        faces,
+        date,
+        cache,
+    };
+    let book = rules_pdf(&input)?;
+    Ok((Some(rules), Some(book), start.elapsed()))
+}
+
+/// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.
+fn kit_and_rules(input: &KitInput, rules: Option<RulesBook>) -> Result<Books> {
+    let mut kit_fonts = rules.as_ref().map(|r| r.fonts.clone()).unwrap_or_default();
     kit_fonts.extend(fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice())));
-    let (rules, kit) = rayon::join(
-        || {
-            let rules = input.rules?;
-            Some(rules_pdf_crediting(input, rules, rules_fonts))
-        },
-        || kit_pdf(input, kit_fonts),
-    );
-    let (kit, count) = kit?;
+    let (kit, count) = kit_pdf(input, kit_fonts)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
     // Without rules the kit opens with a cover, a contents page and the credits.
     let mut rules_pages = 3;
-    if let Some((bytes, pages)) = rules.transpose()? {
+    if let Some(RulesBook { pdf, pages, .. }) = rules {
         rules_pages = pages;
         files.push(FileReport {
             file: "rules.pdf".to_owned(),
             pages,
-            bytes: bytes.len(),
+            bytes: pdf.len(),
         });
-        pdfs.push(("rules.pdf".to_owned(), bytes));
+        pdfs.push(("rules.pdf".to_owned(), pdf));
     }
     files.push(FileReport {
         file: "kit.pdf".to_owned(),

@@ -30,9 +30,8 @@ const TYPESET_FONTS: [(&str, &str, &str); 2] = [
 pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let key = b"/BaseFont";
-    let mut at = 0;
-    while let Some(i) = find(&pdf[at..], key) {
-        let start = at + i + key.len();
+    for i in memchr::memmem::find_iter(pdf, key) {
+        let start = i + key.len();
         let rest = &pdf[start..pdf.len().min(start + 200)];
         let name: String = rest
             .iter()
@@ -44,13 +43,8 @@ pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
         if !name.is_empty() {
             out.insert(family_of(name));
         }
-        at = start;
     }
     out
-}
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// The family a PostScript font name belongs to.
@@ -148,21 +142,23 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String
     s
 }
 
-/// Typesets with credits naming every font of the result: typesets with `start`, reads the
-/// fonts back from the PDF and typesets again while the PDF holds a font not yet credited.
+/// Typesets with credits naming exactly the fonts of the result: typesets crediting `guess`,
+/// reads the fonts back from the PDF and typesets again, crediting those, until the two agree.
+/// A good guess costs one pass.
 pub fn typeset_crediting_fonts(
-    start: BTreeSet<String>,
+    guess: BTreeSet<String>,
     mut typeset: impl FnMut(&BTreeSet<String>) -> Result<(Vec<u8>, usize)>,
 ) -> Result<(Vec<u8>, usize)> {
-    let mut fonts = start;
+    let mut fonts = guess;
     let mut out = typeset(&fonts)?;
-    // Each pass can only add fonts, and there are few: three passes always settle.
-    for _ in 0..3 {
+    // The credits are set in the body font, so naming a font seldom brings another; should it
+    // keep changing, the last passes credit every font seen rather than loop on.
+    for pass in 0..4 {
         let found = pdf_font_families(&out.0);
-        if found.is_subset(&fonts) {
+        if found == fonts {
             break;
         }
-        fonts.extend(found);
+        fonts = if pass < 2 { found } else { &fonts | &found };
         out = typeset(&fonts)?;
     }
     Ok(out)
@@ -228,6 +224,21 @@ mod tests {
             "{m}"
         );
         assert!(!m.contains("Credits") && !m.contains("Type."), "{m}");
+    }
+
+    #[test]
+    fn a_guessed_font_the_result_does_not_embed_is_not_credited() {
+        let guess: BTreeSet<String> = ["Noto Sans".to_owned(), "Unused Font".to_owned()]
+            .into_iter()
+            .collect();
+        let mut credited = Vec::new();
+        typeset_crediting_fonts(guess, |fonts| {
+            credited.push(fonts.clone());
+            Ok((b"/BaseFont /AAAAAA+NotoSans".to_vec(), 1))
+        })
+        .unwrap();
+        assert_eq!(credited.len(), 2);
+        assert_eq!(credited[1].iter().collect::<Vec<_>>(), ["Noto Sans"]);
     }
 
     #[test]

@@ -22,7 +22,9 @@ use crate::render::rules::Rules;
 use crate::rulebook::credits;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::{self, Assets, escape, string};
-use crate::rulebook::typeset::{Origin, TypstWorld, source_end, source_marker, typst_lang};
+use crate::rulebook::typeset::{
+    Origin, TypesetCache, TypstWorld, source_end, source_marker, typst_lang,
+};
 use crate::rulebook::words::{Words, cover_facts, words};
 use crate::text::fonts::Fonts;
 
@@ -50,6 +52,25 @@ pub struct KitInput<'a> {
     /// Every sheet page with its size, per component id, in kit order.
     pub sheet_pages: &'a [(String, Vec<SheetPage>)],
     pub date: (i32, u8, u8),
+    pub cache: Option<&'a TypesetCache>,
+}
+
+/// What the rulebook alone is made from: it needs no sheet, so it is typeset while the sheets
+/// are drawn.
+#[derive(Clone, Copy)]
+pub struct RulesInput<'a> {
+    pub game: &'a Game,
+    pub rules: &'a Rules,
+    pub faces: &'a Faces,
+    pub date: (i32, u8, u8),
+    pub cache: Option<&'a TypesetCache>,
+}
+
+/// `rules.pdf`, its page count, and the fonts it embeds (and credits).
+pub struct RulesBook {
+    pub pdf: Vec<u8>,
+    pub pages: usize,
+    pub fonts: std::collections::BTreeSet<String>,
 }
 
 /// Resolves rules images, icons and figures into files of the Typst project.
@@ -317,8 +338,14 @@ fn cover_info(game: &Game, what: &str) -> String {
 
 /// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
 /// `let` rules win), the cover, `between` (the kit's printing guide) and the contents.
-fn front_matter(input: &KitInput, with_kit: bool, style: &str, between: &str) -> String {
-    let (game, w) = (input.game, kit_words(input));
+fn front_matter(
+    game: &Game,
+    date: (i32, u8, u8),
+    with_kit: bool,
+    style: &str,
+    between: &str,
+) -> String {
+    let w = words(&game.file.language);
     let f = &game.file;
     let name = string(&f.name);
     let what = if with_kit { w.kit } else { w.rulebook };
@@ -394,7 +421,7 @@ fn front_matter(input: &KitInput, with_kit: bool, style: &str, between: &str) ->
         paper = paper_size(f.print.paper),
         edition = w.edition(what, &escape(&f.revision)),
         built_on = w.built_on,
-        date = w.date(input.date),
+        date = w.date(date),
         made_with = w.made_with,
         contents = w.contents,
         lang = typst_lang(&f.language),
@@ -450,42 +477,35 @@ fn rules_markup(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
     })
 }
 
-/// The rulebook alone, crediting `fonts` and any other font it turns out to embed.
-pub fn rules_pdf_crediting(
-    input: &KitInput,
-    rules: &Rules,
-    fonts: std::collections::BTreeSet<String>,
-) -> Result<(Vec<u8>, usize)> {
+/// The rulebook alone, crediting every font it embeds: typeset once without credits to find
+/// them, then with the credits (and again should the credits bring a font of their own).
+pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
-    credits::typeset_crediting_fonts(fonts, |fonts| rules_typeset(input, rules, &style, fonts))
-}
-
-/// The fonts the rulebook embeds, from one typesetting with no fonts credited yet: what the
-/// rulebook and the kit then credit from the start, so each is typeset once more at most.
-pub fn rules_fonts(input: &KitInput, rules: &Rules) -> Result<std::collections::BTreeSet<String>> {
-    let style = game_style(input.game)?;
-    let (pdf, _) = rules_typeset(input, rules, &style, &Default::default())?;
-    Ok(credits::pdf_font_families(&pdf))
+    let (measured, _) = rules_typeset(input, &style, &Default::default())?;
+    let found = credits::pdf_font_families(&measured);
+    let (pdf, pages) =
+        credits::typeset_crediting_fonts(found, |fonts| rules_typeset(input, &style, fonts))?;
+    let fonts = credits::pdf_font_families(&pdf);
+    Ok(RulesBook { pdf, pages, fonts })
 }
 
 fn rules_typeset(
-    input: &KitInput,
-    rules: &Rules,
+    input: &RulesInput,
     style: &str,
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, usize)> {
     let mut assets = GameAssets::new(input.game, input.faces);
-    let mut markup = front_matter(input, false, style, "");
-    markup.push_str(&body(Some(rules), &mut assets, fonts)?);
+    let mut markup = front_matter(input.game, input.date, false, style, "");
+    markup.push_str(&body(Some(input.rules), &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
     project
-        .pdf(&format!("{}-rules", input.game.id))
+        .pdf_cached(&format!("{}-rules", input.game.id), input.cache)
         .map_err(|e| match e.file {
             Some(_) => e.game(&input.game.id),
-            None => e.game(&input.game.id).in_file(&rules.file),
+            None => e.game(&input.game.id).in_file(&input.rules.file),
         })
 }
 
@@ -514,19 +534,31 @@ impl KitCount {
     }
 }
 
-/// The whole kit: rules, components page, calibration, sheets. Its credits name `fonts` (the
-/// rulebook's and the sheets') and any other font the kit turns out to embed.
+/// The fonts the kit's own pages name: page headers and cover facts in Noto Sans, file names
+/// in the printing guide in DejaVu Sans Mono, and, without a rulebook to bring its own, Typst's
+/// default body font.
+fn own_page_fonts(has_rules: bool) -> impl Iterator<Item = String> {
+    let body = (!has_rules).then_some("Libertinus Serif");
+    ["Noto Sans", "DejaVu Sans Mono"]
+        .into_iter()
+        .chain(body)
+        .map(str::to_owned)
+}
+
+/// The whole kit: rules, components page, calibration, sheets. Its credits name the fonts it
+/// embeds, guessed from `fonts` (the rulebook's and the sheets') and its own pages' fonts.
 pub fn kit_pdf(
     input: &KitInput,
-    fonts: std::collections::BTreeSet<String>,
+    mut fonts: std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
+    fonts.extend(own_page_fonts(input.rules.is_some()));
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
     let (bytes, total) = credits::typeset_crediting_fonts(fonts, |fonts| {
         let mut assets = GameAssets::new(game, input.faces);
-        let mut markup = front_matter(input, true, &style, &guide_page(input));
+        let mut markup = front_matter(game, input.date, true, &style, &guide_page(input));
         markup.push_str(&body(input.rules, &mut assets, fonts)?);
         markup.push_str("\n#metadata(none) <kit-rules-end>\n");
         markup.push_str(&components_page(input, &mut assets));
@@ -546,7 +578,7 @@ pub fn kit_pdf(
             project.add_file(&path, bytes);
         }
         project
-            .pdf(&format!("{}-kit", game.id))
+            .pdf_cached(&format!("{}-kit", game.id), input.cache)
             .map_err(|e| e.game(&game.id))
     })?;
     // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.

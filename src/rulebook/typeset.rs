@@ -193,6 +193,45 @@ impl TypstWorld {
         })
     }
 
+    /// Lays out and writes the PDF, or takes it from `cache` when the same markup, files,
+    /// date and `ident` were typeset before (Typst's output depends on nothing else).
+    pub fn pdf_cached(
+        &self,
+        ident: &str,
+        cache: Option<&TypesetCache>,
+    ) -> Result<(Vec<u8>, usize)> {
+        let Some(cache) = cache else {
+            return self.pdf(ident);
+        };
+        let key = self.key(ident);
+        if let Some(hit) = cache.get(&key) {
+            return Ok(hit);
+        }
+        let out = self.pdf(ident)?;
+        cache.put(key, out.clone());
+        Ok(out)
+    }
+
+    /// A hash of everything the typeset PDF depends on.
+    fn key(&self, ident: &str) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        let mut field = |bytes: &[u8]| {
+            h.update((bytes.len() as u64).to_le_bytes());
+            h.update(bytes);
+        };
+        field(ident.as_bytes());
+        field(format!("{:?}", self.today).as_bytes());
+        field(self.main.text().as_bytes());
+        let mut paths: Vec<&String> = self.files.keys().collect();
+        paths.sort();
+        for path in paths {
+            field(path.as_bytes());
+            field(self.files[path].as_slice());
+        }
+        h.finalize().into()
+    }
+
     /// Lays out and writes the PDF. `ident` keeps the document id stable between builds.
     pub fn pdf(&self, ident: &str) -> Result<(Vec<u8>, usize)> {
         let document = self.compile()?;
@@ -209,6 +248,46 @@ impl TypstWorld {
             Error::new(format!("the rulebook PDF could not be written: {msg}"))
         })?;
         Ok((bytes, pages))
+    }
+}
+
+/// Typeset PDFs kept between builds in one process (`watch`, `serve`): a rebuild after a card
+/// edit that leaves the rulebook's markup and files as they were takes its PDF from here.
+/// Holds the last few documents only (a game's rulebook, its measuring pass and its kit, per
+/// language).
+#[derive(Default)]
+pub struct TypesetCache {
+    /// Most recently used last.
+    entries: std::sync::Mutex<Vec<Typeset>>,
+}
+
+/// A typeset PDF and its page count, by the hash of its inputs.
+type Typeset = ([u8; 32], (Vec<u8>, usize));
+
+impl TypesetCache {
+    const KEEP: usize = 12;
+
+    fn get(&self, key: &[u8; 32]) -> Option<(Vec<u8>, usize)> {
+        let mut entries = self.lock();
+        let i = entries.iter().position(|(k, _)| k == key)?;
+        let entry = entries.remove(i);
+        let out = entry.1.clone();
+        entries.push(entry);
+        Some(out)
+    }
+
+    fn put(&self, key: [u8; 32], pdf: (Vec<u8>, usize)) {
+        let mut entries = self.lock();
+        entries.retain(|(k, _)| *k != key);
+        entries.push((key, pdf));
+        let over = entries.len().saturating_sub(Self::KEEP);
+        entries.drain(..over);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Typeset>> {
+        self.entries
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -300,6 +379,32 @@ mod tests {
             Some(std::path::Path::new("data/g/rules.md"))
         );
         assert_eq!(err.line, Some(7));
+    }
+
+    #[test]
+    fn the_cache_gives_the_same_pdf_and_misses_when_any_input_changes() {
+        let dated = |text: &str, file: &[u8], day: u8| {
+            let mut w = TypstWorld::new(text.into(), (2026, 1, day));
+            w.add_file("a.txt", file.to_vec());
+            w
+        };
+        let world = |text: &str, file: &[u8]| dated(text, file, 1);
+        let cache = TypesetCache::default();
+        let a = world("Hi", b"1");
+        let cached = a.pdf_cached("t", Some(&cache)).unwrap();
+        assert_eq!(cached.0, a.pdf("t").unwrap().0);
+        assert_eq!(a.pdf_cached("t", Some(&cache)).unwrap(), cached);
+        assert_eq!(a.key("t"), world("Hi", b"1").key("t"));
+        assert_ne!(a.key("t"), world("Hi", b"2").key("t"));
+        assert_ne!(a.key("t"), world("Ho", b"1").key("t"));
+        assert_ne!(a.key("t"), a.key("u"));
+        assert_ne!(a.key("t"), dated("Hi", b"1", 2).key("t"));
+        // Only the last few documents are kept.
+        for i in 0..20 {
+            cache.put([i; 32], (Vec::new(), 0));
+        }
+        assert!(cache.get(&a.key("t")).is_none());
+        assert_eq!(cache.lock().len(), TypesetCache::KEEP);
     }
 
     #[test]
