@@ -359,7 +359,7 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     // (their time is counted under "kit").
     let (kit, art) = rayon::join(
         || kit_and_rules(&input, rulebook),
-        || index_art(&faces, &trees, &previews),
+        || index_art(&faces, &trees, &previews, cache.map(|c| &c.thumbs)),
     );
     let (books, book_files, kit_pages) = kit?;
     pdfs.extend(books);

@@ -7,6 +7,9 @@
 //! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
 //! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use rayon::prelude::*;
 use resvg::tiny_skia::{Pixmap, PixmapPaint, Transform};
 use serde::Serialize;
@@ -64,9 +67,14 @@ pub struct IndexArt {
 }
 
 /// Draws the thumbnails of the shown faces and the previews of the sheet pages.
-pub fn index_art(faces: &Faces, trees: &FaceTrees, files: &[FilePages]) -> Result<IndexArt> {
+pub fn index_art(
+    faces: &Faces,
+    trees: &FaceTrees,
+    files: &[FilePages],
+    cache: Option<&ThumbCache>,
+) -> Result<IndexArt> {
     let shown = shown_faces(faces);
-    let thumbs = face_thumbs(faces, trees, &shown)?;
+    let thumbs = face_thumbs(faces, trees, &shown, cache)?;
     let (pages, page_images) = page_views(faces, files, &thumbs)?;
     Ok(IndexArt {
         thumbs,
@@ -96,7 +104,7 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("decks", &deck_views(input, &thumbs));
     let mut images: Vec<(String, Vec<u8>)> = thumbs
         .iter()
-        .filter_map(|t| t.as_ref().map(|t| (t.src.clone(), t.png.clone())))
+        .filter_map(|t| t.as_ref().map(|t| (t.src.clone(), t.art.png.clone())))
         .collect();
     images.extend(page_images);
     ctx.insert("pages", &pages);
@@ -224,37 +232,72 @@ fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
 struct Thumb {
     src: String,
     width: u32,
+    art: Arc<ThumbArt>,
+}
+
+/// A face drawn small, and as a PNG file.
+struct ThumbArt {
     pixmap: Pixmap,
     png: Vec<u8>,
 }
 
+/// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash:
+/// a rebuild draws only the faces that changed. Holds the last build's thumbnails only.
+#[derive(Default)]
+pub struct ThumbCache(Mutex<HashMap<String, Arc<ThumbArt>>>);
+
+impl ThumbCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<ThumbArt>>> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
-fn face_thumbs(faces: &Faces, trees: &FaceTrees, shown: &[bool]) -> Result<Vec<Option<Thumb>>> {
-    faces
+fn face_thumbs(
+    faces: &Faces,
+    trees: &FaceTrees,
+    shown: &[bool],
+    cache: Option<&ThumbCache>,
+) -> Result<Vec<Option<Thumb>>> {
+    let kept = cache.map(|c| std::mem::take(&mut *c.lock()));
+    let thumbs: Vec<Option<Thumb>> = faces
         .faces
         .par_iter()
         .zip(shown)
         .enumerate()
         .map(|(i, (face, &shown))| {
-            let tree = match shown {
-                true => trees.get(i),
-                false => None,
-            };
-            let Some(tree) = tree else {
+            if !shown {
                 return Ok(None);
-            };
+            }
             let (fw, fh) = with_bleed(face);
-            let w = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
-            let pixmap = render_face(face, &tree, w, THUMB_PX, true)?;
-            let png = png_rgb(&pixmap)?;
+            let width = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
+            let art = match kept.as_ref().and_then(|k| k.get(&face.hash)) {
+                Some(art) if art.pixmap.width() == width => Arc::clone(art),
+                _ => {
+                    let Some(tree) = trees.get(i) else {
+                        return Ok(None);
+                    };
+                    let pixmap = render_face(face, &tree, width, THUMB_PX, true)?;
+                    let png = png_rgb(&pixmap)?;
+                    Arc::new(ThumbArt { pixmap, png })
+                }
+            };
             Ok(Some(Thumb {
                 src: format!("thumbs/f{i}.png"),
-                width: w,
-                pixmap,
-                png,
+                width,
+                art,
             }))
         })
-        .collect()
+        .collect::<Result<_>>()?;
+    if let Some(cache) = cache {
+        let mut map = cache.lock();
+        for (face, thumb) in faces.faces.iter().zip(&thumbs) {
+            if let Some(t) = thumb {
+                map.insert(face.hash.clone(), Arc::clone(&t.art));
+            }
+        }
+    }
+    Ok(thumbs)
 }
 
 #[derive(Serialize)]
@@ -431,7 +474,7 @@ fn page_thumb(
         };
         let b = face.bleed;
         let trim = p.rect.grow(-b, -b, -b, -b);
-        let (tw, th) = (thumb.pixmap.width() as f32, thumb.pixmap.height() as f32);
+        let (tw, th) = (thumb.art.pixmap.width() as f32, thumb.art.pixmap.height() as f32);
         // Sheets may lay a card a quarter turn round to fit more: its slot is then the other
         // way round from the face.
         let turned = (face.size.width_mm - face.size.height_mm).abs() > 0.5
@@ -450,7 +493,7 @@ fn page_thumb(
         page.draw_pixmap(
             0,
             0,
-            thumb.pixmap.as_ref(),
+            thumb.art.pixmap.as_ref(),
             &PixmapPaint::default(),
             t,
             None,
