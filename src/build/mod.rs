@@ -695,7 +695,7 @@ fn add_parts_to_buy<'a>(
     game: &Game,
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
-    fonts: &Fonts,
+    fonts: &'a Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     components: &mut [ComponentReport],
 ) -> Result<()> {
@@ -757,7 +757,7 @@ pub fn print_sheets<'a>(
     game: &Game,
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
-    fonts: &Fonts,
+    fonts: &'a Fonts,
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
     warnings: &mut Vec<String>,
     route: impl Fn(ComponentKind) -> Option<&'static str>,
@@ -869,7 +869,7 @@ fn writer_for<'a>(
     game: &Game,
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
-    fonts: &Fonts,
+    fonts: &'a Fonts,
 ) -> Result<usize> {
     if let Some(p) = writers.iter().position(|(f, _)| *f == file) {
         return Ok(p);

@@ -248,7 +248,9 @@ pub struct ThumbCache(Mutex<HashMap<String, Arc<ThumbArt>>>);
 
 impl ThumbCache {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<ThumbArt>>> {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -474,7 +476,10 @@ fn page_thumb(
         };
         let b = face.bleed;
         let trim = p.rect.grow(-b, -b, -b, -b);
-        let (tw, th) = (thumb.art.pixmap.width() as f32, thumb.art.pixmap.height() as f32);
+        let (tw, th) = (
+            thumb.art.pixmap.width() as f32,
+            thumb.art.pixmap.height() as f32,
+        );
         // Sheets may lay a card a quarter turn round to fit more: its slot is then the other
         // way round from the face.
         let turned = (face.size.width_mm - face.size.height_mm).abs() > 0.5

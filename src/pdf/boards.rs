@@ -103,7 +103,7 @@ impl SheetWriter<'_> {
 
 /// What the furniture of a tile page needs from the writer.
 struct Furniture<'f> {
-    font: &'f krilla::text::Font,
+    font: &'f crate::pdf::label::LabelFont<'f>,
     paper: crate::model::print::Paper,
     margin: f32,
 }

@@ -173,7 +173,7 @@ struct Art<'w, 'a> {
     graphics: &'w mut std::collections::HashMap<usize, krilla::graphic::Graphic>,
     faces: &'a [crate::render::faces::Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
-    font: &'w krilla::text::Font,
+    font: &'w crate::pdf::label::LabelFont<'w>,
 }
 
 impl Art<'_, '_> {
@@ -230,7 +230,12 @@ impl Art<'_, '_> {
 const DEFAULT_CORNER_GUIDE: f32 = 3.0;
 
 /// What to do with a gutter-fold sheet, in small type beside the fold line, outside the cards.
-fn fold_hint(surface: &mut Surface, font: &krilla::text::Font, layout: &FoldLayout, used: usize) {
+fn fold_hint(
+    surface: &mut Surface,
+    font: &crate::pdf::label::LabelFont,
+    layout: &FoldLayout,
+    used: usize,
+) {
     let g = &layout.grid;
     let block = g.block(used);
     let text = "FOLD printed sides out · GLUE the blank sides";
@@ -253,7 +258,7 @@ fn fold_hint(surface: &mut Surface, font: &krilla::text::Font, layout: &FoldLayo
 /// The revision stamp of a face and, on a top layer, its windows.
 fn decorate(
     surface: &mut Surface,
-    font: &krilla::text::Font,
+    font: &crate::pdf::label::LabelFont,
     deck: &DeckSheets,
     trim: Rect,
     hash: &str,

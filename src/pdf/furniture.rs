@@ -5,12 +5,12 @@ use krilla::geom::{PathBuilder, Point, Transform};
 use krilla::num::NormalizedF32;
 use krilla::paint::{Fill, FillRule};
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
 
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, Rect};
 use crate::model::TokenShape;
 use crate::model::print::{Paper, PrintProfile, RevisionStamp, mm};
 use crate::pdf::draw::{fill_rect, push_rect, rect_path, stroke_lines, stroke_path};
+use crate::pdf::label::LabelFont;
 
 /// Line width of cut guides, in points (a hairline that still prints on laser printers).
 pub const CUT_PT: f32 = 0.3;
@@ -38,7 +38,13 @@ fn text_mm(text: &str, pt: f32) -> f32 {
 /// The check ruler ("this bar must measure 50 mm") and the page label, inside the band's
 /// rectangle: a band down the side reads bottom to top. Text too long for the band is set
 /// smaller so it stays inside.
-pub fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, paper: Paper, label: &str) {
+pub fn draw_furniture(
+    surface: &mut Surface,
+    font: &LabelFont,
+    band: Band,
+    paper: Paper,
+    label: &str,
+) {
     let (ruler_mm, ruler_name) = paper.check_length_mm();
     let r = band.rect;
     // Local frame: u along the band, v across it (0 to BAND_THICK), both in mm.
@@ -85,24 +91,17 @@ pub fn draw_furniture(surface: &mut Surface, font: &Font, band: Band, paper: Pap
     surface.pop();
 }
 
-pub fn draw_label(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str) {
+pub fn draw_label(surface: &mut Surface, font: &LabelFont, x: f32, y: f32, text: &str) {
     draw_label_at(surface, font, x, y, text, LABEL_PT);
 }
 
-fn draw_label_at(surface: &mut Surface, font: &Font, x: f32, y: f32, text: &str, pt: f32) {
+fn draw_label_at(surface: &mut Surface, font: &LabelFont, x: f32, y: f32, text: &str, pt: f32) {
     surface.set_stroke(None);
     surface.set_fill(Some(Fill {
         opacity: NormalizedF32::ONE,
         ..Fill::default()
     }));
-    surface.draw_text(
-        Point::from_xy(x, y),
-        font.clone(),
-        pt,
-        text,
-        false,
-        TextDirection::Auto,
-    );
+    font.draw(surface, Point::from_xy(x, y), pt, text);
     surface.set_fill(None);
 }
 
@@ -157,7 +156,7 @@ pub fn stamp_text(revision: &str, hash: &str) -> String {
 /// inside the safe zone; on round tokens, centred at the bottom.
 pub fn draw_stamp(
     surface: &mut Surface,
-    font: &Font,
+    font: &LabelFont,
     trim: Rect,
     shape: TokenShape,
     print: &PrintProfile,
@@ -181,19 +180,17 @@ pub fn draw_stamp(
         paint: krilla::color::luma::Color::new(110).into(),
         ..Fill::default()
     }));
-    surface.draw_text(
+    font.draw(
+        surface,
         Point::from_xy(mm(x), mm(baseline)),
-        font.clone(),
         STAMP_PT,
         &text,
-        false,
-        TextDirection::Auto,
     );
     surface.set_fill(None);
 }
 
 /// A window to cut out of a dashboard's top layer: solid cut line, hatching, "cut out".
-pub fn draw_window(surface: &mut Surface, font: &Font, r: Rect) {
+pub fn draw_window(surface: &mut Surface, font: &LabelFont, r: Rect) {
     fill_rect(surface, r, 1.0);
     surface.push_clip_path(&rect_path(r), &FillRule::NonZero);
     let mut hatch = Vec::new();

@@ -2,7 +2,6 @@
 
 use krilla::geom::Point;
 use krilla::paint::Fill;
-use krilla::text::TextDirection;
 
 use crate::layout::plan::Role;
 use crate::layout::tiling::TILE_MARGIN;
@@ -37,32 +36,12 @@ impl SheetWriter<'_> {
             } else {
                 format!("{title} (continued)")
             };
-            surface.draw_text(
-                Point::from_xy(x, mm(30.0)),
-                self.label_font.clone(),
-                16.0,
-                &heading,
-                false,
-                TextDirection::Auto,
-            );
-            surface.draw_text(
-                Point::from_xy(x, mm(40.0)),
-                self.label_font.clone(),
-                9.0,
-                intro,
-                false,
-                TextDirection::Auto,
-            );
+            let font = &self.label_font;
+            font.draw(&mut surface, Point::from_xy(x, mm(30.0)), 16.0, &heading);
+            font.draw(&mut surface, Point::from_xy(x, mm(40.0)), 9.0, intro);
             for (i, row) in chunk.iter().enumerate() {
                 let y = mm(52.0 + i as f32 * 7.0);
-                surface.draw_text(
-                    Point::from_xy(x, y),
-                    self.label_font.clone(),
-                    9.5,
-                    row,
-                    false,
-                    TextDirection::Auto,
-                );
+                font.draw(&mut surface, Point::from_xy(x, y), 9.5, row);
             }
             surface.set_fill(None);
             surface.finish();

@@ -6,6 +6,7 @@ pub mod draw;
 pub mod furniture;
 pub mod import;
 pub mod ink;
+pub mod label;
 pub mod lists;
 pub mod shapes;
 pub mod sheets;

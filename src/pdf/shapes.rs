@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use krilla::geom::{PathBuilder, Transform};
 use krilla::graphic::Graphic;
 use krilla::surface::Surface;
-use krilla::text::Font;
 
 use crate::layout::cut::{CutPath, CutSheet, Registration, registration};
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
@@ -112,7 +111,7 @@ struct Ctx<'c, 'a> {
     graphics: &'c mut HashMap<usize, Graphic>,
     faces: &'a [Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
-    font: &'c Font,
+    font: &'c crate::pdf::label::LabelFont<'c>,
     print: &'c PrintProfile,
     revision: &'c str,
     placed: Vec<Placed>,

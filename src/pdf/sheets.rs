@@ -10,12 +10,12 @@
 
 use std::collections::HashMap;
 
+use crate::pdf::label::LabelFont;
 use krilla::Document;
 use krilla::geom::{Point, Size};
 use krilla::graphic::Graphic;
 use krilla::paint::Fill;
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use crate::error::{Error, Result};
@@ -79,7 +79,7 @@ pub struct SheetWriter<'a> {
     pub(crate) faces: &'a [Face],
     pub(crate) trees: &'a FaceTrees<'a>,
     pub(crate) graphics: HashMap<usize, Graphic>,
-    pub(crate) label_font: Font,
+    pub(crate) label_font: LabelFont<'a>,
     pub(crate) paper: Paper,
     /// Distance from the paper edge that no mark or label crosses.
     pub(crate) margin: f32,
@@ -113,11 +113,10 @@ impl<'a> SheetWriter<'a> {
     pub fn new(
         faces: &'a [Face],
         trees: &'a FaceTrees<'a>,
-        label_font: &[u8],
+        label_font: &'a [u8],
         paper: Paper,
     ) -> Result<Self> {
-        let label_font = Font::new(label_font.to_vec().into(), 0)
-            .ok_or_else(|| Error::new("the bundled label font could not be read"))?;
+        let label_font = LabelFont::new(label_font)?;
         Ok(SheetWriter {
             doc: Document::new(),
             faces,
@@ -228,14 +227,8 @@ impl<'a> SheetWriter<'a> {
             ..Fill::default()
         }));
         let text = "This page is intentionally blank.";
-        surface.draw_text(
-            Point::from_xy(mm(w / 2.0 - 25.0), mm(h / 2.0)),
-            self.label_font.clone(),
-            9.0,
-            text,
-            false,
-            TextDirection::Auto,
-        );
+        let at = Point::from_xy(mm(w / 2.0 - 25.0), mm(h / 2.0));
+        self.label_font.draw(&mut surface, at, 9.0, text);
         surface.set_fill(None);
         surface.finish();
         page.finish();

@@ -285,6 +285,9 @@ pub struct TextEngine {
     db: Arc<Database>,
     faces: Mutex<HashMap<ID, Arc<FaceData>>>,
     coverage: Mutex<HashMap<(ID, char), bool>>,
+    /// Widths of runs already shaped: fitting tries several sizes, and card after card
+    /// repeats the same words.
+    widths: Mutex<HashMap<(ID, String), f32>>,
     pub icons: Icons,
     pub policy: OverflowPolicy,
     warnings: Mutex<Vec<String>>,
@@ -303,6 +306,7 @@ impl TextEngine {
             db,
             faces: Mutex::new(HashMap::new()),
             coverage: Mutex::new(HashMap::new()),
+            widths: Mutex::new(HashMap::new()),
             icons,
             policy,
             warnings: Mutex::new(Vec::new()),
@@ -420,6 +424,24 @@ impl TextEngine {
     }
 
     fn shape_width(&self, id: ID, text: &str) -> f32 {
+        let key = (id, text.to_owned());
+        if let Some(&w) = self
+            .widths
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+        {
+            return w;
+        }
+        let w = self.shape(id, text);
+        self.widths
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(key, w);
+        w
+    }
+
+    fn shape(&self, id: ID, text: &str) -> f32 {
         let Some(fd) = self.face_data(id) else {
             return 0.0;
         };

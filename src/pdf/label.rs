@@ -1,0 +1,116 @@
+//! The sheet writer's own text (revision stamps, sheet labels, blank-page notes), shaped once
+//! per distinct string.
+//!
+//! krilla's `Surface::draw_text` parses the font and shapes the string again on every call;
+//! a 10,000-card deck prints 10,000 stamps (one per card, 1,000 distinct with 1,000 unique
+//! faces) and a few labels per sheet, and that took a seventh of the build. Here the font is
+//! parsed once per document and each string is shaped once, into the same glyphs krilla
+//! would make (no features, direction guessed from the text), so the PDF is unchanged.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use krilla::geom::Point;
+use krilla::surface::Surface;
+use krilla::text::{Font, GlyphId, KrillaGlyph};
+
+use crate::error::{Error, Result};
+
+/// The label font of one document, with the strings it has shaped.
+pub struct LabelFont<'a> {
+    font: Font,
+    face: rustybuzz::Face<'a>,
+    shaped: Mutex<HashMap<String, Arc<[KrillaGlyph]>>>,
+}
+
+impl<'a> LabelFont<'a> {
+    /// The first font in `data` (a bundled font's bytes, which outlive the document).
+    pub fn new(data: &'a [u8]) -> Result<LabelFont<'a>> {
+        let unreadable = || Error::new("the bundled label font could not be read");
+        let font = Font::new(data.to_vec().into(), 0).ok_or_else(unreadable)?;
+        let face = rustybuzz::Face::from_slice(data, 0).ok_or_else(unreadable)?;
+        Ok(LabelFont {
+            font,
+            face,
+            shaped: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Draws `text` at `size` pt with its baseline starting at `at`, in the surface's fill.
+    pub fn draw(&self, surface: &mut Surface, at: Point, size: f32, text: &str) {
+        let glyphs = self.glyphs(text);
+        surface.draw_glyphs(at, &glyphs, self.font.clone(), text, size, false);
+    }
+
+    fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {
+        let mut shaped = self.shaped.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(glyphs) = shaped.get(text) {
+            return Arc::clone(glyphs);
+        }
+        let glyphs: Arc<[KrillaGlyph]> = shape(&self.face, text).into();
+        shaped.insert(text.to_owned(), Arc::clone(&glyphs));
+        glyphs
+    }
+}
+
+/// `text` shaped with no features; advances and offsets in ems, each glyph with the byte
+/// range of the characters it draws (its cluster up to the next cluster in reading order).
+fn shape(face: &rustybuzz::Face, text: &str) -> Vec<KrillaGlyph> {
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(text);
+    buffer.guess_segment_properties();
+    let forward = matches!(
+        buffer.direction(),
+        rustybuzz::Direction::LeftToRight | rustybuzz::Direction::TopToBottom
+    );
+    let out = rustybuzz::shape(face, &[], buffer);
+    let (infos, positions) = (out.glyph_infos(), out.glyph_positions());
+    let em = face.units_per_em() as f32;
+    let cluster = |i: usize| infos[i].cluster as usize;
+    (0..infos.len())
+        .map(|i| {
+            let start = cluster(i);
+            // The glyphs are in visual order: a right-to-left run reads backwards.
+            let end = if forward {
+                (i + 1..infos.len()).map(cluster).find(|&c| c != start)
+            } else {
+                (0..i).rev().map(cluster).find(|&c| c != start)
+            }
+            .unwrap_or(text.len());
+            let p = positions[i];
+            KrillaGlyph::new(
+                GlyphId::new(infos[i].glyph_id),
+                p.x_advance as f32 / em,
+                p.x_offset as f32 / em,
+                p.y_offset as f32 / em,
+                p.y_advance as f32 / em,
+                start..end,
+                None,
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_each_string_once_and_covers_the_text() {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let font = LabelFont::new(&fonts.label).unwrap();
+        let a = font.glyphs("sheet 3 of 12 · fronts");
+        let b = font.glyphs("sheet 3 of 12 · fronts");
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(a.len(), "sheet 3 of 12 · fronts".chars().count());
+        assert_eq!(a[0].text_range, 0..1);
+        // "·" is two bytes: its glyph covers both.
+        let dot = "sheet 3 of 12 ".len();
+        assert!(a.iter().any(|g| g.text_range == (dot..dot + 2)));
+        assert_eq!(
+            a.last().unwrap().text_range.end,
+            "sheet 3 of 12 · fronts".len()
+        );
+        assert!(a.iter().all(|g| g.x_advance > 0.0 && g.x_advance < 1.5));
+    }
+}
