@@ -21,7 +21,7 @@ use crate::model::Game;
 use crate::output::report::BuildReport;
 use crate::pdf::sheets::Placed;
 use crate::render::faces::Faces;
-use crate::render::raster::{png_rgb, render_face};
+use crate::render::raster::{png_preview, render_face};
 use crate::render::trees::FaceTrees;
 
 /// Height of a face thumbnail in pixels.
@@ -280,7 +280,7 @@ fn face_thumbs(
                         return Ok(None);
                     };
                     let pixmap = render_face(face, &tree, width, THUMB_PX, true)?;
-                    let png = png_rgb(&pixmap)?;
+                    let png = png_preview(&pixmap)?;
                     Arc::new(ThumbArt { pixmap, png })
                 }
             };
@@ -504,7 +504,7 @@ fn page_thumb(
             None,
         );
     }
-    let png = png_rgb(&page)?;
+    let png = png_preview(&page)?;
     let view = PageView {
         src,
         number: 0,
