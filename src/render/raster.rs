@@ -215,7 +215,7 @@ mod tests {
             assert_eq!(phys[8], 1, "unit: metre");
             assert!(chunk(&png, b"sRGB").is_some());
         }
-        let screen = png_rgb(&p).unwrap();
+        let screen = png_preview(&p).unwrap();
         assert!(chunk(&screen, b"sRGB").is_some() && chunk(&screen, b"pHYs").is_none());
     }
 
