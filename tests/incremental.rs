@@ -5,7 +5,31 @@ mod common;
 use std::sync::atomic::Ordering;
 
 use protopress::Project;
-use protopress::build::{BuildOptions, Session};
+use protopress::build::{BuildOptions, Built, Session};
+
+/// Every output file of `a` is byte for byte that of `b`.
+fn same_files(a: &Built, b: &Built) {
+    let names = |x: &Built| -> Vec<String> {
+        x.pdfs
+            .iter()
+            .chain(&x.extras)
+            .map(|(n, _)| n.clone())
+            .collect()
+    };
+    assert_eq!(names(a), names(b));
+    for ((name, x), (_, y)) in a
+        .pdfs
+        .iter()
+        .chain(&a.extras)
+        .zip(b.pdfs.iter().chain(&b.extras))
+    {
+        assert!(
+            x == y,
+            "{name} differs between the cached and the cold build"
+        );
+    }
+    assert!(a.index_html == b.index_html, "index.html differs");
+}
 
 #[test]
 fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
@@ -45,6 +69,24 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
         .build_in_memory("death-to-decorum")
         .unwrap();
     assert_eq!(edited.pdf("cards.pdf"), cold.pdf("cards.pdf"));
+    // The rulebook and kit (typeset PDFs kept between builds) and the thumbnails too.
+    same_files(&edited, &cold);
+
+    // A rules edit typesets the rulebook and the kit again.
+    let rules = dir.path().join("data/death-to-decorum/rules.md");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(
+        &rules,
+        text.replacen("The **lead explorer**", "The **leading explorer**", 1),
+    )
+    .unwrap();
+    let ruled = session.build_in_memory("death-to-decorum").unwrap();
+    assert_ne!(ruled.pdf("rules.pdf"), edited.pdf("rules.pdf"));
+    assert_ne!(ruled.pdf("kit.pdf"), edited.pdf("kit.pdf"));
+    let cold = Session::new(&project, &opts)
+        .build_in_memory("death-to-decorum")
+        .unwrap();
+    same_files(&ruled, &cold);
 
     // One template: only that template's faces.
     let tpl = dir.path().join("templates/death-to-decorum/ship.svg.tera");
