@@ -33,7 +33,7 @@ use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
 use crate::rulebook::credits::fonts_of;
 use crate::rulebook::kit::{
-    KitInput, RulesBook, RulesInput, SheetPage, build_date, kit_pdf, rules_pdf,
+    KitInput, RulesBook, RulesInput, RulesMarkup, SheetPage, build_date, kit_pdf, rules_pdf,
 };
 use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
@@ -322,7 +322,7 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let (date, typeset) = (build_date(), cache.map(|c| &c.typeset));
     // The rulebook needs no sheet: it is typeset on one core while the sheets take the rest.
     let (rulebook, printed) = rayon::join(
-        || rulebook(&game, &faces, date, typeset),
+        || rulebook(&game, &faces, &fonts, date, typeset),
         || print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings),
     );
     // A sheet's error first, as when the rulebook came after the sheets.
@@ -348,6 +348,7 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         game: &game,
         rules: rules.as_ref(),
         faces: &faces,
+        fonts: &fonts,
         components: &components,
         check: check.as_ref(),
         sheet_pdfs: &pdfs,
@@ -634,16 +635,14 @@ fn sheet_pages(
 /// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
 type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
 
-/// The game's rules and their typeset book (none without rules), and the time it took.
-type Rulebook = (
-    Option<crate::render::rules::Rules>,
-    Option<RulesBook>,
-    Duration,
-);
+/// The game's rules as markup and their typeset book (none without rules), and the time it
+/// took.
+type Rulebook = (Option<RulesMarkup>, Option<RulesBook>, Duration);
 
 fn rulebook(
     game: &Game,
     faces: &Faces,
+    fonts: &Fonts,
     date: (i32, u8, u8),
     cache: Option<&TypesetCache>,
 ) -> Result<Rulebook> {
@@ -655,11 +654,12 @@ fn rulebook(
         game,
         rules: &rules,
         faces,
+        fonts,
         date,
         cache,
     };
-    let book = rules_pdf(&input)?;
-    Ok((Some(rules), Some(book), start.elapsed()))
+    let (book, markup) = rules_pdf(&input)?;
+    Ok((Some(markup), Some(book), start.elapsed()))
 }
 
 /// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.

@@ -43,8 +43,9 @@ pub struct SheetPage {
 /// Everything the kit is made from.
 pub struct KitInput<'a> {
     pub game: &'a Game,
-    pub rules: Option<&'a Rules>,
+    pub rules: Option<&'a RulesMarkup>,
     pub faces: &'a Faces,
+    pub fonts: &'a Fonts,
     pub components: &'a [ComponentReport],
     pub check: Option<&'a CheckReport>,
     /// The sheet PDFs by file name.
@@ -62,6 +63,7 @@ pub struct RulesInput<'a> {
     pub game: &'a Game,
     pub rules: &'a Rules,
     pub faces: &'a Faces,
+    pub fonts: &'a Fonts,
     pub date: (i32, u8, u8),
     pub cache: Option<&'a TypesetCache>,
 }
@@ -78,17 +80,17 @@ struct GameAssets<'a> {
     game: &'a Game,
     faces: &'a Faces,
     files: Vec<(String, Vec<u8>)>,
-    /// The game's fonts, loaded when a figure first looks for a text on a face.
-    fonts: Option<Fonts>,
+    /// The game's fonts, for a figure that looks for a text on a face.
+    fonts: &'a Fonts,
 }
 
 impl<'a> GameAssets<'a> {
-    fn new(game: &'a Game, faces: &'a Faces) -> GameAssets<'a> {
+    fn new(game: &'a Game, faces: &'a Faces, fonts: &'a Fonts) -> GameAssets<'a> {
         GameAssets {
             game,
             faces,
             files: Vec::new(),
-            fonts: None,
+            fonts,
         }
     }
 
@@ -174,16 +176,10 @@ impl FaceSource for GameAssets<'_> {
 
     fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<[f32; 4], String> {
         let (index, _) = GameAssets::face(self, spec)?;
-        if self.fonts.is_none() {
-            let fonts =
-                Fonts::of_game(&self.game.project, &self.game.id).map_err(|e| e.to_string())?;
-            self.fonts = Some(fonts);
-        }
-        let fonts = self.fonts.as_ref().expect("loaded above");
         let face = &self.faces.faces[index];
         let tree = crate::render::svg::parse(
             &face.svg,
-            fonts,
+            self.fonts,
             &self.game.project,
             &self.game.template_dir(),
         )
@@ -442,13 +438,18 @@ fn game_style(game: &Game) -> Result<String> {
 
 /// The rules in the game's columns, then the credits; ends back in one column on plain paper.
 fn body(
-    rules: Option<&Rules>,
+    rules: Option<&RulesMarkup>,
     assets: &mut GameAssets,
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<String> {
     let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
     if let Some(rules) = rules {
-        s.push_str(&rules_markup(rules, assets)?);
+        s.push_str(&rules.typst);
+        for (path, bytes) in &rules.files {
+            if !assets.files.iter().any(|(p, _)| p == path) {
+                assets.files.push((path.clone(), bytes.clone()));
+            }
+        }
     }
     let icons = credits::icon_credits(assets.game)?;
     let w = words(&assets.game.file.language);
@@ -459,44 +460,62 @@ fn body(
     Ok(s)
 }
 
-/// The rules' Markdown as Typst. A kit whose rules fall back to another language's text
-/// hyphenates and quotes that text in its own language, and the rest of the kit in the kit's.
-fn rules_markup(rules: &Rules, assets: &mut GameAssets) -> Result<String> {
-    let markup = markdown::to_typst(&rules.markdown, &rules.file, assets)
-        .map_err(|e| e.game(&assets.game.id))?;
-    let game = assets.game;
-    let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
-    Ok(if text_lang == kit_lang {
-        markup
-    } else {
-        format!(
-            "\n#set text(lang: {})\n{markup}\n#set text(lang: {})\n",
-            typst_lang(text_lang),
-            typst_lang(kit_lang)
-        )
-    })
+/// The rules' Markdown as Typst, with the files it refers to (images, icons, the faces of
+/// figures): converted once, then set in each pass of the rulebook and in the kit.
+pub struct RulesMarkup {
+    typst: String,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl RulesMarkup {
+    /// A kit whose rules fall back to another language's text hyphenates and quotes that text
+    /// in its own language, and the rest of the kit in the kit's.
+    fn new(input: &RulesInput) -> Result<RulesMarkup> {
+        let (game, rules) = (input.game, input.rules);
+        let mut assets = GameAssets::new(game, input.faces, input.fonts);
+        let markup = markdown::to_typst(&rules.markdown, &rules.file, &mut assets)
+            .map_err(|e| e.game(&game.id))?;
+        let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
+        let typst = if text_lang == kit_lang {
+            markup
+        } else {
+            format!(
+                "\n#set text(lang: {})\n{markup}\n#set text(lang: {})\n",
+                typst_lang(text_lang),
+                typst_lang(kit_lang)
+            )
+        };
+        Ok(RulesMarkup {
+            typst,
+            files: assets.files,
+        })
+    }
 }
 
 /// The rulebook alone, crediting every font it embeds: typeset once without credits to find
 /// them, then with the credits (and again should the credits bring a font of their own).
-pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
+/// Also gives the rules' markup, for the kit.
+pub fn rules_pdf(input: &RulesInput) -> Result<(RulesBook, RulesMarkup)> {
     let style = game_style(input.game)?;
-    let (measured, _) = rules_typeset(input, &style, &Default::default())?;
+    let rules = RulesMarkup::new(input)?;
+    let (measured, _) = rules_typeset(input, &rules, &style, &Default::default())?;
     let found = credits::pdf_font_families(&measured);
-    let (pdf, pages) =
-        credits::typeset_crediting_fonts(found, |fonts| rules_typeset(input, &style, fonts))?;
+    let (pdf, pages) = credits::typeset_crediting_fonts(found, |fonts| {
+        rules_typeset(input, &rules, &style, fonts)
+    })?;
     let fonts = credits::pdf_font_families(&pdf);
-    Ok(RulesBook { pdf, pages, fonts })
+    Ok((RulesBook { pdf, pages, fonts }, rules))
 }
 
 fn rules_typeset(
     input: &RulesInput,
+    rules: &RulesMarkup,
     style: &str,
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, usize)> {
-    let mut assets = GameAssets::new(input.game, input.faces);
+    let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
     let mut markup = front_matter(input.game, input.date, false, style, "");
-    markup.push_str(&body(Some(input.rules), &mut assets, fonts)?);
+    markup.push_str(&body(Some(rules), &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
@@ -557,7 +576,7 @@ pub fn kit_pdf(
     let mut sheets = 0;
     let mut fills = Vec::new();
     let (bytes, total) = credits::typeset_crediting_fonts(fonts, |fonts| {
-        let mut assets = GameAssets::new(game, input.faces);
+        let mut assets = GameAssets::new(game, input.faces, input.fonts);
         let mut markup = front_matter(game, input.date, true, &style, &guide_page(input));
         markup.push_str(&body(input.rules, &mut assets, fonts)?);
         markup.push_str("\n#metadata(none) <kit-rules-end>\n");
