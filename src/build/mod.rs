@@ -20,7 +20,9 @@ use crate::layout::tiling::TileLayout;
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::{Duplex, Ink, Layout, Paper};
-use crate::output::index::{FilePages, IndexInput, index_art, index_page, shown_faces};
+use crate::output::index::{
+    FilePages, IndexInput, face_thumbnails, index_art, index_page, shown_faces,
+};
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::output::set::OutputLock;
@@ -320,14 +322,23 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let trees = face_trees(trees, &game, &faces, &fonts, cache, &parsed);
     let mut sheet_warnings = Vec::new();
     let (date, typeset) = (build_date(), cache.map(|c| &c.typeset));
+    let thumb_cache = cache.map(|c| &c.thumbs);
     // The rulebook needs no sheet: it is typeset on one core while the sheets take the rest.
-    let (rulebook, printed) = rayon::join(
-        || rulebook(&game, &faces, &fonts, date, typeset),
+    // Without one, that core draws the index page's face thumbnails meanwhile.
+    let (early, printed) = rayon::join(
+        || -> Result<_> {
+            let book = rulebook(&game, &faces, &fonts, date, typeset)?;
+            let thumbs = match book.0 {
+                None => Some(face_thumbnails(&faces, &trees, thumb_cache)?),
+                Some(_) => None,
+            };
+            Ok((book, thumbs))
+        },
         || print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings),
     );
     // A sheet's error first, as when the rulebook came after the sheets.
     let (components, sheets) = printed?;
-    let (rules, rulebook, rulebook_time) = rulebook?;
+    let ((rules, rulebook, rulebook_time), thumbs) = early?;
     let Sheets {
         mut pdfs,
         mut files,
@@ -360,7 +371,13 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     // (their time is counted under "kit").
     let (kit, art) = rayon::join(
         || kit_and_rules(&input, rulebook),
-        || index_art(&faces, &trees, &previews, cache.map(|c| &c.thumbs)),
+        || {
+            let thumbs = match thumbs {
+                Some(thumbs) => thumbs,
+                None => face_thumbnails(&faces, &trees, thumb_cache)?,
+            };
+            index_art(&faces, thumbs, &previews)
+        },
     );
     let (books, book_files, kit_pages) = kit?;
     pdfs.extend(books);

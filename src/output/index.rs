@@ -66,15 +66,23 @@ pub struct IndexArt {
     page_images: Vec<Image>,
 }
 
-/// Draws the thumbnails of the shown faces and the previews of the sheet pages.
-pub fn index_art(
+/// The thumbnails of the faces the page shows, in face order (none for the others).
+pub struct FaceThumbs(Vec<Option<Thumb>>);
+
+/// Draws the thumbnails of the faces the page shows. They need no sheet, so a build draws them
+/// whenever a core is free.
+pub fn face_thumbnails(
     faces: &Faces,
     trees: &FaceTrees,
-    files: &[FilePages],
     cache: Option<&ThumbCache>,
-) -> Result<IndexArt> {
+) -> Result<FaceThumbs> {
     let shown = shown_faces(faces);
-    let thumbs = face_thumbs(faces, trees, &shown, cache)?;
+    face_thumbs(faces, trees, &shown, cache).map(FaceThumbs)
+}
+
+/// The face thumbnails and the previews of the sheet pages drawn from them.
+pub fn index_art(faces: &Faces, thumbs: FaceThumbs, files: &[FilePages]) -> Result<IndexArt> {
+    let FaceThumbs(thumbs) = thumbs;
     let (pages, page_images) = page_views(faces, files, &thumbs)?;
     Ok(IndexArt {
         thumbs,

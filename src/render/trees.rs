@@ -23,6 +23,8 @@ const BATCH: usize = 32;
 
 enum Slot {
     Waiting,
+    /// Taken into a batch another thread is parsing: not taken into a second batch.
+    Parsing,
     Ready(Arc<usvg::Tree>),
     /// Forgotten after drawing, or failed to parse (the error is kept apart).
     Gone,
@@ -104,7 +106,14 @@ impl<'a> FaceTrees<'a> {
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
-                .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting))
+                .filter(|&i| {
+                    let mut slot = lock(&self.slots[i]);
+                    let waiting = matches!(*slot, Slot::Waiting);
+                    if waiting {
+                        *slot = Slot::Parsing;
+                    }
+                    waiting
+                })
                 .take(BATCH - 1),
         );
         self.parse_all(&batch, parser);
