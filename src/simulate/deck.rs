@@ -6,6 +6,18 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// "1 card", "12 cards".
+fn cards(n: u64) -> String {
+    match n {
+        1 => "1 card".to_owned(),
+        n => format!("{n} cards"),
+    }
+}
+
+/// A generous average character width of the chart's 11 px sans-serif labels, in px (mixed
+/// text in DejaVu Sans, the widest sans-serif a browser is likely to pick, sets about 0.58 em).
+const LABEL_EM: f64 = 11.0 * 0.62;
+
 use serde::Serialize;
 use serde_json::Value;
 
@@ -148,11 +160,21 @@ impl GameDeckStats {
     /// showing in the first 5 draws.
     pub fn chart(&self) -> String {
         let rows = self.decks.len().max(1) as f64;
-        let (w, h) = (900.0, 110.0 + 46.0 * rows);
+        let labels: Vec<String> = self
+            .decks
+            .iter()
+            .map(|d| format!("{} ({}, by {})", d.name, cards(d.cards), d.grouped_by))
+            .collect();
+        // Room for the longest deck label, set right-aligned before the bars.
+        let left = labels
+            .iter()
+            .map(|l| LABEL_EM * l.chars().count() as f64 + 28.0)
+            .fold(200.0, f64::max);
+        let (w, h) = (left + 700.0, 110.0 + 46.0 * rows);
         let f = Frame {
-            left: 200.0,
+            left,
             top: 50.0,
-            width: w - 240.0,
+            width: 660.0,
             height: 46.0 * rows,
             x: (0.0, 1.0),
             y: (0.0, 0.0),
@@ -165,16 +187,14 @@ impl GameDeckStats {
                 self.game
             ),
         );
-        for (i, d) in self.decks.iter().enumerate() {
+        for (i, (d, label)) in self.decks.iter().zip(&labels).enumerate() {
             let y = f.top + 46.0 * i as f64 + 8.0;
             let _ = write!(
                 svg,
-                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{} ({} cards, by {})</text>"#,
+                r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
                 f.left - 8.0,
                 y + 18.0,
-                escape(&d.name),
-                d.cards,
-                escape(&d.grouped_by)
+                escape(label),
             );
             let mut x = 0.0;
             for (gi, g) in d.groups.iter().enumerate() {
@@ -218,8 +238,10 @@ impl GameDeckStats {
         for d in &self.decks {
             let _ = writeln!(
                 out,
-                "\n{} ({} cards, by {}):",
-                d.name, d.cards, d.grouped_by
+                "\n{} ({}, by {}):",
+                d.name,
+                cards(d.cards),
+                d.grouped_by
             );
             for g in &d.groups {
                 let p = |n: u64| {
@@ -241,5 +263,57 @@ impl GameDeckStats {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The left end of every text in `svg` as set with the bundled sans-serif, in px.
+    fn text_left_edges(svg: &str) -> Vec<f32> {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let options = usvg::Options {
+            fontdb: fonts.db.clone(),
+            ..Default::default()
+        };
+        let tree = usvg::Tree::from_str(svg, &options).unwrap();
+        let mut edges = Vec::new();
+        collect(tree.root(), &mut edges);
+        edges
+    }
+
+    fn collect(group: &usvg::Group, edges: &mut Vec<f32>) {
+        for node in group.children() {
+            match node {
+                usvg::Node::Text(t) => edges.push(t.abs_bounding_box().x()),
+                usvg::Node::Group(g) => collect(g, edges),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn long_deck_names_stay_inside_the_chart() {
+        let deck = |name: &str| DeckStats {
+            component: "c".into(),
+            name: name.into(),
+            cards: 120,
+            grouped_by: "kind".into(),
+            groups: Vec::new(),
+            tiers: BTreeMap::new(),
+            by_card: Vec::new(),
+        };
+        let stats = GameDeckStats {
+            game: "g".into(),
+            decks: vec![
+                deck("Loot"),
+                deck("Apex Stalker Reserve"),
+                deck("The Extraordinarily Long Name of a Deck of Cards"),
+            ],
+        };
+        let edges = text_left_edges(&stats.chart());
+        assert!(edges.len() >= 4, "the labels were set: {edges:?}");
+        assert!(edges.iter().all(|&x| x >= 0.0), "{edges:?}");
     }
 }
