@@ -95,6 +95,39 @@ fn the_german_kit_writes_its_own_pages_in_german() {
     }
 }
 
+/// The sheet writer's own words: the label and ruler line in every sheet's margin, in the
+/// sheet PDFs and on the kit's sheet pages.
+#[test]
+fn the_german_sheets_label_their_margins_in_german() {
+    let built = build_in(repo(), "veil-runners", "de");
+    for file in ["cards.pdf", "boards.pdf", "tokens.pdf", "kit.pdf"] {
+        let text = flat(&pdf_lines(built.pdf(file).unwrap()));
+        for phrase in [
+            "Mit 100 % (Originalgröße) drucken: dieser Balken muss 50 mm messen.",
+            " · Rev. ",
+        ] {
+            assert!(text.contains(phrase), "{file}: no {phrase:?}");
+        }
+        for phrase in [
+            "Print at 100 %",
+            "this bar must measure",
+            " · rev ",
+            "sheet 1 of",
+        ] {
+            assert!(!text.contains(phrase), "{file} still says {phrase:?}");
+        }
+    }
+    let cards = flat(&pdf_lines(built.pdf("cards.pdf").unwrap()));
+    for phrase in [
+        "Bogen 1 von 2 · Vorderseiten",
+        "Rückseiten (an der langen Kante wenden)",
+    ] {
+        assert!(cards.contains(phrase), "cards.pdf: no {phrase:?}");
+    }
+    let tokens = flat(&pdf_lines(built.pdf("tokens.pdf").unwrap()));
+    assert!(tokens.contains("Sammelbogen 1 von"), "{tokens}");
+}
+
 #[test]
 fn the_english_kit_keeps_its_english_words() {
     let text = kit_text(&build_in(repo(), "veil-runners", "en"));

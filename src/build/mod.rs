@@ -21,7 +21,7 @@ use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::{Duplex, Ink, Layout, Paper};
 use crate::output::index::{
-    FilePages, IndexInput, face_thumbnails, index_art, index_page, shown_faces,
+    FaceThumbs, FilePages, IndexInput, face_thumbnails, index_art, index_page, shown_faces,
 };
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
@@ -33,7 +33,6 @@ use crate::project::Project;
 use crate::render::Renderer;
 use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
-use crate::rulebook::credits::fonts_of;
 use crate::rulebook::kit::{
     KitInput, RulesBook, RulesInput, RulesMarkup, SheetPage, build_date, kit_pdf, rules_pdf,
 };
@@ -111,12 +110,21 @@ pub struct Prepared {
     pub timings: Vec<(&'static str, Duration)>,
 }
 
-/// One build session: the project, the command line's choices and, for `watch`, the render
-/// cache that carries unchanged faces from one build to the next.
+/// One build session: the project, the command line's choices and, for `watch` and `serve`,
+/// what one build leaves the next.
 pub struct Session {
     project: Project,
     opts: BuildOptions,
-    cache: Option<RenderCache>,
+    cache: Option<BuildCache>,
+}
+
+/// What `watch` and `serve` carry from one build to the next: rendered faces and parsed trees,
+/// typeset PDFs and the index page's thumbnails, each reused while its inputs are unchanged.
+#[derive(Default)]
+struct BuildCache {
+    render: RenderCache,
+    typeset: TypesetCache,
+    thumbs: crate::output::index::ThumbCache,
 }
 
 impl Session {
@@ -129,10 +137,11 @@ impl Session {
         }
     }
 
-    /// A session that keeps rendered faces and parsed trees between builds.
+    /// A session that keeps between builds what the next can reuse (faces, trees, typeset
+    /// PDFs, thumbnails).
     pub fn with_cache(project: &Project, opts: &BuildOptions) -> Session {
         Session {
-            cache: Some(RenderCache::new()),
+            cache: Some(BuildCache::default()),
             ..Session::new(project, opts)
         }
     }
@@ -147,7 +156,7 @@ impl Session {
 
     /// The render cache, for its counts.
     pub fn cache(&self) -> Option<&RenderCache> {
-        self.cache.as_ref()
+        self.cache.as_ref().map(|c| &c.render)
     }
 
     /// Loads `id` and renders and parses every face.
@@ -236,7 +245,7 @@ impl Session {
         };
         Ok(Built {
             record,
-            ..assemble(prepared, self.cache())?
+            ..assemble(prepared, self.cache.as_ref())?
         })
     }
 
@@ -244,7 +253,7 @@ impl Session {
     /// first (the ink measure builds each kit with `ink: normal` and `ink: saver`).
     pub fn build_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Built> {
         let prepared = self.prepare_with(id, None, adjust, Parse::WhileDrawing)?;
-        assemble(prepared, self.cache())
+        assemble(prepared, self.cache.as_ref())
     }
 
     /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
@@ -306,7 +315,7 @@ impl Stopwatch {
 type FilePlan<'n> = (&'n str, Vec<(f32, f32)>, Vec<Role>);
 
 /// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
-fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
+fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     let Prepared {
         game,
         fonts,
@@ -319,26 +328,19 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
     let mut clock = Stopwatch::start();
     let print = &game.file.print;
     let parsed = ParseNotes::default();
-    let trees = face_trees(trees, &game, &faces, &fonts, cache, &parsed);
-    let mut sheet_warnings = Vec::new();
-    let (date, typeset) = (build_date(), cache.map(|c| &c.typeset));
-    let thumb_cache = cache.map(|c| &c.thumbs);
-    // The rulebook needs no sheet: it is typeset on one core while the sheets take the rest.
-    // Without one, that core draws the index page's face thumbnails meanwhile.
-    let (early, printed) = rayon::join(
-        || -> Result<_> {
-            let book = rulebook(&game, &faces, &fonts, date, typeset)?;
-            let thumbs = match book.0 {
-                None => Some(face_thumbnails(&faces, &trees, thumb_cache)?),
-                Some(_) => None,
-            };
-            Ok((book, thumbs))
-        },
-        || print_all(&game, &faces, &trees, &fonts, &mut sheet_warnings),
-    );
-    // A sheet's error first, as when the rulebook came after the sheets.
-    let (components, sheets) = printed?;
-    let ((rules, rulebook, rulebook_time), thumbs) = early?;
+    let render = cache.map(|c| &c.render);
+    let trees = face_trees(trees, &game, &faces, &fonts, render, &parsed);
+    let date = build_date();
+    let FirstPhase {
+        components,
+        sheets,
+        check,
+        rules,
+        rulebook,
+        rulebook_time,
+        thumbs,
+        sheet_warnings,
+    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
     let Sheets {
         mut pdfs,
         mut files,
@@ -346,14 +348,13 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         previews,
         cut_files,
     } = sheets;
-    trees.finish()?;
     warnings.extend(parsed.warnings());
     warnings.extend(sheet_warnings);
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
     timings.push(("rulebook, beside the sheets", rulebook_time));
-
-    let check = crate::check::manifest::check_game(&game, Some(&faces))?;
+    let typeset = cache.map(|c| &c.typeset);
+    let thumb_cache = cache.map(|c| (&c.thumbs, fonts.digest.as_str()));
     let sheet_pages = sheet_pages(&components, &plans);
     let input = KitInput {
         game: &game,
@@ -411,6 +412,61 @@ fn assemble(prepared: Prepared, cache: Option<&RenderCache>) -> Result<Built> {
         check,
         record: None,
         timings,
+    })
+}
+
+/// What the sheets and the work beside them made.
+struct FirstPhase {
+    components: Vec<ComponentReport>,
+    sheets: Sheets,
+    check: Option<CheckReport>,
+    rules: Option<RulesMarkup>,
+    rulebook: Option<RulesBook>,
+    rulebook_time: Duration,
+    thumbs: Option<FaceThumbs>,
+    sheet_warnings: Vec<String>,
+}
+
+/// The sheets, and beside them the rulebook (it needs no sheet) or, for a game without one,
+/// the index page's face thumbnails. Errors come in the order they came when all ran one after
+/// the other: a sheet's, a face's, the manifest's, then the rulebook's.
+fn sheets_and_rulebook(
+    game: &Game,
+    faces: &Faces,
+    trees: &FaceTrees,
+    fonts: &Fonts,
+    date: (i32, u8, u8),
+    cache: Option<&BuildCache>,
+) -> Result<FirstPhase> {
+    let typeset = cache.map(|c| &c.typeset);
+    let thumb_cache = cache.map(|c| (&c.thumbs, fonts.digest.as_str()));
+    let (early, printed) = rayon::join(
+        || -> Result<_> {
+            let book = rulebook(game, faces, fonts, date, typeset)?;
+            let thumbs = match book.0 {
+                None => Some(face_thumbnails(faces, trees, thumb_cache)?),
+                Some(_) => None,
+            };
+            Ok((book, thumbs))
+        },
+        || {
+            let mut sheet_warnings = Vec::new();
+            print_all(game, faces, trees, fonts, &mut sheet_warnings).map(|p| (p, sheet_warnings))
+        },
+    );
+    let ((components, sheets), sheet_warnings) = printed?;
+    trees.finish()?;
+    let check = crate::check::manifest::check_game(game, Some(faces))?;
+    let ((rules, rulebook, rulebook_time), thumbs) = early?;
+    Ok(FirstPhase {
+        components,
+        sheets,
+        check,
+        rules,
+        rulebook,
+        rulebook_time,
+        thumbs,
+        sheet_warnings,
     })
 }
 
@@ -681,9 +737,8 @@ fn rulebook(
 
 /// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.
 fn kit_and_rules(input: &KitInput, rules: Option<RulesBook>) -> Result<Books> {
-    let mut kit_fonts = rules.as_ref().map(|r| r.fonts.clone()).unwrap_or_default();
-    kit_fonts.extend(fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice())));
-    let (kit, count) = kit_pdf(input, kit_fonts)?;
+    let rules_fonts = rules.as_ref().map(|r| r.fonts.clone()).unwrap_or_default();
+    let (kit, count) = kit_pdf(input, rules_fonts)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
     // Without rules the kit opens with a cover, a contents page and the credits.
@@ -749,7 +804,8 @@ fn add_parts_to_buy<'a>(
                 SheetWriter::new(&faces.faces, trees, &fonts.label, game.file.print.paper)?
                     .with_margin(game.file.print.printable_margin_mm)
                     .named(file)
-                    .with_ink_saver(game.file.print.ink == Ink::Saver),
+                    .with_ink_saver(game.file.print.ink == Ink::Saver)
+                    .in_language(&game.file.language),
             ));
             writers.len() - 1
         }
@@ -897,7 +953,8 @@ fn writer_for<'a>(
         SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
             .with_margin(print.printable_margin_mm)
             .named(file)
-            .with_ink_saver(print.ink == Ink::Saver),
+            .with_ink_saver(print.ink == Ink::Saver)
+            .in_language(&game.file.language),
     ));
     Ok(writers.len() - 1)
 }

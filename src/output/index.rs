@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::report::BuildReport;
 use crate::pdf::sheets::Placed;
-use crate::render::faces::Faces;
+use crate::render::faces::{Face, Faces};
 use crate::render::raster::{png_preview, render_face};
 use crate::render::trees::FaceTrees;
 
@@ -71,10 +71,12 @@ pub struct FaceThumbs(Vec<Option<Thumb>>);
 
 /// Draws the thumbnails of the faces the page shows. They need no sheet, so a build draws them
 /// whenever a core is free.
+/// `cache` comes with a name for the fonts the faces are set in (a thumbnail drawn in other
+/// fonts is not reused).
 pub fn face_thumbnails(
     faces: &Faces,
     trees: &FaceTrees,
-    cache: Option<&ThumbCache>,
+    cache: Option<(&ThumbCache, &str)>,
 ) -> Result<FaceThumbs> {
     let shown = shown_faces(faces);
     face_thumbs(faces, trees, &shown, cache).map(FaceThumbs)
@@ -249,13 +251,24 @@ struct ThumbArt {
     png: Vec<u8>,
 }
 
-/// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash:
-/// a rebuild draws only the faces that changed. Holds the last build's thumbnails only.
+/// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash
+/// and the fonts it was set in: a rebuild draws only the faces that changed. Holds what the
+/// last few builds drew (`watch` builds each language in turn).
 #[derive(Default)]
-pub struct ThumbCache(Mutex<HashMap<String, Arc<ThumbArt>>>);
+pub struct ThumbCache(Mutex<ThumbMap>);
+
+/// Thumbnail by key, with the build that last used it.
+#[derive(Default)]
+struct ThumbMap {
+    thumbs: HashMap<String, (Arc<ThumbArt>, u64)>,
+    build: u64,
+}
 
 impl ThumbCache {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<ThumbArt>>> {
+    /// Builds whose thumbnails are kept.
+    const BUILDS: u64 = 4;
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ThumbMap> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -267,9 +280,14 @@ fn face_thumbs(
     faces: &Faces,
     trees: &FaceTrees,
     shown: &[bool],
-    cache: Option<&ThumbCache>,
+    cache: Option<(&ThumbCache, &str)>,
 ) -> Result<Vec<Option<Thumb>>> {
-    let kept = cache.map(|c| std::mem::take(&mut *c.lock()));
+    let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| format!("{}{f}", face.hash));
+    let kept = |face: &Face| {
+        let (cache, _) = cache?;
+        let map = cache.lock();
+        map.thumbs.get(&key(face)).map(|(art, _)| Arc::clone(art))
+    };
     let thumbs: Vec<Option<Thumb>> = faces
         .faces
         .par_iter()
@@ -281,8 +299,8 @@ fn face_thumbs(
             }
             let (fw, fh) = with_bleed(face);
             let width = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
-            let art = match kept.as_ref().and_then(|k| k.get(&face.hash)) {
-                Some(art) if art.pixmap.width() == width => Arc::clone(art),
+            let art = match kept(face) {
+                Some(art) if art.pixmap.width() == width => art,
                 _ => {
                     let Some(tree) = trees.get(i) else {
                         return Ok(None);
@@ -299,13 +317,17 @@ fn face_thumbs(
             }))
         })
         .collect::<Result<_>>()?;
-    if let Some(cache) = cache {
+    if let Some((cache, _)) = cache {
         let mut map = cache.lock();
+        map.build += 1;
+        let build = map.build;
         for (face, thumb) in faces.faces.iter().zip(&thumbs) {
             if let Some(t) = thumb {
-                map.insert(face.hash.clone(), Arc::clone(&t.art));
+                map.thumbs.insert(key(face), (Arc::clone(&t.art), build));
             }
         }
+        map.thumbs
+            .retain(|_, (_, used)| *used + ThumbCache::BUILDS > build);
     }
     Ok(thumbs)
 }

@@ -12,6 +12,7 @@ use crate::model::print::mm;
 use crate::pdf::draw::{page_settings, push_clip, stroke_lines, stroke_lines_grey};
 use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_tile_map};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::words::fill;
 
 /// Half the arm of a registration cross, in mm.
 const CROSS: f32 = 2.5;
@@ -29,18 +30,26 @@ impl SheetWriter<'_> {
             sheets: 1,
             pages: Vec::new(),
         };
+        let w = self.label_font.words;
+        let rev = fill(w.revision, &[("rev", revision)]);
         for tile in &layout.tiles {
             let tiled = layout.tiles.len() > 1;
             let label = if tiled {
+                let [row, col, rows, cols] =
+                    [tile.row + 1, tile.col + 1, layout.rows, layout.cols].map(|v| v.to_string());
+                let at = [
+                    ("row", &row),
+                    ("col", &col),
+                    ("rows", &rows),
+                    ("cols", &cols),
+                ];
+                let tile = fill(w.tile, &at.map(|(k, v)| (k, v.as_str())));
                 format!(
-                    "{title} · tile row {}, column {} of {} × {} · single-sided · glue over the dashed strips, crosses on crosses · rev {revision}",
-                    tile.row + 1,
-                    tile.col + 1,
-                    layout.rows,
-                    layout.cols
+                    "{title} · {tile} · {} · {} · {rev}",
+                    w.single_sided, w.tile_glue
                 )
             } else {
-                format!("{title} · single-sided · rev {revision}")
+                format!("{title} · {} · {rev}", w.single_sided)
             };
             used.pages.push(self.tile_page(face, layout, tile, &label));
         }

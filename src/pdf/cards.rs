@@ -14,8 +14,11 @@ use crate::pdf::draw::{
     corner_arcs, page_settings, push_circle, push_clip, push_rect, stroke_lines,
     stroke_lines_colour, stroke_path, stroke_path_grey,
 };
-use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_label, draw_stamp, draw_window};
+use crate::pdf::furniture::{
+    CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_window, text_mm,
+};
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::words::fill;
 use crate::render::faces::CardCopy;
 
 /// Which layer of a sheet a page prints.
@@ -45,17 +48,18 @@ impl SheetWriter<'_> {
             pages: Vec::new(),
         };
         let of = sheets.len();
+        let w = self.label_font.words;
         let flip = match deck.print.duplex {
-            Duplex::ShortEdge => "flip on the short edge",
-            _ => "flip on the long edge",
+            Duplex::ShortEdge => w.flip_short,
+            _ => w.flip_long,
         };
+        let of = of.to_string();
+        let rev = fill(w.revision, &[("rev", deck.revision)]);
         for (n, copies) in sheets.iter().enumerate() {
-            let sheet = format!("{} · sheet {} of {of}", deck.title, n + 1);
-            let rev = deck.revision;
+            let n = (n + 1).to_string();
+            let sheet = fill(w.sheet, &[("title", &deck.title), ("n", &n), ("of", &of)]);
             if folded {
-                let label = format!(
-                    "{sheet} · gutter-fold, single-sided: fold on the dashed line, printed sides out, glue the blank sides together, then cut through both · rev {rev}"
-                );
+                let label = format!("{sheet} · {} · {rev}", w.gutter_fold);
                 used.pages.push(self.grid_page(
                     deck,
                     copies,
@@ -65,16 +69,17 @@ impl SheetWriter<'_> {
                 )?);
             } else {
                 let (what, role) = match (has_top, has_backs) {
-                    (true, true) => ("base layer", Role::Front),
-                    (true, false) => ("base layer, single-sided", Role::Single),
-                    (false, true) => ("fronts", Role::Front),
-                    (false, false) => ("single-sided", Role::Single),
+                    (true, true) => (w.base_layer, Role::Front),
+                    (true, false) => (w.base_layer_single_sided, Role::Single),
+                    (false, true) => (w.fronts, Role::Front),
+                    (false, false) => (w.single_sided, Role::Single),
                 };
-                let label = format!("{sheet} · {what} · rev {rev}");
+                let label = format!("{sheet} · {what} · {rev}");
                 used.pages
                     .push(self.grid_page(deck, copies, &[Layer::Front], &label, role)?);
                 if has_backs {
-                    let label = format!("{sheet} · backs ({flip}) · rev {rev}");
+                    let backs = fill(w.backs, &[("flip", flip)]);
+                    let label = format!("{sheet} · {backs} · {rev}");
                     used.pages.push(self.grid_page(
                         deck,
                         copies,
@@ -85,9 +90,7 @@ impl SheetWriter<'_> {
                 }
             }
             if has_top {
-                let label = format!(
-                    "{sheet} · top layer, single-sided: cut out the hatched windows · rev {rev}"
-                );
+                let label = format!("{sheet} · {} · {rev}", w.top_layer);
                 used.pages.push(self.grid_page(
                     deck,
                     copies,
@@ -238,7 +241,7 @@ fn fold_hint(
 ) {
     let g = &layout.grid;
     let block = g.block(used);
-    let text = "FOLD printed sides out · GLUE the blank sides";
+    let text = font.words.fold_hint;
     let (x, y) = match layout.fold {
         // Above the backs, right of the fold (the backs have no marks); on a short-side fold,
         // left of the fronts just above the fold.
@@ -248,7 +251,9 @@ fn fold_hint(
     // Only where it touches no face: else it is left out.
     let clear = match layout.fold {
         Fold::LongSide => y < block.y - 0.2,
-        Fold::ShortSide => y > block.bottom() + 0.2 && g.margin + 1.0 + 45.0 < block.x,
+        Fold::ShortSide => {
+            y > block.bottom() + 0.2 && g.margin + 1.0 + text_mm(text, LABEL_PT) < block.x
+        }
     };
     if clear {
         draw_label(surface, font, mm(x), mm(y), text);

@@ -11,6 +11,7 @@ use crate::model::TokenShape;
 use crate::model::print::{Paper, PrintProfile, RevisionStamp, mm};
 use crate::pdf::draw::{fill_rect, push_rect, rect_path, stroke_lines, stroke_path};
 use crate::pdf::label::LabelFont;
+use crate::pdf::words::fill;
 
 /// Line width of cut guides, in points (a hairline that still prints on laser printers).
 pub const CUT_PT: f32 = 0.3;
@@ -31,7 +32,7 @@ pub fn bottom_band(pw: f32, ph: f32, margin: f32) -> Band {
 }
 
 /// Roughly how long `text` runs at `pt` points, in mm (Noto Sans averages about half an em).
-fn text_mm(text: &str, pt: f32) -> f32 {
+pub fn text_mm(text: &str, pt: f32) -> f32 {
     text.chars().count() as f32 * pt * 0.52 * 25.4 / 72.0
 }
 
@@ -75,7 +76,7 @@ pub fn draw_furniture(
         u += step;
     }
     stroke_path(surface, pb, CUT_PT, None);
-    let check = format!("Print at 100 % (actual size): this bar must measure {ruler_name}.");
+    let check = fill(font.words.ruler, &[("length", ruler_name)]);
     let room = (length - ruler_mm - 2.0).max(1.0);
     let pt = LABEL_PT.min(LABEL_PT * room / text_mm(&check, LABEL_PT));
     draw_label_at(
@@ -209,13 +210,16 @@ pub fn draw_window(surface: &mut Surface, font: &LabelFont, r: Rect) {
     let mut pb = PathBuilder::new();
     push_rect(&mut pb, r);
     stroke_path(surface, pb, CUT_PT * 2.0, None);
-    if r.w > 14.0 && r.h > 4.0 {
+    // A white box behind the words, at least 13 mm wide, wider for longer words.
+    let text = font.words.cut_out;
+    let box_w = (text_mm(text, LABEL_PT) + 1.8).max(13.0);
+    if r.w > box_w + 1.0 && r.h > 4.0 {
         fill_rect(
             surface,
             Rect {
-                x: r.x + r.w / 2.0 - 6.5,
+                x: r.x + (r.w - box_w) / 2.0,
                 y: r.y + r.h / 2.0 - 1.8,
-                w: 13.0,
+                w: box_w,
                 h: 3.4,
             },
             1.0,
@@ -223,9 +227,9 @@ pub fn draw_window(surface: &mut Surface, font: &LabelFont, r: Rect) {
         draw_label(
             surface,
             font,
-            mm(r.x + r.w / 2.0 - 5.6),
+            mm(r.x + (r.w - box_w) / 2.0 + 0.9),
             mm(r.y + r.h / 2.0 + 0.9),
-            "CUT OUT",
+            text,
         );
     }
 }

@@ -15,12 +15,15 @@ use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 
 use crate::error::{Error, Result};
+use crate::pdf::words::{ENGLISH, SheetWords};
 
-/// The label font of one document, with the strings it has shaped.
+/// The label font of one document, with the strings it has shaped and the words it prints
+/// (in the kit's language), so whatever draws the writer's own text has both at hand.
 pub struct LabelFont<'a> {
     font: Font,
     face: rustybuzz::Face<'a>,
     shaped: Mutex<HashMap<String, Arc<[KrillaGlyph]>>>,
+    pub words: &'static SheetWords,
 }
 
 impl<'a> LabelFont<'a> {
@@ -33,6 +36,7 @@ impl<'a> LabelFont<'a> {
             font,
             face,
             shaped: Mutex::new(HashMap::new()),
+            words: &ENGLISH,
         })
     }
 
@@ -94,6 +98,44 @@ fn shape(face: &rustybuzz::Face, text: &str) -> Vec<KrillaGlyph> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One page with `texts` drawn one under the other, by `draw`.
+    fn page(draw: impl Fn(&mut Surface, Point, &str)) -> Vec<u8> {
+        let texts = [
+            "sheet 3 of 12 · fronts · rev 1",
+            "Rückseiten (an der langen Kante wenden) · Rev. Ⅻ",
+            "fi ffl AV To 50 mm",
+            "שלום עולם",
+            "",
+        ];
+        let mut doc = krilla::Document::new();
+        let mut page = doc.start_page_with(crate::pdf::draw::page_settings(100.0, 100.0));
+        let mut surface = page.surface();
+        for (i, text) in texts.iter().enumerate() {
+            draw(
+                &mut surface,
+                Point::from_xy(10.0, 20.0 + 15.0 * i as f32),
+                text,
+            );
+        }
+        surface.finish();
+        page.finish();
+        doc.finish().unwrap()
+    }
+
+    #[test]
+    fn draws_the_same_pdf_as_krillas_own_text_drawing() {
+        // Shaping here must match krilla's `draw_text` glyph for glyph, or a krilla upgrade
+        // could change the sheets unnoticed.
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let font = LabelFont::new(&fonts.label).unwrap();
+        let ours = page(|s, at, text| font.draw(s, at, 9.0, text));
+        let krillas = page(|s, at, text| {
+            let direction = krilla::text::TextDirection::Auto;
+            s.draw_text(at, font.font.clone(), 9.0, text, false, direction);
+        });
+        assert!(ours == krillas, "the label text differs from krilla's");
+    }
 
     #[test]
     fn shapes_each_string_once_and_covers_the_text() {

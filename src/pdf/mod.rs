@@ -10,3 +10,4 @@ pub mod label;
 pub mod lists;
 pub mod shapes;
 pub mod sheets;
+pub mod words;

@@ -22,6 +22,7 @@ use crate::pdf::draw::{
 };
 use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp, draw_window};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::words::{SheetWords, fill};
 use crate::render::faces::{CardCopy, Face};
 
 /// Space kept around a die net or a standee (they have no bleed of their own): tokens and
@@ -218,7 +219,8 @@ impl SheetWriter<'_> {
             None => bottom_band(pw, ph, self.margin),
         };
         let stem = CutSheet::stem_of(&self.name, number);
-        let label = shared_label(sheets, &names, (n, of), backs, &stem);
+        let words = self.label_font.words;
+        let label = shared_label(sheets, words, &names, (n, of), backs, &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         let placed = std::mem::take(&mut ctx.placed);
         let (cuts, scores) = (
@@ -333,15 +335,22 @@ impl SheetWriter<'_> {
                 _ => band,
             },
         };
+        let w = self.label_font.words;
+        let flip = match print.duplex {
+            Duplex::ShortEdge => w.flip_short,
+            _ => w.flip_long,
+        };
+        let (sheet, of) = ((n + 1).to_string(), of.to_string());
+        let at = [
+            ("game", sheets.game),
+            ("n", sheet.as_str()),
+            ("of", of.as_str()),
+        ];
         let label = format!(
-            "{} · cut sheet {} of {of}: backs ({}) · rev {}",
-            sheets.game,
-            n + 1,
-            match print.duplex {
-                Duplex::ShortEdge => "flip on the short edge",
-                _ => "flip on the long edge",
-            },
-            sheets.revision
+            "{}: {} · {}",
+            fill(w.cut_sheet, &at),
+            fill(w.backs, &[("flip", flip)]),
+            fill(w.revision, &[("rev", sheets.revision)])
         );
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         surface.finish();
@@ -418,31 +427,38 @@ fn cut_band(r: &Registration) -> Band {
 /// The label of shared sheet `n` of `of`: the game, the components on it and how to finish it.
 fn shared_label(
     sheets: &SharedSheets,
+    w: &SheetWords,
     names: &[&str],
     (n, of): (usize, usize),
     backs: bool,
     stem: &str,
 ) -> String {
+    let (n, of) = ((n + 1).to_string(), of.to_string());
+    let at = [
+        ("game", sheets.game),
+        ("n", n.as_str()),
+        ("of", of.as_str()),
+    ];
+    let names = names.join(", ");
+    let rev = fill(w.revision, &[("rev", sheets.revision)]);
     match sheets.cutter {
-        Some(c) => format!(
-            "{} · cut sheet {} of {of}: {} · print-and-cut ({}): {}, load cut/{stem}.svg · rev {}",
-            sheets.game,
-            n + 1,
-            names.join(", "),
-            c.name(),
-            if backs {
-                "duplex, cut from the front"
+        Some(c) => {
+            let how = if backs {
+                w.duplex_cut_from_front
             } else {
-                "single-sided"
-            },
-            sheets.revision
-        ),
+                w.single_sided
+            };
+            let cut = fill(
+                w.print_and_cut,
+                &[("machine", c.name()), ("how", how), ("stem", stem)],
+            );
+            format!("{}: {names} · {cut} · {rev}", fill(w.cut_sheet, &at))
+        }
         None => format!(
-            "{} · shared sheet {} of {of}: {} · single-sided · cut the solid lines, fold the dashed ones, glue the grey tabs and bases · rev {}",
-            sheets.game,
-            n + 1,
-            names.join(", "),
-            sheets.revision
+            "{}: {names} · {} · {} · {rev}",
+            fill(w.shared_sheet, &at),
+            w.single_sided,
+            w.shared_finish
         ),
     }
 }

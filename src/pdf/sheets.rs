@@ -26,6 +26,7 @@ use crate::layout::plan::Role;
 use crate::model::print::{Duplex, Paper, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
 use crate::pdf::draw::page_settings;
+use crate::pdf::furniture::text_mm;
 use crate::render::faces::{CardCopy, Face};
 use crate::render::trees::FaceTrees;
 
@@ -142,6 +143,12 @@ impl<'a> SheetWriter<'a> {
         self
     }
 
+    /// Prints the writer's own words (sheet labels, blank pages) in the language `code`.
+    pub fn in_language(mut self, code: &str) -> Self {
+        self.label_font.words = crate::pdf::words::sheet_words(code);
+        self
+    }
+
     /// Draws the writer's own fills light (`ink: saver`).
     pub fn with_ink_saver(mut self, saver: bool) -> Self {
         self.ink_saver = saver;
@@ -226,8 +233,8 @@ impl<'a> SheetWriter<'a> {
             paint: krilla::color::luma::Color::new(120).into(),
             ..Fill::default()
         }));
-        let text = "This page is intentionally blank.";
-        let at = Point::from_xy(mm(w / 2.0 - 25.0), mm(h / 2.0));
+        let text = self.label_font.words.blank;
+        let at = Point::from_xy(mm((w - text_mm(text, 9.0)) / 2.0), mm(h / 2.0));
         self.label_font.draw(&mut surface, at, 9.0, text);
         surface.set_fill(None);
         surface.finish();

@@ -245,10 +245,6 @@ pub struct RenderCache {
     svgs: std::sync::Mutex<HashMap<String, String>>,
     /// SVG hash -> parsed tree.
     pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<usvg::Tree>>>,
-    /// The rulebook's and the kit's typeset PDFs, reused while their markup is unchanged.
-    pub typeset: crate::rulebook::typeset::TypesetCache,
-    /// The index page's face thumbnails.
-    pub thumbs: crate::output::index::ThumbCache,
     /// Renders done and reused by the last build.
     pub rendered: std::sync::atomic::AtomicUsize,
     pub reused: std::sync::atomic::AtomicUsize,

@@ -103,6 +103,12 @@ impl<'a> FaceTrees<'a> {
 
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
+        {
+            let mut slot = lock(&self.slots[face]);
+            if matches!(*slot, Slot::Waiting) {
+                *slot = Slot::Parsing;
+            }
+        }
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
@@ -116,15 +122,21 @@ impl<'a> FaceTrees<'a> {
                 })
                 .take(BATCH - 1),
         );
-        self.parse_all(&batch, parser);
+        self.parse_all(&batch, Some(face), parser);
     }
 
-    fn parse_all(&self, faces: &[usize], parser: &Parser<'a>) {
+    /// Parses `faces` in parallel. A face drawn and let go meanwhile (another thread parsed it
+    /// too) stays let go, except `asked`, the face a caller waits for.
+    fn parse_all(&self, faces: &[usize], asked: Option<usize>, parser: &Parser<'a>) {
         let start = Instant::now();
         let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> =
             faces.par_iter().map(|&i| (i, parser(i))).collect();
         for (i, result) in parsed {
-            *lock(&self.slots[i]) = match result {
+            let mut slot = lock(&self.slots[i]);
+            if Some(i) != asked && matches!(*slot, Slot::Ready(_) | Slot::Gone) {
+                continue;
+            }
+            *slot = match result {
                 Ok(tree) => Slot::Ready(tree),
                 Err(e) => {
                     lock(&self.errors).push((i, e));
@@ -153,11 +165,12 @@ impl<'a> FaceTrees<'a> {
     /// when nothing prints it), then returns the first error in face order.
     pub fn finish(&self) -> Result<()> {
         if let Some(parser) = &self.parser {
+            // A face another thread is still parsing is parsed here too, so its error is seen.
             let waiting: Vec<usize> = (0..self.slots.len())
-                .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting))
+                .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting | Slot::Parsing))
                 .collect();
             for chunk in waiting.chunks(BATCH) {
-                self.parse_all(chunk, parser);
+                self.parse_all(chunk, None, parser);
                 for &i in chunk {
                     self.drawn(i);
                 }

@@ -418,6 +418,7 @@ pub fn reprint_in(
         game.file.print.paper,
     )?
     .with_margin(game.file.print.printable_margin_mm)
+    .in_language(&game.file.language)
     // One duplex job: the changelog padded to a whole sheet, every front on an odd page.
     .duplex_job();
     let lines: Vec<String> = changes.iter().map(Change::describe).collect();

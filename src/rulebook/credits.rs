@@ -143,10 +143,11 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String
 }
 
 /// Typesets with credits naming exactly the fonts of the result: typesets crediting `guess`,
-/// reads the fonts back from the PDF and typesets again, crediting those, until the two agree.
-/// A good guess costs one pass.
+/// reads the fonts back from the PDF (with `elsewhere`, the fonts of pages added to it later)
+/// and typesets again, crediting those, until the two agree. A good guess costs one pass.
 pub fn typeset_crediting_fonts(
     guess: BTreeSet<String>,
+    elsewhere: &BTreeSet<String>,
     mut typeset: impl FnMut(&BTreeSet<String>) -> Result<(Vec<u8>, usize)>,
 ) -> Result<(Vec<u8>, usize)> {
     let mut fonts = guess;
@@ -154,7 +155,7 @@ pub fn typeset_crediting_fonts(
     // The credits are set in the body font, so naming a font seldom brings another; should it
     // keep changing, the last passes credit every font seen rather than loop on.
     for pass in 0..4 {
-        let found = pdf_font_families(&out.0);
+        let found = &pdf_font_families(&out.0) | elsewhere;
         if found == fonts {
             break;
         }
@@ -232,7 +233,7 @@ mod tests {
             .into_iter()
             .collect();
         let mut credited = Vec::new();
-        typeset_crediting_fonts(guess, |fonts| {
+        typeset_crediting_fonts(guess, &BTreeSet::new(), |fonts| {
             credited.push(fonts.clone());
             Ok((b"/BaseFont /AAAAAA+NotoSans".to_vec(), 1))
         })
@@ -242,9 +243,27 @@ mod tests {
     }
 
     #[test]
+    fn fonts_of_pages_added_later_stay_credited() {
+        // The kit's sheet pages are spliced in after typesetting: their fonts are never in the
+        // typeset PDF, yet the finished kit embeds them.
+        let sheets: BTreeSet<String> = ["Sheet Font".to_owned()].into_iter().collect();
+        let mut credited = Vec::new();
+        typeset_crediting_fonts(BTreeSet::new(), &sheets, |fonts| {
+            credited.push(fonts.clone());
+            Ok((b"/BaseFont /AAAAAA+NotoSans".to_vec(), 1))
+        })
+        .unwrap();
+        let last = credited.last().unwrap();
+        assert!(
+            last.contains("Sheet Font") && last.contains("Noto Sans"),
+            "{last:?}"
+        );
+    }
+
+    #[test]
     fn typesetting_repeats_until_every_font_is_credited() {
         let mut calls = 0;
-        let (_, n) = typeset_crediting_fonts(BTreeSet::new(), |fonts| {
+        let (_, n) = typeset_crediting_fonts(BTreeSet::new(), &BTreeSet::new(), |fonts| {
             calls += 1;
             let mut pdf = b"/BaseFont /AAAAAA+NotoSans".to_vec();
             if fonts.contains("Noto Sans") {

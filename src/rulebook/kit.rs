@@ -500,7 +500,8 @@ pub fn rules_pdf(input: &RulesInput) -> Result<(RulesBook, RulesMarkup)> {
     let rules = RulesMarkup::new(input)?;
     let (measured, _) = rules_typeset(input, &rules, &style, &Default::default())?;
     let found = credits::pdf_font_families(&measured);
-    let (pdf, pages) = credits::typeset_crediting_fonts(found, |fonts| {
+    let none = Default::default();
+    let (pdf, pages) = credits::typeset_crediting_fonts(found, &none, |fonts| {
         rules_typeset(input, &rules, &style, fonts)
     })?;
     let fonts = credits::pdf_font_families(&pdf);
@@ -565,17 +566,21 @@ fn own_page_fonts(has_rules: bool) -> impl Iterator<Item = String> {
 }
 
 /// The whole kit: rules, components page, calibration, sheets. Its credits name the fonts it
-/// embeds, guessed from `fonts` (the rulebook's and the sheets') and its own pages' fonts.
+/// embeds: the sheets' and those Typst sets, guessed from `rules_fonts` (the rulebook's) and
+/// its own pages' fonts.
 pub fn kit_pdf(
     input: &KitInput,
-    mut fonts: std::collections::BTreeSet<String>,
+    rules_fonts: std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
+    let sheet_fonts = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
+    let mut fonts = rules_fonts;
+    fonts.extend(sheet_fonts.iter().cloned());
     fonts.extend(own_page_fonts(input.rules.is_some()));
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
-    let (bytes, total) = credits::typeset_crediting_fonts(fonts, |fonts| {
+    let (bytes, total) = credits::typeset_crediting_fonts(fonts, &sheet_fonts, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
         let mut markup = front_matter(game, input.date, true, &style, &guide_page(input));
         markup.push_str(&body(input.rules, &mut assets, fonts)?);

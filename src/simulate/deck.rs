@@ -6,6 +6,16 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use serde::Serialize;
+use serde_json::Value;
+
+use super::chart::{COLOURS, Frame, escape, open, pct};
+use super::stats::{at_least, expected_draws_to_first};
+use crate::model::{Component, ComponentKind, Game};
+
+/// The draw counts the odds are given for.
+pub const DRAWS: [u64; 8] = [1, 2, 3, 5, 7, 10, 15, 20];
+
 /// "1 card", "12 cards".
 fn cards(n: u64) -> String {
     match n {
@@ -17,16 +27,6 @@ fn cards(n: u64) -> String {
 /// A generous average character width of the chart's 11 px sans-serif labels, in px (mixed
 /// text in DejaVu Sans, the widest sans-serif a browser is likely to pick, sets about 0.58 em).
 const LABEL_EM: f64 = 11.0 * 0.62;
-
-use serde::Serialize;
-use serde_json::Value;
-
-use super::chart::{COLOURS, Frame, escape, open, pct};
-use super::stats::{at_least, expected_draws_to_first};
-use crate::model::{Component, ComponentKind, Game};
-
-/// The draw counts the odds are given for.
-pub const DRAWS: [u64; 8] = [1, 2, 3, 5, 7, 10, 15, 20];
 
 /// Fields a deck is grouped by, first present wins.
 const GROUP_FIELDS: [&str; 5] = ["kind", "tier", "type", "deck", "level"];
