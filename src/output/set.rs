@@ -11,6 +11,8 @@
 use std::fs::{self, File, TryLockError};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::error::{Error, Result};
 
 /// Holds the lock of one output folder while a set is written.
@@ -83,13 +85,18 @@ impl OutputLock {
     }
 
     fn fill(&self, staging: &Path, files: &[(String, Vec<u8>)], owned: &[&str]) -> Result<()> {
-        for (name, bytes) in files {
-            let path = staging.join(name);
-            if let Some(dir) = path.parent() {
-                fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-            }
-            write_file(&path, bytes)?;
+        // Each folder once (a big kit has hundreds of thumbnails in one), then the files on
+        // every core: the kernel's copying into the page cache is most of the time.
+        let dirs: std::collections::BTreeSet<PathBuf> = files
+            .iter()
+            .filter_map(|(name, _)| staging.join(name).parent().map(Path::to_path_buf))
+            .collect();
+        for dir in &dirs {
+            fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
         }
+        files
+            .par_iter()
+            .try_for_each(|(name, bytes)| write_file(&staging.join(name), bytes))?;
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Ok(());
         };
