@@ -27,6 +27,7 @@ pub mod rulebook;
 pub mod scaffold;
 pub mod simulate;
 pub mod slug;
+pub mod sync;
 pub mod text;
 pub mod xml;
 

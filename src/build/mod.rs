@@ -4,6 +4,7 @@
 //! Nothing is written until every step has succeeded, so a broken input never replaces the
 //! last good output.
 
+use crate::sync::lock;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -21,7 +22,8 @@ use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::model::print::{Duplex, Ink, Layout, Paper};
 use crate::output::index::{
-    FaceThumbs, FilePages, IndexInput, face_thumbnails, index_art, index_page, shown_faces,
+    FaceThumbs, FilePages, IndexArt, IndexInput, ThumbCache, face_thumbnails, index_art,
+    index_page, shown_faces,
 };
 use crate::output::record::{PrintRecord, record_of};
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
@@ -124,7 +126,7 @@ pub struct Session {
 struct BuildCache {
     render: RenderCache,
     typeset: TypesetCache,
-    thumbs: crate::output::index::ThumbCache,
+    thumbs: ThumbCache,
 }
 
 impl Session {
@@ -353,8 +355,6 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
     timings.push(("rulebook, beside the sheets", rulebook_time));
-    let typeset = cache.map(|c| &c.typeset);
-    let thumb_cache = cache.map(|c| (&c.thumbs, fonts.digest.as_str()));
     let sheet_pages = sheet_pages(&components, &plans);
     let input = KitInput {
         game: &game,
@@ -366,21 +366,10 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         sheet_pdfs: &pdfs,
         sheet_pages: &sheet_pages,
         date,
-        cache: typeset,
+        cache: cache.map(|c| &c.typeset),
     };
-    // Typst is mostly one thread; the index page's pictures take the other core meanwhile
-    // (their time is counted under "kit").
-    let (kit, art) = rayon::join(
-        || kit_and_rules(&input, rulebook),
-        || {
-            let thumbs = match thumbs {
-                Some(thumbs) => thumbs,
-                None => face_thumbnails(&faces, &trees, thumb_cache)?,
-            };
-            index_art(&faces, thumbs, &previews)
-        },
-    );
-    let (books, book_files, kit_pages) = kit?;
+    let ((books, book_files, kit_pages), art) =
+        kit_beside_index_art(&input, rulebook, &trees, thumbs, &previews, cache)?;
     pdfs.extend(books);
     files.extend(book_files);
     clock.lap("kit", &mut timings);
@@ -398,7 +387,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         layout: print.layout,
         cut_files: cut_files.iter().map(|(name, _)| name.clone()).collect(),
     };
-    let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art?)?;
+    let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art)?;
     extras.extend(cut_files);
     clock.lap("index page", &mut timings);
     // The trees borrow the game (to parse on demand).
@@ -413,6 +402,38 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         record: None,
         timings,
     })
+}
+
+/// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
+/// pictures (and the face thumbnails, unless drawn beside the sheets) take the other core.
+/// Their time is counted under "kit".
+fn kit_beside_index_art(
+    input: &KitInput,
+    rulebook: Option<RulesBook>,
+    trees: &FaceTrees,
+    thumbs: Option<FaceThumbs>,
+    previews: &[FilePages],
+    cache: Option<&BuildCache>,
+) -> Result<(Books, IndexArt)> {
+    let (kit, art) = rayon::join(
+        || kit_and_rules(input, rulebook),
+        || {
+            let thumbs = match thumbs {
+                Some(thumbs) => thumbs,
+                None => face_thumbnails(input.faces, trees, thumb_cache(cache, input.fonts))?,
+            };
+            index_art(input.faces, thumbs, previews)
+        },
+    );
+    Ok((kit?, art?))
+}
+
+/// The session's thumbnails, with the name of the fonts the faces are set in.
+fn thumb_cache<'a>(
+    cache: Option<&'a BuildCache>,
+    fonts: &'a Fonts,
+) -> Option<(&'a ThumbCache, &'a str)> {
+    cache.map(|c| (&c.thumbs, fonts.digest.as_str()))
 }
 
 /// What the sheets and the work beside them made.
@@ -439,12 +460,11 @@ fn sheets_and_rulebook(
     cache: Option<&BuildCache>,
 ) -> Result<FirstPhase> {
     let typeset = cache.map(|c| &c.typeset);
-    let thumb_cache = cache.map(|c| (&c.thumbs, fonts.digest.as_str()));
     let (early, printed) = rayon::join(
         || -> Result<_> {
             let book = rulebook(game, faces, fonts, date, typeset)?;
             let thumbs = match book.0 {
-                None => Some(face_thumbnails(faces, trees, thumb_cache)?),
+                None => Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?),
                 Some(_) => None,
             };
             Ok((book, thumbs))
@@ -586,10 +606,6 @@ impl ParseNotes {
         warnings.extend(faces::first_per_image(art.into_iter().map(|(_, f)| f)));
         warnings
     }
-}
-
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Moves the time spent parsing faces out of the sheets stage into its own line.
@@ -1409,7 +1425,7 @@ fn parse_face(
     // A tree depends on the SVG (and its art, in the hash) and on the fonts.
     let key = format!("{}{}", face.hash, fonts.digest);
     let cached = |c: &RenderCache| {
-        let trees = c.trees.lock().unwrap_or_else(|p| p.into_inner());
+        let trees = lock(&c.trees);
         trees.get(&key).cloned()
     };
     if let Some(tree) = cache.and_then(cached) {
@@ -1418,7 +1434,7 @@ fn parse_face(
     let base = game.template_dir();
     let parsed = crate::render::svg::parse(&face.svg, fonts, &game.project, &base).map(Arc::new);
     if let (Some(c), Ok(tree)) = (cache, &parsed) {
-        let mut trees = c.trees.lock().unwrap_or_else(|p| p.into_inner());
+        let mut trees = lock(&c.trees);
         trees.insert(key, tree.clone());
     }
     parsed.map_err(|e| {

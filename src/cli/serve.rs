@@ -93,7 +93,7 @@ fn rebuild(session: &Session, id: &str, lang: Option<&str>, state: &Shared) {
         }
     };
     let (lock, changed) = &**state;
-    let mut s = lock.lock().unwrap_or_else(|p| p.into_inner());
+    let mut s = protopress::sync::lock(lock);
     s.generation += 1;
     s.error = error;
     changed.notify_all();
@@ -180,7 +180,7 @@ fn events(request: Request, state: &Shared) {
     }
     loop {
         let (lock, changed) = &**state;
-        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
+        let guard = protopress::sync::lock(lock);
         let (guard, wait) = changed
             .wait_timeout_while(guard, Duration::from_secs(15), |s| s.generation == seen)
             .unwrap_or_else(|p| p.into_inner());

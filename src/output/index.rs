@@ -7,6 +7,7 @@
 //! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
 //! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
 
+use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -267,12 +268,6 @@ struct ThumbMap {
 impl ThumbCache {
     /// Builds whose thumbnails are kept.
     const BUILDS: u64 = 4;
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, ThumbMap> {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
 }
 
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
@@ -285,7 +280,7 @@ fn face_thumbs(
     let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| format!("{}{f}", face.hash));
     let kept = |face: &Face| {
         let (cache, _) = cache?;
-        let map = cache.lock();
+        let map = lock(&cache.0);
         map.thumbs.get(&key(face)).map(|(art, _)| Arc::clone(art))
     };
     let thumbs: Vec<Option<Thumb>> = faces
@@ -318,7 +313,7 @@ fn face_thumbs(
         })
         .collect::<Result<_>>()?;
     if let Some((cache, _)) = cache {
-        let mut map = cache.lock();
+        let mut map = lock(&cache.0);
         map.build += 1;
         let build = map.build;
         for (face, thumb) in faces.faces.iter().zip(&thumbs) {

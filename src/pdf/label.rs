@@ -7,8 +7,9 @@
 //! parsed once per document and each string is shaped once, into the same glyphs krilla
 //! would make (no features, direction guessed from the text), so the PDF is unchanged.
 
+use crate::sync::lock;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use krilla::geom::Point;
 use krilla::surface::Surface;
@@ -47,7 +48,7 @@ impl<'a> LabelFont<'a> {
     }
 
     fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {
-        let mut shaped = self.shaped.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut shaped = lock(&self.shaped);
         if let Some(glyphs) = shaped.get(text) {
             return Arc::clone(glyphs);
         }

@@ -493,7 +493,7 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
         h.update(values.to_string().as_bytes());
         hex(&h.finalize())
     };
-    let lock = || cache.svgs.lock().unwrap_or_else(|p| p.into_inner());
+    let lock = || crate::sync::lock(&cache.svgs);
     if let Some(svg) = lock().get(&key).cloned() {
         cache
             .reused

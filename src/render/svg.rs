@@ -5,6 +5,7 @@
 //! turned into errors. Image links are also sandboxed to the project: no absolute paths, no
 //! `..` escapes, no URLs.
 
+use crate::sync::lock;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -200,10 +201,6 @@ fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, Str
         }
     }
     Ok(bytes)
-}
-
-fn lock(m: &Mutex<Problems>) -> std::sync::MutexGuard<'_, Problems> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The file links (`href`, `xlink:href`) of rendered SVG text, in order: not fragments

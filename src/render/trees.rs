@@ -7,7 +7,8 @@
 //! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
 //! each the moment its form is made: memory holds a batch, not the deck.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use crate::sync::lock;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -183,10 +184,6 @@ impl<'a> FaceTrees<'a> {
             None => Ok(()),
         }
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

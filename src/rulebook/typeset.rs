@@ -5,6 +5,7 @@
 //! New Computer Modern, DejaVu Sans Mono) and protopress's (Noto Sans, DejaVu Sans Condensed,
 //! Noto Emoji). Nothing is read from the disk or the network while typesetting.
 
+use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -268,7 +269,7 @@ impl TypesetCache {
     const KEEP: usize = 12;
 
     fn get(&self, key: &[u8; 32]) -> Option<(Vec<u8>, usize)> {
-        let mut entries = self.lock();
+        let mut entries = lock(&self.entries);
         let i = entries.iter().position(|(k, _)| k == key)?;
         let entry = entries.remove(i);
         let out = entry.1.clone();
@@ -277,17 +278,11 @@ impl TypesetCache {
     }
 
     fn put(&self, key: [u8; 32], pdf: (Vec<u8>, usize)) {
-        let mut entries = self.lock();
+        let mut entries = lock(&self.entries);
         entries.retain(|(k, _)| *k != key);
         entries.push((key, pdf));
         let over = entries.len().saturating_sub(Self::KEEP);
         entries.drain(..over);
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Typeset>> {
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -404,7 +399,7 @@ mod tests {
             cache.put([i; 32], (Vec::new(), 0));
         }
         assert!(cache.get(&a.key("t")).is_none());
-        assert_eq!(cache.lock().len(), TypesetCache::KEEP);
+        assert_eq!(lock(&cache.entries).len(), TypesetCache::KEEP);
     }
 
     #[test]

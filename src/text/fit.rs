@@ -10,6 +10,7 @@
 //! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
 //! text and measured as part of the line.
 
+use crate::sync::lock;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
@@ -315,13 +316,13 @@ impl TextEngine {
 
     /// Warnings recorded under `text_overflow: warn`, in no particular order.
     pub fn take_warnings(&self) -> Vec<String> {
-        let mut w = std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut w = std::mem::take(&mut *lock(&self.warnings));
         w.sort();
         w
     }
 
     fn face_data(&self, id: ID) -> Option<Arc<FaceData>> {
-        let mut cache = self.faces.lock().unwrap_or_else(|p| p.into_inner());
+        let mut cache = lock(&self.faces);
         if let Some(f) = cache.get(&id) {
             return Some(Arc::clone(f));
         }
@@ -343,22 +344,14 @@ impl TextEngine {
     /// Whether face `id` has a glyph for `c` (cached: fallback search asks often).
     fn has_char(&self, id: ID, c: char) -> bool {
         let key = (id, c);
-        if let Some(&known) = self
-            .coverage
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
+        if let Some(&known) = lock(&self.coverage).get(&key) {
             return known;
         }
         let has = self.face_data(id).is_some_and(|fd| {
             rustybuzz::ttf_parser::Face::parse(&fd.data, fd.index)
                 .is_ok_and(|f| f.glyph_index(c).is_some())
         });
-        self.coverage
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, has);
+        lock(&self.coverage).insert(key, has);
         has
     }
 
@@ -425,19 +418,11 @@ impl TextEngine {
 
     fn shape_width(&self, id: ID, text: &str) -> f32 {
         let key = (id, text.to_owned());
-        if let Some(&w) = self
-            .widths
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&key)
-        {
+        if let Some(&w) = lock(&self.widths).get(&key) {
             return w;
         }
         let w = self.shape(id, text);
-        self.widths
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(key, w);
+        lock(&self.widths).insert(key, w);
         w
     }
 
@@ -914,10 +899,7 @@ impl TextEngine {
                             .and_then(|n| n.as_str().map(str::to_owned))
                     })
                     .unwrap_or_default();
-                self.warnings
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push(format!("card `{card}`: {msg}"));
+                lock(&self.warnings).push(format!("card `{card}`: {msg}"));
                 Ok(())
             }
         }
