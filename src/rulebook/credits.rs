@@ -145,24 +145,27 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String
 /// Typesets with credits naming exactly the fonts of the result: typesets crediting `guess`,
 /// reads the fonts back from the PDF (with `elsewhere`, the fonts of pages added to it later)
 /// and typesets again, crediting those, until the two agree. A good guess costs one pass.
+/// Gives the PDF, its page count and the fonts it embeds (with `elsewhere`).
 pub fn typeset_crediting_fonts(
     guess: BTreeSet<String>,
     elsewhere: &BTreeSet<String>,
     mut typeset: impl FnMut(&BTreeSet<String>) -> Result<(Vec<u8>, usize)>,
-) -> Result<(Vec<u8>, usize)> {
+) -> Result<(Vec<u8>, usize, BTreeSet<String>)> {
     let mut fonts = guess;
     let mut out = typeset(&fonts)?;
     // The credits are set in the body font, so naming a font seldom brings another; should it
     // keep changing, the last passes credit every font seen rather than loop on.
+    let found = |out: &(Vec<u8>, usize)| &pdf_font_families(&out.0) | elsewhere;
     for pass in 0..4 {
-        let found = &pdf_font_families(&out.0) | elsewhere;
+        let found = found(&out);
         if found == fonts {
-            break;
+            return Ok((out.0, out.1, found));
         }
         fonts = if pass < 2 { found } else { &fonts | &found };
         out = typeset(&fonts)?;
     }
-    Ok(out)
+    let found = found(&out);
+    Ok((out.0, out.1, found))
 }
 
 /// The fonts of the given PDFs together.
@@ -263,7 +266,7 @@ mod tests {
     #[test]
     fn typesetting_repeats_until_every_font_is_credited() {
         let mut calls = 0;
-        let (_, n) = typeset_crediting_fonts(BTreeSet::new(), &BTreeSet::new(), |fonts| {
+        let (_, n, fonts) = typeset_crediting_fonts(BTreeSet::new(), &BTreeSet::new(), |fonts| {
             calls += 1;
             let mut pdf = b"/BaseFont /AAAAAA+NotoSans".to_vec();
             if fonts.contains("Noto Sans") {
@@ -273,5 +276,10 @@ mod tests {
         })
         .unwrap();
         assert_eq!(n, 3);
+        // The fonts of the result come back with it.
+        assert_eq!(
+            fonts.into_iter().collect::<Vec<_>>(),
+            ["Libertinus Serif", "Noto Sans"]
+        );
     }
 }

@@ -132,12 +132,17 @@ impl<'a> GameAssets<'a> {
             "faces/{comp}/{card}-{}.svg",
             if side == Side::Back { "back" } else { "front" }
         );
-        if !self.files.iter().any(|(p, _)| *p == path) {
+        if !self.has(&path) {
             let svg = for_typesetter(&self.faces.faces[face].svg);
             self.add_linked_images(&svg, &format!("faces/{comp}"))?;
             self.files.push((path.clone(), svg.into_bytes()));
         }
         Ok((face, path))
+    }
+
+    /// Whether the project already holds a file at `path`.
+    fn has(&self, path: &str) -> bool {
+        self.files.iter().any(|(p, _)| p == path)
     }
 
     /// The images a face links to (art next to the templates), placed where the typesetter
@@ -149,7 +154,7 @@ impl<'a> GameAssets<'a> {
             let Some(target) = virtual_join(dir, href) else {
                 return Err(format!("image `{href}` leaves the project"));
             };
-            if self.files.iter().any(|(p, _)| *p == target) {
+            if self.has(&target) {
                 continue;
             }
             let bytes = self
@@ -446,7 +451,7 @@ fn body(
     if let Some(rules) = rules {
         s.push_str(&rules.typst);
         for (path, bytes) in &rules.files {
-            if !assets.files.iter().any(|(p, _)| p == path) {
+            if !assets.has(path) {
                 assets.files.push((path.clone(), bytes.clone()));
             }
         }
@@ -501,10 +506,9 @@ pub fn rules_pdf(input: &RulesInput) -> Result<(RulesBook, RulesMarkup)> {
     let (measured, _) = rules_typeset(input, &rules, &style, &Default::default())?;
     let found = credits::pdf_font_families(&measured);
     let none = Default::default();
-    let (pdf, pages) = credits::typeset_crediting_fonts(found, &none, |fonts| {
+    let (pdf, pages, fonts) = credits::typeset_crediting_fonts(found, &none, |fonts| {
         rules_typeset(input, &rules, &style, fonts)
     })?;
-    let fonts = credits::pdf_font_families(&pdf);
     Ok((RulesBook { pdf, pages, fonts }, rules))
 }
 
@@ -580,7 +584,7 @@ pub fn kit_pdf(
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
-    let (bytes, total) = credits::typeset_crediting_fonts(fonts, &sheet_fonts, |fonts| {
+    let (bytes, total, _) = credits::typeset_crediting_fonts(fonts, &sheet_fonts, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
         let mut markup = front_matter(game, input.date, true, &style, &guide_page(input));
         markup.push_str(&body(input.rules, &mut assets, fonts)?);
