@@ -31,7 +31,7 @@ impl SheetWriter<'_> {
             pages: Vec::new(),
         };
         let w = self.label_font.words;
-        let rev = fill(w.revision, &[("rev", revision)]);
+        let rev = w.rev(revision);
         for tile in &layout.tiles {
             let tiled = layout.tiles.len() > 1;
             let label = if tiled {

@@ -49,12 +49,8 @@ impl SheetWriter<'_> {
         };
         let of = sheets.len();
         let w = self.label_font.words;
-        let flip = match deck.print.duplex {
-            Duplex::ShortEdge => w.flip_short,
-            _ => w.flip_long,
-        };
         let of = of.to_string();
-        let rev = fill(w.revision, &[("rev", deck.revision)]);
+        let rev = w.rev(deck.revision);
         for (n, copies) in sheets.iter().enumerate() {
             let n = (n + 1).to_string();
             let sheet = fill(w.sheet, &[("title", &deck.title), ("n", &n), ("of", &of)]);
@@ -78,8 +74,7 @@ impl SheetWriter<'_> {
                 used.pages
                     .push(self.grid_page(deck, copies, &[Layer::Front], &label, role)?);
                 if has_backs {
-                    let backs = fill(w.backs, &[("flip", flip)]);
-                    let label = format!("{sheet} · {backs} · {rev}");
+                    let label = format!("{sheet} · {} · {rev}", w.backs_page(deck.print.duplex));
                     used.pages.push(self.grid_page(
                         deck,
                         copies,

@@ -336,10 +336,6 @@ impl SheetWriter<'_> {
             },
         };
         let w = self.label_font.words;
-        let flip = match print.duplex {
-            Duplex::ShortEdge => w.flip_short,
-            _ => w.flip_long,
-        };
         let (sheet, of) = ((n + 1).to_string(), of.to_string());
         let at = [
             ("game", sheets.game),
@@ -349,8 +345,8 @@ impl SheetWriter<'_> {
         let label = format!(
             "{}: {} · {}",
             fill(w.cut_sheet, &at),
-            fill(w.backs, &[("flip", flip)]),
-            fill(w.revision, &[("rev", sheets.revision)])
+            w.backs_page(print.duplex),
+            w.rev(sheets.revision)
         );
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         surface.finish();
@@ -440,7 +436,7 @@ fn shared_label(
         ("of", of.as_str()),
     ];
     let names = names.join(", ");
-    let rev = fill(w.revision, &[("rev", sheets.revision)]);
+    let rev = w.rev(sheets.revision);
     match sheets.cutter {
         Some(c) => {
             let how = if backs {

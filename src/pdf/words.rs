@@ -5,6 +5,8 @@
 //!
 //! Templates name their blanks (`{title}`, `{n}`, …), filled by [`fill`].
 
+use crate::model::print::Duplex;
+
 /// One language's words.
 pub struct SheetWords {
     /// `{title}`, `{n}` and `{of}`.
@@ -88,6 +90,22 @@ pub const GERMAN: SheetWords = SheetWords {
     duplex_cut_from_front: "beidseitig, von vorn geschnitten",
     shared_finish: "an den durchgezogenen Linien schneiden, an den gestrichelten falten, die grauen Laschen und Sockel kleben",
 };
+
+impl SheetWords {
+    /// "rev 3": the revision a sheet is of.
+    pub fn rev(&self, revision: &str) -> String {
+        fill(self.revision, &[("rev", revision)])
+    }
+
+    /// "backs (flip on the long edge)": a backs page and how to turn the sheet for it.
+    pub fn backs_page(&self, duplex: Duplex) -> String {
+        let flip = match duplex {
+            Duplex::ShortEdge => self.flip_short,
+            _ => self.flip_long,
+        };
+        fill(self.backs, &[("flip", flip)])
+    }
+}
 
 /// The words for a language code (`de`, `de-AT`, `en`, …).
 pub fn sheet_words(code: &str) -> &'static SheetWords {
