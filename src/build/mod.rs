@@ -4,7 +4,6 @@
 //! Nothing is written until every step has succeeded, so a broken input never replaces the
 //! last good output.
 
-use crate::sync::lock;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -39,6 +38,7 @@ use crate::rulebook::kit::{
     KitInput, RulesBook, RulesInput, RulesMarkup, SheetPage, build_date, kit_pdf, rules_pdf,
 };
 use crate::rulebook::typeset::TypesetCache;
+use crate::sync::lock;
 use crate::text::fonts::Fonts;
 
 /// Choices from the command line that override the game's own.

@@ -7,7 +7,6 @@
 //! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
 //! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
 
-use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -24,6 +23,7 @@ use crate::pdf::sheets::Placed;
 use crate::render::faces::{Face, Faces};
 use crate::render::raster::{png_preview, render_face};
 use crate::render::trees::FaceTrees;
+use crate::sync::lock;
 
 /// Height of a face thumbnail in pixels.
 const THUMB_PX: u32 = 150;
@@ -72,6 +72,7 @@ pub struct FaceThumbs(Vec<Option<Thumb>>);
 
 /// Draws the thumbnails of the faces the page shows. They need no sheet, so a build draws them
 /// whenever a core is free.
+///
 /// `cache` comes with a name for the fonts the faces are set in (a thumbnail drawn in other
 /// fonts is not reused).
 pub fn face_thumbnails(

@@ -7,7 +7,6 @@
 //! parsed once per document and each string is shaped once, into the same glyphs krilla
 //! would make (no features, direction guessed from the text), so the PDF is unchanged.
 
-use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -17,6 +16,7 @@ use krilla::text::{Font, GlyphId, KrillaGlyph};
 
 use crate::error::{Error, Result};
 use crate::pdf::words::{ENGLISH, SheetWords};
+use crate::sync::lock;
 
 /// The label font of one document, with the strings it has shaped and the words it prints
 /// (in the kit's language), so whatever draws the writer's own text has both at hand.

@@ -5,7 +5,6 @@
 //! turned into errors. Image links are also sandboxed to the project: no absolute paths, no
 //! `..` escapes, no URLs.
 
-use crate::sync::lock;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +12,7 @@ use usvg::{FontResolver, ImageHrefResolver, Options, Tree, fontdb};
 
 use crate::error::{Error, Result};
 use crate::project::Project;
+use crate::sync::lock;
 use crate::text::fonts::{DEFAULT_FAMILY, Fonts};
 
 /// What went wrong while usvg read one face.

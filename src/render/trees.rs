@@ -7,13 +7,13 @@
 //! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
 //! each the moment its form is made: memory holds a batch, not the deck.
 
-use crate::sync::lock;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
+use crate::sync::lock;
 
 /// Parses one face by index.
 pub type Parser<'a> = dyn Fn(usize) -> Result<Arc<usvg::Tree>> + Sync + 'a;
@@ -104,26 +104,24 @@ impl<'a> FaceTrees<'a> {
 
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
-        {
-            let mut slot = lock(&self.slots[face]);
-            if matches!(*slot, Slot::Waiting) {
-                *slot = Slot::Parsing;
-            }
-        }
+        self.claim(face);
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
-                .filter(|&i| {
-                    let mut slot = lock(&self.slots[i]);
-                    let waiting = matches!(*slot, Slot::Waiting);
-                    if waiting {
-                        *slot = Slot::Parsing;
-                    }
-                    waiting
-                })
+                .filter(|&i| self.claim(i))
                 .take(BATCH - 1),
         );
         self.parse_all(&batch, Some(face), parser);
+    }
+
+    /// Marks face `i` as being parsed when it was waiting; whether it was.
+    fn claim(&self, i: usize) -> bool {
+        let mut slot = lock(&self.slots[i]);
+        let waiting = matches!(*slot, Slot::Waiting);
+        if waiting {
+            *slot = Slot::Parsing;
+        }
+        waiting
     }
 
     /// Parses `faces` in parallel. A face drawn and let go meanwhile (another thread parsed it

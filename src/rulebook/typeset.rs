@@ -5,7 +5,6 @@
 //! New Computer Modern, DejaVu Sans Mono) and protopress's (Noto Sans, DejaVu Sans Condensed,
 //! Noto Emoji). Nothing is read from the disk or the network while typesetting.
 
-use crate::sync::lock;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -18,6 +17,7 @@ use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
 use crate::error::{Error, Result};
+use crate::sync::lock;
 
 /// Typst's `lang` argument for a language code, with its `region` when it has one:
 /// `"de"`, or `"de", region: "CH"` for `de-CH` (Typst takes no region inside `lang`).

@@ -10,7 +10,6 @@
 //! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
 //! text and measured as part of the line.
 
-use crate::sync::lock;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
@@ -21,6 +20,7 @@ use usvg::fontdb::{self, Database, ID};
 use crate::error::{Error, Result, suggestion};
 use crate::model::print::OverflowPolicy;
 use crate::project::Project;
+use crate::sync::lock;
 use crate::text::fonts::DEFAULT_FAMILY;
 
 /// An icon usable inline in text.
