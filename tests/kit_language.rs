@@ -40,7 +40,7 @@ fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-const GERMAN: [&str; 18] = [
+const GERMAN: [&str; 17] = [
     "Print-and-Play-Kit · Fassung 1",
     "Inhalt",
     "So druckt ihr dieses Kit",
@@ -56,7 +56,6 @@ const GERMAN: [&str; 18] = [
     "Tableau · Seiten 13–17",
     "Spielplan · Seite 19",
     "Duplex-Kalibrierung: die Rückseite",
-    "Diese Seite bleibt absichtlich leer.",
     "Nachweise",
     "Gesetzt und ausgeschossen mit protopress.",
 ];

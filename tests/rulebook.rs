@@ -133,8 +133,12 @@ fn the_outline_lists_every_heading() {
             "no bookmark for {h:?}; bookmarks: {titles:?}"
         );
     }
-    // The kit adds the components page, the calibration and every printed component.
+    // The kit takes the rulebook's bookmarks with its pages, and adds the components page,
+    // the calibration and every printed component.
     let kit_titles = outline_titles(b.pdf("kit.pdf").unwrap());
+    for h in &headings {
+        assert!(kit_titles.contains(h), "the kit has no bookmark {h:?}");
+    }
     for t in [
         "Components",
         "Duplex calibration",
@@ -145,6 +149,79 @@ fn the_outline_lists_every_heading() {
         assert!(
             kit_titles.iter().any(|k| k == t),
             "kit has no bookmark {t:?}"
+        );
+    }
+}
+
+/// The named destinations of a PDF: name → 0-based page.
+fn named_pages(doc: &Document) -> std::collections::HashMap<Vec<u8>, usize> {
+    let pages: Vec<lopdf::ObjectId> = doc.get_pages().into_values().collect();
+    let root = doc
+        .trailer
+        .get(b"Root")
+        .and_then(Object::as_reference)
+        .unwrap();
+    let names = doc.get_dictionary(root).unwrap().get(b"Names").unwrap();
+    let names = match names {
+        Object::Reference(id) => doc.get_dictionary(*id).unwrap(),
+        other => other.as_dict().unwrap(),
+    };
+    let tree = doc
+        .get_dictionary(names.get(b"Dests").unwrap().as_reference().unwrap())
+        .unwrap();
+    let pairs = tree.get(b"Names").unwrap().as_array().unwrap();
+    pairs
+        .chunks(2)
+        .map(|p| {
+            let dest = match &p[1] {
+                Object::Reference(id) => doc.get_object(*id).unwrap(),
+                other => other,
+            };
+            let page = dest.as_array().unwrap()[0].as_reference().unwrap();
+            let index = pages.iter().position(|&q| q == page).unwrap();
+            (p[0].as_str().unwrap().to_vec(), index)
+        })
+        .collect()
+}
+
+#[test]
+fn the_kit_holds_the_rulebooks_own_pages_with_their_links() {
+    let b = dtd();
+    let (rules, kit) = (b.pdf("rules.pdf").unwrap(), b.pdf("kit.pdf").unwrap());
+    let n = pages(rules) as u32;
+    // Its own cover, then the rulebook's pages after the rulebook's cover, as they are.
+    assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
+    assert!(text_of(rules, &[1]).contains("Rulebook"));
+    for page in 2..=n {
+        assert_eq!(
+            text_of(kit, &[page]),
+            text_of(rules, &[page]),
+            "page {page}"
+        );
+    }
+    // The contents page's entries still jump to their headings, now pages of the kit.
+    let doc = Document::load_mem(kit).unwrap();
+    let contents = doc.get_pages()[&2];
+    let annots = doc
+        .get_dictionary(contents)
+        .unwrap()
+        .get(b"Annots")
+        .unwrap()
+        .as_array()
+        .unwrap();
+    let dests = named_pages(&doc);
+    assert!(annots.len() > 5, "{} links", annots.len());
+    for a in annots {
+        let link = match a {
+            Object::Reference(id) => doc.get_dictionary(*id).unwrap(),
+            other => other.as_dict().unwrap(),
+        };
+        let name = link.get(b"Dest").unwrap().as_str().unwrap();
+        let page = dests[name];
+        assert!(
+            (1..n as usize).contains(&page),
+            "{} → page {page}",
+            String::from_utf8_lossy(name)
         );
     }
 }

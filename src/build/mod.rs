@@ -35,7 +35,7 @@ use crate::render::Renderer;
 use crate::render::faces::{self, Face, Faces, RenderCache};
 use crate::render::trees::FaceTrees;
 use crate::rulebook::kit::{
-    KitInput, RulesBook, RulesInput, RulesMarkup, SheetPage, build_date, kit_pdf, rules_pdf,
+    KitInput, RulesBook, RulesInput, SheetPage, build_date, kit_pdf, rules_pdf,
 };
 use crate::rulebook::typeset::TypesetCache;
 use crate::sync::lock;
@@ -337,7 +337,6 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         components,
         sheets,
         check,
-        rules,
         rulebook,
         rulebook_time,
         thumbs,
@@ -358,7 +357,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     let sheet_pages = sheet_pages(&components, &plans);
     let input = KitInput {
         game: &game,
-        rules: rules.as_ref(),
+        rules: rulebook.as_ref(),
         faces: &faces,
         fonts: &fonts,
         components: &components,
@@ -369,7 +368,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         cache: cache.map(|c| &c.typeset),
     };
     let ((books, book_files, kit_pages), art) =
-        kit_beside_index_art(&input, rulebook, &trees, thumbs, &previews, cache)?;
+        kit_beside_index_art(&input, &trees, thumbs, &previews, cache)?;
     pdfs.extend(books);
     files.extend(book_files);
     clock.lap("kit", &mut timings);
@@ -409,14 +408,13 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
 /// Their time is counted under "kit".
 fn kit_beside_index_art(
     input: &KitInput,
-    rulebook: Option<RulesBook>,
     trees: &FaceTrees,
     thumbs: Option<FaceThumbs>,
     previews: &[FilePages],
     cache: Option<&BuildCache>,
 ) -> Result<(Books, IndexArt)> {
     let (kit, art) = rayon::join(
-        || kit_and_rules(input, rulebook),
+        || kit_and_rules(input),
         || {
             let thumbs = match thumbs {
                 Some(thumbs) => thumbs,
@@ -441,7 +439,6 @@ struct FirstPhase {
     components: Vec<ComponentReport>,
     sheets: Sheets,
     check: Option<CheckReport>,
-    rules: Option<RulesMarkup>,
     rulebook: Option<RulesBook>,
     rulebook_time: Duration,
     thumbs: Option<FaceThumbs>,
@@ -477,12 +474,11 @@ fn sheets_and_rulebook(
     let ((components, sheets), sheet_warnings) = printed?;
     trees.finish()?;
     let check = crate::check::manifest::check_game(game, Some(faces))?;
-    let ((rules, rulebook, rulebook_time), thumbs) = early?;
+    let ((rulebook, rulebook_time), thumbs) = early?;
     Ok(FirstPhase {
         components,
         sheets,
         check,
-        rules,
         rulebook,
         rulebook_time,
         thumbs,
@@ -724,9 +720,8 @@ fn sheet_pages(
 /// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
 type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
 
-/// The game's rules as markup and their typeset book (none without rules), and the time it
-/// took.
-type Rulebook = (Option<RulesMarkup>, Option<RulesBook>, Duration);
+/// The game's typeset rulebook (none without rules), and the time it took.
+type Rulebook = (Option<RulesBook>, Duration);
 
 fn rulebook(
     game: &Game,
@@ -737,7 +732,7 @@ fn rulebook(
 ) -> Result<Rulebook> {
     let start = Instant::now();
     let Some(rules) = crate::render::rules::load(game)? else {
-        return Ok((None, None, start.elapsed()));
+        return Ok((None, start.elapsed()));
     };
     let input = RulesInput {
         game,
@@ -747,19 +742,19 @@ fn rulebook(
         date,
         cache,
     };
-    let (book, markup) = rules_pdf(&input)?;
-    Ok((Some(markup), Some(book), start.elapsed()))
+    let book = rules_pdf(&input)?;
+    Ok((Some(book), start.elapsed()))
 }
 
 /// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.
-fn kit_and_rules(input: &KitInput, rules: Option<RulesBook>) -> Result<Books> {
-    let rules_fonts = rules.as_ref().map(|r| r.fonts.clone()).unwrap_or_default();
-    let (kit, count) = kit_pdf(input, rules_fonts)?;
+fn kit_and_rules(input: &KitInput) -> Result<Books> {
+    let (kit, count) = kit_pdf(input)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    // Without rules the kit opens with a cover, a contents page and the credits.
-    let mut rules_pages = 3;
-    if let Some(RulesBook { pdf, pages, .. }) = rules {
+    // Without rules the kit opens with a cover and a contents page.
+    let mut rules_pages = 2;
+    if let Some(RulesBook { pdf, pages, .. }) = input.rules {
+        let (pdf, pages) = (pdf.clone(), *pages);
         rules_pages = pages;
         files.push(FileReport {
             file: "rules.pdf".to_owned(),

@@ -2,10 +2,11 @@
 //!
 //! The kit is the rulebook followed by every sheet page. Laying the sheets out a second time
 //! (Typst placing each page as an image) cost more than the rest of the build together and grew
-//! faster than the deck. Here the kit's Typst document holds an empty page of the right size
-//! where each sheet goes, with its labels and outline entries, so page numbers and bookmarks
-//! stay Typst's; then each empty page takes the sheet page's content stream, resources and page
-//! boxes (trim and bleed included), copied as they are. Objects shared by many sheet pages (a
+//! faster than the deck, and typesetting the rules a second time was a third of the kit's time.
+//! Here the kit's Typst document holds an empty page of the right size where each rulebook or
+//! sheet page goes, with its labels and outline entries, so page numbers and bookmarks stay
+//! Typst's; then each empty page takes the source page's content stream, resources, page boxes
+//! (trim and bleed included) and links, copied as they are. Objects shared by many pages (a
 //! face drawn 40 times, a font) are copied once per source file.
 
 use std::collections::HashMap;
@@ -26,7 +27,8 @@ pub struct PageFill {
 }
 
 /// The page keys that say what a page shows and where it is cut; everything else (the parent,
-/// the structure and annotation links) stays the target's.
+/// the structure tree's keys) stays the target's. Link annotations come along apart
+/// (`Importer::links`).
 const PAGE_KEYS: [&[u8]; 8] = [
     b"Contents",
     b"Resources",
@@ -39,21 +41,21 @@ const PAGE_KEYS: [&[u8]; 8] = [
 ];
 
 /// Fills the pages of `target` named by `fills` with pages of `sources` (file name, PDF bytes)
-/// and returns the new PDF.
-pub fn fill_pages(
-    target: &[u8],
-    sources: &[(String, Vec<u8>)],
-    fills: &[PageFill],
-) -> Result<Vec<u8>> {
+/// and returns the new PDF. A filled page keeps its links: the source page's link annotations
+/// come along, and the named destinations they jump to are added to the target, pointing at
+/// the filled pages (a destination on a page not taken is left out).
+pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
     let mut doc = load(target, "the kit")?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
-    for (name, bytes) in sources {
-        let mine: Vec<&PageFill> = fills.iter().filter(|f| &f.file == name).collect();
+    let mut dests = Vec::new();
+    for &(name, bytes) in sources {
+        let mine: Vec<&PageFill> = fills.iter().filter(|f| f.file == name).collect();
         if mine.is_empty() {
             continue;
         }
         let mut importer = Importer::new(load(bytes, name)?);
         let source_pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
+        let mut moves = Vec::new();
         for fill in mine {
             let (Some(&to), Some(&from)) = (
                 pages.get(fill.target),
@@ -65,11 +67,16 @@ pub fn fill_pages(
                     fill.page
                 )));
             };
+            // A reference to a taken page (a link's destination) becomes one to its new place.
+            importer.ids.insert(from, to);
+            moves.push((from, to, fill.target));
+        }
+        for (from, to, target) in moves {
             let values = importer.page_values(from, &mut doc);
             let page = doc
                 .get_object_mut(to)
                 .and_then(Object::as_dict_mut)
-                .map_err(|e| Error::new(format!("kit page {}: {e}", fill.target + 1)))?;
+                .map_err(|e| Error::new(format!("kit page {}: {e}", target + 1)))?;
             for key in PAGE_KEYS {
                 page.remove(key);
             }
@@ -77,13 +84,172 @@ pub fn fill_pages(
                 page.set(key, value);
             }
         }
+        dests.extend(importer.named_dests(&pages, &mut doc));
     }
+    add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
     doc.prune_objects();
     let mut out = Vec::new();
     doc.save_to(&mut out)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
     Ok(out)
+}
+
+/// One entry of a PDF's outline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bookmark {
+    /// 1 for a top-level entry.
+    pub level: usize,
+    pub title: String,
+    /// 0-based page it jumps to.
+    pub page: usize,
+}
+
+/// The outline of a PDF, depth first; entries whose page cannot be found are left out.
+pub fn bookmarks(pdf: &[u8]) -> Result<Vec<Bookmark>> {
+    let doc = load(pdf, "the rulebook")?;
+    let index: HashMap<ObjectId, usize> = doc
+        .get_pages()
+        .into_values()
+        .enumerate()
+        .map(|(i, id)| (id, i))
+        .collect();
+    let names: HashMap<Vec<u8>, Object> = named_dests_of(&doc).into_iter().collect();
+    let mut out = Vec::new();
+    let first = catalog(&doc)
+        .and_then(|c| c.get(b"Outlines").ok())
+        .and_then(|o| resolve(&doc, o).as_dict().ok())
+        .and_then(|o| o.get(b"First").and_then(Object::as_reference).ok());
+    // (item, level), siblings pushed in reverse so they come out in order.
+    let mut stack: Vec<(ObjectId, usize)> = first.into_iter().map(|f| (f, 1)).collect();
+    let mut seen = std::collections::HashSet::new();
+    while let Some((id, level)) = stack.pop() {
+        let Ok(item) = doc.get_dictionary(id) else {
+            continue;
+        };
+        if !seen.insert(id) {
+            continue;
+        }
+        if let Ok(next) = item.get(b"Next").and_then(Object::as_reference) {
+            stack.push((next, level));
+        }
+        if let Ok(child) = item.get(b"First").and_then(Object::as_reference) {
+            stack.push((child, level + 1));
+        }
+        let title = match item.get(b"Title").map(|t| resolve(&doc, t)) {
+            Ok(Object::String(raw, _)) => decode_text(raw),
+            _ => continue,
+        };
+        let dest = item.get(b"Dest").ok().cloned().or_else(|| {
+            let action = resolve(&doc, item.get(b"A").ok()?).as_dict().ok()?;
+            action.get(b"D").ok().cloned()
+        });
+        let page = dest
+            .and_then(|d| dest_page(&doc, &d, &names))
+            .and_then(|p| index.get(&p).copied());
+        if let Some(page) = page {
+            out.push(Bookmark { level, title, page });
+        }
+    }
+    Ok(out)
+}
+
+/// A PDF text string: UTF-16 with a byte order mark, else PDFDocEncoding (Latin-1 here).
+fn decode_text(raw: &[u8]) -> String {
+    match raw.strip_prefix(&[0xFE, 0xFF]) {
+        Some(be) => {
+            let units: Vec<u16> = be
+                .chunks(2)
+                .map(|c| u16::from_be_bytes([c[0], c.get(1).copied().unwrap_or(0)]))
+                .collect();
+            String::from_utf16_lossy(&units)
+        }
+        None => raw.iter().map(|&b| b as char).collect(),
+    }
+}
+
+fn catalog(doc: &Document) -> Option<&Dictionary> {
+    let root = doc.trailer.get(b"Root").ok()?;
+    resolve(doc, root).as_dict().ok()
+}
+
+/// The object itself, or the one a reference names.
+fn resolve<'a>(doc: &'a Document, object: &'a Object) -> &'a Object {
+    match object {
+        Object::Reference(id) => doc.get_object(*id).unwrap_or(object),
+        other => other,
+    }
+}
+
+/// The page a destination (an array, a reference to one, or a name) jumps to.
+fn dest_page(doc: &Document, dest: &Object, names: &HashMap<Vec<u8>, Object>) -> Option<ObjectId> {
+    match resolve(doc, dest) {
+        Object::Array(items) => items.first()?.as_reference().ok(),
+        Object::String(name, _) | Object::Name(name) => dest_page(doc, names.get(name)?, names),
+        Object::Dictionary(d) => dest_page(doc, d.get(b"D").ok()?, names),
+        _ => None,
+    }
+}
+
+/// Every named destination of a document (the catalog's `/Names /Dests` tree).
+fn named_dests_of(doc: &Document) -> Vec<(Vec<u8>, Object)> {
+    let mut out = Vec::new();
+    let tree = catalog(doc)
+        .and_then(|c| c.get(b"Names").ok())
+        .and_then(|n| resolve(doc, n).as_dict().ok())
+        .and_then(|n| n.get(b"Dests").ok());
+    let mut nodes: Vec<&Object> = tree.into_iter().collect();
+    let mut visited = 0;
+    while let Some(node) = nodes.pop() {
+        visited += 1;
+        let Ok(node) = resolve(doc, node).as_dict() else {
+            continue;
+        };
+        if visited > 10_000 {
+            break;
+        }
+        if let Ok(Object::Array(pairs)) = node.get(b"Names").map(|n| resolve(doc, n)) {
+            for pair in pairs.chunks(2) {
+                if let [Object::String(name, _), dest] = pair {
+                    out.push((name.clone(), dest.clone()));
+                }
+            }
+        }
+        if let Ok(Object::Array(kids)) = node.get(b"Kids").map(|k| resolve(doc, k)) {
+            nodes.extend(kids.iter());
+        }
+    }
+    out
+}
+
+/// Adds named destinations to the catalog's `/Names /Dests` tree of `doc` (one flat node,
+/// sorted by name as the format asks). A name the document already has now jumps to the
+/// filled page: the links that use it came with that page.
+fn add_named_dests(doc: &mut Document, extra: Vec<(Vec<u8>, Object)>) {
+    if extra.is_empty() {
+        return;
+    }
+    let mut all: std::collections::BTreeMap<Vec<u8>, Object> =
+        named_dests_of(doc).into_iter().collect();
+    all.extend(extra);
+    let names: Vec<Object> = all
+        .into_iter()
+        .flat_map(|(name, dest)| [Object::string_literal(name), dest])
+        .collect();
+    let tree = doc.add_object(lopdf::dictionary! { "Names" => names });
+    let Some(root) = doc.trailer.get(b"Root").and_then(Object::as_reference).ok() else {
+        return;
+    };
+    let names_dict = match doc.get_dictionary(root).and_then(|c| c.get(b"Names")) {
+        Ok(Object::Reference(id)) => doc.get_dictionary(*id).cloned().unwrap_or_default(),
+        Ok(Object::Dictionary(d)) => d.clone(),
+        _ => Dictionary::new(),
+    };
+    let mut names_dict = names_dict;
+    names_dict.set("Dests", tree);
+    if let Ok(catalog) = doc.get_object_mut(root).and_then(Object::as_dict_mut) {
+        catalog.set("Names", Object::Dictionary(names_dict));
+    }
 }
 
 fn load(bytes: &[u8], what: &str) -> Result<Document> {
@@ -123,8 +289,66 @@ impl Importer {
                 values.push((key.to_vec(), v));
             }
         }
+        if let Some(annots) = self.links(&dict) {
+            let annots = self.rewrite(annots, dst);
+            values.push((b"Annots".to_vec(), annots));
+        }
         self.drain(dst);
         values
+    }
+
+    /// The page's link annotations, without their place in the source's structure tree
+    /// (which does not come along).
+    fn links(&self, page: &Dictionary) -> Option<Object> {
+        let annots = match page.get(b"Annots").ok()? {
+            Object::Reference(id) => self.src.get_object(*id).ok()?.as_array().ok()?,
+            Object::Array(a) => a,
+            _ => return None,
+        };
+        let links: Vec<Object> = annots
+            .iter()
+            .filter_map(|a| {
+                let mut dict = match a {
+                    Object::Reference(id) => self.src.get_dictionary(*id).ok()?.clone(),
+                    Object::Dictionary(d) => d.clone(),
+                    _ => return None,
+                };
+                if dict.get(b"Subtype").and_then(Object::as_name).ok()? != b"Link" {
+                    return None;
+                }
+                // A jump straight to a page left behind would drag that page along.
+                let explicit = dict.get(b"Dest").ok().or_else(|| {
+                    let action = resolve(&self.src, dict.get(b"A").ok()?).as_dict().ok()?;
+                    action.get(b"D").ok()
+                });
+                if let Some(Object::Array(d)) = explicit.map(|d| resolve(&self.src, d)) {
+                    let page = d.first()?.as_reference().ok()?;
+                    self.ids.get(&page)?;
+                }
+                dict.remove(b"StructParent");
+                dict.remove(b"P");
+                Some(Object::Dictionary(dict))
+            })
+            .collect();
+        (!links.is_empty()).then_some(Object::Array(links))
+    }
+
+    /// The source's named destinations that point at a page moved into the target
+    /// (`pages`), rewritten to point there.
+    fn named_dests(&mut self, pages: &[ObjectId], dst: &mut Document) -> Vec<(Vec<u8>, Object)> {
+        let names: HashMap<Vec<u8>, Object> = named_dests_of(&self.src).into_iter().collect();
+        let mut out = Vec::new();
+        for (name, dest) in named_dests_of(&self.src) {
+            let taken = dest_page(&self.src, &dest, &names)
+                .and_then(|p| self.ids.get(&p))
+                .is_some_and(|t| pages.contains(t));
+            if taken {
+                let dest = resolve(&self.src, &dest).clone();
+                out.push((name, self.rewrite(dest, dst)));
+            }
+        }
+        self.drain(dst);
+        out
     }
 
     /// Resources and boxes may sit on an ancestor page-tree node.
@@ -231,7 +455,7 @@ mod tests {
             file: "cards.pdf".into(),
             page: t,
         });
-        let out = fill_pages(&target, &[("cards.pdf".into(), sheet)], &fills).unwrap();
+        let out = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         assert_eq!(pages.len(), 3);
@@ -262,7 +486,106 @@ mod tests {
             file: "cards.pdf".into(),
             page: 2,
         }];
-        let err = fill_pages(&target, &[("cards.pdf".into(), sheet)], &fills).unwrap_err();
+        let err = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap_err();
         assert!(err.to_string().contains("page 2 of cards.pdf"), "{err}");
+    }
+
+    /// `pdf(2, …)` with a link on its second page to a named destination on that page, and
+    /// an outline entry (in UTF-16) jumping there.
+    fn linked() -> Vec<u8> {
+        let mut doc = Document::load_mem(&pdf(2, b"/F Do", [595, 842])).unwrap();
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let dest = || {
+            Object::Array(vec![
+                pages[1].into(),
+                "XYZ".into(),
+                0.into(),
+                0.into(),
+                0.into(),
+            ])
+        };
+        let link = doc.add_object(dictionary! {
+            "Type" => "Annot", "Subtype" => "Link", "StructParent" => 3,
+            "Rect" => vec![0.into(), 0.into(), 10.into(), 10.into()],
+            "Dest" => Object::string_literal("rules"),
+        });
+        let page = doc.get_object_mut(pages[1]).unwrap().as_dict_mut().unwrap();
+        page.set("Annots", vec![link.into()]);
+        let dests = doc
+            .add_object(dictionary! { "Names" => vec![Object::string_literal("rules"), dest()] });
+        let outlines = doc.new_object_id();
+        let title = [
+            &[0xFE, 0xFF][..],
+            &"Règles"
+                .encode_utf16()
+                .flat_map(u16::to_be_bytes)
+                .collect::<Vec<_>>(),
+        ]
+        .concat();
+        let item = doc.add_object(dictionary! {
+            "Title" => Object::String(title, lopdf::StringFormat::Literal),
+            "Parent" => outlines, "Dest" => Object::string_literal("rules"),
+        });
+        doc.objects.insert(
+            outlines,
+            Object::Dictionary(dictionary! { "First" => item, "Last" => item, "Count" => 1 }),
+        );
+        let root = doc.trailer.get(b"Root").unwrap().as_reference().unwrap();
+        let catalog = doc.get_object_mut(root).unwrap().as_dict_mut().unwrap();
+        catalog.set("Names", dictionary! { "Dests" => dests });
+        catalog.set("Outlines", outlines);
+        let mut out = Vec::new();
+        doc.save_to(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn reads_the_outline_with_its_pages() {
+        let marks = bookmarks(&linked()).unwrap();
+        assert_eq!(
+            marks,
+            vec![Bookmark {
+                level: 1,
+                title: "Règles".into(),
+                page: 1
+            }]
+        );
+    }
+
+    #[test]
+    fn a_filled_page_keeps_its_links_and_their_destinations() {
+        let target = pdf(3, b"", [595, 842]);
+        let source = linked();
+        let fills = [PageFill {
+            target: 2,
+            file: "rules.pdf".into(),
+            page: 2,
+        }];
+        let out = fill_pages(&target, &[("rules.pdf", &source)], &fills).unwrap();
+        let doc = Document::load_mem(&out).unwrap();
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let page = doc.get_dictionary(pages[2]).unwrap();
+        let annots = page.get(b"Annots").unwrap().as_array().unwrap();
+        let link = annots[0].as_dict().unwrap();
+        assert!(
+            link.get(b"StructParent").is_err(),
+            "no dangling structure key"
+        );
+        let names: HashMap<Vec<u8>, Object> = named_dests_of(&doc).into_iter().collect();
+        assert_eq!(
+            dest_page(&doc, &names[&b"rules".to_vec()], &names),
+            Some(pages[2])
+        );
+        // The source's pages themselves are not copied along with the destination.
+        assert_eq!(doc.get_pages().len(), 3);
+        let page_objects = doc
+            .objects
+            .values()
+            .filter(|o| {
+                o.as_dict()
+                    .is_ok_and(|d| d.get(b"Type").and_then(Object::as_name).ok() == Some(b"Page"))
+            })
+            .count();
+        assert_eq!(page_objects, 3);
     }
 }

@@ -1,10 +1,12 @@
 //! The rulebook and the print-and-play kit, typeset with Typst.
 //!
-//! `rules.pdf` is the title page, contents and the game's rules. `kit.pdf` adds, in order, a
-//! components page (every component, its count and its pages in the kit, the parts to buy and
-//! the manifest check), a duplex calibration sheet (front and back), and every sheet of the
-//! build, placed page by page from the sheet PDFs so their faces and fonts are stored once.
-//! Page numbers in the components table come from Typst itself (labels on the sheet pages).
+//! `rules.pdf` is the title page, contents, the game's rules and their credits. `kit.pdf` is
+//! its own cover, then `rules.pdf`'s pages after the cover (taken as they are, not typeset
+//! again), then a printing guide, a components page (every component, its count and its pages
+//! in the kit, and the parts to buy), the kit's credits, a duplex calibration sheet (front and
+//! back), and every sheet of the build. The rulebook's and the sheets' pages are placed page by
+//! page from their PDFs, so faces and fonts are stored once; page numbers in the guide and the
+//! components table come from Typst itself (labels on the empty pages they fill).
 //! The words of the pages the kit writes itself follow the kit's language (`words`).
 
 use std::path::Path;
@@ -15,7 +17,7 @@ use crate::layout::plan::{Role, Slot, plan, plan_single_sided};
 use crate::model::Game;
 use crate::model::print::{Duplex, Layout, Paper};
 use crate::output::report::{ComponentReport, KitPages};
-use crate::pdf::import::{PageFill, fill_pages};
+use crate::pdf::import::{Bookmark, PageFill, bookmarks, fill_pages};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
@@ -43,7 +45,8 @@ pub struct SheetPage {
 /// Everything the kit is made from.
 pub struct KitInput<'a> {
     pub game: &'a Game,
-    pub rules: Option<&'a RulesMarkup>,
+    /// The typeset rulebook, whose pages (all but its cover) open the kit.
+    pub rules: Option<&'a RulesBook>,
     pub faces: &'a Faces,
     pub fonts: &'a Fonts,
     pub components: &'a [ComponentReport],
@@ -68,11 +71,13 @@ pub struct RulesInput<'a> {
     pub cache: Option<&'a TypesetCache>,
 }
 
-/// `rules.pdf`, its page count, and the fonts it embeds (and credits).
+/// `rules.pdf`, its page count, the fonts it embeds (and credits) and its outline, which the
+/// kit takes over with its pages.
 pub struct RulesBook {
     pub pdf: Vec<u8>,
     pub pages: usize,
     pub fonts: std::collections::BTreeSet<String>,
+    pub bookmarks: Vec<Bookmark>,
 }
 
 /// Resolves rules images, icons and figures into files of the Typst project.
@@ -339,13 +344,7 @@ fn cover_info(game: &Game, what: &str) -> String {
 
 /// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
 /// `let` rules win), the cover, `between` (the kit's printing guide) and the contents.
-fn front_matter(
-    game: &Game,
-    date: (i32, u8, u8),
-    with_kit: bool,
-    style: &str,
-    between: &str,
-) -> String {
+fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -> String {
     let w = words(&game.file.language);
     let f = &game.file;
     let name = string(&f.name);
@@ -415,8 +414,6 @@ fn front_matter(
 ]
 {style}
 #protopress-cover({info})
-{between}
-#outline(title: [{contents}], depth: 2)
 "##,
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
@@ -424,7 +421,6 @@ fn front_matter(
         built_on = w.built_on,
         date = w.date(date),
         made_with = w.made_with,
-        contents = w.contents,
         lang = typst_lang(&f.language),
         info = cover_info(game, what),
     )
@@ -441,33 +437,42 @@ fn game_style(game: &Game) -> Result<String> {
     }))
 }
 
+/// The contents page, listing the headings to depth 2.
+fn contents(game: &Game) -> String {
+    let w = words(&game.file.language);
+    format!("\n#outline(title: [{}], depth: 2)\n", w.contents)
+}
+
 /// The rules in the game's columns, then the credits; ends back in one column on plain paper.
-fn body(
-    rules: Option<&RulesMarkup>,
+fn rules_body(
+    rules: &RulesMarkup,
     assets: &mut GameAssets,
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<String> {
     let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
-    if let Some(rules) = rules {
-        s.push_str(&rules.typst);
-        for (path, bytes) in &rules.files {
-            if !assets.has(path) {
-                assets.files.push((path.clone(), bytes.clone()));
-            }
+    s.push_str(&rules.typst);
+    for (path, bytes) in &rules.files {
+        if !assets.has(path) {
+            assets.files.push((path.clone(), bytes.clone()));
         }
     }
-    let icons = credits::icon_credits(assets.game)?;
-    let w = words(&assets.game.file.language);
-    s.push_str(&credits::markup(fonts, &icons, &w.credits));
-    // The kit's own pages and the printed sheets after the rules: one column, plain paper
-    // (a tinted rulebook page must not tint the margins of the card sheets).
+    s.push_str(&credits_block(assets.game, fonts)?);
+    // What follows the rules is on plain paper, in one column (a tinted rulebook page must
+    // not tint the margins of the card sheets).
     s.push_str("\n#set page(columns: 1, fill: none)\n");
     Ok(s)
 }
 
+/// The credits: every font given, and the icon sets the game uses.
+fn credits_block(game: &Game, fonts: &std::collections::BTreeSet<String>) -> Result<String> {
+    let icons = credits::icon_credits(game)?;
+    let w = words(&game.file.language);
+    Ok(credits::markup(fonts, &icons, &w.credits))
+}
+
 /// The rules' Markdown as Typst, with the files it refers to (images, icons, the faces of
-/// figures): converted once, then set in each pass of the rulebook and in the kit.
-pub struct RulesMarkup {
+/// figures): converted once, then set in each pass of the rulebook.
+struct RulesMarkup {
     typst: String,
     files: Vec<(String, Vec<u8>)>,
 }
@@ -499,8 +504,7 @@ impl RulesMarkup {
 
 /// The rulebook alone, crediting every font it embeds: typeset once without credits to find
 /// them, then with the credits (and again should the credits bring a font of their own).
-/// Also gives the rules' markup, for the kit.
-pub fn rules_pdf(input: &RulesInput) -> Result<(RulesBook, RulesMarkup)> {
+pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
     let (measured, _) = rules_typeset(input, &rules, &style, &Default::default())?;
@@ -509,7 +513,13 @@ pub fn rules_pdf(input: &RulesInput) -> Result<(RulesBook, RulesMarkup)> {
     let (pdf, pages, fonts) = credits::typeset_crediting_fonts(found, &none, |fonts| {
         rules_typeset(input, &rules, &style, fonts)
     })?;
-    Ok((RulesBook { pdf, pages, fonts }, rules))
+    let bookmarks = bookmarks(&pdf).map_err(|e| e.game(&input.game.id))?;
+    Ok(RulesBook {
+        pdf,
+        pages,
+        fonts,
+        bookmarks,
+    })
 }
 
 fn rules_typeset(
@@ -519,8 +529,9 @@ fn rules_typeset(
     fonts: &std::collections::BTreeSet<String>,
 ) -> Result<(Vec<u8>, usize)> {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
-    let mut markup = front_matter(input.game, input.date, false, style, "");
-    markup.push_str(&body(Some(rules), &mut assets, fonts)?);
+    let mut markup = front_matter(input.game, input.date, false, style);
+    markup.push_str(&contents(input.game));
+    markup.push_str(&rules_body(rules, &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
@@ -569,27 +580,31 @@ fn own_page_fonts(has_rules: bool) -> impl Iterator<Item = String> {
         .map(str::to_owned)
 }
 
-/// The whole kit: rules, components page, calibration, sheets. Its credits name the fonts it
-/// embeds: the sheets' and those Typst sets, guessed from `rules_fonts` (the rulebook's) and
-/// its own pages' fonts.
-pub fn kit_pdf(
-    input: &KitInput,
-    rules_fonts: std::collections::BTreeSet<String>,
-) -> Result<(Vec<u8>, KitCount)> {
+/// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
+/// credits, calibration, sheets. The rulebook is not typeset again: the kit holds an empty page
+/// for each of its pages, with its bookmarks, and takes `rules.pdf`'s own pages after Typst,
+/// as it does the sheets'. Its credits name every font it embeds: those Typst sets on its own
+/// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
+pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
-    let sheet_fonts = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
-    let mut fonts = rules_fonts;
-    fonts.extend(sheet_fonts.iter().cloned());
+    let mut taken = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
+    if let Some(book) = input.rules {
+        taken.extend(book.fonts.iter().cloned());
+    }
+    let mut fonts = taken.clone();
     fonts.extend(own_page_fonts(input.rules.is_some()));
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
-    let (bytes, total, _) = credits::typeset_crediting_fonts(fonts, &sheet_fonts, |fonts| {
+    let (bytes, total, _) = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
-        let mut markup = front_matter(game, input.date, true, &style, &guide_page(input));
-        markup.push_str(&body(input.rules, &mut assets, fonts)?);
-        markup.push_str("\n#metadata(none) <kit-rules-end>\n");
+        let mut markup = front_matter(game, input.date, true, &style);
+        let (rules_markup, rules_fills) = rules_pages(input);
+        markup.push_str(&rules_markup);
+        markup.push_str("\n#set page(columns: 1, fill: none)\n");
+        markup.push_str(&guide_page(input));
         markup.push_str(&components_page(input, &mut assets));
+        markup.push_str(&credits_block(game, fonts)?);
         markup.push_str("\n#metadata(none) <kit-components-end>\n");
         if !game.file.print.single_sided() {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
@@ -599,7 +614,7 @@ pub fn kit_pdf(
             ));
         }
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
-        (sheets, fills) = (sheet_count, sheet_fills);
+        (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
         markup.push_str(&sheets_markup);
         let mut project = TypstWorld::new(markup, input.date);
         for (path, bytes) in assets.files {
@@ -611,10 +626,18 @@ pub fn kit_pdf(
     })?;
     // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.
     let first = total - sheets;
-    for f in &mut fills {
+    for f in fills.iter_mut().filter(|f| f.file != RULES) {
         f.target += first;
     }
-    let bytes = fill_pages(&bytes, input.sheet_pdfs, &fills).map_err(|e| e.game(&game.id))?;
+    let mut sources: Vec<(&str, &[u8])> = input
+        .sheet_pdfs
+        .iter()
+        .map(|(name, b)| (name.as_str(), b.as_slice()))
+        .collect();
+    if let Some(book) = input.rules {
+        sources.push((RULES, &book.pdf));
+    }
+    let bytes = fill_pages(&bytes, &sources, &fills).map_err(|e| e.game(&game.id))?;
     Ok((
         bytes,
         KitCount {
@@ -623,6 +646,44 @@ pub fn kit_pdf(
             calibration: if game.file.print.single_sided() { 0 } else { 2 },
         },
     ))
+}
+
+/// The name the rulebook's pages are filled from.
+const RULES: &str = "rules.pdf";
+
+/// After the kit's cover, an empty page for each page of the rulebook but its cover, carrying
+/// the rulebook's bookmarks; or, without a rulebook, a contents page.
+fn rules_pages(input: &KitInput) -> (String, Vec<PageFill>) {
+    let Some(book) = input.rules else {
+        return (contents(input.game), Vec::new());
+    };
+    let (w, h) = input.game.file.print.paper.size_mm();
+    let mut s = String::new();
+    let mut fills = Vec::new();
+    for page in 1..book.pages {
+        let marks: String = book
+            .bookmarks
+            .iter()
+            // A bookmark to the rulebook's cover goes with its first page after it.
+            .filter(|b| b.page.max(1) == page)
+            .map(|b| {
+                format!(
+                    "#place(hide(heading(level: {}, outlined: true)[{}]))",
+                    b.level,
+                    escape(&b.title)
+                )
+            })
+            .collect();
+        s.push_str(&format!(
+            "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none, columns: 1, fill: none)[{marks}]\n"
+        ));
+        fills.push(PageFill {
+            target: page,
+            file: RULES.to_owned(),
+            page: page + 1,
+        });
+    }
+    (s, fills)
 }
 
 /// What an intentionally blank page says.
