@@ -343,7 +343,7 @@ fn cover_info(game: &Game, what: &str) -> String {
 }
 
 /// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
-/// `let` rules win), the cover, `between` (the kit's printing guide) and the contents.
+/// `let` rules win), and the cover page.
 fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -> String {
     let w = words(&game.file.language);
     let f = &game.file;
@@ -668,7 +668,7 @@ fn rules_pages(input: &KitInput) -> (String, Vec<PageFill>) {
             .filter(|b| b.page.max(1) == page)
             .map(|b| {
                 format!(
-                    "#place(hide(heading(level: {}, outlined: true)[{}]))",
+                    "#place(hide(heading(level: {}, numbering: none, outlined: true)[{}]))",
                     b.level,
                     escape(&b.title)
                 )
