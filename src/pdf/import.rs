@@ -1,6 +1,6 @@
 //! Copies finished pages of one PDF onto pages of another, object for object.
 //!
-//! The kit is the rulebook followed by every sheet page. Laying the sheets out a second time
+//! The kit holds the rulebook's pages and every sheet page. Laying the sheets out a second time
 //! (Typst placing each page as an image) cost more than the rest of the build together and grew
 //! faster than the deck, and typesetting the rules a second time was a third of the kit's time.
 //! Here the kit's Typst document holds an empty page of the right size where each rulebook or
@@ -42,8 +42,8 @@ const PAGE_KEYS: [&[u8]; 8] = [
 
 /// Fills the pages of `target` named by `fills` with pages of `sources` (file name, PDF bytes)
 /// and returns the new PDF. A filled page keeps its links: the source page's link annotations
-/// come along, and the named destinations they jump to are added to the target, pointing at
-/// the filled pages (a destination on a page not taken is left out).
+/// come along, and the source's named destinations on taken pages are added to the target,
+/// pointing at the filled pages (a destination on a page not taken is left out).
 pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
     let mut doc = load(target, "the kit")?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
@@ -55,6 +55,8 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
         }
         let mut importer = Importer::new(load(bytes, name)?);
         let source_pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
+        // Read before any object moves out of the source: a destination may be shared.
+        let source_dests = importer.resolved_named_dests();
         let mut moves = Vec::new();
         for fill in mine {
             let (Some(&to), Some(&from)) = (
@@ -84,7 +86,7 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
                 page.set(key, value);
             }
         }
-        dests.extend(importer.named_dests(&pages, &mut doc));
+        dests.extend(importer.named_dests(source_dests, &pages, &mut doc));
     }
     add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
@@ -140,12 +142,8 @@ pub fn bookmarks(pdf: &[u8]) -> Result<Vec<Bookmark>> {
             Ok(Object::String(raw, _)) => decode_text(raw),
             _ => continue,
         };
-        let dest = item.get(b"Dest").ok().cloned().or_else(|| {
-            let action = resolve(&doc, item.get(b"A").ok()?).as_dict().ok()?;
-            action.get(b"D").ok().cloned()
-        });
-        let page = dest
-            .and_then(|d| dest_page(&doc, &d, &names))
+        let page = jump_of(&doc, item)
+            .and_then(|d| dest_page(&doc, d, &names))
             .and_then(|p| index.get(&p).copied());
         if let Some(page) = page {
             out.push(Bookmark { level, title, page });
@@ -183,12 +181,25 @@ fn resolve<'a>(doc: &'a Document, object: &'a Object) -> &'a Object {
 
 /// The page a destination (an array, a reference to one, or a name) jumps to.
 fn dest_page(doc: &Document, dest: &Object, names: &HashMap<Vec<u8>, Object>) -> Option<ObjectId> {
-    match resolve(doc, dest) {
-        Object::Array(items) => items.first()?.as_reference().ok(),
-        Object::String(name, _) | Object::Name(name) => dest_page(doc, names.get(name)?, names),
-        Object::Dictionary(d) => dest_page(doc, d.get(b"D").ok()?, names),
-        _ => None,
+    let mut dest = dest;
+    // A name may lead to a dictionary or to another name; a loop of them leads nowhere.
+    for _ in 0..8 {
+        dest = match resolve(doc, dest) {
+            Object::Array(items) => return items.first()?.as_reference().ok(),
+            Object::String(name, _) | Object::Name(name) => names.get(name)?,
+            Object::Dictionary(d) => d.get(b"D").ok()?,
+            _ => return None,
+        };
     }
+    None
+}
+
+/// Where an outline entry or a link jumps: its `/Dest`, or the `/D` of its go-to action.
+fn jump_of<'a>(doc: &'a Document, item: &'a Dictionary) -> Option<&'a Object> {
+    item.get(b"Dest").ok().or_else(|| {
+        let action = resolve(doc, item.get(b"A").ok()?).as_dict().ok()?;
+        action.get(b"D").ok()
+    })
 }
 
 /// Every named destination of a document (the catalog's `/Names /Dests` tree).
@@ -224,7 +235,7 @@ fn named_dests_of(doc: &Document) -> Vec<(Vec<u8>, Object)> {
 
 /// Adds named destinations to the catalog's `/Names /Dests` tree of `doc` (one flat node,
 /// sorted by name as the format asks). A name the document already has now jumps to the
-/// filled page: the links that use it came with that page.
+/// filled page: the links copied with that page use it, the document's own seldom do.
 fn add_named_dests(doc: &mut Document, extra: Vec<(Vec<u8>, Object)>) {
     if extra.is_empty() {
         return;
@@ -240,12 +251,11 @@ fn add_named_dests(doc: &mut Document, extra: Vec<(Vec<u8>, Object)>) {
     let Some(root) = doc.trailer.get(b"Root").and_then(Object::as_reference).ok() else {
         return;
     };
-    let names_dict = match doc.get_dictionary(root).and_then(|c| c.get(b"Names")) {
+    let mut names_dict = match doc.get_dictionary(root).and_then(|c| c.get(b"Names")) {
         Ok(Object::Reference(id)) => doc.get_dictionary(*id).cloned().unwrap_or_default(),
         Ok(Object::Dictionary(d)) => d.clone(),
         _ => Dictionary::new(),
     };
-    let mut names_dict = names_dict;
     names_dict.set("Dests", tree);
     if let Ok(catalog) = doc.get_object_mut(root).and_then(Object::as_dict_mut) {
         catalog.set("Names", Object::Dictionary(names_dict));
@@ -317,11 +327,9 @@ impl Importer {
                     return None;
                 }
                 // A jump straight to a page left behind would drag that page along.
-                let explicit = dict.get(b"Dest").ok().or_else(|| {
-                    let action = resolve(&self.src, dict.get(b"A").ok()?).as_dict().ok()?;
-                    action.get(b"D").ok()
-                });
-                if let Some(Object::Array(d)) = explicit.map(|d| resolve(&self.src, d)) {
+                if let Some(Object::Array(d)) =
+                    jump_of(&self.src, &dict).map(|d| resolve(&self.src, d))
+                {
                     let page = d.first()?.as_reference().ok()?;
                     self.ids.get(&page)?;
                 }
@@ -333,17 +341,33 @@ impl Importer {
         (!links.is_empty()).then_some(Object::Array(links))
     }
 
-    /// The source's named destinations that point at a page moved into the target
-    /// (`pages`), rewritten to point there.
-    fn named_dests(&mut self, pages: &[ObjectId], dst: &mut Document) -> Vec<(Vec<u8>, Object)> {
-        let names: HashMap<Vec<u8>, Object> = named_dests_of(&self.src).into_iter().collect();
+    /// The source's named destinations, each with the page it jumps to and the destination
+    /// itself (not a reference to it).
+    fn resolved_named_dests(&self) -> Vec<(Vec<u8>, Option<ObjectId>, Object)> {
+        let all = named_dests_of(&self.src);
+        let names: HashMap<Vec<u8>, Object> = all.iter().cloned().collect();
+        all.into_iter()
+            .map(|(name, dest)| {
+                let page = dest_page(&self.src, &dest, &names);
+                (name, page, resolve(&self.src, &dest).clone())
+            })
+            .collect()
+    }
+
+    /// Of the source's named destinations (`source`), those on a page moved into the target
+    /// (one of `pages`), rewritten to point at its new place there.
+    fn named_dests(
+        &mut self,
+        source: Vec<(Vec<u8>, Option<ObjectId>, Object)>,
+        pages: &[ObjectId],
+        dst: &mut Document,
+    ) -> Vec<(Vec<u8>, Object)> {
         let mut out = Vec::new();
-        for (name, dest) in named_dests_of(&self.src) {
-            let taken = dest_page(&self.src, &dest, &names)
+        for (name, page, dest) in source {
+            let taken = page
                 .and_then(|p| self.ids.get(&p))
                 .is_some_and(|t| pages.contains(t));
             if taken {
-                let dest = resolve(&self.src, &dest).clone();
                 out.push((name, self.rewrite(dest, dst)));
             }
         }
@@ -587,5 +611,43 @@ mod tests {
             })
             .count();
         assert_eq!(page_objects, 3);
+    }
+
+    #[test]
+    fn a_destination_shared_with_a_link_is_kept() {
+        // The named destination is an object of its own that a second link also jumps to
+        // directly: copying that link moves the object, and the name must still be found.
+        let mut doc = Document::load_mem(&linked()).unwrap();
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let shared = doc.add_object(Object::Array(vec![pages[1].into(), "Fit".into()]));
+        let direct = doc.add_object(dictionary! {
+            "Type" => "Annot", "Subtype" => "Link",
+            "Rect" => vec![0.into(), 0.into(), 5.into(), 5.into()],
+            "Dest" => shared,
+        });
+        let page = doc.get_object_mut(pages[1]).unwrap().as_dict_mut().unwrap();
+        let mut annots = page.get(b"Annots").unwrap().as_array().unwrap().clone();
+        annots.insert(0, direct.into());
+        page.set("Annots", annots);
+        let root = doc.trailer.get(b"Root").unwrap().as_reference().unwrap();
+        let dests = doc.add_object(
+            dictionary! { "Names" => vec![Object::string_literal("rules"), shared.into()] },
+        );
+        let names = dictionary! { "Dests" => dests };
+        let catalog = doc.get_object_mut(root).unwrap().as_dict_mut().unwrap();
+        catalog.set("Names", names);
+        let mut source = Vec::new();
+        doc.save_to(&mut source).unwrap();
+        let fills = [PageFill {
+            target: 1,
+            file: "rules.pdf".into(),
+            page: 2,
+        }];
+        let out = fill_pages(&pdf(2, b"", [595, 842]), &[("rules.pdf", &source)], &fills).unwrap();
+        let doc = Document::load_mem(&out).unwrap();
+        let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
+        let names: HashMap<Vec<u8>, Object> = named_dests_of(&doc).into_iter().collect();
+        let rules = names.get(b"rules".as_slice()).expect("the name is kept");
+        assert_eq!(dest_page(&doc, rules, &names), Some(pages[1]));
     }
 }
