@@ -148,11 +148,22 @@ fn kits_count_their_pieces_credit_every_font_and_keep_the_manifest_for_developer
         for name in ["kit.pdf", "rules.pdf"] {
             let pdf = built.pdf(name).unwrap();
             let text = flat(&pdf_lines(pdf));
-            for family in protopress::rulebook::credits::pdf_font_families(pdf) {
+            let embedded = protopress::rulebook::credits::pdf_font_families(pdf);
+            for family in &embedded {
                 assert!(
                     text.contains(&format!("{family},")),
                     "{game} {name}: the font {family} is not credited"
                 );
+            }
+            // And no font is credited that the PDF does not embed.
+            let bundled = protopress::text::fonts::BUNDLED.map(|f| f.family);
+            for family in bundled.iter().chain(&["Libertinus Serif"]) {
+                if text.contains(&format!("{family},")) {
+                    assert!(
+                        embedded.contains(*family),
+                        "{game} {name}: {family} is credited but not embedded"
+                    );
+                }
             }
             // The PDF maps a hyphen glyph to no text once it has served as a soft hyphen.
             assert!(

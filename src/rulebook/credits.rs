@@ -1,13 +1,19 @@
-//! The credits a rulebook and a kit print: every font the finished PDF embeds (read back from
-//! the PDF, so the body font, the card fonts and the emoji font cannot be forgotten) and every
-//! icon set the game's templates can use, from its `CREDITS.md`.
+//! The credits a rulebook and a kit print: every font the finished PDF embeds (read from the
+//! laid-out pages, the text of their SVG images included, or from a written PDF, so the body
+//! font, the card fonts and the emoji font cannot be forgotten) and every icon set the game's
+//! templates can use, from its `CREDITS.md`.
 
 use std::collections::BTreeSet;
+
+use typst::layout::{Frame, FrameItem};
+use typst::visualize::{ImageKind, Paint};
+use typst_layout::PagedDocument;
 
 use crate::error::Result;
 use crate::model::Game;
 use crate::project::Project;
 use crate::rulebook::markdown::escape;
+use crate::rulebook::typeset::Laid;
 use crate::rulebook::words::{Credits, words};
 use crate::text::fonts::BUNDLED;
 
@@ -45,6 +51,92 @@ pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
         }
     }
     out
+}
+
+/// The font families the PDF of a laid-out document will embed, by the same PostScript names
+/// the PDF gives them: the fonts of its text, of text in a tiling, and of the text in its SVG
+/// images. `None` when it holds a PDF image, whose fonts only the written PDF shows.
+pub fn document_font_families(document: &PagedDocument) -> Option<BTreeSet<String>> {
+    let mut out = BTreeSet::new();
+    for page in document.pages() {
+        frame_fonts(&page.frame, &mut out)?;
+    }
+    Some(out)
+}
+
+fn frame_fonts(frame: &Frame, out: &mut BTreeSet<String>) -> Option<()> {
+    for (_, item) in frame.items() {
+        match item {
+            FrameItem::Group(group) => frame_fonts(&group.frame, out)?,
+            FrameItem::Text(text) => {
+                if !text.glyphs.is_empty() {
+                    let name = postscript_name(text.font.ttf());
+                    out.insert(family_of(name.as_deref().unwrap_or("unknown")));
+                }
+                paint_fonts(&text.fill, out)?;
+            }
+            FrameItem::Shape(shape, _) => {
+                if let Some(fill) = &shape.fill {
+                    paint_fonts(fill, out)?;
+                }
+            }
+            FrameItem::Image(image, _, _) => match image.kind() {
+                ImageKind::Svg(svg) => svg_fonts(svg.tree().root(), svg.tree(), out),
+                ImageKind::Pdf(_) => return None,
+                ImageKind::Raster(_) => {}
+            },
+            FrameItem::Link(..) | FrameItem::Tag(_) => {}
+        }
+    }
+    Some(())
+}
+
+/// A font's PostScript name, which the PDF writer names it by.
+fn postscript_name(face: &rustybuzz::ttf_parser::Face) -> Option<String> {
+    let id = rustybuzz::ttf_parser::name_id::POST_SCRIPT_NAME;
+    face.names()
+        .into_iter()
+        .filter(|n| n.name_id == id)
+        .find_map(|n| n.to_string())
+}
+
+/// A tiling is a frame of its own, which may hold text.
+fn paint_fonts(paint: &Paint, out: &mut BTreeSet<String>) -> Option<()> {
+    match paint {
+        Paint::Tiling(tiling) => frame_fonts(tiling.frame(), out),
+        Paint::Solid(_) | Paint::Gradient(_) => Some(()),
+    }
+}
+
+/// The fonts of the visible glyphs of an SVG, as the PDF writer draws them (text as text).
+fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => svg_fonts(g, tree, out),
+            usvg::Node::Text(text) => {
+                let glyphs = text
+                    .layouted()
+                    .iter()
+                    .filter(|span| span.visible)
+                    .flat_map(|span| &span.positioned_glyphs);
+                let ids: BTreeSet<_> = glyphs.map(|g| g.font).collect();
+                for id in ids {
+                    // Typst hands an SVG its fonts without their names: read them from the data.
+                    let name = tree.fontdb().with_face_data(id, |data, index| {
+                        let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
+                        postscript_name(&face)
+                    });
+                    out.insert(family_of(name.flatten().as_deref().unwrap_or("unknown")));
+                }
+            }
+            usvg::Node::Image(image) => {
+                if let usvg::ImageKind::SVG(inner) = image.kind() {
+                    svg_fonts(inner.root(), inner, out);
+                }
+            }
+            usvg::Node::Path(_) => {}
+        }
+    }
 }
 
 /// The family a PostScript font name belongs to.
@@ -142,30 +234,31 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String
     s
 }
 
-/// Typesets with credits naming exactly the fonts of the result: typesets crediting `guess`,
-/// reads the fonts back from the PDF (with `elsewhere`, the fonts of pages added to it later)
-/// and typesets again, crediting those, until the two agree. A good guess costs one pass.
-/// Gives the PDF, its page count and the fonts it embeds (with `elsewhere`).
-pub fn typeset_crediting_fonts(
+/// Typesets with credits naming exactly the fonts of the result: lays out crediting `guess`,
+/// takes the fonts the result embeds (with `elsewhere`, the fonts of pages added to it later)
+/// and lays out again, crediting those, until the two agree. Only the last pass is written as
+/// PDF; a good guess costs one pass. Gives the PDF, its page count and the fonts it embeds
+/// (with `elsewhere`).
+pub fn typeset_crediting_fonts<'c>(
     guess: BTreeSet<String>,
     elsewhere: &BTreeSet<String>,
-    mut typeset: impl FnMut(&BTreeSet<String>) -> Result<(Vec<u8>, usize)>,
+    mut typeset: impl FnMut(&BTreeSet<String>) -> Result<Laid<'c>>,
 ) -> Result<(Vec<u8>, usize, BTreeSet<String>)> {
     let mut fonts = guess;
-    let mut out = typeset(&fonts)?;
+    let mut laid = typeset(&fonts)?;
     // The credits are set in the body font, so naming a font seldom brings another; should it
     // keep changing, the last passes credit every font seen rather than loop on.
-    let found = |out: &(Vec<u8>, usize)| &pdf_font_families(&out.0) | elsewhere;
     for pass in 0..4 {
-        let found = found(&out);
+        let found = &laid.fonts | elsewhere;
         if found == fonts {
-            return Ok((out.0, out.1, found));
+            break;
         }
         fonts = if pass < 2 { found } else { &fonts | &found };
-        out = typeset(&fonts)?;
+        laid = typeset(&fonts)?;
     }
-    let found = found(&out);
-    Ok((out.0, out.1, found))
+    let found = &laid.fonts | elsewhere;
+    let pages = laid.pages;
+    Ok((laid.into_pdf()?, pages, found))
 }
 
 /// The fonts of the given PDFs together.
@@ -177,6 +270,11 @@ pub fn fonts_of<'a>(pdfs: impl IntoIterator<Item = &'a [u8]>) -> BTreeSet<String
 mod tests {
     use super::*;
     use crate::rulebook::words::{ENGLISH, GERMAN};
+
+    /// A pass of the crediting loop, standing for a document with `pdf`'s fonts.
+    fn pass(pdf: &[u8], pages: usize) -> Laid<'static> {
+        Laid::written(pdf.to_vec(), pages, pdf_font_families(pdf))
+    }
 
     #[test]
     fn families_come_from_postscript_names() {
@@ -231,6 +329,30 @@ mod tests {
     }
 
     #[test]
+    fn the_laid_out_pages_name_the_fonts_the_pdf_embeds() {
+        use crate::rulebook::typeset::TypstWorld;
+        // Body text, emoji by fallback, code, text in a tiling, and an SVG image whose text is
+        // set in a font the document itself never uses.
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text x="2" y="14" font-family="DejaVu Sans" font-size="10">Card</text></svg>"#;
+        let markup = "Text ☠️ and `code`.\n\n#rect(width: 2cm, height: 1cm, fill: tiling(size: (1cm, 1cm), text(font: \"Noto Sans\")[x]))\n\n#image(\"face.svg\", width: 2cm)\n";
+        let mut world = TypstWorld::new(markup.to_owned(), (2026, 1, 1));
+        world.add_file("face.svg", svg.as_bytes().to_vec());
+        let laid = world.lay_out("t", None).unwrap();
+        let from_pages = laid.fonts.clone();
+        let from_pdf = pdf_font_families(&laid.into_pdf().unwrap());
+        assert_eq!(from_pages, from_pdf);
+        for family in [
+            "Libertinus Serif",
+            "Noto Emoji",
+            "DejaVu Sans Mono",
+            "Noto Sans",
+            "DejaVu Sans Condensed",
+        ] {
+            assert!(from_pages.contains(family), "{family}: {from_pages:?}");
+        }
+    }
+
+    #[test]
     fn a_guessed_font_the_result_does_not_embed_is_not_credited() {
         let guess: BTreeSet<String> = ["Noto Sans".to_owned(), "Unused Font".to_owned()]
             .into_iter()
@@ -238,7 +360,7 @@ mod tests {
         let mut credited = Vec::new();
         typeset_crediting_fonts(guess, &BTreeSet::new(), |fonts| {
             credited.push(fonts.clone());
-            Ok((b"/BaseFont /AAAAAA+NotoSans".to_vec(), 1))
+            Ok(pass(b"/BaseFont /AAAAAA+NotoSans", 1))
         })
         .unwrap();
         assert_eq!(credited.len(), 2);
@@ -253,7 +375,7 @@ mod tests {
         let mut credited = Vec::new();
         typeset_crediting_fonts(BTreeSet::new(), &sheets, |fonts| {
             credited.push(fonts.clone());
-            Ok((b"/BaseFont /AAAAAA+NotoSans".to_vec(), 1))
+            Ok(pass(b"/BaseFont /AAAAAA+NotoSans", 1))
         })
         .unwrap();
         let last = credited.last().unwrap();
@@ -272,7 +394,7 @@ mod tests {
             if fonts.contains("Noto Sans") {
                 pdf.extend_from_slice(b" /BaseFont /BBBBBB+LibertinusSerif-Bold");
             }
-            Ok((pdf, calls))
+            Ok(pass(&pdf, calls))
         })
         .unwrap();
         assert_eq!(n, 3);

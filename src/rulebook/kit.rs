@@ -25,7 +25,7 @@ use crate::rulebook::credits;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::{self, Assets, escape, string};
 use crate::rulebook::typeset::{
-    Origin, TypesetCache, TypstWorld, source_end, source_marker, typst_lang,
+    Laid, Origin, TypesetCache, TypstWorld, source_end, source_marker, typst_lang,
 };
 use crate::rulebook::words::{Words, cover_facts, words};
 use crate::text::fonts::Fonts;
@@ -502,17 +502,16 @@ impl RulesMarkup {
     }
 }
 
-/// The rulebook alone, crediting every font it embeds: typeset once without credits to find
+/// The rulebook alone, crediting every font it embeds: laid out once crediting none to find
 /// them, then with the credits (and again should the credits bring a font of their own).
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
-    let (measured, _) = rules_typeset(input, &rules, &style, &Default::default())?;
-    let found = credits::pdf_font_families(&measured);
     let none = Default::default();
-    let (pdf, pages, fonts) = credits::typeset_crediting_fonts(found, &none, |fonts| {
-        rules_typeset(input, &rules, &style, fonts)
-    })?;
+    let (pdf, pages, fonts) =
+        credits::typeset_crediting_fonts(Default::default(), &none, |fonts| {
+            rules_typeset(input, &rules, &style, fonts)
+        })?;
     let bookmarks = bookmarks(&pdf).map_err(|e| e.game(&input.game.id))?;
     Ok(RulesBook {
         pdf,
@@ -522,12 +521,12 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     })
 }
 
-fn rules_typeset(
-    input: &RulesInput,
+fn rules_typeset<'c>(
+    input: &RulesInput<'c>,
     rules: &RulesMarkup,
     style: &str,
     fonts: &std::collections::BTreeSet<String>,
-) -> Result<(Vec<u8>, usize)> {
+) -> Result<Laid<'c>> {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
     let mut markup = front_matter(input.game, input.date, false, style);
     markup.push_str(&contents(input.game));
@@ -537,7 +536,7 @@ fn rules_typeset(
         project.add_file(&path, bytes);
     }
     project
-        .pdf_cached(&format!("{}-rules", input.game.id), input.cache)
+        .lay_out(&format!("{}-rules", input.game.id), input.cache)
         .map_err(|e| match e.file {
             Some(_) => e.game(&input.game.id),
             None => e.game(&input.game.id).in_file(&input.rules.file),
@@ -621,7 +620,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             project.add_file(&path, bytes);
         }
         project
-            .pdf_cached(&format!("{}-kit", game.id), input.cache)
+            .lay_out(&format!("{}-kit", game.id), input.cache)
             .map_err(|e| e.game(&game.id))
     })?;
     // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.

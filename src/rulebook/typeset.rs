@@ -5,7 +5,7 @@
 //! New Computer Modern, DejaVu Sans Mono) and protopress's (Noto Sans, DejaVu Sans Condensed,
 //! Noto Emoji). Nothing is read from the disk or the network while typesetting.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use typst::diag::{FileError, FileResult, Severity};
@@ -17,6 +17,7 @@ use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
 use crate::error::{Error, Result};
+use crate::rulebook::credits::{document_font_families, pdf_font_families};
 use crate::sync::lock;
 
 /// Typst's `lang` argument for a language code, with its `region` when it has one:
@@ -194,23 +195,36 @@ impl TypstWorld {
         })
     }
 
-    /// Lays out and writes the PDF, or takes it from `cache` when the same markup, files,
-    /// date and `ident` were typeset before (Typst's output depends on nothing else).
-    pub fn pdf_cached(
-        &self,
-        ident: &str,
-        cache: Option<&TypesetCache>,
-    ) -> Result<(Vec<u8>, usize)> {
-        let Some(cache) = cache else {
-            return self.pdf(ident);
-        };
-        let key = self.key(ident);
-        if let Some(hit) = cache.get(&key) {
-            return Ok(hit);
+    /// Lays the project out and finds the fonts its PDF will embed, or takes the finished PDF
+    /// from `cache` when the same markup, files, date and `ident` were typeset before (Typst's
+    /// output depends on nothing else). The PDF is written by [`Laid::into_pdf`], so a pass
+    /// that only shows which fonts to credit costs no PDF.
+    pub fn lay_out<'c>(&self, ident: &str, cache: Option<&'c TypesetCache>) -> Result<Laid<'c>> {
+        let cache = cache.map(|c| (c, self.key(ident)));
+        if let Some(hit) = cache.as_ref().and_then(|(c, k)| c.get(k)) {
+            return Ok(Laid {
+                pages: hit.pages,
+                fonts: hit.fonts,
+                pdf: LaidPdf::Written(hit.pdf),
+                cache: None,
+            });
         }
-        let out = self.pdf(ident)?;
-        cache.put(key, out.clone());
-        Ok(out)
+        let document = self.compile()?;
+        let found = document_font_families(&document);
+        let mut laid = Laid {
+            pages: document.pages().len(),
+            fonts: found.clone().unwrap_or_default(),
+            pdf: LaidPdf::Pending {
+                document: Box::new(document),
+                ident: ident.to_owned(),
+            },
+            cache,
+        };
+        if found.is_none() {
+            // A PDF image brings fonts that only the written PDF shows.
+            laid.fonts = pdf_font_families(laid.write()?);
+        }
+        Ok(laid)
     }
 
     /// A hash of everything the typeset PDF depends on.
@@ -235,40 +249,107 @@ impl TypstWorld {
 
     /// Lays out and writes the PDF. `ident` keeps the document id stable between builds.
     pub fn pdf(&self, ident: &str) -> Result<(Vec<u8>, usize)> {
-        let document = self.compile()?;
-        let pages = document.pages().len();
-        let options = typst_pdf::PdfOptions {
-            ident: Smart::Custom(ident.to_owned()),
-            timestamp: None,
-            ..Default::default()
-        };
-        let bytes = typst_pdf::pdf(&document, &options).map_err(|diags| {
-            let msg = diags
-                .first()
-                .map_or_else(|| "unknown error".to_owned(), |d| d.message.to_string());
-            Error::new(format!("the rulebook PDF could not be written: {msg}"))
-        })?;
-        Ok((bytes, pages))
+        let laid = self.lay_out(ident, None)?;
+        let pages = laid.pages;
+        Ok((laid.into_pdf()?, pages))
     }
+}
+
+/// A typeset document: its page count and the font families its PDF embeds, with the PDF
+/// written only when asked for.
+pub struct Laid<'c> {
+    pub pages: usize,
+    pub fonts: BTreeSet<String>,
+    pdf: LaidPdf,
+    /// Where the written PDF is kept, under which key.
+    cache: Option<(&'c TypesetCache, [u8; 32])>,
+}
+
+enum LaidPdf {
+    Written(Vec<u8>),
+    Pending {
+        document: Box<PagedDocument>,
+        ident: String,
+    },
+}
+
+impl Laid<'_> {
+    /// A document whose PDF is already written (a test's stand-in for a pass).
+    pub fn written(pdf: Vec<u8>, pages: usize, fonts: BTreeSet<String>) -> Laid<'static> {
+        Laid {
+            pages,
+            fonts,
+            pdf: LaidPdf::Written(pdf),
+            cache: None,
+        }
+    }
+
+    /// The PDF, written now if it was not yet, and kept in the cache.
+    pub fn into_pdf(mut self) -> Result<Vec<u8>> {
+        self.write()?;
+        let LaidPdf::Written(pdf) = self.pdf else {
+            unreachable!("written above")
+        };
+        if let Some((cache, key)) = self.cache {
+            let typeset = Typeset {
+                pdf: pdf.clone(),
+                pages: self.pages,
+                fonts: self.fonts,
+            };
+            cache.put(key, typeset);
+        }
+        Ok(pdf)
+    }
+
+    /// Writes the PDF, once.
+    fn write(&mut self) -> Result<&[u8]> {
+        if let LaidPdf::Pending { document, ident } = &self.pdf {
+            self.pdf = LaidPdf::Written(export(document, ident)?);
+        }
+        match &self.pdf {
+            LaidPdf::Written(pdf) => Ok(pdf),
+            LaidPdf::Pending { .. } => unreachable!("written above"),
+        }
+    }
+}
+
+/// Writes a laid-out document as PDF. `ident` keeps the document id stable between builds.
+fn export(document: &PagedDocument, ident: &str) -> Result<Vec<u8>> {
+    let options = typst_pdf::PdfOptions {
+        ident: Smart::Custom(ident.to_owned()),
+        timestamp: None,
+        ..Default::default()
+    };
+    typst_pdf::pdf(document, &options).map_err(|diags| {
+        let msg = diags
+            .first()
+            .map_or_else(|| "unknown error".to_owned(), |d| d.message.to_string());
+        Error::new(format!("the rulebook PDF could not be written: {msg}"))
+    })
 }
 
 /// Typeset PDFs kept between builds in one process (`watch`, `serve`): a rebuild after a card
 /// edit that leaves the rulebook's markup and files as they were takes its PDF from here.
-/// Holds the last few documents only (a game's rulebook, its measuring pass and its kit, per
-/// language).
+/// Holds the last few documents only (a game's rulebook, its crediting passes and its kit,
+/// per language).
 #[derive(Default)]
 pub struct TypesetCache {
     /// Most recently used last.
-    entries: std::sync::Mutex<Vec<Typeset>>,
+    entries: std::sync::Mutex<Vec<([u8; 32], Typeset)>>,
 }
 
-/// A typeset PDF and its page count, by the hash of its inputs.
-type Typeset = ([u8; 32], (Vec<u8>, usize));
+/// A written PDF with its page count and the font families it embeds.
+#[derive(Clone)]
+struct Typeset {
+    pdf: Vec<u8>,
+    pages: usize,
+    fonts: BTreeSet<String>,
+}
 
 impl TypesetCache {
     const KEEP: usize = 12;
 
-    fn get(&self, key: &[u8; 32]) -> Option<(Vec<u8>, usize)> {
+    fn get(&self, key: &[u8; 32]) -> Option<Typeset> {
         let mut entries = lock(&self.entries);
         let i = entries.iter().position(|(k, _)| k == key)?;
         let entry = entries.remove(i);
@@ -277,10 +358,10 @@ impl TypesetCache {
         Some(out)
     }
 
-    fn put(&self, key: [u8; 32], pdf: (Vec<u8>, usize)) {
+    fn put(&self, key: [u8; 32], typeset: Typeset) {
         let mut entries = lock(&self.entries);
         entries.retain(|(k, _)| *k != key);
-        entries.push((key, pdf));
+        entries.push((key, typeset));
         let over = entries.len().saturating_sub(Self::KEEP);
         entries.drain(..over);
     }
@@ -386,9 +467,12 @@ mod tests {
         let world = |text: &str, file: &[u8]| dated(text, file, 1);
         let cache = TypesetCache::default();
         let a = world("Hi", b"1");
-        let cached = a.pdf_cached("t", Some(&cache)).unwrap();
-        assert_eq!(cached.0, a.pdf("t").unwrap().0);
-        assert_eq!(a.pdf_cached("t", Some(&cache)).unwrap(), cached);
+        let cached = a.lay_out("t", Some(&cache)).unwrap().into_pdf().unwrap();
+        assert_eq!(cached, a.pdf("t").unwrap().0);
+        let hit = a.lay_out("t", Some(&cache)).unwrap();
+        assert!(matches!(hit.pdf, LaidPdf::Written(_)));
+        assert_eq!(hit.fonts.iter().collect::<Vec<_>>(), ["Libertinus Serif"]);
+        assert_eq!(hit.into_pdf().unwrap(), cached);
         assert_eq!(a.key("t"), world("Hi", b"1").key("t"));
         assert_ne!(a.key("t"), world("Hi", b"2").key("t"));
         assert_ne!(a.key("t"), world("Ho", b"1").key("t"));
@@ -396,7 +480,12 @@ mod tests {
         assert_ne!(a.key("t"), dated("Hi", b"1", 2).key("t"));
         // Only the last few documents are kept.
         for i in 0..20 {
-            cache.put([i; 32], (Vec::new(), 0));
+            let empty = Typeset {
+                pdf: Vec::new(),
+                pages: 0,
+                fonts: BTreeSet::new(),
+            };
+            cache.put([i; 32], empty);
         }
         assert!(cache.get(&a.key("t")).is_none());
         assert_eq!(lock(&cache.entries).len(), TypesetCache::KEEP);
