@@ -227,6 +227,58 @@ fn the_kit_holds_the_rulebooks_own_pages_with_their_links() {
 }
 
 #[test]
+fn the_kit_is_untagged_and_the_rulebook_tagged() {
+    // The kit is mostly other PDFs' pages, which a structure tree made for its empty pages
+    // would describe wrongly; the rulebook alone keeps its tree for screen readers.
+    let b = dtd();
+    let catalog_has = |pdf: &[u8], key: &[u8]| {
+        let doc = Document::load_mem(pdf).unwrap();
+        let root = doc.trailer.get(b"Root").unwrap().as_reference().unwrap();
+        doc.get_dictionary(root).unwrap().has(key)
+    };
+    assert!(!catalog_has(b.pdf("kit.pdf").unwrap(), b"StructTreeRoot"));
+    assert!(!catalog_has(b.pdf("kit.pdf").unwrap(), b"MarkInfo"));
+    assert!(catalog_has(b.pdf("rules.pdf").unwrap(), b"StructTreeRoot"));
+}
+
+#[test]
+fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
+    let dir = tempfile::tempdir().unwrap();
+    protopress::scaffold::create(dir.path(), "two-covers").unwrap();
+    std::fs::write(
+        dir.path().join("data/two-covers/rules.typ"),
+        "#let protopress-cover(info) = {\n  page(header: none, footer: none)[#text(size: 30pt, info.name) #v(1cm) #info.what]\n  page(header: none, footer: none)[Inside cover of the #info.what.]\n}\n",
+    )
+    .unwrap();
+    let built = protopress::build::Session::new(
+        &protopress::Project::open(dir.path()).unwrap(),
+        &opts(&dir.path().join("output")),
+    )
+    .build_in_memory("two-covers")
+    .unwrap();
+    let (rules, kit) = (
+        built.pdf("rules.pdf").unwrap(),
+        built.pdf("kit.pdf").unwrap(),
+    );
+    let n = pages(rules) as u32;
+    assert!(text_of(rules, &[1]).contains("Rulebook"));
+    assert!(text_of(rules, &[2]).contains("Inside cover of the Rulebook"));
+    // The kit's own two cover pages, then every rulebook page after its cover, once, then the
+    // printing guide.
+    assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
+    assert!(text_of(kit, &[2]).contains("Inside cover of the Print-and-play kit"));
+    for page in 3..=n {
+        assert_eq!(
+            text_of(kit, &[page]),
+            text_of(rules, &[page]),
+            "page {page}"
+        );
+    }
+    assert!(text_of(kit, &[n + 1]).contains("How to print this kit"));
+    assert_eq!(built.report.kit.front_and_rules, n as usize);
+}
+
+#[test]
 fn rules_text_survives_extraction() {
     let b = dtd();
     let text = text_of(b.pdf("rules.pdf").unwrap(), &[3]);

@@ -751,17 +751,13 @@ fn kit_and_rules(input: &KitInput) -> Result<Books> {
     let (kit, count) = kit_pdf(input)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    // Without rules the kit opens with a cover and a contents page.
-    let mut rules_pages = 2;
     if let Some(RulesBook { pdf, pages, .. }) = input.rules {
-        let (pdf, pages) = (pdf.clone(), *pages);
-        rules_pages = pages;
         files.push(FileReport {
             file: "rules.pdf".to_owned(),
-            pages,
+            pages: *pages,
             bytes: pdf.len(),
         });
-        pdfs.push(("rules.pdf".to_owned(), pdf));
+        pdfs.push(("rules.pdf".to_owned(), pdf.clone()));
     }
     files.push(FileReport {
         file: "kit.pdf".to_owned(),
@@ -769,7 +765,7 @@ fn kit_and_rules(input: &KitInput) -> Result<Books> {
         bytes: kit.len(),
     });
     pdfs.push(("kit.pdf".to_owned(), kit));
-    Ok((pdfs, files, count.pages(rules_pages)))
+    Ok((pdfs, files, count.pages()))
 }
 
 /// The sourcing list: every bought part with its count and the printed stand-in that can

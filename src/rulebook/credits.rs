@@ -13,7 +13,7 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::project::Project;
 use crate::rulebook::markdown::escape;
-use crate::rulebook::typeset::Laid;
+use crate::rulebook::typeset::{Laid, Typeset};
 use crate::rulebook::words::{Credits, words};
 use crate::text::fonts::BUNDLED;
 
@@ -216,11 +216,12 @@ fn first_paragraph(md: &str) -> Option<String> {
     (!para.is_empty()).then(|| para.join(" "))
 }
 
-/// The credits section in the words of `w`: the fonts in `fonts`, the icon sets and the tool.
-pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String {
+/// The credits section in the words of `w`, its heading labelled `label`: the fonts in
+/// `fonts`, the icon sets and the tool.
+pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits, label: &str) -> String {
     // One block: the credits never start at a page's foot and end on the next.
     let mut s = format!(
-        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= {} <kit-credits>\n\n",
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= {} <{label}>\n\n",
         w.title
     );
     if !fonts.is_empty() {
@@ -237,13 +238,12 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits) -> String
 /// Typesets with credits naming exactly the fonts of the result: lays out crediting `guess`,
 /// takes the fonts the result embeds (with `elsewhere`, the fonts of pages added to it later)
 /// and lays out again, crediting those, until the two agree. Only the last pass is written as
-/// PDF; a good guess costs one pass. Gives the PDF, its page count and the fonts it embeds
-/// (with `elsewhere`).
+/// PDF; a good guess costs one pass. Its `fonts` are the fonts it credits.
 pub fn typeset_crediting_fonts<'c>(
     guess: BTreeSet<String>,
     elsewhere: &BTreeSet<String>,
     mut typeset: impl FnMut(&BTreeSet<String>) -> Result<Laid<'c>>,
-) -> Result<(Vec<u8>, usize, BTreeSet<String>)> {
+) -> Result<Typeset> {
     let mut fonts = guess;
     let mut laid = typeset(&fonts)?;
     // The credits are set in the body font, so naming a font seldom brings another; should it
@@ -256,9 +256,9 @@ pub fn typeset_crediting_fonts<'c>(
         fonts = if pass < 2 { found } else { &fonts | &found };
         laid = typeset(&fonts)?;
     }
-    let found = &laid.fonts | elsewhere;
-    let pages = laid.pages;
-    Ok((laid.into_pdf()?, pages, found))
+    let mut out = laid.into_typeset()?;
+    out.fonts = &out.fonts | elsewhere;
+    Ok(out)
 }
 
 /// The fonts of the given PDFs together.
@@ -304,6 +304,7 @@ mod tests {
             &fonts,
             &["Icons by someone, CC BY 3.0.".to_owned()],
             &ENGLISH.credits,
+            "rules-credits",
         );
         assert!(m.contains("Libertinus Serif, The Libertinus"), "{m}");
         assert!(m.contains("Noto Sans, Google"), "{m}");
@@ -317,7 +318,12 @@ mod tests {
     #[test]
     fn german_credits_use_german_labels() {
         let fonts: BTreeSet<String> = ["Noto Sans".to_owned()].into_iter().collect();
-        let m = markup(&fonts, &["Icons.".to_owned()], &GERMAN.credits);
+        let m = markup(
+            &fonts,
+            &["Icons.".to_owned()],
+            &GERMAN.credits,
+            "kit-credits",
+        );
         assert!(m.contains("= Nachweise <kit-credits>"), "{m}");
         assert!(m.contains("*Schriften.* Noto Sans"), "{m}");
         assert!(m.contains("*Symbole.* Icons"), "{m}");
@@ -388,7 +394,7 @@ mod tests {
     #[test]
     fn typesetting_repeats_until_every_font_is_credited() {
         let mut calls = 0;
-        let (_, n, fonts) = typeset_crediting_fonts(BTreeSet::new(), &BTreeSet::new(), |fonts| {
+        let out = typeset_crediting_fonts(BTreeSet::new(), &BTreeSet::new(), |fonts| {
             calls += 1;
             let mut pdf = b"/BaseFont /AAAAAA+NotoSans".to_vec();
             if fonts.contains("Noto Sans") {
@@ -397,10 +403,10 @@ mod tests {
             Ok(pass(&pdf, calls))
         })
         .unwrap();
-        assert_eq!(n, 3);
+        assert_eq!(out.pages, 3);
         // The fonts of the result come back with it.
         assert_eq!(
-            fonts.into_iter().collect::<Vec<_>>(),
+            out.fonts.into_iter().collect::<Vec<_>>(),
             ["Libertinus Serif", "Noto Sans"]
         );
     }

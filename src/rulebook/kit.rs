@@ -76,6 +76,9 @@ pub struct RulesInput<'a> {
 pub struct RulesBook {
     pub pdf: Vec<u8>,
     pub pages: usize,
+    /// The pages its cover takes (one, unless the game's own cover takes more), which the kit
+    /// replaces with its own cover.
+    pub cover_pages: usize,
     pub fonts: std::collections::BTreeSet<String>,
     pub bookmarks: Vec<Bookmark>,
 }
@@ -456,18 +459,23 @@ fn rules_body(
             assets.files.push((path.clone(), bytes.clone()));
         }
     }
-    s.push_str(&credits_block(assets.game, fonts)?);
+    s.push_str(&credits_block(assets.game, fonts, "rules-credits")?);
     // What follows the rules is on plain paper, in one column (a tinted rulebook page must
     // not tint the margins of the card sheets).
     s.push_str("\n#set page(columns: 1, fill: none)\n");
     Ok(s)
 }
 
-/// The credits: every font given, and the icon sets the game uses.
-fn credits_block(game: &Game, fonts: &std::collections::BTreeSet<String>) -> Result<String> {
+/// The credits, under the heading `label`: every font given, and the icon sets the game uses.
+/// The kit holds the rulebook's credits and its own, so each has its label.
+fn credits_block(
+    game: &Game,
+    fonts: &std::collections::BTreeSet<String>,
+    label: &str,
+) -> Result<String> {
     let icons = credits::icon_credits(game)?;
     let w = words(&game.file.language);
-    Ok(credits::markup(fonts, &icons, &w.credits))
+    Ok(credits::markup(fonts, &icons, &w.credits, label))
 }
 
 /// The rules' Markdown as Typst, with the files it refers to (images, icons, the faces of
@@ -508,15 +516,17 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
     let none = Default::default();
-    let (pdf, pages, fonts) =
-        credits::typeset_crediting_fonts(Default::default(), &none, |fonts| {
-            rules_typeset(input, &rules, &style, fonts)
-        })?;
-    let bookmarks = bookmarks(&pdf).map_err(|e| e.game(&input.game.id))?;
+    let typeset = credits::typeset_crediting_fonts(Default::default(), &none, |fonts| {
+        rules_typeset(input, &rules, &style, fonts)
+    })?;
+    let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
+    // The contents page follows the cover.
+    let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
     Ok(RulesBook {
-        pdf,
-        pages,
-        fonts,
+        pdf: typeset.pdf,
+        pages: typeset.pages,
+        cover_pages: cover_pages.max(1),
+        fonts: typeset.fonts,
         bookmarks,
     })
 }
@@ -529,6 +539,7 @@ fn rules_typeset<'c>(
 ) -> Result<Laid<'c>> {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
     let mut markup = front_matter(input.game, input.date, false, style);
+    markup.push_str(&format!("\n#metadata(none) <{CONTENTS_MARK}>"));
     markup.push_str(&contents(input.game));
     markup.push_str(&rules_body(rules, &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
@@ -543,10 +554,18 @@ fn rules_typeset<'c>(
         })
 }
 
-/// How the kit's pages divide, before the rulebook's own page count is known.
+/// Labels whose pages the typeset document reports: the rulebook's contents page, the kit's
+/// first rulebook page and its printing guide.
+const CONTENTS_MARK: &str = "mark-contents";
+const RULES_MARK: &str = "mark-rules";
+const GUIDE_MARK: &str = "mark-guide";
+
+/// How the kit's pages divide.
 #[derive(Debug, Clone, Copy)]
 pub struct KitCount {
     pub total: usize,
+    /// The cover, contents or rulebook pages and their credits, before the printing guide.
+    pub front_and_rules: usize,
     /// The calibration sheet (none in a single-sided job) and every sheet page with its
     /// blank backs.
     pub sheet_slots: usize,
@@ -554,13 +573,13 @@ pub struct KitCount {
 }
 
 impl KitCount {
-    /// The kit's parts, given the page count of the rulebook alone (cover, contents, rules
-    /// and credits), which the kit opens with; the components pages are what remains.
-    pub fn pages(self, rules_pages: usize) -> KitPages {
+    /// The kit's parts; the components pages are what the others leave.
+    pub fn pages(self) -> KitPages {
         let calibration = self.calibration;
+        let front = self.front_and_rules;
         KitPages {
-            front_and_rules: rules_pages,
-            components: self.total.saturating_sub(rules_pages + self.sheet_slots),
+            front_and_rules: front,
+            components: self.total.saturating_sub(front + self.sheet_slots),
             calibration,
             sheets: self.sheet_slots - calibration,
             total: self.total,
@@ -595,7 +614,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
-    let (bytes, total, _) = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
+    let typeset = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
         let mut markup = front_matter(game, input.date, true, &style);
         let (rules_markup, rules_fills) = rules_pages(input);
@@ -603,7 +622,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         markup.push_str("\n#set page(columns: 1, fill: none)\n");
         markup.push_str(&guide_page(input));
         markup.push_str(&components_page(input, &mut assets));
-        markup.push_str(&credits_block(game, fonts)?);
+        markup.push_str(&credits_block(game, fonts, "kit-credits")?);
         markup.push_str("\n#metadata(none) <kit-components-end>\n");
         if !game.file.print.single_sided() {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
@@ -615,7 +634,9 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
         (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
         markup.push_str(&sheets_markup);
-        let mut project = TypstWorld::new(markup, input.date);
+        // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
+        // that would not fit them.
+        let mut project = TypstWorld::new(markup, input.date).untagged();
         for (path, bytes) in assets.files {
             project.add_file(&path, bytes);
         }
@@ -623,10 +644,15 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             .lay_out(&format!("{}-kit", game.id), input.cache)
             .map_err(|e| e.game(&game.id))
     })?;
-    // The sheet pages are the last `sheets` pages: fill them with the sheets' own pages.
-    let first = total - sheets;
-    for f in fills.iter_mut().filter(|f| f.file != RULES) {
-        f.target += first;
+    // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
+    // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
+    let total = typeset.pages;
+    let (rules_start, sheets_start) = (typeset.marks.get(RULES_MARK), total - sheets);
+    for f in &mut fills {
+        f.target += match f.file == RULES {
+            true => rules_start.map_or(0, |p| p - 1),
+            false => sheets_start,
+        };
     }
     let mut sources: Vec<(&str, &[u8])> = input
         .sheet_pdfs
@@ -636,11 +662,13 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     if let Some(book) = input.rules {
         sources.push((RULES, &book.pdf));
     }
-    let bytes = fill_pages(&bytes, &sources, &fills).map_err(|e| e.game(&game.id))?;
+    let bytes = fill_pages(&typeset.pdf, &sources, &fills).map_err(|e| e.game(&game.id))?;
+    let guide = typeset.marks.get(GUIDE_MARK).copied();
     Ok((
         bytes,
         KitCount {
             total,
+            front_and_rules: guide.map_or(0, |p| p - 1),
             sheet_slots: sheets,
             calibration: if game.file.print.single_sided() { 0 } else { 2 },
         },
@@ -651,7 +679,8 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
 const RULES: &str = "rules.pdf";
 
 /// After the kit's cover, an empty page for each page of the rulebook but its cover, carrying
-/// the rulebook's bookmarks; or, without a rulebook, a contents page.
+/// the rulebook's bookmarks; or, without a rulebook, a contents page. The fills' targets count
+/// from the first of these pages.
 fn rules_pages(input: &KitInput) -> (String, Vec<PageFill>) {
     let Some(book) = input.rules else {
         return (contents(input.game), Vec::new());
@@ -659,25 +688,30 @@ fn rules_pages(input: &KitInput) -> (String, Vec<PageFill>) {
     let (w, h) = input.game.file.print.paper.size_mm();
     let mut s = String::new();
     let mut fills = Vec::new();
-    for page in 1..book.pages {
-        let marks: String = book
+    let cover = book.cover_pages;
+    for page in cover..book.pages {
+        let mut marks = match page == cover {
+            true => format!("#metadata(none) <{RULES_MARK}>"),
+            false => String::new(),
+        };
+        let headings = book
             .bookmarks
             .iter()
             // A bookmark to the rulebook's cover goes with its first page after it.
-            .filter(|b| b.page.max(1) == page)
+            .filter(|b| b.page.max(cover) == page)
             .map(|b| {
                 format!(
                     "#place(hide(heading(level: {}, numbering: none, outlined: true)[{}]))",
                     b.level,
                     escape(&b.title)
                 )
-            })
-            .collect();
+            });
+        marks.extend(headings);
         s.push_str(&format!(
             "#page(width: {w}mm, height: {h}mm, margin: 0mm, header: none, footer: none, columns: 1, fill: none)[{marks}]\n"
         ));
         fills.push(PageFill {
-            target: page,
+            target: page - cover,
             file: RULES.to_owned(),
             page: page + 1,
         });
@@ -948,7 +982,7 @@ fn guide_page(input: &KitInput) -> String {
     let simplex = print.single_sided();
     let [pages, what, paper, print_head, then] = g.heads;
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
         job = print_job(g, input, flip),
         parts = g.parts,

@@ -5,11 +5,12 @@
 //! New Computer Modern, DejaVu Sans Mono) and protopress's (Noto Sans, DejaVu Sans Condensed,
 //! Noto Emoji). Nothing is read from the disk or the network while typesetting.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::OnceLock;
 
 use typst::diag::{FileError, FileResult, Severity};
 use typst::foundations::{Bytes, Datetime, Smart};
+use typst::introspection::Introspector;
 use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
 use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
@@ -121,6 +122,8 @@ pub struct TypstWorld {
     main: Source,
     files: HashMap<String, Bytes>,
     today: Datetime,
+    /// Whether the PDF carries a structure tree for screen readers.
+    tagged: bool,
 }
 
 impl TypstWorld {
@@ -131,7 +134,15 @@ impl TypstWorld {
             files: HashMap::new(),
             today: Datetime::from_ymd(date.0, date.1, date.2)
                 .unwrap_or_else(|| Datetime::from_ymd(2026, 1, 1).expect("a valid date")),
+            tagged: true,
         }
+    }
+
+    /// Writes the PDF without a structure tree: for a document whose pages are later replaced
+    /// by other PDFs' pages, which a tree made for the empty pages would describe wrongly.
+    pub fn untagged(mut self) -> TypstWorld {
+        self.tagged = false;
+        self
     }
 
     /// Adds a virtual file the markup can refer to by `path` (e.g. `faces/loot/a.svg`).
@@ -205,6 +216,7 @@ impl TypstWorld {
             return Ok(Laid {
                 pages: hit.pages,
                 fonts: hit.fonts,
+                marks: hit.marks,
                 pdf: LaidPdf::Written(hit.pdf),
                 cache: None,
             });
@@ -214,9 +226,11 @@ impl TypstWorld {
         let mut laid = Laid {
             pages: document.pages().len(),
             fonts: found.clone().unwrap_or_default(),
+            marks: page_marks(&document),
             pdf: LaidPdf::Pending {
                 document: Box::new(document),
                 ident: ident.to_owned(),
+                tagged: self.tagged,
             },
             cache,
         };
@@ -236,7 +250,7 @@ impl TypstWorld {
             h.update(bytes);
         };
         field(ident.as_bytes());
-        field(format!("{:?}", self.today).as_bytes());
+        field(format!("{:?} {}", self.today, self.tagged).as_bytes());
         field(self.main.text().as_bytes());
         let mut paths: Vec<&String> = self.files.keys().collect();
         paths.sort();
@@ -260,6 +274,8 @@ impl TypstWorld {
 pub struct Laid<'c> {
     pub pages: usize,
     pub fonts: BTreeSet<String>,
+    /// The page (1-based) of each of the document's `mark-…` labels.
+    pub marks: BTreeMap<String, usize>,
     pdf: LaidPdf,
     /// Where the written PDF is kept, under which key.
     cache: Option<(&'c TypesetCache, [u8; 32])>,
@@ -270,6 +286,7 @@ enum LaidPdf {
     Pending {
         document: Box<PagedDocument>,
         ident: String,
+        tagged: bool,
     },
 }
 
@@ -279,32 +296,44 @@ impl Laid<'_> {
         Laid {
             pages,
             fonts,
+            marks: BTreeMap::new(),
             pdf: LaidPdf::Written(pdf),
             cache: None,
         }
     }
 
     /// The PDF, written now if it was not yet, and kept in the cache.
-    pub fn into_pdf(mut self) -> Result<Vec<u8>> {
+    pub fn into_pdf(self) -> Result<Vec<u8>> {
+        self.into_typeset().map(|t| t.pdf)
+    }
+
+    /// The written PDF with what was learnt laying it out, kept in the cache.
+    pub fn into_typeset(mut self) -> Result<Typeset> {
         self.write()?;
         let LaidPdf::Written(pdf) = self.pdf else {
             unreachable!("written above")
         };
+        let typeset = Typeset {
+            pdf,
+            pages: self.pages,
+            fonts: self.fonts,
+            marks: self.marks,
+        };
         if let Some((cache, key)) = self.cache {
-            let typeset = Typeset {
-                pdf: pdf.clone(),
-                pages: self.pages,
-                fonts: self.fonts,
-            };
-            cache.put(key, typeset);
+            cache.put(key, typeset.clone());
         }
-        Ok(pdf)
+        Ok(typeset)
     }
 
     /// Writes the PDF, once.
     fn write(&mut self) -> Result<&[u8]> {
-        if let LaidPdf::Pending { document, ident } = &self.pdf {
-            self.pdf = LaidPdf::Written(export(document, ident)?);
+        if let LaidPdf::Pending {
+            document,
+            ident,
+            tagged,
+        } = &self.pdf
+        {
+            self.pdf = LaidPdf::Written(export(document, ident, *tagged)?);
         }
         match &self.pdf {
             LaidPdf::Written(pdf) => Ok(pdf),
@@ -314,10 +343,11 @@ impl Laid<'_> {
 }
 
 /// Writes a laid-out document as PDF. `ident` keeps the document id stable between builds.
-fn export(document: &PagedDocument, ident: &str) -> Result<Vec<u8>> {
+fn export(document: &PagedDocument, ident: &str, tagged: bool) -> Result<Vec<u8>> {
     let options = typst_pdf::PdfOptions {
         ident: Smart::Custom(ident.to_owned()),
         timestamp: None,
+        tagged,
         ..Default::default()
     };
     typst_pdf::pdf(document, &options).map_err(|diags| {
@@ -338,12 +368,36 @@ pub struct TypesetCache {
     entries: std::sync::Mutex<Vec<([u8; 32], Typeset)>>,
 }
 
-/// A written PDF with its page count and the font families it embeds.
+/// A written PDF with its page count, the font families it embeds and the pages of its
+/// `mark-…` labels.
 #[derive(Clone)]
-struct Typeset {
-    pdf: Vec<u8>,
-    pages: usize,
-    fonts: BTreeSet<String>,
+pub struct Typeset {
+    pub pdf: Vec<u8>,
+    pub pages: usize,
+    pub fonts: BTreeSet<String>,
+    pub marks: BTreeMap<String, usize>,
+}
+
+/// The prefix of the labels whose pages a typeset document reports (see [`Laid::marks`]).
+pub const MARK: &str = "mark-";
+
+/// The page (1-based) of each `mark-…` label: how the kit learns where a part it fills begins,
+/// whatever the length of what comes before it (a cover may take more than one page).
+fn page_marks(document: &PagedDocument) -> BTreeMap<String, usize> {
+    let introspector = document.introspector();
+    let labelled = introspector.query_labelled();
+    labelled
+        .iter()
+        .filter_map(|content| {
+            let name = content.label()?.resolve();
+            let name = name.as_str();
+            if !name.starts_with(MARK) {
+                return None;
+            }
+            let page = introspector.page(content.location()?)?;
+            Some((name.to_owned(), page.get()))
+        })
+        .collect()
 }
 
 impl TypesetCache {
@@ -484,6 +538,7 @@ mod tests {
                 pdf: Vec::new(),
                 pages: 0,
                 fonts: BTreeSet::new(),
+                marks: BTreeMap::new(),
             };
             cache.put([i; 32], empty);
         }
