@@ -832,7 +832,9 @@ fn add_parts_to_buy<'a>(
 }
 
 /// Prints every deck of `faces` into `writers` (one per output file, as `route` decides by
-/// kind) and reports each component. Bought parts are reported but not printed.
+/// kind) and reports each component. Bought parts are reported but not printed. Decks with
+/// sheets of their own are printed in order; those sharing sheets (dice, standees, small
+/// boards, or every piece of a print-and-cut layout) are packed together after them.
 pub fn print_sheets<'a>(
     game: &Game,
     faces: &'a Faces,
@@ -846,22 +848,8 @@ pub fn print_sheets<'a>(
     let mut shared = Vec::new();
     let mut cut = Vec::new();
     for deck in &faces.decks {
-        let comp = &game.components[deck.component];
-        let spec = &comp.spec;
-        let mut report = ComponentReport {
-            id: spec.id.clone(),
-            name: spec.name.clone(),
-            kind: spec.kind.name().to_owned(),
-            size: spec.size,
-            cards: comp.cards.len(),
-            copies: comp.copies(),
-            unique_faces: deck.unique_faces,
-            sheets: 0,
-            file: None,
-            pages: Vec::new(),
-            layout: String::new(),
-        };
-        let Some(file) = route(spec.kind) else {
+        let mut report = component_report(game, deck);
+        let Some(file) = route(game.components[deck.component].spec.kind) else {
             components.push(report);
             continue;
         };
@@ -869,55 +857,23 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         }
-        let cut_shape = match game.file.print.layout {
-            Layout::PrintAndCut => cut_shape(game, deck),
-            _ => None,
-        };
-        let too_big = cut_shape
-            .as_ref()
-            .is_some_and(|s| !fits_cut_area(game, deck.component, s));
-        if too_big {
-            warnings.push(format!(
-                "{}: larger than the area the {} cuts on {}; printed with crop marks, to cut by hand",
-                report.name,
-                game.file.print.cutter.name(),
-                game.file.print.paper.name().to_uppercase()
-            ));
-        }
-        if let Some(shape) = cut_shape.filter(|_| !too_big) {
-            report.layout =
-                match &shape {
-                    SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
-                    _ => String::new(),
-                } + &format!("print-and-cut sheets ({})", game.file.print.cutter.name());
+        if let Some(shape) = print_and_cut_shape(game, deck, &mut report, warnings) {
             cut.push((components.len(), deck, shape, file));
-            components.push(report);
-            continue;
-        }
-        if let Some(shape) = shared_shape(game, deck) {
+        } else if let Some(shape) = shared_shape(game, deck) {
             report.layout = shape.describe();
             shared.push((components.len(), deck, shape));
-            components.push(report);
-            continue;
+        } else {
+            let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+            let pages = print_component(game, deck, &mut writers[pos].1, &mut report, warnings)?;
+            report.sheets = pages.sheets;
+            report.pages = pages.pages;
+            report.file = Some(file.to_owned());
         }
-        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
-        let writer = &mut writers[pos].1;
-        let pages = print_component(game, deck, writer, &mut report, warnings)?;
-        report.sheets = pages.sheets;
-        report.pages = pages.pages;
-        report.file = Some(file.to_owned());
         components.push(report);
     }
+    let mut groups = Vec::new();
     if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
-        let pos = writer_for(writers, file, game, faces, trees, fonts)?;
-        print_shared(
-            game,
-            &shared,
-            &mut writers[pos].1,
-            file,
-            &mut components,
-            None,
-        );
+        groups.push((file, shared, None));
     }
     // Print-and-cut: the pieces of each file packed onto its cut sheets.
     for file in PDF_FILES {
@@ -926,9 +882,11 @@ pub fn print_sheets<'a>(
             .filter(|(_, _, _, f)| *f == file)
             .map(|(i, d, s, _)| (*i, *d, s.clone()))
             .collect();
-        if group.is_empty() {
-            continue;
+        if !group.is_empty() {
+            groups.push((file, group, Some(game.file.print.cutter)));
         }
+    }
+    for (file, group, cutter) in groups {
         let pos = writer_for(writers, file, game, faces, trees, fonts)?;
         print_shared(
             game,
@@ -936,10 +894,60 @@ pub fn print_sheets<'a>(
             &mut writers[pos].1,
             file,
             &mut components,
-            Some(game.file.print.cutter),
+            cutter,
         );
     }
     Ok(components)
+}
+
+/// A component's report before it is printed: what it is and how many pieces it has.
+fn component_report(game: &Game, deck: &crate::render::faces::Deck) -> ComponentReport {
+    let comp = &game.components[deck.component];
+    let spec = &comp.spec;
+    ComponentReport {
+        id: spec.id.clone(),
+        name: spec.name.clone(),
+        kind: spec.kind.name().to_owned(),
+        size: spec.size,
+        cards: comp.cards.len(),
+        copies: comp.copies(),
+        unique_faces: deck.unique_faces,
+        sheets: 0,
+        file: None,
+        pages: Vec::new(),
+        layout: String::new(),
+    }
+}
+
+/// In a print-and-cut layout, the shape a deck takes on the cut sheets, with the layout noted
+/// in its report; `None` in other layouts, or (with a warning) for a piece larger than the
+/// cutter's area, which is then printed with crop marks to cut by hand.
+fn print_and_cut_shape(
+    game: &Game,
+    deck: &crate::render::faces::Deck,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> Option<SharedShape> {
+    let print = &game.file.print;
+    if print.layout != Layout::PrintAndCut {
+        return None;
+    }
+    let shape = cut_shape(game, deck)?;
+    if !fits_cut_area(game, deck.component, &shape) {
+        warnings.push(format!(
+            "{}: larger than the area the {} cuts on {}; printed with crop marks, to cut by hand",
+            report.name,
+            print.cutter.name(),
+            print.paper.name().to_uppercase()
+        ));
+        return None;
+    }
+    let net = match &shape {
+        SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
+        _ => String::new(),
+    };
+    report.layout = format!("{net}print-and-cut sheets ({})", print.cutter.name());
+    Some(shape)
 }
 
 /// A sheet writer for `file`, made on first use.
