@@ -389,8 +389,9 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art)?;
     extras.extend(cut_files);
     clock.lap("index page", &mut timings);
-    // The trees borrow the game (to parse on demand).
-    drop(trees);
+    // The trees borrow the game (to parse on demand); they go before it, on a thread of their
+    // own while the files are written.
+    trees.release_in_background();
     Ok(Built {
         game,
         pdfs,

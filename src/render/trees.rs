@@ -78,6 +78,23 @@ impl<'a> FaceTrees<'a> {
         self.slots.len()
     }
 
+    /// Lets go of every tree still held on a thread of its own: freeing a game's trees (some
+    /// hundred thousand small nodes) takes longer than the last steps of a build that no
+    /// longer needs them.
+    pub fn release_in_background(self) {
+        let held: Vec<Arc<usvg::Tree>> = self
+            .slots
+            .into_iter()
+            .filter_map(|slot| match slot.into_inner() {
+                Ok(Slot::Ready(tree)) => Some(tree),
+                _ => None,
+            })
+            .collect();
+        if !held.is_empty() {
+            std::thread::spawn(move || drop(held));
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
     }
