@@ -279,6 +279,29 @@ fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
 }
 
 #[test]
+fn a_cover_without_a_page_of_its_own_still_leaves_the_contents_in_the_kit() {
+    let dir = tempfile::tempdir().unwrap();
+    protopress::scaffold::create(dir.path(), "plain-cover").unwrap();
+    std::fs::write(
+        dir.path().join("data/plain-cover/rules.typ"),
+        "#let protopress-cover(info) = [#text(size: 30pt, info.name) #v(1cm) #info.what]\n",
+    )
+    .unwrap();
+    let built = protopress::build::Session::new(
+        &protopress::Project::open(dir.path()).unwrap(),
+        &opts(&dir.path().join("output")),
+    )
+    .build_in_memory("plain-cover")
+    .unwrap();
+    let (rules, kit) = (built.pdf("rules.pdf").unwrap(), built.pdf("kit.pdf").unwrap());
+    // The contents start a page of their own, which the kit keeps.
+    assert!(!text_of(rules, &[1]).contains("Contents"));
+    assert!(text_of(rules, &[2]).contains("Contents"));
+    assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
+    assert_eq!(text_of(kit, &[2]), text_of(rules, &[2]));
+}
+
+#[test]
 fn rules_text_survives_extraction() {
     let b = dtd();
     let text = text_of(b.pdf("rules.pdf").unwrap(), &[3]);

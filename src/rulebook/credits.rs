@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use typst::foundations::Smart;
 use typst::layout::{Frame, FrameItem};
 use typst::visualize::{ImageKind, Paint};
 use typst_layout::PagedDocument;
@@ -54,12 +55,17 @@ pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
 }
 
 /// The font families the PDF of a laid-out document will embed, by the same PostScript names
-/// the PDF gives them: the fonts of its text, of text in a tiling, and of the text in its SVG
-/// images. `None` when it holds a PDF image, whose fonts only the written PDF shows.
+/// the PDF gives them: the fonts of its text, of text in a tiling (fill, stroke, page fill),
+/// and of the text in its SVG images. `None` when it holds a PDF image, whose fonts only the
+/// written PDF shows.
 pub fn document_font_families(document: &PagedDocument) -> Option<BTreeSet<String>> {
     let mut out = BTreeSet::new();
     for page in document.pages() {
         frame_fonts(&page.frame, &mut out)?;
+        // A page's fill is drawn apart from its frame.
+        if let Smart::Custom(Some(fill)) = &page.fill {
+            paint_fonts(fill, &mut out)?;
+        }
     }
     Some(out)
 }
@@ -70,14 +76,17 @@ fn frame_fonts(frame: &Frame, out: &mut BTreeSet<String>) -> Option<()> {
             FrameItem::Group(group) => frame_fonts(&group.frame, out)?,
             FrameItem::Text(text) => {
                 if !text.glyphs.is_empty() {
-                    let name = postscript_name(text.font.ttf());
-                    out.insert(family_of(name.as_deref().unwrap_or("unknown")));
+                    out.insert(family_of_name(postscript_name(text.font.ttf()).as_deref()));
                 }
                 paint_fonts(&text.fill, out)?;
+                if let Some(stroke) = &text.stroke {
+                    paint_fonts(&stroke.paint, out)?;
+                }
             }
             FrameItem::Shape(shape, _) => {
-                if let Some(fill) = &shape.fill {
-                    paint_fonts(fill, out)?;
+                let stroke = shape.stroke.as_ref().map(|s| &s.paint);
+                for paint in shape.fill.iter().chain(stroke) {
+                    paint_fonts(paint, out)?;
                 }
             }
             FrameItem::Image(image, _, _) => match image.kind() {
@@ -108,35 +117,87 @@ fn paint_fonts(paint: &Paint, out: &mut BTreeSet<String>) -> Option<()> {
     }
 }
 
-/// The fonts of the visible glyphs of an SVG, as the PDF writer draws them (text as text).
+/// The fonts of the glyphs the PDF writer (krilla-svg) draws as text from an SVG group: text
+/// in groups, clip paths, masks, pattern fills and strokes, and nested SVG images. A group
+/// with a filter is drawn as a picture, so its text embeds no font.
 fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+    if !group.filters().is_empty() {
+        return;
+    }
+    if let Some(clip) = group.clip_path() {
+        svg_clip_fonts(clip, tree, out);
+    }
+    let mut mask = group.mask();
+    while let Some(m) = mask {
+        svg_fonts(m.root(), tree, out);
+        mask = m.mask();
+    }
     for node in group.children() {
         match node {
             usvg::Node::Group(g) => svg_fonts(g, tree, out),
-            usvg::Node::Text(text) => {
-                let glyphs = text
-                    .layouted()
-                    .iter()
-                    .filter(|span| span.visible)
-                    .flat_map(|span| &span.positioned_glyphs);
-                let ids: BTreeSet<_> = glyphs.map(|g| g.font).collect();
-                for id in ids {
-                    // Typst hands an SVG its fonts without their names: read them from the data.
-                    let name = tree.fontdb().with_face_data(id, |data, index| {
-                        let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
-                        postscript_name(&face)
-                    });
-                    out.insert(family_of(name.flatten().as_deref().unwrap_or("unknown")));
+            usvg::Node::Text(text) => svg_text_fonts(text, tree, out),
+            usvg::Node::Path(path) if path.is_visible() => {
+                let fill = path.fill().map(|f| f.paint());
+                for paint in fill.into_iter().chain(path.stroke().map(|s| s.paint())) {
+                    svg_paint_fonts(paint, tree, out);
                 }
             }
-            usvg::Node::Image(image) => {
+            usvg::Node::Image(image) if image.is_visible() => {
                 if let usvg::ImageKind::SVG(inner) = image.kind() {
                     svg_fonts(inner.root(), inner, out);
                 }
             }
-            usvg::Node::Path(_) => {}
+            usvg::Node::Path(_) | usvg::Node::Image(_) => {}
         }
     }
+}
+
+fn svg_clip_fonts(clip: &usvg::ClipPath, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+    svg_fonts(clip.root(), tree, out);
+    if let Some(inner) = clip.clip_path() {
+        svg_clip_fonts(inner, tree, out);
+    }
+}
+
+fn svg_paint_fonts(paint: &usvg::Paint, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+    if let usvg::Paint::Pattern(pattern) = paint {
+        svg_fonts(pattern.root(), tree, out);
+    }
+}
+
+/// The fonts of a text's visible glyphs, and of text in its spans' patterns.
+fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+    let spans = text.layouted().iter().filter(|span| span.visible);
+    let mut ids = BTreeSet::new();
+    for span in spans {
+        ids.extend(span.positioned_glyphs.iter().map(|g| g.font));
+        let fill = span.fill.as_ref().map(|f| f.paint());
+        for paint in fill
+            .into_iter()
+            .chain(span.stroke.as_ref().map(|s| s.paint()))
+        {
+            svg_paint_fonts(paint, tree, out);
+        }
+    }
+    for id in ids {
+        // Typst hands an SVG its fonts without their names: read them from the data.
+        let name = tree.fontdb().with_face_data(id, |data, index| {
+            let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
+            postscript_name(&face)
+        });
+        out.insert(family_of_name(name.flatten().as_deref()));
+    }
+}
+
+/// The family of a font by its PostScript name as the PDF writer gives it, cut where the PDF
+/// reader cuts it (see [`pdf_font_families`]), so that both name a font alike.
+fn family_of_name(postscript: Option<&str>) -> String {
+    let name: String = postscript
+        .unwrap_or("unknown")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_'))
+        .collect();
+    family_of(&name)
 }
 
 /// The family a PostScript font name belongs to.
@@ -238,7 +299,8 @@ pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits, label: &s
 /// Typesets with credits naming exactly the fonts of the result: lays out crediting `guess`,
 /// takes the fonts the result embeds (with `elsewhere`, the fonts of pages added to it later)
 /// and lays out again, crediting those, until the two agree. Only the last pass is written as
-/// PDF; a good guess costs one pass. Its `fonts` are the fonts it credits.
+/// PDF; a good guess costs one pass. The result's `fonts` are those it embeds, with
+/// `elsewhere` (the fonts it credits, once the passes agree).
 pub fn typeset_crediting_fonts<'c>(
     guess: BTreeSet<String>,
     elsewhere: &BTreeSet<String>,
@@ -337,10 +399,19 @@ mod tests {
     #[test]
     fn the_laid_out_pages_name_the_fonts_the_pdf_embeds() {
         use crate::rulebook::typeset::TypstWorld;
-        // Body text, emoji by fallback, code, text in a tiling, and an SVG image whose text is
-        // set in a font the document itself never uses.
-        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text x="2" y="14" font-family="DejaVu Sans" font-size="10">Card</text></svg>"#;
-        let markup = "Text ☠️ and `code`.\n\n#rect(width: 2cm, height: 1cm, fill: tiling(size: (1cm, 1cm), text(font: \"Noto Sans\")[x]))\n\n#image(\"face.svg\", width: 2cm)\n";
+        // Body text, emoji by fallback, text in a tiling, and an SVG image whose text is set in
+        // fonts the document itself never uses: plain, in a pattern, and in a filtered group,
+        // which the PDF writer draws as a picture (so its font is not embedded).
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
+            <defs>
+              <pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse"><text y="6" font-family="DejaVu Sans Mono" font-size="6">x</text></pattern>
+              <filter id="blur"><feGaussianBlur stdDeviation="1"/></filter>
+            </defs>
+            <text x="2" y="14" font-family="DejaVu Sans" font-size="10">Card</text>
+            <rect width="40" height="4" fill="url(#p)"/>
+            <g filter="url(#blur)"><text y="19" font-family="New Computer Modern" font-size="4">shadow</text></g>
+          </svg>"##;
+        let markup = "Text ☠️.\n\n#rect(width: 2cm, height: 1cm, fill: tiling(size: (1cm, 1cm), text(font: \"Noto Sans\")[x]))\n\n#image(\"face.svg\", width: 2cm)\n";
         let mut world = TypstWorld::new(markup.to_owned(), (2026, 1, 1));
         world.add_file("face.svg", svg.as_bytes().to_vec());
         let laid = world.lay_out("t", None).unwrap();
@@ -356,6 +427,10 @@ mod tests {
         ] {
             assert!(from_pages.contains(family), "{family}: {from_pages:?}");
         }
+        assert!(
+            !from_pages.contains("New Computer Modern"),
+            "{from_pages:?}"
+        );
     }
 
     #[test]

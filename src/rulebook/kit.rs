@@ -510,15 +510,22 @@ impl RulesMarkup {
     }
 }
 
-/// The rulebook alone, crediting every font it embeds: laid out once crediting none to find
-/// them, then with the credits (and again should the credits bring a font of their own).
+/// The rulebook alone, crediting every font it embeds: laid out once crediting none (or, in
+/// watch and serve, the fonts of the last build) to find them, then with the credits (and
+/// again should the credits bring a font of their own).
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
+    // Within one process (watch, serve), the fonts credited last time are the first guess.
+    let ident = format!("{}-rules", input.game.id);
+    let guess = input.cache.and_then(|c| c.credited(&ident));
     let none = Default::default();
-    let typeset = credits::typeset_crediting_fonts(Default::default(), &none, |fonts| {
-        rules_typeset(input, &rules, &style, fonts)
+    let typeset = credits::typeset_crediting_fonts(guess.unwrap_or_default(), &none, |fonts| {
+        rules_typeset(input, &rules, &style, fonts, &ident)
     })?;
+    if let Some(cache) = input.cache {
+        cache.remember_credited(&ident, &typeset.fonts);
+    }
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
@@ -536,10 +543,14 @@ fn rules_typeset<'c>(
     rules: &RulesMarkup,
     style: &str,
     fonts: &std::collections::BTreeSet<String>,
+    ident: &str,
 ) -> Result<Laid<'c>> {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
     let mut markup = front_matter(input.game, input.date, false, style);
-    markup.push_str(&format!("\n#metadata(none) <{CONTENTS_MARK}>"));
+    // After the cover's last page, even one that does not end with a page break.
+    markup.push_str(&format!(
+        "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
+    ));
     markup.push_str(&contents(input.game));
     markup.push_str(&rules_body(rules, &mut assets, fonts)?);
     let mut project = TypstWorld::new(markup, input.date);
@@ -547,7 +558,7 @@ fn rules_typeset<'c>(
         project.add_file(&path, bytes);
     }
     project
-        .lay_out(&format!("{}-rules", input.game.id), input.cache)
+        .lay_out(ident, input.cache)
         .map_err(|e| match e.file {
             Some(_) => e.game(&input.game.id),
             None => e.game(&input.game.id).in_file(&input.rules.file),
@@ -555,10 +566,11 @@ fn rules_typeset<'c>(
 }
 
 /// Labels whose pages the typeset document reports: the rulebook's contents page, the kit's
-/// first rulebook page and its printing guide.
-const CONTENTS_MARK: &str = "mark-contents";
-const RULES_MARK: &str = "mark-rules";
-const GUIDE_MARK: &str = "mark-guide";
+/// first rulebook page and its printing guide. A heading's label is a slug, which never has a
+/// colon, so these cannot be taken by the rules.
+const CONTENTS_MARK: &str = "protopress:contents";
+const RULES_MARK: &str = "protopress:rules";
+const GUIDE_MARK: &str = "protopress:guide";
 
 /// How the kit's pages divide.
 #[derive(Debug, Clone, Copy)]

@@ -262,6 +262,7 @@ impl TypstWorld {
     }
 
     /// Lays out and writes the PDF. `ident` keeps the document id stable between builds.
+    #[cfg(test)]
     pub fn pdf(&self, ident: &str) -> Result<(Vec<u8>, usize)> {
         let laid = self.lay_out(ident, None)?;
         let pages = laid.pages;
@@ -274,7 +275,7 @@ impl TypstWorld {
 pub struct Laid<'c> {
     pub pages: usize,
     pub fonts: BTreeSet<String>,
-    /// The page (1-based) of each of the document's `mark-…` labels.
+    /// The page (1-based) of each of the document's `protopress:…` labels.
     pub marks: BTreeMap<String, usize>,
     pdf: LaidPdf,
     /// Where the written PDF is kept, under which key.
@@ -292,6 +293,7 @@ enum LaidPdf {
 
 impl Laid<'_> {
     /// A document whose PDF is already written (a test's stand-in for a pass).
+    #[cfg(test)]
     pub fn written(pdf: Vec<u8>, pages: usize, fonts: BTreeSet<String>) -> Laid<'static> {
         Laid {
             pages,
@@ -360,16 +362,18 @@ fn export(document: &PagedDocument, ident: &str, tagged: bool) -> Result<Vec<u8>
 
 /// Typeset PDFs kept between builds in one process (`watch`, `serve`): a rebuild after a card
 /// edit that leaves the rulebook's markup and files as they were takes its PDF from here.
-/// Holds the last few documents only (a game's rulebook, its crediting passes and its kit,
-/// per language).
+/// Holds the last few written documents only (a game's rulebook and its kit, per language).
 #[derive(Default)]
 pub struct TypesetCache {
     /// Most recently used last.
     entries: std::sync::Mutex<Vec<([u8; 32], Typeset)>>,
+    /// The fonts each document last credited, by its ident: the next build's first guess,
+    /// so an unchanged rulebook is laid out crediting the right fonts at once.
+    credited: std::sync::Mutex<HashMap<String, BTreeSet<String>>>,
 }
 
 /// A written PDF with its page count, the font families it embeds and the pages of its
-/// `mark-…` labels.
+/// `protopress:…` labels.
 #[derive(Clone)]
 pub struct Typeset {
     pub pdf: Vec<u8>,
@@ -379,9 +383,9 @@ pub struct Typeset {
 }
 
 /// The prefix of the labels whose pages a typeset document reports (see [`Laid::marks`]).
-pub const MARK: &str = "mark-";
+pub const MARK: &str = "protopress:";
 
-/// The page (1-based) of each `mark-…` label: how the kit learns where a part it fills begins,
+/// The page (1-based) of each `protopress:…` label: how the kit learns where a part it fills begins,
 /// whatever the length of what comes before it (a cover may take more than one page).
 fn page_marks(document: &PagedDocument) -> BTreeMap<String, usize> {
     let introspector = document.introspector();
@@ -397,7 +401,11 @@ fn page_marks(document: &PagedDocument) -> BTreeMap<String, usize> {
             let page = introspector.page(content.location()?)?;
             Some((name.to_owned(), page.get()))
         })
-        .collect()
+        .fold(BTreeMap::new(), |mut marks, (name, page)| {
+            // A label used twice marks its first page.
+            marks.entry(name).or_insert(page);
+            marks
+        })
 }
 
 impl TypesetCache {
@@ -410,6 +418,15 @@ impl TypesetCache {
         let out = entry.1.clone();
         entries.push(entry);
         Some(out)
+    }
+
+    /// The fonts the document `ident` credited last.
+    pub fn credited(&self, ident: &str) -> Option<BTreeSet<String>> {
+        lock(&self.credited).get(ident).cloned()
+    }
+
+    pub fn remember_credited(&self, ident: &str, fonts: &BTreeSet<String>) {
+        lock(&self.credited).insert(ident.to_owned(), fonts.clone());
     }
 
     fn put(&self, key: [u8; 32], typeset: Typeset) {
@@ -532,6 +549,7 @@ mod tests {
         assert_ne!(a.key("t"), world("Ho", b"1").key("t"));
         assert_ne!(a.key("t"), a.key("u"));
         assert_ne!(a.key("t"), dated("Hi", b"1", 2).key("t"));
+        assert_ne!(a.key("t"), world("Hi", b"1").untagged().key("t"));
         // Only the last few documents are kept.
         for i in 0..20 {
             let empty = Typeset {
