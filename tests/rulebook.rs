@@ -293,7 +293,10 @@ fn a_cover_without_a_page_of_its_own_still_leaves_the_contents_in_the_kit() {
     )
     .build_in_memory("plain-cover")
     .unwrap();
-    let (rules, kit) = (built.pdf("rules.pdf").unwrap(), built.pdf("kit.pdf").unwrap());
+    let (rules, kit) = (
+        built.pdf("rules.pdf").unwrap(),
+        built.pdf("kit.pdf").unwrap(),
+    );
     // The contents start a page of their own, which the kit keeps.
     assert!(!text_of(rules, &[1]).contains("Contents"));
     assert!(text_of(rules, &[2]).contains("Contents"));

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::build::{BuildOptions, Session, print_sheets};
 use crate::error::{Error, Result};
-use crate::output::record::{PrintRecord, record_of};
+use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};
 use crate::pdf::sheets::SheetWriter;
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck, Faces};
@@ -140,81 +140,14 @@ pub fn diff(
     let mut changes = Vec::new();
     let mut print: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
     for (cid, comp) in &new.components {
-        let Some(before) = old.components.get(cid) else {
-            changes.push(Change::ComponentAdded {
-                component: comp.name.clone(),
-            });
-            print.insert(
-                cid.clone(),
-                comp.cards
-                    .iter()
-                    .map(|(k, c)| (k.clone(), c.count))
-                    .collect(),
-            );
-            continue;
-        };
-        for (card_id, card) in &comp.cards {
-            let entry = print.entry(cid.clone()).or_default();
-            match before.cards.get(card_id) {
-                None => {
-                    changes.push(Change::CardAdded {
-                        component: comp.name.clone(),
-                        card: card.name.clone(),
-                        count: card.count,
-                    });
-                    entry.insert(card_id.clone(), card.count);
-                }
-                Some(was) if was.faces != card.faces => {
-                    let mut keys: Vec<&String> =
-                        was.fields.keys().chain(card.fields.keys()).collect();
-                    keys.sort();
-                    keys.dedup();
-                    let fields = keys
-                        .into_iter()
-                        .filter_map(|k| {
-                            let (a, b) = (
-                                was.fields.get(k).cloned().unwrap_or(Value::Null),
-                                card.fields.get(k).cloned().unwrap_or(Value::Null),
-                            );
-                            (a != b).then(|| (k.clone(), a, b))
-                        })
-                        .chain((was.name != card.name).then(|| {
-                            (
-                                "name".to_owned(),
-                                Value::String(was.name.clone()),
-                                Value::String(card.name.clone()),
-                            )
-                        }))
-                        .collect();
-                    changes.push(Change::CardChanged {
-                        component: comp.name.clone(),
-                        card: card.name.clone(),
-                        count: card.count,
-                        fields,
-                    });
-                    entry.insert(card_id.clone(), card.count);
-                }
-                Some(was) if was.count != card.count => {
-                    changes.push(Change::CountChanged {
-                        component: comp.name.clone(),
-                        card: card.name.clone(),
-                        old: was.count,
-                        new: card.count,
-                    });
-                    if card.count > was.count {
-                        entry.insert(card_id.clone(), card.count - was.count);
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-        for (card_id, was) in &before.cards {
-            if !comp.cards.contains_key(card_id) {
-                changes.push(Change::CardRemoved {
+        let entry = print.entry(cid.clone()).or_default();
+        match old.components.get(cid) {
+            Some(before) => diff_cards(before, comp, &mut changes, entry),
+            None => {
+                changes.push(Change::ComponentAdded {
                     component: comp.name.clone(),
-                    card: was.name.clone(),
-                    count: was.count,
                 });
+                entry.extend(comp.cards.iter().map(|(k, c)| (k.clone(), c.count)));
             }
         }
     }
@@ -225,29 +158,104 @@ pub fn diff(
             });
         }
     }
+    diff_rules(old, new, &mut changes);
+    print.retain(|_, cards| !cards.is_empty());
+    (changes, print)
+}
+
+/// The cards of one component added, changed, recounted or removed; what to print of it goes
+/// to `print` (card id to count).
+fn diff_cards(
+    before: &ComponentRecord,
+    comp: &ComponentRecord,
+    changes: &mut Vec<Change>,
+    print: &mut BTreeMap<String, u32>,
+) {
+    for (card_id, card) in &comp.cards {
+        let (component, name) = (comp.name.clone(), card.name.clone());
+        match before.cards.get(card_id) {
+            None => {
+                changes.push(Change::CardAdded {
+                    component,
+                    card: name,
+                    count: card.count,
+                });
+                print.insert(card_id.clone(), card.count);
+            }
+            Some(was) if was.faces != card.faces => {
+                changes.push(Change::CardChanged {
+                    component,
+                    card: name,
+                    count: card.count,
+                    fields: changed_fields(was, card),
+                });
+                print.insert(card_id.clone(), card.count);
+            }
+            Some(was) if was.count != card.count => {
+                changes.push(Change::CountChanged {
+                    component,
+                    card: name,
+                    old: was.count,
+                    new: card.count,
+                });
+                if card.count > was.count {
+                    print.insert(card_id.clone(), card.count - was.count);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    for (card_id, was) in &before.cards {
+        if !comp.cards.contains_key(card_id) {
+            changes.push(Change::CardRemoved {
+                component: comp.name.clone(),
+                card: was.name.clone(),
+                count: was.count,
+            });
+        }
+    }
+}
+
+/// The fields (and the name) that differ between two records of a card: (field, was, is).
+fn changed_fields(was: &CardRecord, card: &CardRecord) -> Vec<(String, Value, Value)> {
+    let mut keys: Vec<&String> = was.fields.keys().chain(card.fields.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let field = |k: &String| {
+        let (a, b) = (
+            was.fields.get(k).cloned().unwrap_or(Value::Null),
+            card.fields.get(k).cloned().unwrap_or(Value::Null),
+        );
+        (a != b).then(|| (k.clone(), a, b))
+    };
+    let name = (was.name != card.name).then(|| {
+        (
+            "name".to_owned(),
+            Value::String(was.name.clone()),
+            Value::String(card.name.clone()),
+        )
+    });
+    keys.into_iter().filter_map(field).chain(name).collect()
+}
+
+/// The rulebook's sections added, changed or removed.
+fn diff_rules(old: &PrintRecord, new: &PrintRecord, changes: &mut Vec<Change>) {
+    let changed = |section: &String, how: &str| Change::RulesChanged {
+        section: section.clone(),
+        how: how.to_owned(),
+    };
     for (section, hash) in &new.rules {
         match old.rules.get(section) {
-            None => changes.push(Change::RulesChanged {
-                section: section.clone(),
-                how: "new section".to_owned(),
-            }),
-            Some(h) if h != hash => changes.push(Change::RulesChanged {
-                section: section.clone(),
-                how: "text changed".to_owned(),
-            }),
+            None => changes.push(changed(section, "new section")),
+            Some(h) if h != hash => changes.push(changed(section, "text changed")),
             Some(_) => {}
         }
     }
     for section in old.rules.keys() {
         if !new.rules.contains_key(section) {
-            changes.push(Change::RulesChanged {
-                section: section.clone(),
-                how: "removed".to_owned(),
-            });
+            changes.push(changed(section, "removed"));
         }
     }
-    print.retain(|_, cards| !cards.is_empty());
-    (changes, print)
 }
 
 /// The record of a git revision of the game: its files at `rev`, rendered in a scratch
