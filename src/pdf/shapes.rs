@@ -264,30 +264,17 @@ impl SheetWriter<'_> {
         let number = self.open(pw, ph, Role::Back);
         let mut page = self.doc.start_page_with(page_settings(pw, ph));
         let mut surface = page.surface();
-        let [dx, dy] = print.back_offset_mm;
-        let flip = |r: Rect| -> Rect {
-            let m = match print.duplex {
-                Duplex::ShortEdge => Rect {
-                    y: ph - r.y - r.h,
-                    ..r
-                },
-                _ => Rect {
-                    x: pw - r.x - r.w,
-                    ..r
-                },
-            };
-            m.translate(dx, dy)
-        };
         let mut placed = Vec::new();
         for (piece, spot) in on_page {
             let Some(face) = back_of(piece) else { continue };
             let (w, h) = piece.shape.size();
-            let whole = flip(Rect {
+            let box_ = Rect {
                 x: spot.x,
                 y: spot.y,
                 w,
                 h,
-            });
+            };
+            let whole = mirrored(print, pw, ph, box_);
             let g = graphic_for(
                 &mut surface,
                 &mut self.graphics,
@@ -295,46 +282,10 @@ impl SheetWriter<'_> {
                 self.trees,
                 face,
             );
-            push_clip(&mut surface, whole);
             let f = &self.faces[face];
-            let (fw, fh) = (
-                f.size.width_mm + 2.0 * f.bleed,
-                f.size.height_mm + 2.0 * f.bleed,
-            );
-            // The face's own bleed may be wider than the piece keeps: centre it on the box.
-            let (fx, fy) = (whole.x - (fw - w) / 2.0, whole.y - (fh - h) / 2.0);
-            surface.push_transform(&Transform::from_translate(mm(fx), mm(fy)));
-            surface.draw_graphic(g);
-            surface.pop();
-            surface.pop();
-            placed.push(Placed {
-                face,
-                rect: Rect {
-                    x: fx,
-                    y: fy,
-                    w: fw,
-                    h: fh,
-                },
-                clip: whole,
-            });
+            placed.push(draw_back(&mut surface, g, face, f, whole));
         }
-        let r = registration(sheets.cutter.unwrap_or_default(), pw, ph);
-        let band = Rect {
-            x: r.area.x,
-            y: r.area.bottom() - BAND_THICK,
-            w: r.area.w,
-            h: BAND_THICK,
-        };
-        let band = Band {
-            side: BandSide::Bottom,
-            rect: match print.duplex {
-                Duplex::ShortEdge => Rect {
-                    y: ph - band.bottom(),
-                    ..band
-                },
-                _ => band,
-            },
-        };
+        let band = backs_band(sheets.cutter.unwrap_or_default(), print.duplex, pw, ph);
         let w = self.label_font.words;
         let (sheet, of) = ((n + 1).to_string(), of.to_string());
         let at = [
@@ -355,6 +306,73 @@ impl SheetWriter<'_> {
             self.note(p);
         }
         number
+    }
+}
+
+/// Where a piece's back goes: its front's box mirrored across the sheet the way the printer
+/// flips it, then moved by the profile's back offset.
+fn mirrored(print: &PrintProfile, pw: f32, ph: f32, r: Rect) -> Rect {
+    let [dx, dy] = print.back_offset_mm;
+    let m = match print.duplex {
+        Duplex::ShortEdge => Rect {
+            y: ph - r.y - r.h,
+            ..r
+        },
+        _ => Rect {
+            x: pw - r.x - r.w,
+            ..r
+        },
+    };
+    m.translate(dx, dy)
+}
+
+/// Draws a back face clipped to the piece's box `whole`, centred on it (the face's own bleed
+/// may be wider than the piece keeps).
+fn draw_back(surface: &mut Surface, g: Graphic, face: usize, f: &Face, whole: Rect) -> Placed {
+    push_clip(surface, whole);
+    let (fw, fh) = (
+        f.size.width_mm + 2.0 * f.bleed,
+        f.size.height_mm + 2.0 * f.bleed,
+    );
+    let (fx, fy) = (
+        whole.x - (fw - whole.w) / 2.0,
+        whole.y - (fh - whole.h) / 2.0,
+    );
+    surface.push_transform(&Transform::from_translate(mm(fx), mm(fy)));
+    surface.draw_graphic(g);
+    surface.pop();
+    surface.pop();
+    Placed {
+        face,
+        rect: Rect {
+            x: fx,
+            y: fy,
+            w: fw,
+            h: fh,
+        },
+        clip: whole,
+    }
+}
+
+/// The label band of a backs page: at the foot of the cutter's area, on the side the sheet
+/// comes back on.
+fn backs_band(cutter: Cutter, duplex: Duplex, pw: f32, ph: f32) -> Band {
+    let r = registration(cutter, pw, ph);
+    let band = Rect {
+        x: r.area.x,
+        y: r.area.bottom() - BAND_THICK,
+        w: r.area.w,
+        h: BAND_THICK,
+    };
+    Band {
+        side: BandSide::Bottom,
+        rect: match duplex {
+            Duplex::ShortEdge => Rect {
+                y: ph - band.bottom(),
+                ..band
+            },
+            _ => band,
+        },
     }
 }
 
