@@ -47,12 +47,6 @@ fn write_all(dir: &Path, files: &[(String, String)]) -> Result<()> {
 }
 
 pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
-    let strategies = match args.strategy {
-        StrategyArg::All => Strategy::ALL.to_vec(),
-        StrategyArg::Cautious => vec![Strategy::Cautious],
-        StrategyArg::Balanced => vec![Strategy::Balanced],
-        StrategyArg::Greedy => vec![Strategy::Greedy],
-    };
     let game = Game::load(project, &args.game)?;
     let sets = args
         .sets
@@ -62,20 +56,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let dir = project.output_root(&args.out).join(&args.game);
     let stats = deck::game_deck_stats(&game);
     if !simulate::plays(&game) {
-        write_all(
-            &dir,
-            &[
-                ("deck-stats.json".into(), stats.to_json()),
-                ("deck-stats.svg".into(), stats.chart()),
-            ],
-        )?;
-        say!("{}", stats.table());
-        say!(
-            "\n{} has no playtest model (it lacks Death to Decorum's Facility Deck and ship); wrote {}",
-            args.game,
-            dir.join("deck-stats.json").display()
-        );
-        return Ok(Outcome::Done);
+        return deck_stats_only(&dir, &stats, &args.game);
     }
     let players = crews(&game, &args.players)?;
     if players.is_empty() {
@@ -83,6 +64,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
             "the ship's quota table covers no crew size to simulate",
         ));
     }
+    let strategies = strategies(args.strategy);
     if args.narrate {
         for line in simulate::narrate(&game, players[0], strategies[0], args.seed, &sets)? {
             println!("{line}");
@@ -117,21 +99,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     ];
     say!("{}", report.table());
     if args.sensitivity_games > 0 {
-        let strategy = if opts.strategies.contains(&Strategy::Balanced) {
-            Strategy::Balanced
-        } else {
-            opts.strategies[0]
-        };
-        let sens = simulate::sensitivity::sensitivity(
-            &focus.params,
-            focus.players,
-            strategy,
-            args.sensitivity_games,
-            args.seed,
-        );
-        say!("{}", sens.table());
-        files.push(("simulation-sensitivity.json".to_owned(), to_json(&sens)));
-        files.push(("simulation-sensitivity.svg".to_owned(), sens.tornado()));
+        files.extend(sensitivity(&args, &opts, focus));
     }
     write_all(&dir, &files)?;
     say!(
@@ -141,6 +109,58 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
         dir.join("simulation.json").display()
     );
     Ok(Outcome::Done)
+}
+
+fn strategies(arg: StrategyArg) -> Vec<Strategy> {
+    match arg {
+        StrategyArg::All => Strategy::ALL.to_vec(),
+        StrategyArg::Cautious => vec![Strategy::Cautious],
+        StrategyArg::Balanced => vec![Strategy::Balanced],
+        StrategyArg::Greedy => vec![Strategy::Greedy],
+    }
+}
+
+/// A game without a playtest model: its deck statistics alone.
+fn deck_stats_only(dir: &Path, stats: &deck::GameDeckStats, game: &str) -> Result<Outcome> {
+    write_all(
+        dir,
+        &[
+            ("deck-stats.json".into(), stats.to_json()),
+            ("deck-stats.svg".into(), stats.chart()),
+        ],
+    )?;
+    say!("{}", stats.table());
+    say!(
+        "\n{game} has no playtest model (it lacks Death to Decorum's Facility Deck and ship); wrote {}",
+        dir.join("deck-stats.json").display()
+    );
+    Ok(Outcome::Done)
+}
+
+/// Which numbers matter most, played with the balanced strategy when it was asked for: its
+/// table, and its files.
+fn sensitivity(
+    args: &SimulateArgs,
+    opts: &SimOptions,
+    focus: &simulate::CrewReport,
+) -> Vec<(String, String)> {
+    let strategy = if opts.strategies.contains(&Strategy::Balanced) {
+        Strategy::Balanced
+    } else {
+        opts.strategies[0]
+    };
+    let sens = simulate::sensitivity::sensitivity(
+        &focus.params,
+        focus.players,
+        strategy,
+        args.sensitivity_games,
+        args.seed,
+    );
+    say!("{}", sens.table());
+    vec![
+        ("simulation-sensitivity.json".to_owned(), to_json(&sens)),
+        ("simulation-sensitivity.svg".to_owned(), sens.tornado()),
+    ]
 }
 
 fn to_json(s: &simulate::Sensitivity) -> String {
