@@ -223,9 +223,10 @@ impl TypstWorld {
         }
         let document = self.compile()?;
         let found = document_font_families(&document);
+        let unknown = found.is_none();
         let mut laid = Laid {
             pages: document.pages().len(),
-            fonts: found.clone().unwrap_or_default(),
+            fonts: found.unwrap_or_default(),
             marks: page_marks(&document),
             pdf: LaidPdf::Pending {
                 document: Box::new(document),
@@ -234,7 +235,7 @@ impl TypstWorld {
             },
             cache,
         };
-        if found.is_none() {
+        if unknown {
             // A PDF image brings fonts that only the written PDF shows.
             laid.fonts = pdf_font_families(laid.write()?);
         }
