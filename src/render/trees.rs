@@ -91,7 +91,8 @@ impl<'a> FaceTrees<'a> {
             })
             .collect();
         if !held.is_empty() {
-            std::thread::spawn(move || drop(held));
+            // Should no thread be had, they are freed here after all.
+            let _ = std::thread::Builder::new().spawn(move || drop(held));
         }
     }
 

@@ -152,11 +152,42 @@ fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>)
     }
 }
 
+/// A clip path the PDF writer can express as PDF clipping (no clipped group inside, and
+/// non-zero fills or a single even-odd shape) is drawn as outlines: its text embeds no font.
+/// Any other is drawn as a mask, text as text.
 fn svg_clip_fonts(clip: &usvg::ClipPath, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
-    svg_fonts(clip.root(), tree, out);
+    let rules = clip_rules(clip.root());
+    let even_odd = usvg::FillRule::EvenOdd;
+    let native = simple_clip(clip.root())
+        && (rules.iter().all(|r| *r == usvg::FillRule::NonZero)
+            || (rules.len() == 1 && rules[0] == even_odd));
+    if native {
+        return;
+    }
     if let Some(inner) = clip.clip_path() {
         svg_clip_fonts(inner, tree, out);
     }
+    svg_fonts(clip.root(), tree, out);
+}
+
+fn simple_clip(group: &usvg::Group) -> bool {
+    group.children().iter().all(|node| match node {
+        usvg::Node::Group(g) => g.clip_path().is_none() && simple_clip(g),
+        _ => true,
+    })
+}
+
+fn clip_rules(group: &usvg::Group) -> Vec<usvg::FillRule> {
+    let mut rules = Vec::new();
+    for node in group.children() {
+        match node {
+            usvg::Node::Path(path) => rules.extend(path.fill().map(|f| f.rule())),
+            usvg::Node::Text(text) => rules.extend(clip_rules(text.flattened())),
+            usvg::Node::Group(g) => rules.extend(clip_rules(g)),
+            usvg::Node::Image(_) => {}
+        }
+    }
+    rules
 }
 
 fn svg_paint_fonts(paint: &usvg::Paint, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
@@ -177,6 +208,14 @@ fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut BTreeSet<Strin
             .chain(span.stroke.as_ref().map(|s| s.paint()))
         {
             svg_paint_fonts(paint, tree, out);
+        }
+        // Under-, over- and strike-through lines are paths, whose paint may hold text.
+        let lines = [&span.underline, &span.overline, &span.line_through];
+        for line in lines.into_iter().flatten() {
+            let fill = line.fill().map(|f| f.paint());
+            for paint in fill.into_iter().chain(line.stroke().map(|s| s.paint())) {
+                svg_paint_fonts(paint, tree, out);
+            }
         }
     }
     for id in ids {
@@ -400,8 +439,8 @@ mod tests {
     fn the_laid_out_pages_name_the_fonts_the_pdf_embeds() {
         use crate::rulebook::typeset::TypstWorld;
         // Body text, emoji by fallback, text in a tiling, and an SVG image whose text is set in
-        // fonts the document itself never uses: plain, in a pattern, and in a filtered group,
-        // which the PDF writer draws as a picture (so its font is not embedded).
+        // fonts the document itself never uses: plain, in a pattern, in a filtered group (drawn
+        // as a picture) and in a clip path (drawn as outlines), the last two embedding no font.
         let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
             <defs>
               <pattern id="p" width="8" height="8" patternUnits="userSpaceOnUse"><text y="6" font-family="DejaVu Sans Mono" font-size="6">x</text></pattern>
@@ -410,6 +449,8 @@ mod tests {
             <text x="2" y="14" font-family="DejaVu Sans" font-size="10">Card</text>
             <rect width="40" height="4" fill="url(#p)"/>
             <g filter="url(#blur)"><text y="19" font-family="New Computer Modern" font-size="4">shadow</text></g>
+            <clipPath id="c"><text y="12" font-family="New Computer Modern" font-size="12">CLIP</text></clipPath>
+            <rect width="40" height="20" fill="#c33" clip-path="url(#c)"/>
           </svg>"##;
         let markup = "Text ☠️.\n\n#rect(width: 2cm, height: 1cm, fill: tiling(size: (1cm, 1cm), text(font: \"Noto Sans\")[x]))\n\n#image(\"face.svg\", width: 2cm)\n";
         let mut world = TypstWorld::new(markup.to_owned(), (2026, 1, 1));

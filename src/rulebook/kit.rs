@@ -518,13 +518,14 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let rules = RulesMarkup::new(input)?;
     // Within one process (watch, serve), the fonts credited last time are the first guess.
     let ident = format!("{}-rules", input.game.id);
-    let guess = input.cache.and_then(|c| c.credited(&ident));
+    let guess_key = format!("{ident} {}", input.game.file.language);
+    let guess = input.cache.and_then(|c| c.credited(&guess_key));
     let none = Default::default();
     let typeset = credits::typeset_crediting_fonts(guess.unwrap_or_default(), &none, |fonts| {
         rules_typeset(input, &rules, &style, fonts, &ident)
     })?;
     if let Some(cache) = input.cache {
-        cache.remember_credited(&ident, &typeset.fonts);
+        cache.remember_credited(&guess_key, &typeset.fonts);
     }
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.

@@ -368,7 +368,7 @@ fn export(document: &PagedDocument, ident: &str, tagged: bool) -> Result<Vec<u8>
 pub struct TypesetCache {
     /// Most recently used last.
     entries: std::sync::Mutex<Vec<([u8; 32], Typeset)>>,
-    /// The fonts each document last credited, by its ident: the next build's first guess,
+    /// The fonts each document last credited, by its ident and language: the next build's first guess,
     /// so an unchanged rulebook is laid out crediting the right fonts at once.
     credited: std::sync::Mutex<HashMap<String, BTreeSet<String>>>,
 }
@@ -421,13 +421,13 @@ impl TypesetCache {
         Some(out)
     }
 
-    /// The fonts the document `ident` credited last.
-    pub fn credited(&self, ident: &str) -> Option<BTreeSet<String>> {
-        lock(&self.credited).get(ident).cloned()
+    /// The fonts the document `key` (its ident and language) credited last.
+    pub fn credited(&self, key: &str) -> Option<BTreeSet<String>> {
+        lock(&self.credited).get(key).cloned()
     }
 
-    pub fn remember_credited(&self, ident: &str, fonts: &BTreeSet<String>) {
-        lock(&self.credited).insert(ident.to_owned(), fonts.clone());
+    pub fn remember_credited(&self, key: &str, fonts: &BTreeSet<String>) {
+        lock(&self.credited).insert(key.to_owned(), fonts.clone());
     }
 
     fn put(&self, key: [u8; 32], typeset: Typeset) {
