@@ -36,8 +36,17 @@ const TYPESET_FONTS: [(&str, &str, &str); 2] = [
 /// is Noto Sans), sorted.
 pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    let key = b"/BaseFont";
-    for i in memchr::memmem::find_iter(pdf, key) {
+    // A colour font is written as a Type3 font, which has no `/BaseFont`; its descriptor's
+    // `/FontName` names it (and repeats the name of every other font).
+    for key in [&b"/BaseFont"[..], b"/FontName"] {
+        out.extend(names_after(pdf, key));
+    }
+    out
+}
+
+/// The families of the font names that follow each `key` in a PDF.
+fn names_after<'p>(pdf: &'p [u8], key: &'p [u8]) -> impl Iterator<Item = String> + 'p {
+    memchr::memmem::find_iter(pdf, key).filter_map(move |i| {
         let start = i + key.len();
         let rest = &pdf[start..pdf.len().min(start + 200)];
         let name: String = rest
@@ -47,11 +56,8 @@ pub fn pdf_font_families(pdf: &[u8]) -> BTreeSet<String> {
             .map(|&b| b as char)
             .collect();
         let name = name.split_once('+').map_or(name.as_str(), |(_, n)| n);
-        if !name.is_empty() {
-            out.insert(family_of(name));
-        }
-    }
-    out
+        (!name.is_empty()).then(|| family_of(name))
+    })
 }
 
 /// The font families the PDF of a laid-out document will embed, by the same PostScript names
@@ -379,11 +385,12 @@ mod tests {
 
     #[test]
     fn families_come_from_postscript_names() {
-        let pdf = b"<< /BaseFont /ABCDEF+LibertinusSerif-Italic >> << /BaseFont/QWERTY+DejaVuSansCondensed-Bold >> /BaseFont /NotoSans-Bold /BaseFont /XYZABC+MyGameFont-Regular";
+        let pdf = b"<< /BaseFont /ABCDEF+LibertinusSerif-Italic >> << /BaseFont/QWERTY+DejaVuSansCondensed-Bold >> /BaseFont /NotoSans-Bold /BaseFont /XYZABC+MyGameFont-Regular << /Type /FontDescriptor /FontName /KLMNOP+ColourEmoji >>";
         let fams: Vec<String> = pdf_font_families(pdf).into_iter().collect();
         assert_eq!(
             fams,
             [
+                "ColourEmoji",
                 "DejaVu Sans Condensed",
                 "Libertinus Serif",
                 "MyGameFont",
