@@ -78,6 +78,51 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
 }
 
 #[test]
+fn a_print_and_cut_reprint_comes_with_the_cut_files_of_its_pages() {
+    let dir = copy_game("death-to-decorum");
+    let game = dir.path().join("data/death-to-decorum/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        yaml.replacen("print:\n", "print:\n  layout: print-and-cut\n", 1),
+    )
+    .unwrap();
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "Stripped from a wall that was still humming.",
+        "Pulled from a wall that had gone quiet.",
+    );
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
+    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    // The five changed copies are on the cut sheets (they were left out before).
+    let placed: usize = pdf.pages.iter().map(|p| p.placements.len()).sum();
+    assert!(placed >= 5, "{placed} pieces placed");
+    let names: Vec<&str> = r.cut_files.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(!names.is_empty(), "no cut files");
+    for (name, bytes) in &r.cut_files {
+        let page: usize = name
+            .strip_prefix("reprint-cut/reprint-page-")
+            .and_then(|rest| rest.split('.').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}"));
+        // Each file cuts a page of the reprint that holds pieces.
+        assert!(!pdf.pages[page - 1].placements.is_empty(), "{name}");
+        let text = String::from_utf8_lossy(bytes);
+        assert!(text.contains("cut") || text.contains("CUT"), "{name}");
+    }
+    assert_eq!(
+        names.iter().filter(|n| n.ends_with(".svg")).count(),
+        names.iter().filter(|n| n.ends_with(".dxf")).count()
+    );
+}
+
+#[test]
 fn count_changes_say_how_many_to_print_or_discard() {
     let dir = copy_game("death-to-decorum");
     let old = record(dir.path());

@@ -669,15 +669,7 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
             sizes,
             placed: writer.placements().to_vec(),
         });
-        for sheet in writer.cut_sheets() {
-            let stem = sheet.stem();
-            sheets
-                .cut_files
-                .push((format!("cut/{stem}.svg"), sheet.svg().into_bytes()));
-            sheets
-                .cut_files
-                .push((format!("cut/{stem}.dxf"), sheet.dxf().into_bytes()));
-        }
+        sheets.cut_files.extend(cut_files(&writer, "cut"));
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),
@@ -687,6 +679,18 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
         sheets.pdfs.push((name.to_owned(), bytes));
     }
     Ok(sheets)
+}
+
+/// The cut files (SVG and DXF) of a writer's print-and-cut pages, named `<dir>/<stem>.svg`
+/// after the page they cut.
+pub fn cut_files(writer: &SheetWriter, dir: &str) -> NamedFiles {
+    let mut files = Vec::new();
+    for sheet in writer.cut_sheets() {
+        let stem = sheet.stem();
+        files.push((format!("{dir}/{stem}.svg"), sheet.svg().into_bytes()));
+        files.push((format!("{dir}/{stem}.dxf"), sheet.dxf().into_bytes()));
+    }
+    files
 }
 
 /// Every component's pages in the sheet PDFs, with their sizes and roles, for the kit.
@@ -876,8 +880,12 @@ pub fn print_sheets<'a>(
     if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
         groups.push((file, shared, None));
     }
-    // Print-and-cut: the pieces of each file packed onto its cut sheets.
-    for file in PDF_FILES {
+    // Print-and-cut: the pieces of each file packed onto its cut sheets, the files in the
+    // build's order (a reprint has one file of its own).
+    let mut cut_to: Vec<&str> = cut.iter().map(|(_, _, _, f)| *f).collect();
+    cut_to.sort_by_key(|f| PDF_FILES.iter().position(|p| p == f));
+    cut_to.dedup();
+    for file in cut_to {
         let group: Vec<_> = cut
             .iter()
             .filter(|(_, _, _, f)| *f == file)

@@ -7,7 +7,7 @@ use protopress::build::write_check;
 use protopress::model::Game;
 use protopress::output::record::{PrintRecord, load_record};
 use protopress::output::write_atomic;
-use protopress::reprint::{record_at_revision, reprint_in};
+use protopress::reprint::{CUT_DIR, record_at_revision, reprint_in};
 use protopress::{Error, Project, Result};
 
 use super::ui::{self, say};
@@ -64,8 +64,13 @@ fn reprint_only(
     let label = kit_label(id, lang);
     let r = reprint_in(project, id, old, lang)?;
     let path = reprint_path(project, id, out, lang);
+    // A reprint and cut files from an earlier change would now be wrong.
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let cut_dir = dir.join(CUT_DIR);
+    if cut_dir.is_dir() {
+        std::fs::remove_dir_all(&cut_dir).map_err(|e| Error::io(&cut_dir, &e))?;
+    }
     if r.changes.is_empty() {
-        // A reprint.pdf from an earlier change would now be wrong.
         if path.is_file() {
             std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?;
         }
@@ -77,6 +82,15 @@ fn reprint_only(
     }
     if let Some(pdf) = &r.pdf {
         write_atomic(&path, pdf)?;
+    }
+    for (name, bytes) in &r.cut_files {
+        write_atomic(&dir.join(name), bytes)?;
+    }
+    if !r.cut_files.is_empty() {
+        say!(
+            "{label}: the cutting machine's files for its pages -> {}",
+            cut_dir.display()
+        );
     }
     let copies: u32 = r.print.values().flat_map(|c| c.values()).sum();
     say!(

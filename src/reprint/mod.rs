@@ -13,7 +13,7 @@ use std::process::Command;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::build::{BuildOptions, Session, print_sheets};
+use crate::build::{BuildOptions, Session, cut_files, print_sheets};
 use crate::error::{Error, Result};
 use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};
 use crate::pdf::sheets::SheetWriter;
@@ -358,9 +358,16 @@ pub struct Reprint {
     pub changes: Vec<Change>,
     /// The reprint PDF, when anything is to be printed or discarded.
     pub pdf: Option<Vec<u8>>,
+    /// In a print-and-cut layout, the cutting machine's files for the reprint's pages, by
+    /// their path in the game's output folder (`reprint-cut/reprint-page-3.svg`).
+    pub cut_files: Vec<(String, Vec<u8>)>,
     /// Copies to print per component id and card id.
     pub print: BTreeMap<String, BTreeMap<String, u32>>,
 }
+
+/// The folder of the reprint's cut files, beside `reprint.pdf` and apart from the build's
+/// `cut/`, which every build replaces.
+pub const CUT_DIR: &str = "reprint-cut";
 
 /// Compares the game with `old` and lays out what to reprint.
 pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint> {
@@ -384,6 +391,7 @@ pub fn reprint_in(
         return Ok(Reprint {
             changes,
             pdf: None,
+            cut_files: Vec::new(),
             print,
         });
     }
@@ -425,6 +433,7 @@ pub fn reprint_in(
         &prepared.fonts.label,
         game.file.print.paper,
     )?
+    .named("reprint.pdf")
     .with_margin(game.file.print.printable_margin_mm)
     .in_language(&game.file.language)
     // One duplex job: the changelog padded to a whole sheet, every front on an odd page.
@@ -447,9 +456,11 @@ pub fn reprint_in(
         |k| (k != crate::model::ComponentKind::Bought).then_some("reprint.pdf"),
     )?;
     let (_, writer) = writers.remove(0);
+    let cut_files = cut_files(&writer, CUT_DIR);
     Ok(Reprint {
         changes,
         pdf: Some(writer.finish()?),
+        cut_files,
         print,
     })
 }
