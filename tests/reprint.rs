@@ -9,7 +9,7 @@ use std::process::Command;
 use common::{Pdf, copy_game};
 use protopress::build::BuildOptions;
 use protopress::output::record::{PrintRecord, record_of};
-use protopress::reprint::{Change, record_at_revision, reprint};
+use protopress::reprint::{Change, SectionChange, record_at_revision, reprint};
 
 fn edit(dir: &Path, from: &str, to: &str) {
     let path = dir.join("data/death-to-decorum/facility.yaml");
@@ -120,6 +120,34 @@ fn a_print_and_cut_reprint_comes_with_the_cut_files_of_its_pages() {
         names.iter().filter(|n| n.ends_with(".svg")).count(),
         names.iter().filter(|n| n.ends_with(".dxf")).count()
     );
+}
+
+#[test]
+fn a_german_kit_gets_a_german_changelog() {
+    let dir = copy_game("death-to-decorum");
+    let game = dir.path().join("data/death-to-decorum/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, yaml.replacen("language: en", "language: de", 1)).unwrap();
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "Stripped from a wall that was still humming.",
+        "Pulled from a wall that had gone quiet.",
+    );
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
+    let doc = lopdf::Document::load_mem(r.pdf.as_ref().unwrap()).unwrap();
+    let text = doc.extract_text(&[1]).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Nachdruck für Revision"), "{flat}");
+    assert!(flat.contains("alle 5 neu drucken"), "{flat}");
+    assert!(!flat.contains("reprint all"), "{flat}");
+    // The command line keeps speaking English.
+    assert!(r.changes[0].describe().contains("reprint all 5"));
 }
 
 #[test]
@@ -238,7 +266,7 @@ fn rules_changes_are_listed_by_section() {
         r.changes,
         vec![Change::RulesChanged {
             section: "Quota".into(),
-            how: "text changed".into()
+            how: SectionChange::Changed
         }]
     );
     assert!(r.print.is_empty());

@@ -4,8 +4,10 @@
 //! every card's count and fields, and a hash per rules section. `reprint` compares the game as
 //! it is now with that record (or with a git revision of the game) and prints only what changed:
 //! all copies of a changed or new card with their backs, the extra copies of a card whose count
-//! went up, and a changelog page that says what to print, what to discard, and which rules
-//! sections changed.
+//! went up, and a changelog page, in the kit's language, that says what to print, what to
+//! discard, and which rules sections changed.
+
+pub mod words;
 
 use std::collections::BTreeMap;
 use std::process::Command;
@@ -20,6 +22,7 @@ use crate::pdf::sheets::SheetWriter;
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck, Faces};
 use crate::render::trees::FaceTrees;
+use words::{ReprintWords, fill, reprint_words};
 
 /// One line of the changelog.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,63 +60,61 @@ pub enum Change {
     },
     RulesChanged {
         section: String,
-        how: String,
+        how: SectionChange,
     },
 }
 
 impl Change {
+    /// The line in English, as the command line prints it.
     pub fn describe(&self) -> String {
+        self.describe_in(&words::ENGLISH)
+    }
+
+    /// The line in the words of `w`, as the changelog page prints it.
+    pub fn describe_in(&self, w: &ReprintWords) -> String {
         let v = |x: &Value| match x {
             Value::String(s) => format!("\"{s}\""),
-            Value::Null => "(none)".to_owned(),
+            Value::Null => w.none.to_owned(),
             other => other.to_string(),
+        };
+        let card_line = |template: &str, component: &str, card: &str, count: u32| {
+            let count = count.to_string();
+            let at = [("component", component), ("card", card), ("count", &count)];
+            fill(template, &at)
         };
         match self {
             Change::ComponentAdded { component } => {
-                format!("New component {component}: print all of it.")
+                fill(w.component_added, &[("component", component)])
             }
             Change::ComponentRemoved { component } => {
-                format!("Component {component} is gone: discard it.")
+                fill(w.component_removed, &[("component", component)])
             }
             Change::CardAdded {
                 component,
                 card,
                 count,
-            } => format!("{component} › {card}: new card, print {count}."),
+            } => card_line(w.card_added, component, card, *count),
             Change::CardRemoved {
                 component,
                 card,
                 count,
-            } => format!("{component} › {card}: removed, discard {count}."),
+            } => card_line(w.card_removed, component, card, *count),
             Change::CardChanged {
                 component,
                 card,
                 count,
                 fields,
             } => {
-                let what = if fields.is_empty() {
-                    "its faces changed (template or shared data)".to_owned()
-                } else {
-                    fields
+                let what = match fields.is_empty() {
+                    true => w.faces_changed.to_owned(),
+                    false => fields
                         .iter()
                         .map(|(f, a, b)| format!("{f}: {} -> {}", v(a), v(b)))
                         .collect::<Vec<_>>()
-                        .join("; ")
+                        .join("; "),
                 };
-                format!(
-                    "{component} › {card}: changed ({what}); reprint all {count}, discard the old ones."
-                )
-            }
-            Change::CountChanged {
-                component,
-                card,
-                old,
-                new,
-            } if new > old => {
-                format!(
-                    "{component} › {card}: count {old} -> {new}, print {} more.",
-                    new - old
-                )
+                let line = card_line(w.card_changed, component, card, *count);
+                fill(&line, &[("what", &what)])
             }
             Change::CountChanged {
                 component,
@@ -121,14 +122,36 @@ impl Change {
                 old,
                 new,
             } => {
-                format!(
-                    "{component} › {card}: count {old} -> {new}, discard {}.",
-                    old - new
-                )
+                let (template, n) = match new > old {
+                    true => (w.count_up, new - old),
+                    false => (w.count_down, old - new),
+                };
+                let (old, new, n) = (old.to_string(), new.to_string(), n.to_string());
+                let at = [("component", component.as_str()), ("card", card)];
+                let line = fill(template, &at);
+                fill(&line, &[("old", &old), ("new", &new), ("n", &n)])
             }
-            Change::RulesChanged { section, how } => format!("Rules, \"{section}\": {how}."),
+            Change::RulesChanged { section, how } => {
+                let how = match how {
+                    SectionChange::New => w.section_new,
+                    SectionChange::Changed => w.section_changed,
+                    SectionChange::Removed => w.section_removed,
+                };
+                fill(w.rules, &[("section", section), ("how", how)])
+            }
         }
     }
+}
+
+/// How a rulebook section changed.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum SectionChange {
+    #[serde(rename = "new section")]
+    New,
+    #[serde(rename = "text changed")]
+    Changed,
+    #[serde(rename = "removed")]
+    Removed,
 }
 
 /// What changed between `old` and `new`, and the copies to print per component id
@@ -240,20 +263,20 @@ fn changed_fields(was: &CardRecord, card: &CardRecord) -> Vec<(String, Value, Va
 
 /// The rulebook's sections added, changed or removed.
 fn diff_rules(old: &PrintRecord, new: &PrintRecord, changes: &mut Vec<Change>) {
-    let changed = |section: &String, how: &str| Change::RulesChanged {
+    let changed = |section: &String, how| Change::RulesChanged {
         section: section.clone(),
-        how: how.to_owned(),
+        how,
     };
     for (section, hash) in &new.rules {
         match old.rules.get(section) {
-            None => changes.push(changed(section, "new section")),
-            Some(h) if h != hash => changes.push(changed(section, "text changed")),
+            None => changes.push(changed(section, SectionChange::New)),
+            Some(h) if h != hash => changes.push(changed(section, SectionChange::Changed)),
             Some(_) => {}
         }
     }
     for section in old.rules.keys() {
         if !new.rules.contains_key(section) {
-            changes.push(changed(section, "removed"));
+            changes.push(changed(section, SectionChange::Removed));
         }
     }
 }
@@ -438,10 +461,15 @@ pub fn reprint_in(
     .in_language(&game.file.language)
     // One duplex job: the changelog padded to a whole sheet, every front on an odd page.
     .duplex_job();
-    let lines: Vec<String> = changes.iter().map(Change::describe).collect();
+    let w = reprint_words(&game.file.language);
+    let lines: Vec<String> = changes.iter().map(|c| c.describe_in(w)).collect();
+    let title = [
+        ("game", game.file.name.as_str()),
+        ("rev", &game.file.revision),
+    ];
     writer.add_list_page(
-        &format!("{}: reprint for revision {}", game.file.name, game.file.revision),
-        &format!("Changes since the last print (revision {}). The sheets that follow hold only what to print.", old.revision),
+        &fill(w.title, &title),
+        &fill(w.intro, &[("rev", &old.revision)]),
         &lines,
     );
     let mut writers = vec![("reprint.pdf", writer)];
