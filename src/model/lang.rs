@@ -44,6 +44,15 @@ pub fn base(code: &str) -> &str {
     code.split(['-', '_']).next().unwrap_or(code)
 }
 
+/// The one of two word tables a kit in `code` prints its own words from: German for `de` (any
+/// region), English for every other language.
+pub fn english_or_german<T>(code: &str, english: &'static T, german: &'static T) -> &'static T {
+    match base(code).eq_ignore_ascii_case("de") {
+        true => german,
+        false => english,
+    }
+}
+
 /// The languages of a game and the one being built.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Langs {

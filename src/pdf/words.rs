@@ -109,12 +109,7 @@ impl SheetWords {
 
 /// The words for a language code (`de`, `de-AT`, `en`, …).
 pub fn sheet_words(code: &str) -> &'static SheetWords {
-    let lang = code.split(['-', '_']).next().unwrap_or(code);
-    if lang.eq_ignore_ascii_case("de") {
-        &GERMAN
-    } else {
-        &ENGLISH
-    }
+    crate::model::lang::english_or_german(code, &ENGLISH, &GERMAN)
 }
 
 /// `template` with each `{name}` replaced by its value.

@@ -71,12 +71,7 @@ pub const GERMAN: ReprintWords = ReprintWords {
 
 /// The words for a language code.
 pub fn reprint_words(code: &str) -> &'static ReprintWords {
-    let lang = code.split(['-', '_']).next().unwrap_or(code);
-    if lang.eq_ignore_ascii_case("de") {
-        &GERMAN
-    } else {
-        &ENGLISH
-    }
+    crate::model::lang::english_or_german(code, &ENGLISH, &GERMAN)
 }
 
 #[cfg(test)]

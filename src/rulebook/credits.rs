@@ -143,10 +143,7 @@ fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>)
             usvg::Node::Group(g) => svg_fonts(g, tree, out),
             usvg::Node::Text(text) => svg_text_fonts(text, tree, out),
             usvg::Node::Path(path) if path.is_visible() => {
-                let fill = path.fill().map(|f| f.paint());
-                for paint in fill.into_iter().chain(path.stroke().map(|s| s.paint())) {
-                    svg_paint_fonts(paint, tree, out);
-                }
+                svg_paints_fonts(path.fill(), path.stroke(), tree, out)
             }
             usvg::Node::Image(image) if image.is_visible() => {
                 if let usvg::ImageKind::SVG(inner) = image.kind() {
@@ -196,9 +193,18 @@ fn clip_rules(group: &usvg::Group) -> Vec<usvg::FillRule> {
     rules
 }
 
-fn svg_paint_fonts(paint: &usvg::Paint, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
-    if let usvg::Paint::Pattern(pattern) = paint {
-        svg_fonts(pattern.root(), tree, out);
+/// The text of the patterns a fill and a stroke paint with.
+fn svg_paints_fonts(
+    fill: Option<&usvg::Fill>,
+    stroke: Option<&usvg::Stroke>,
+    tree: &usvg::Tree,
+    out: &mut BTreeSet<String>,
+) {
+    let paints = fill.map(|f| f.paint()).into_iter();
+    for paint in paints.chain(stroke.map(|s| s.paint())) {
+        if let usvg::Paint::Pattern(pattern) = paint {
+            svg_fonts(pattern.root(), tree, out);
+        }
     }
 }
 
@@ -208,20 +214,11 @@ fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut BTreeSet<Strin
     let mut ids = BTreeSet::new();
     for span in spans {
         ids.extend(span.positioned_glyphs.iter().map(|g| g.font));
-        let fill = span.fill.as_ref().map(|f| f.paint());
-        for paint in fill
-            .into_iter()
-            .chain(span.stroke.as_ref().map(|s| s.paint()))
-        {
-            svg_paint_fonts(paint, tree, out);
-        }
+        svg_paints_fonts(span.fill.as_ref(), span.stroke.as_ref(), tree, out);
         // Under-, over- and strike-through lines are paths, whose paint may hold text.
         let lines = [&span.underline, &span.overline, &span.line_through];
         for line in lines.into_iter().flatten() {
-            let fill = line.fill().map(|f| f.paint());
-            for paint in fill.into_iter().chain(line.stroke().map(|s| s.paint())) {
-                svg_paint_fonts(paint, tree, out);
-            }
+            svg_paints_fonts(line.fill(), line.stroke(), tree, out);
         }
     }
     for id in ids {

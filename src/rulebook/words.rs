@@ -152,10 +152,7 @@ impl Words {
 /// The words of a language code (`de`, `de-CH`): the region is ignored, and a language
 /// protopress does not speak yet gets English.
 pub fn words(lang: &str) -> &'static Words {
-    match lang.split(['-', '_']).next().unwrap_or(lang) {
-        l if l.eq_ignore_ascii_case("de") => &GERMAN,
-        _ => &ENGLISH,
-    }
+    crate::model::lang::english_or_german(lang, &ENGLISH, &GERMAN)
 }
 
 /// The cover's facts (players, minutes, age) of a language code. French and Spanish covers
