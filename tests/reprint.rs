@@ -9,13 +9,35 @@ use std::process::Command;
 use common::{Pdf, copy_game};
 use protopress::build::BuildOptions;
 use protopress::output::record::{PrintRecord, record_of};
-use protopress::reprint::{Change, SectionChange, record_at_revision, reprint};
+use protopress::reprint::{Change, Reprint, SectionChange, record_at_revision, reprint};
 
 fn edit(dir: &Path, from: &str, to: &str) {
     let path = dir.join("data/death-to-decorum/facility.yaml");
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains(from));
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// On a copy of Death to Decorum with `game.yaml` changed from `from` to `to` before the print,
+/// the reprint after Copper Wiring's flavour text changes.
+fn reprint_changed_flavour(from: &str, to: &str) -> Reprint {
+    let dir = copy_game("death-to-decorum");
+    let game = dir.path().join("data/death-to-decorum/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    assert!(yaml.contains(from));
+    std::fs::write(&game, yaml.replacen(from, to, 1)).unwrap();
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "Stripped from a wall that was still humming.",
+        "Pulled from a wall that had gone quiet.",
+    );
+    reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap()
 }
 
 fn record(dir: &Path) -> PrintRecord {
@@ -79,26 +101,7 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
 
 #[test]
 fn a_print_and_cut_reprint_comes_with_the_cut_files_of_its_pages() {
-    let dir = copy_game("death-to-decorum");
-    let game = dir.path().join("data/death-to-decorum/game.yaml");
-    let yaml = std::fs::read_to_string(&game).unwrap();
-    std::fs::write(
-        &game,
-        yaml.replacen("print:\n", "print:\n  layout: print-and-cut\n", 1),
-    )
-    .unwrap();
-    let old = record(dir.path());
-    edit(
-        dir.path(),
-        "Stripped from a wall that was still humming.",
-        "Pulled from a wall that had gone quiet.",
-    );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_changed_flavour("print:\n", "print:\n  layout: print-and-cut\n");
     let pdf = Pdf::load(r.pdf.as_ref().unwrap());
     // The five changed copies are on the cut sheets (they were left out before).
     let placed: usize = pdf.pages.iter().map(|p| p.placements.len()).sum();
@@ -124,22 +127,7 @@ fn a_print_and_cut_reprint_comes_with_the_cut_files_of_its_pages() {
 
 #[test]
 fn a_german_kit_gets_a_german_changelog() {
-    let dir = copy_game("death-to-decorum");
-    let game = dir.path().join("data/death-to-decorum/game.yaml");
-    let yaml = std::fs::read_to_string(&game).unwrap();
-    std::fs::write(&game, yaml.replacen("language: en", "language: de", 1)).unwrap();
-    let old = record(dir.path());
-    edit(
-        dir.path(),
-        "Stripped from a wall that was still humming.",
-        "Pulled from a wall that had gone quiet.",
-    );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_changed_flavour("language: en", "language: de");
     let doc = lopdf::Document::load_mem(r.pdf.as_ref().unwrap()).unwrap();
     let text = doc.extract_text(&[1]).unwrap();
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -241,21 +241,26 @@ fn the_kit_is_untagged_and_the_rulebook_tagged() {
     assert!(catalog_has(b.pdf("rules.pdf").unwrap(), b"StructTreeRoot"));
 }
 
-#[test]
-fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
+/// A game made with `protopress new`, its `rules.typ` replaced by `style`, built in memory.
+fn new_game_styled(id: &str, style: &str) -> Built {
     let dir = tempfile::tempdir().unwrap();
-    protopress::scaffold::create(dir.path(), "two-covers").unwrap();
-    std::fs::write(
-        dir.path().join("data/two-covers/rules.typ"),
-        "#let protopress-cover(info) = {\n  page(header: none, footer: none)[#text(size: 30pt, info.name) #v(1cm) #info.what]\n  page(header: none, footer: none)[Inside cover of the #info.what.]\n}\n",
-    )
-    .unwrap();
-    let built = protopress::build::Session::new(
+    protopress::scaffold::create(dir.path(), id).unwrap();
+    let rules_typ = dir.path().join("data").join(id).join("rules.typ");
+    std::fs::write(rules_typ, style).unwrap();
+    protopress::build::Session::new(
         &protopress::Project::open(dir.path()).unwrap(),
         &opts(&dir.path().join("output")),
     )
-    .build_in_memory("two-covers")
-    .unwrap();
+    .build_in_memory(id)
+    .unwrap()
+}
+
+#[test]
+fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
+    let built = new_game_styled(
+        "two-covers",
+        "#let protopress-cover(info) = {\n  page(header: none, footer: none)[#text(size: 30pt, info.name) #v(1cm) #info.what]\n  page(header: none, footer: none)[Inside cover of the #info.what.]\n}\n",
+    );
     let (rules, kit) = (
         built.pdf("rules.pdf").unwrap(),
         built.pdf("kit.pdf").unwrap(),
@@ -280,19 +285,10 @@ fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
 
 #[test]
 fn a_cover_without_a_page_of_its_own_still_leaves_the_contents_in_the_kit() {
-    let dir = tempfile::tempdir().unwrap();
-    protopress::scaffold::create(dir.path(), "plain-cover").unwrap();
-    std::fs::write(
-        dir.path().join("data/plain-cover/rules.typ"),
+    let built = new_game_styled(
+        "plain-cover",
         "#let protopress-cover(info) = [#text(size: 30pt, info.name) #v(1cm) #info.what]\n",
-    )
-    .unwrap();
-    let built = protopress::build::Session::new(
-        &protopress::Project::open(dir.path()).unwrap(),
-        &opts(&dir.path().join("output")),
-    )
-    .build_in_memory("plain-cover")
-    .unwrap();
+    );
     let (rules, kit) = (
         built.pdf("rules.pdf").unwrap(),
         built.pdf("kit.pdf").unwrap(),
