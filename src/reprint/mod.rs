@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use crate::build::{BuildOptions, Session, cut_files, print_sheets};
 use crate::error::{Error, Result};
+use crate::model::Game;
 use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};
 use crate::pdf::sheets::SheetWriter;
 use crate::project::Project;
@@ -388,6 +389,34 @@ pub struct Reprint {
     pub print: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
+/// Only the copies to print (card id to count, per component id), in the order of the build.
+fn decks_to_print(
+    game: &Game,
+    faces: &Faces,
+    print: &BTreeMap<String, BTreeMap<String, u32>>,
+) -> Vec<Deck> {
+    faces
+        .decks
+        .iter()
+        .map(|deck| {
+            let comp = &game.components[deck.component];
+            let wanted = print.get(&comp.spec.id);
+            let mut copies: Vec<CardCopy> = Vec::new();
+            for (i, card) in comp.cards.iter().enumerate() {
+                let n = wanted.and_then(|w| w.get(&card.id)).copied().unwrap_or(0) as usize;
+                if let Some(copy) = deck.copies.iter().find(|c| c.card == i) {
+                    copies.extend(std::iter::repeat_n(copy.clone(), n));
+                }
+            }
+            Deck {
+                component: deck.component,
+                copies,
+                unique_faces: deck.unique_faces,
+            }
+        })
+        .collect()
+}
+
 /// The folder of the reprint's cut files, beside `reprint.pdf` and apart from the build's
 /// `cut/`, which every build replaces.
 pub const CUT_DIR: &str = "reprint-cut";
@@ -422,32 +451,10 @@ pub fn reprint_in(
         Some(l) if first.game.langs.current != l => session.prepare_in(id, Some(l))?,
         _ => first,
     };
-    // Only the copies to print, in the order of the build.
     let game = &prepared.game;
-    let decks: Vec<Deck> = prepared
-        .faces
-        .decks
-        .iter()
-        .map(|deck| {
-            let comp = &game.components[deck.component];
-            let wanted = print.get(&comp.spec.id);
-            let mut copies: Vec<CardCopy> = Vec::new();
-            for (i, card) in comp.cards.iter().enumerate() {
-                let n = wanted.and_then(|w| w.get(&card.id)).copied().unwrap_or(0) as usize;
-                if let Some(copy) = deck.copies.iter().find(|c| c.card == i) {
-                    copies.extend(std::iter::repeat_n(copy.clone(), n));
-                }
-            }
-            Deck {
-                component: deck.component,
-                copies,
-                unique_faces: deck.unique_faces,
-            }
-        })
-        .collect();
     let faces = Faces {
         faces: prepared.faces.faces.clone(),
-        decks,
+        decks: decks_to_print(game, &prepared.faces, &print),
     };
     let trees = FaceTrees::new(prepared.trees.clone());
     let mut writer = SheetWriter::new(
