@@ -447,11 +447,10 @@ fn contents(game: &Game) -> String {
 }
 
 /// The rules in the game's columns, then the credits; ends back in one column on plain paper.
-fn rules_body(
-    rules: &RulesMarkup,
-    assets: &mut GameAssets,
-    fonts: &std::collections::BTreeSet<String>,
-) -> Result<String> {
+/// The Typst file of the rulebook's credits, included at the end of the rules.
+const RULES_CREDITS_FILE: &str = "/protopress-credits.typ";
+
+fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
     let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
     s.push_str(&rules.typst);
     for (path, bytes) in &rules.files {
@@ -459,11 +458,13 @@ fn rules_body(
             assets.files.push((path.clone(), bytes.clone()));
         }
     }
-    s.push_str(&credits_block(assets.game, fonts, "rules-credits")?);
+    // The credits change between passes; in a file of their own, the rest stays as Typst
+    // laid it out before.
+    s.push_str(&format!("\n#include \"{RULES_CREDITS_FILE}\"\n"));
     // What follows the rules is on plain paper, in one column (a tinted rulebook page must
     // not tint the margins of the card sheets).
     s.push_str("\n#set page(columns: 1, fill: none)\n");
-    Ok(s)
+    s
 }
 
 /// The credits, under the heading `label`: every font given, and the icon sets the game uses.
@@ -553,8 +554,12 @@ fn rules_typeset<'c>(
         "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
     ));
     markup.push_str(&contents(input.game));
-    markup.push_str(&rules_body(rules, &mut assets, fonts)?);
+    markup.push_str(&rules_body(rules, &mut assets));
     let mut project = TypstWorld::new(markup, input.date);
+    project.add_include(
+        RULES_CREDITS_FILE,
+        credits_block(input.game, fonts, "rules-credits")?,
+    );
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }

@@ -120,6 +120,10 @@ fn file_id(path: &str) -> FileId {
 /// An in-memory Typst project.
 pub struct TypstWorld {
     main: Source,
+    /// Typst files the main one includes, by path. A part that changes between passes (the
+    /// credits) lives in one of its own: the main file's spans then stay the same, and Typst
+    /// reuses what it laid out before.
+    includes: HashMap<FileId, Source>,
     files: HashMap<String, Bytes>,
     today: Datetime,
     /// Whether the PDF carries a structure tree for screen readers.
@@ -131,6 +135,7 @@ impl TypstWorld {
     pub fn new(markup: String, date: (i32, u8, u8)) -> TypstWorld {
         TypstWorld {
             main: Source::new(file_id("/main.typ"), markup),
+            includes: HashMap::new(),
             files: HashMap::new(),
             today: Datetime::from_ymd(date.0, date.1, date.2)
                 .unwrap_or_else(|| Datetime::from_ymd(2026, 1, 1).expect("a valid date")),
@@ -149,6 +154,12 @@ impl TypstWorld {
     pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) {
         self.files
             .insert(path.trim_start_matches('/').to_owned(), Bytes::new(bytes));
+    }
+
+    /// Adds a Typst file the markup includes by `path` (e.g. `#include "/credits.typ"`).
+    pub fn add_include(&mut self, path: &str, markup: String) {
+        let id = file_id(path);
+        self.includes.insert(id, Source::new(id, markup));
     }
 
     pub fn main_text(&self) -> &str {
@@ -253,6 +264,12 @@ impl TypstWorld {
         field(ident.as_bytes());
         field(format!("{:?} {}", self.today, self.tagged).as_bytes());
         field(self.main.text().as_bytes());
+        let mut included: Vec<&Source> = self.includes.values().collect();
+        included.sort_by_key(|s| s.id().get().vpath().get_without_slash());
+        for source in included {
+            field(source.id().get().vpath().get_without_slash().as_bytes());
+            field(source.text().as_bytes());
+        }
         let mut paths: Vec<&String> = self.files.keys().collect();
         paths.sort();
         for path in paths {
@@ -456,7 +473,7 @@ impl World for TypstWorld {
         if id == self.main.id() {
             Ok(self.main.clone())
         } else {
-            Err(FileError::NotSource)
+            self.includes.get(&id).cloned().ok_or(FileError::NotSource)
         }
     }
 
@@ -530,6 +547,17 @@ mod tests {
     }
 
     #[test]
+    fn an_included_file_is_set_in_the_main_text() {
+        let mut world = TypstWorld::new("Before\n#include \"/b.typ\"\nafter".into(), (2026, 1, 1));
+        world.add_include("/b.typ", "#text(font: \"DejaVu Sans Mono\")[inside]".into());
+        let laid = world.lay_out("t", None).unwrap();
+        let fonts: Vec<&String> = laid.fonts.iter().collect();
+        assert_eq!(fonts, ["DejaVu Sans Mono", "Libertinus Serif"]);
+        let missing = TypstWorld::new("#include \"/c.typ\"".into(), (2026, 1, 1));
+        assert!(missing.lay_out("t", None).is_err());
+    }
+
+    #[test]
     fn the_cache_gives_the_same_pdf_and_misses_when_any_input_changes() {
         let dated = |text: &str, file: &[u8], day: u8| {
             let mut w = TypstWorld::new(text.into(), (2026, 1, day));
@@ -551,6 +579,12 @@ mod tests {
         assert_ne!(a.key("t"), a.key("u"));
         assert_ne!(a.key("t"), dated("Hi", b"1", 2).key("t"));
         assert_ne!(a.key("t"), world("Hi", b"1").untagged().key("t"));
+        let included = |text: &str| {
+            let mut w = world("Hi #include \"/b.typ\"", b"1");
+            w.add_include("/b.typ", text.into());
+            w
+        };
+        assert_ne!(included("x").key("t"), included("y").key("t"));
         // Only the last few documents are kept.
         for i in 0..20 {
             let empty = Typeset {
