@@ -460,7 +460,7 @@ fn sheets_and_rulebook(
     let typeset = cache.map(|c| &c.typeset);
     let (early, printed) = rayon::join(
         || -> Result<_> {
-            let book = rulebook(game, faces, fonts, date, typeset)?;
+            let book = rulebook(game, faces, trees, fonts, date, typeset)?;
             let thumbs = match book.0 {
                 None => Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?),
                 Some(_) => None,
@@ -731,6 +731,7 @@ type Rulebook = (Option<RulesBook>, Duration);
 fn rulebook(
     game: &Game,
     faces: &Faces,
+    trees: &FaceTrees,
     fonts: &Fonts,
     date: (i32, u8, u8),
     cache: Option<&TypesetCache>,
@@ -744,6 +745,7 @@ fn rulebook(
         rules: &rules,
         faces,
         fonts,
+        trees: Some(trees),
         date,
         cache,
     };

@@ -120,6 +120,18 @@ impl<'a> FaceTrees<'a> {
         }
     }
 
+    /// The tree of `face` for a reader beside the sheets (the rulebook's figures): as
+    /// [`FaceTrees::get`], but none for a face already let go in a set parsed up front, which
+    /// the reader then parses itself, rather than an error of the build.
+    pub fn shared(&self, face: usize) -> Option<Arc<usvg::Tree>> {
+        match &*lock(self.slots.get(face)?) {
+            Slot::Ready(tree) => return Some(tree.clone()),
+            Slot::Gone if self.parser.is_none() => return None,
+            _ => {}
+        }
+        self.get(face)
+    }
+
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
         self.claim(face);
@@ -221,6 +233,21 @@ mod tests {
         assert!(trees.get(1).is_some());
         assert!(trees.get(0).is_none());
         assert!(trees.finish().is_err());
+    }
+
+    #[test]
+    fn a_shared_reader_gets_kept_faces_and_no_error_for_a_forgotten_one() {
+        let trees = FaceTrees::new(vec![tree(), tree()]).forget_once_drawn(vec![true, false]);
+        trees.drawn(0);
+        assert!(trees.shared(0).is_none());
+        assert!(trees.shared(1).is_some());
+        assert!(trees.finish().is_ok());
+        let lazy = FaceTrees::lazy(3, Box::new(|_| Ok(tree()))).forget_once_drawn(vec![true; 3]);
+        assert!(lazy.shared(2).is_some());
+        lazy.drawn(2);
+        // A lazy set parses a forgotten face again for the reader.
+        assert!(lazy.shared(2).is_some());
+        assert!(lazy.finish().is_ok());
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! The words of the pages the kit writes itself follow the kit's language (`words`).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::check::manifest::CheckReport;
 use crate::error::Result;
@@ -21,6 +22,7 @@ use crate::pdf::import::{Bookmark, PageFill, bookmarks, fill_pages};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
+use crate::render::trees::FaceTrees;
 use crate::rulebook::credits;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::{self, Assets, escape, string};
@@ -67,6 +69,8 @@ pub struct RulesInput<'a> {
     pub rules: &'a Rules,
     pub faces: &'a Faces,
     pub fonts: &'a Fonts,
+    /// The faces the sheets parse, shared with a figure that looks for a text on a face.
+    pub trees: Option<&'a FaceTrees<'a>>,
     pub date: (i32, u8, u8),
     pub cache: Option<&'a TypesetCache>,
 }
@@ -90,6 +94,8 @@ struct GameAssets<'a> {
     files: Vec<(String, Vec<u8>)>,
     /// The game's fonts, for a figure that looks for a text on a face.
     fonts: &'a Fonts,
+    /// The build's parsed faces, when it has them: a face parsed once serves both.
+    trees: Option<&'a FaceTrees<'a>>,
 }
 
 impl<'a> GameAssets<'a> {
@@ -99,7 +105,30 @@ impl<'a> GameAssets<'a> {
             faces,
             files: Vec::new(),
             fonts,
+            trees: None,
         }
+    }
+
+    /// Looks for texts on the faces `trees` holds rather than parsing them again.
+    fn sharing(mut self, trees: Option<&'a FaceTrees<'a>>) -> GameAssets<'a> {
+        self.trees = trees;
+        self
+    }
+
+    /// The parsed tree of face `index`: the build's when it has it, else parsed here.
+    fn tree(&self, index: usize) -> std::result::Result<Arc<usvg::Tree>, String> {
+        if let Some(tree) = self.trees.and_then(|t| t.shared(index)) {
+            return Ok(tree);
+        }
+        let face = &self.faces.faces[index];
+        let tree = crate::render::svg::parse(
+            &face.svg,
+            self.fonts,
+            &self.game.project,
+            &self.game.template_dir(),
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Arc::new(tree))
     }
 
     /// The face named `component/card[/front|back]`: its index in `faces` and its file path.
@@ -190,13 +219,7 @@ impl FaceSource for GameAssets<'_> {
     fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<[f32; 4], String> {
         let (index, _) = GameAssets::face(self, spec)?;
         let face = &self.faces.faces[index];
-        let tree = crate::render::svg::parse(
-            &face.svg,
-            self.fonts,
-            &self.game.project,
-            &self.game.template_dir(),
-        )
-        .map_err(|e| e.to_string())?;
+        let tree = self.tree(index)?;
         let scale = (face.size.width_mm + 2.0 * face.bleed) / tree.size().width();
         find_on_face(tree.root(), find)
             .map(|b| b.map(|v| v * scale))
@@ -491,7 +514,7 @@ impl RulesMarkup {
     /// in its own language, and the rest of the kit in the kit's.
     fn new(input: &RulesInput) -> Result<RulesMarkup> {
         let (game, rules) = (input.game, input.rules);
-        let mut assets = GameAssets::new(game, input.faces, input.fonts);
+        let mut assets = GameAssets::new(game, input.faces, input.fonts).sharing(input.trees);
         let markup = markdown::to_typst(&rules.markdown, &rules.file, &mut assets)
             .map_err(|e| e.game(&game.id))?;
         let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
