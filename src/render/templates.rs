@@ -285,6 +285,28 @@ mod tests {
     }
 
     #[test]
+    fn a_loop_over_a_map_goes_in_key_order_every_time() {
+        let dir = project(&[(
+            "templates/g/f.svg.tera",
+            "{% for k, v in palette %}{{ k }}={{ v }} {% endfor %}",
+        )]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let palette: serde_json::Value = serde_json::from_str(
+            r##"{"red": "#f00", "green": "#0f0", "blue": "#00f", "yellow": "#ff0", "cyan": "#0ff", "magenta": "#f0f", "black": "#000"}"##,
+        )
+        .unwrap();
+        for _ in 0..5 {
+            // A fresh map each time: a hash map's order would differ between them.
+            let mut ctx = Context::new();
+            ctx.insert("palette", &palette);
+            assert_eq!(
+                t.render("f.svg.tera", &ctx).unwrap(),
+                "black=#000 blue=#00f cyan=#0ff green=#0f0 magenta=#f0f red=#f00 yellow=#ff0 "
+            );
+        }
+    }
+
+    #[test]
     fn common_templates_are_included_by_prefix() {
         let dir = project(&[
             ("templates/common/frame.svg.tera", "<rect/>"),
