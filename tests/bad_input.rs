@@ -356,6 +356,17 @@ fn cases() -> Vec<Case> {
             line: Some(1),
         },
         Case {
+            name: "text_box with a negative line height",
+            breaks: |p| {
+                front(
+                    p,
+                    "{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, line_height=-1) }}",
+                )
+            },
+            says: &["line_height above 0", "front.svg.tera"],
+            line: Some(1),
+        },
+        Case {
             name: "unknown icon in card text",
             breaks: |p| edit(p, DECK, "text: fine", "text: \"pay {gold}\""),
             says: &["unknown icon `gold`", "card `Alpha`"],

@@ -523,7 +523,7 @@ impl TextEngine {
     /// (in steps of 1/40 of the range, at least 0.05) at which it fits width and height.
     pub fn fit(&self, text: &str, spec: &BoxSpec) -> std::result::Result<Fitted, String> {
         let atoms = parse_markup(text, &self.icons)?;
-        let words = self.words(&atoms, spec);
+        let mut words = self.words(&atoms, spec);
         let space = self.advance(
             &spec.family,
             Style {
@@ -550,6 +550,7 @@ impl TextEngine {
                 None => {
                     let s = spec.min_size;
                     let (lines, _) = Self::break_lines(&words, space, spec.width / s);
+                    let lines = self.cut_to_box(&mut words, lines, space, s, asc + desc, spec);
                     (s, lines, false)
                 }
                 Some(_) => {
@@ -567,6 +568,51 @@ impl TextEngine {
             }
         };
         Ok(self.place(&words, &lines, space, asc, desc, size, fits, spec))
+    }
+
+    /// Text that does not fit even at its minimum size `size` (printed under `text_overflow:
+    /// warn`) keeps the lines its box holds, within `max_lines` (one at least), the last ending
+    /// in an ellipsis: it is cut where the proof shows it, never run past the box into the
+    /// trim. `extent` is the font's ascent and descent in ems.
+    fn cut_to_box(
+        &self,
+        words: &mut Vec<Option<Word>>,
+        mut lines: Vec<Vec<usize>>,
+        space: f32,
+        size: f32,
+        extent: f32,
+        spec: &BoxSpec,
+    ) -> Vec<Vec<usize>> {
+        let by_height = ((spec.height / size - extent) / spec.line_height).floor() + 1.0;
+        let keep = spec.max_lines.min(by_height.max(1.0) as usize);
+        if lines.len() <= keep {
+            return lines;
+        }
+        lines.truncate(keep);
+        let style = Style {
+            bold: spec.bold,
+            italic: spec.italic,
+        };
+        let width = self.advance(&spec.family, style, "…");
+        words.push(Some(Word {
+            parts: vec![(Atom::Text("…".to_owned(), style), width)],
+            width,
+        }));
+        let room = spec.width / size;
+        let last = lines.last_mut().expect("keep is at least one");
+        let used = |line: &[usize]| -> f32 {
+            let widths: f32 = line
+                .iter()
+                .filter_map(|&i| words[i].as_ref())
+                .map(|w| w.width)
+                .sum();
+            widths + space * line.len() as f32
+        };
+        while last.len() > 1 && used(last) + width > room + 1e-4 {
+            last.pop();
+        }
+        last.push(words.len() - 1);
+        lines
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -805,10 +851,17 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
         icon_scale: opt("icon_scale", 1.1)?,
     };
     let positive = spec.width > 0.0 && spec.height > 0.0 && spec.size > 0.0 && spec.min_size > 0.0;
-    if !positive || spec.min_size > spec.size || !spec.line_height.is_finite() {
+    if !positive || spec.min_size > spec.size {
         return Err(tera::Error::message(
             "text_box needs width, height and size above 0 and min_size no larger than size",
         ));
+    }
+    // Lines at a spacing of 0 or less stack upwards, out of their box.
+    if !(spec.line_height > 0.0 && spec.line_height <= 10.0) {
+        return Err(tera::Error::message(format!(
+            "text_box needs a line_height above 0 and at most 10 (a multiple of the size), not {}",
+            spec.line_height
+        )));
     }
     Ok(spec)
 }
@@ -1163,6 +1216,28 @@ mod tests {
             .fit("This sentence is far too long for a tiny box", &s)
             .unwrap();
         assert!(!f.fits);
+    }
+
+    #[test]
+    fn overflowing_text_is_cut_to_its_box_and_max_lines_with_an_ellipsis() {
+        let e = engine();
+        let long = "Dragon of the Extraordinarily Long Name That Goes On And On Forever";
+        let mut s = spec(30.0, 10.0, 5.0, 4.0);
+        s.max_lines = 1;
+        let f = e.fit(long, &s).unwrap();
+        assert!(!f.fits);
+        assert_eq!(f.lines.len(), 1);
+        let text = |f: &Fitted| format!("{:?}", f.lines);
+        assert!(text(&f).contains('…'), "{}", text(&f));
+        // Without max_lines the box's height decides: 12 mm holds two lines at 4 mm.
+        s.max_lines = usize::MAX;
+        s.height = 12.0;
+        let f = e.fit(long, &s).unwrap();
+        assert_eq!(f.lines.len(), 2);
+        assert!(text(&f).contains('…'));
+        // A box too low for one line still keeps one.
+        s.height = 1.0;
+        assert_eq!(e.fit(long, &s).unwrap().lines.len(), 1);
     }
 
     #[test]
