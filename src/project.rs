@@ -194,8 +194,15 @@ impl Project {
     }
 
     /// Reads the project file `rel` as UTF-8, pointing at the first bad byte if it is not.
+    /// A byte-order mark (some Windows editors write one) is dropped: YAML and the templates
+    /// would read it as text before the first key or tag.
     pub fn read_text(&self, rel: &Path) -> Result<String> {
-        String::from_utf8(self.read(rel)?).map_err(|e| {
+        let bytes = self.read(rel)?;
+        let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+            Some(rest) => rest.to_vec(),
+            None => bytes,
+        };
+        String::from_utf8(bytes).map_err(|e| {
             let offset = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(&e.into_bytes()[..offset]).into_owned();
             let line = text.matches('\n').count() + 1;

@@ -68,11 +68,53 @@ pub struct GameFile {
 }
 
 /// One number or a range of two, as a box states players and playing time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum Span {
     Exactly(u32),
     Between(u32, u32),
+}
+
+/// Read by hand rather than as an untagged enum, whose one error ("did not match any variant")
+/// names neither the field nor what it takes, and points at the map rather than the value.
+impl<'de> Deserialize<'de> for Span {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Span, D::Error> {
+        d.deserialize_any(SpanVisitor)
+    }
+}
+
+struct SpanVisitor;
+
+impl<'de> serde::de::Visitor<'de> for SpanVisitor {
+    type Value = Span;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a whole number such as 4, or a range of two such as [2, 4]")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Span, E> {
+        let invalid = || E::invalid_value(serde::de::Unexpected::Unsigned(n), &self);
+        u32::try_from(n).map(Span::Exactly).map_err(|_| invalid())
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Span, E> {
+        match u64::try_from(n) {
+            Ok(n) => self.visit_u64(n),
+            Err(_) => Err(E::invalid_value(serde::de::Unexpected::Signed(n), &self)),
+        }
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Span, A::Error> {
+        let mut next = |at: usize| -> Result<u32, A::Error> {
+            seq.next_element()?
+                .ok_or_else(|| serde::de::Error::invalid_length(at, &self))
+        };
+        let (low, high) = (next(0)?, next(1)?);
+        if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+            return Err(serde::de::Error::invalid_length(3, &self));
+        }
+        Ok(Span::Between(low, high))
+    }
 }
 
 impl Span {
@@ -350,5 +392,14 @@ mod tests {
         let project = Project::open(dir.path()).unwrap();
         let err = project.read_text(Path::new("x.yaml")).unwrap_err();
         assert_eq!((err.line, err.column), (Some(2), Some(6)), "{err}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_read_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("x.yaml"), b"\xef\xbb\xbfname: A\n").unwrap();
+        let project = Project::open(dir.path()).unwrap();
+        let text = project.read_text(Path::new("x.yaml")).unwrap();
+        assert_eq!(text, "name: A\n");
     }
 }
