@@ -136,6 +136,14 @@ fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
             .help("export the sheet as CSV UTF-8")
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(line) = unclosed_quote(text, delimiter) {
+        return Err(
+            Error::new("a quoted cell opens on this line and is never closed")
+                .in_file(path)
+                .at(line, 1)
+                .help("close it with a \"; a quote inside a quoted cell is written twice (\"\")"),
+        );
+    }
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
@@ -167,6 +175,36 @@ fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
         }
     }
     Ok(Grid { sheet: None, cells })
+}
+
+/// The line of a quoted cell that is never closed: the CSV reader would take the rest of the
+/// file into it, and the rows after it would be lost without a word. A quote opens a quoted
+/// cell only at the cell's start; elsewhere it is an ordinary character (`5" tall`).
+fn unclosed_quote(text: &str, delimiter: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut line, mut i, mut cell_start) = (1, 0, true);
+    while i < bytes.len() {
+        if cell_start && bytes[i] == b'"' {
+            let opened = line;
+            i += 1;
+            loop {
+                match bytes.get(i) {
+                    None => return Some(opened),
+                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => break,
+                    Some(b) => {
+                        line += usize::from(*b == b'\n');
+                        i += 1;
+                    }
+                }
+            }
+        }
+        let b = bytes[i];
+        line += usize::from(b == b'\n');
+        cell_start = b == delimiter || b == b'\n' || b == b'\r';
+        i += 1;
+    }
+    None
 }
 
 fn read_workbook(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Grid> {
@@ -437,6 +475,18 @@ mod tests {
         assert_eq!(t.rows[1].number, 5);
         assert!(t.rows[1].cells[1].is_null());
         assert_eq!(t.place(5, 3), "row 5, column C (text)");
+    }
+
+    #[test]
+    fn a_quoted_cell_never_closed_is_an_error_at_its_line() {
+        let csv = "name,count,text\nScout,6,\"Look \"\"here\"\"\"\nGuard,2,\"unclosed\nMerchant,4,Trade\n";
+        let e = read_table(csv.as_bytes(), Path::new("d.csv"), None).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("never closed"), "{e}");
+        // A quote inside an unquoted cell is only a character.
+        let inches = "name,count,text\nBoard,1,5\" tall\nPeg,2,x\n";
+        let t = read_table(inches.as_bytes(), Path::new("d.csv"), None).unwrap();
+        assert_eq!(t.rows.len(), 2);
     }
 
     #[test]
