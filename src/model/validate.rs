@@ -170,5 +170,23 @@ mod tests {
             let err = check_cover(&parse(yaml)).expect_err(yaml);
             assert_eq!(err.field, field);
         }
+        // A value of the wrong shape names the field and what it takes, at the value.
+        for yaml in [
+            "players: 2.5",
+            "players: [2, 4, 6]",
+            "players: -3",
+            "play_time: soon",
+        ] {
+            let source = format!("name: G\nrevision: '1'\ncomponents: []\n{yaml}\n");
+            let err = serde_yaml::from_str::<GameFile>(&source).expect_err(yaml);
+            let message = err.to_string();
+            assert!(
+                message.contains("a range of two such as [2, 4]"),
+                "{message}"
+            );
+            let at = err.location().map(|l| (l.line(), l.column()));
+            let column = yaml.find(' ').unwrap() + 2;
+            assert_eq!(at, Some((4, column)), "{message}");
+        }
     }
 }

@@ -122,6 +122,12 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         w = fig.width_mm,
         h = fig.height_mm
     );
+    // A figure wider than its column (or page, when wide) is scaled down to fit it, labels
+    // and all, rather than run off the page or vanish.
+    let canvas = format!(
+        "layout(size => scale(calc.min(100%, size.width / {w}mm * 100%), origin: top + left, reflow: true, {canvas}))",
+        w = fig.width_mm
+    );
     let caption = fig
         .caption
         .as_deref()

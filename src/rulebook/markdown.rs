@@ -417,11 +417,19 @@ impl Converter<'_> {
         };
         let text = self.out[start..].to_owned();
         self.out.truncate(start);
+        // A bare `##` would print an empty heading, and an entry in the contents, of nothing.
+        if text.trim().is_empty() {
+            return;
+        }
         let plain = unescape_plain(&text);
-        let mut label = slug(&plain);
+        // A heading of signs alone (`## ???`) has no slug of its own; `<>` is no label.
+        let base = Some(slug(&plain))
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "section".to_owned());
+        let mut label = base.clone();
         let mut n = 2;
         while !self.labels.insert(label.clone()) {
-            label = format!("{}-{n}", slug(&plain));
+            label = format!("{base}-{n}");
             n += 1;
         }
         self.out.push_str(&format!(
@@ -523,6 +531,14 @@ mod tests {
         assert!(t.contains("= The Setup <the-setup>"), "{t}");
         assert!(t.contains("= The Setup <the-setup-2>"), "{t}");
         assert!(t.contains("#link(label(\"the-setup\"))[setup]"), "{t}");
+    }
+
+    #[test]
+    fn an_empty_heading_is_dropped_and_one_of_signs_gets_a_label() {
+        let t = convert("# Play\n\n##\n\nText.\n\n## ???\n\n## !!!\n");
+        assert!(!t.contains("<>"), "{t}");
+        assert!(!t.contains("== \n") && !t.contains("==  <"), "{t}");
+        assert!(t.contains("<section>") && t.contains("<section-2>"), "{t}");
     }
 
     #[test]
