@@ -246,8 +246,9 @@ pub struct ComponentSpec {
     /// A card's own `front:` wins; a value without a template takes `front`.
     #[serde(default)]
     pub fronts: Option<TemplateRule>,
-    /// How the backs are made.
+    /// How the backs are made: a template's name, or `{ template, per_card }`.
     #[serde(default)]
+    #[schemars(with = "Option<BackInput>")]
     pub back: Option<BackSpec>,
     /// Back templates picked by a card field's value, like `fronts`; a value without one takes
     /// `back`'s template.
@@ -289,15 +290,66 @@ pub struct ComponentSpec {
 pub type TemplateRule = BTreeMap<String, BTreeMap<String, String>>;
 
 /// How a component's backs are made.
-#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, schemars::JsonSchema)]
 pub struct BackSpec {
     /// The back template (the default one, when `backs` picks by a field).
     pub template: String,
     /// Render the back once per card (with that card's fields and its `back:` values), for
     /// two-sided cards; otherwise one back is shared by the whole component.
-    #[serde(default)]
     pub per_card: bool,
+}
+
+/// `back:` as written, for the schema: the template's name alone, or the whole form.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum BackInput {
+    Template(String),
+    Form(BackForm),
+}
+
+/// `back: { template, per_card }`.
+#[derive(Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+struct BackForm {
+    /// The back template (the default one, when `backs` picks by a field).
+    template: String,
+    /// Render the back once per card (with that card's fields and its `back:` values), for
+    /// two-sided cards; otherwise one back is shared by the whole component.
+    #[serde(default)]
+    per_card: bool,
+}
+
+/// `back: card-back.svg.tera` is the common case's shorthand for `back: { template: … }`.
+impl<'de> Deserialize<'de> for BackSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BackSpec, D::Error> {
+        d.deserialize_any(BackVisitor)
+    }
+}
+
+struct BackVisitor;
+
+impl<'de> serde::de::Visitor<'de> for BackVisitor {
+    type Value = BackSpec;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a back template's name, or { template: ..., per_card: true }")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, template: &str) -> Result<BackSpec, E> {
+        Ok(BackSpec {
+            template: template.to_owned(),
+            per_card: false,
+        })
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<BackSpec, A::Error> {
+        let form = BackForm::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+        Ok(BackSpec {
+            template: form.template,
+            per_card: form.per_card,
+        })
+    }
 }
 
 /// A component with its cards loaded.
@@ -382,6 +434,27 @@ mod tests {
             err.help.as_deref(),
             Some("did you mean `components`?"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_back_is_a_template_name_or_the_whole_form() {
+        let back = |yaml: &str| {
+            let src = format!(
+                "name: G\nrevision: '1'\ncomponents:\n  - id: d\n    name: D\n    size: poker\n    front: f.svg.tera\n    cards: d.yaml\n    back: {yaml}\n"
+            );
+            parse_yaml::<GameFile>(&src, Path::new("game.yaml")).map(|g| {
+                let b = g.components[0].back.clone().unwrap();
+                (b.template, b.per_card)
+            })
+        };
+        assert_eq!(back("b.svg.tera").unwrap(), ("b.svg.tera".into(), false));
+        let form = back("{ template: b.svg.tera, per_card: true }").unwrap();
+        assert_eq!(form, ("b.svg.tera".into(), true));
+        let err = back("{ template: b.svg.tera, per_crd: true }").unwrap_err();
+        assert_eq!(
+            (err.line, err.help.as_deref()),
+            (Some(9), Some("did you mean `per_card`?"))
         );
     }
 
