@@ -38,15 +38,7 @@ fn quiet_silences_every_command() {
         &["-q", "reprint", "veil-runners"],
         &["-q", "schema", "--out", "schemas"],
         &["-q", "new", "quiet-game"],
-        &[
-            "-q",
-            "simulate",
-            "veil-runners",
-            "--games",
-            "10",
-            "--sensitivity-games",
-            "0",
-        ],
+        &["-q", "simulate", "veil-runners"],
     ] {
         let out = run(root, args);
         assert!(out.status.success(), "{args:?}: {}", stderr(&out));
@@ -58,6 +50,32 @@ fn quiet_silences_every_command() {
     // The JSON report is the command's output, -q or not.
     let out = run(root, &["-q", "check", "veil-runners", "--format", "json"]);
     assert!(stdout(&out).contains("\"summary\""));
+}
+
+/// `simulate` without a game takes the project's only one, and refuses a playtest option on a
+/// game it cannot play rather than ignore it.
+#[test]
+fn simulate_picks_the_only_game_and_refuses_options_it_cannot_apply() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    let out = run(root, &["simulate"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(root.join("output/veil-runners/deck-stats.json").is_file());
+    for option in [
+        &["--players", "2"][..],
+        &["--narrate"],
+        &["--set", "quota.day3=30"],
+    ] {
+        let mut args = vec!["simulate", "veil-runners"];
+        args.extend(option);
+        let out = run(root, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(option[0]) && err.contains("no playtest model"),
+            "{err}"
+        );
+    }
 }
 
 /// A game in two languages is checked, exported and reprinted once per language by default,

@@ -129,29 +129,28 @@ pub struct BuildArgs {
 
 #[derive(clap::Args)]
 pub struct SimulateArgs {
-    /// The game. Every game gets deck statistics; a game with Death to Decorum's components
-    /// is also played.
-    #[arg(default_value = "death-to-decorum")]
-    pub game: String,
-    /// Crew sizes: one (2), a range (1-6), or `all` for every size the quota table covers.
-    #[arg(long, default_value = "all")]
-    pub players: String,
-    /// Games per strategy and crew size (1 to 1,000,000).
-    #[arg(long, default_value_t = 10_000,
-          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub games: u32,
+    /// The game: by default death-to-decorum, or the project's only game. Every game gets
+    /// deck statistics; a game with Death to Decorum's components is also played.
+    pub game: Option<String>,
+    /// Crew sizes: one (2), a range (1-6), or `all` (the default) for every size the quota
+    /// table covers.
+    #[arg(long)]
+    pub players: Option<String>,
+    /// Games per strategy and crew size (1 to 1,000,000; default 10,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: Option<u32>,
     /// Random seed: the same seed gives the same results, whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    #[arg(long, value_enum, default_value_t = StrategyArg::All)]
-    pub strategy: StrategyArg,
+    /// The strategies to play (default all).
+    #[arg(long, value_enum)]
+    pub strategy: Option<StrategyArg>,
     /// Try a change without editing files, e.g. --set quota.day3=30 (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub sets: Vec<String>,
-    /// Games per step of the sensitivity report (0 leaves it out; 0 to 100,000).
-    #[arg(long, default_value_t = 2_000,
-          value_parser = clap::value_parser!(u32).range(0..=100_000))]
-    pub sensitivity_games: u32,
+    /// Games per step of the sensitivity report (0 leaves it out; 0 to 100,000; default 2,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub sensitivity_games: Option<u32>,
     /// Print one seeded game turn by turn instead.
     #[arg(long)]
     pub narrate: bool,

@@ -46,25 +46,67 @@ fn write_all(dir: &Path, files: &[(String, String)]) -> Result<()> {
     Ok(())
 }
 
+/// Games per strategy and crew size, and per step of the sensitivity report, unless given.
+const GAMES: u32 = 10_000;
+const SENSITIVITY_GAMES: u32 = 2_000;
+
+/// The game named, or death-to-decorum, or the project's only game.
+fn game_id(project: &Project, named: Option<&str>) -> Result<String> {
+    if let Some(id) = named {
+        return Ok(id.to_owned());
+    }
+    let games = project.games()?;
+    match games.as_slice() {
+        [only] => Ok(only.clone()),
+        _ if games.iter().any(|g| g == "death-to-decorum") => Ok("death-to-decorum".to_owned()),
+        _ => Err(Error::new("simulate: name the game to simulate")
+            .help(format!("the project's games: {}", games.join(", ")))),
+    }
+}
+
+/// The first option given that only a played game uses.
+fn playtest_option(args: &SimulateArgs) -> Option<&'static str> {
+    [
+        (args.players.is_some(), "--players"),
+        (args.games.is_some(), "--games"),
+        (args.strategy.is_some(), "--strategy"),
+        (!args.sets.is_empty(), "--set"),
+        (args.sensitivity_games.is_some(), "--sensitivity-games"),
+        (args.narrate, "--narrate"),
+    ]
+    .into_iter()
+    .find_map(|(given, name)| given.then_some(name))
+}
+
 pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
-    let game = Game::load(project, &args.game)?;
+    let id = game_id(project, args.game.as_deref())?;
+    let game = Game::load(project, &id)?;
     let sets = args
         .sets
         .iter()
         .map(|s| knobs::parse_assignment(s))
         .collect::<Result<Vec<_>>>()?;
-    let dir = project.output_root(&args.out).join(&args.game);
+    let dir = project.output_root(&args.out).join(&id);
     let stats = deck::game_deck_stats(&game);
     if !simulate::plays(&game) {
-        return deck_stats_only(&dir, &stats, &args.game);
+        // An option that does nothing here would look as if it had been applied.
+        if let Some(option) = playtest_option(&args) {
+            return Err(Error::new(format!(
+                "{option}: {id} has no playtest model, only deck statistics"
+            ))
+            .help(
+                "playtests need Death to Decorum's Facility Deck and ship; leave the option out",
+            ));
+        }
+        return deck_stats_only(&dir, &stats, &id);
     }
-    let players = crews(&game, &args.players)?;
+    let players = crews(&game, args.players.as_deref().unwrap_or("all"))?;
     if players.is_empty() {
         return Err(Error::new(
             "the ship's quota table covers no crew size to simulate",
         ));
     }
-    let strategies = strategies(args.strategy);
+    let strategies = strategies(args.strategy.unwrap_or(StrategyArg::All));
     if args.narrate {
         for line in simulate::narrate(&game, players[0], strategies[0], args.seed, &sets)? {
             println!("{line}");
@@ -74,7 +116,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let start = Instant::now();
     let opts = SimOptions {
         players,
-        games: args.games,
+        games: args.games.unwrap_or(GAMES),
         seed: args.seed,
         strategies,
         sets,
@@ -98,13 +140,13 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
         ("deck-stats.svg".to_owned(), stats.chart()),
     ];
     say!("{}", report.table());
-    if args.sensitivity_games > 0 {
+    if args.sensitivity_games.unwrap_or(SENSITIVITY_GAMES) > 0 {
         files.extend(sensitivity(&args, &opts, focus));
     }
     write_all(&dir, &files)?;
     say!(
         "\n{} games in {:.2} s; wrote {}",
-        u64::from(args.games) * (opts.strategies.len() * opts.players.len()) as u64,
+        u64::from(opts.games) * (opts.strategies.len() * opts.players.len()) as u64,
         start.elapsed().as_secs_f64(),
         dir.join("simulation.json").display()
     );
@@ -153,7 +195,7 @@ fn sensitivity(
         &focus.params,
         focus.players,
         strategy,
-        args.sensitivity_games,
+        args.sensitivity_games.unwrap_or(SENSITIVITY_GAMES),
         args.seed,
     );
     say!("{}", sens.table());
