@@ -330,6 +330,29 @@ fn unknown_component_in_manifest_is_an_error() {
 }
 
 #[test]
+fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
+    let p = game(
+        &MANIFEST.replace("where: { text: blue }", "where: { txet: blue }"),
+        "",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g, None).unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("`txet`") && message.contains("Blue Cards"),
+        "{err}"
+    );
+    assert!(message.contains("did you mean `text`"), "{err}");
+    // A field the deck declares but no card sets, `name` and `id` are fine.
+    let p = game(
+        &MANIFEST.replace("where: { text: blue }", "where: { name: Blue One }"),
+        "",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    assert!(check_game(&g, None).is_ok());
+}
+
+#[test]
 fn death_to_decorum_passes_clean() {
     let g = Game::load(
         &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
@@ -452,4 +475,28 @@ fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
     p.write("data/fixture/manifest.yaml", "entries: [");
     let out = run(&["check"]);
     assert_eq!(out.status.code(), Some(2));
+    // Bad input in JSON says what and where, and an unknown game still gives a document.
+    let out = run(&["check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let error = &json["errors"][0];
+    assert_eq!(error["kit"], "fixture");
+    assert!(
+        error["file"].as_str().unwrap().ends_with("manifest.yaml"),
+        "{error}"
+    );
+    assert!(
+        error["line"].is_number() && error["message"].is_string(),
+        "{error}"
+    );
+    assert_eq!(json["summary"]["bad_input"], 1);
+    let out = run(&["check", "--format", "json", "nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        json["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("nosuch")
+    );
 }

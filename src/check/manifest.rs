@@ -631,6 +631,52 @@ impl Checker<'_> {
         .help(crate::error::suggestion(id, known))
     }
 
+    /// The card fields `where` may name for components `ids`: `name`, `id`, the declared
+    /// fields and those the cards set.
+    fn filter_fields<'a>(&'a self, ids: &'a [String]) -> std::collections::BTreeSet<&'a str> {
+        let mut known: std::collections::BTreeSet<&str> = ["name", "id"].into_iter().collect();
+        for c in self
+            .game
+            .components
+            .iter()
+            .filter(|c| ids.contains(&c.spec.id))
+        {
+            known.extend(c.spec.card_fields.names());
+            known.extend(
+                c.cards
+                    .iter()
+                    .flat_map(|card| card.fields.keys().map(String::as_str)),
+            );
+        }
+        known
+    }
+
+    /// A key of `filter` that no card of components `ids` has: a misspelt field would
+    /// select no card and read as a count the data does not produce.
+    fn unknown_filter_field<'f>(
+        &self,
+        filter: &'f Map<String, Value>,
+        ids: &[String],
+    ) -> Option<&'f str> {
+        if filter.is_empty() || ids.is_empty() {
+            return None;
+        }
+        let known = self.filter_fields(ids);
+        filter
+            .keys()
+            .map(String::as_str)
+            .find(|k| !known.contains(k))
+    }
+
+    fn unknown_field(&self, path: &str, key: &str, ids: &[String]) -> Error {
+        let known = self.filter_fields(ids);
+        Error::new(format!(
+            "manifest entry `{path}`: `where` names the field `{key}`, which no card of {} has",
+            ids.join(", ")
+        ))
+        .help(crate::error::suggestion(key, known.iter().copied()))
+    }
+
     /// Checks `entry` (with inherited component ids and filter) and its parts against the
     /// data; returns what the data produces for it.
     fn entry(
@@ -656,6 +702,9 @@ impl Checker<'_> {
             .find(|id| !self.game.components.iter().any(|c| &c.spec.id == *id))
         {
             return Err(self.unknown_component(&path, id));
+        }
+        if let Some(key) = self.unknown_filter_field(&entry.filter, &ids) {
+            return Err(self.unknown_field(&path, key, &ids));
         }
         let mut filter = filter.clone();
         filter.extend(entry.filter.clone());

@@ -23,11 +23,20 @@ pub fn run(
     format: CheckFormat,
     lang: Option<&str>,
 ) -> Result<Outcome> {
-    let games = games_or_all(project, games)?;
+    let games = games_or_all(project, games).inspect_err(|e| {
+        // A JSON reader gets a document whatever happened.
+        if format == CheckFormat::Json {
+            let summary = Summary {
+                errors: 1,
+                ..Summary::default()
+            };
+            print(&json(&[], &summary, &[error_json(None, e)]));
+        }
+    })?;
     let out_dir = project.output_root(out);
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
-    let mut failed_to_check: Vec<String> = Vec::new();
+    let mut failed_to_check: Vec<serde_json::Value> = Vec::new();
     // Each language's kit is checked against its own rulebook.
     let kits: Vec<(String, Result<Option<String>>)> = games
         .iter()
@@ -69,7 +78,7 @@ pub fn run(
                         e.to_string().replace('\n', "%0A")
                     ));
                 }
-                failed_to_check.push(label);
+                failed_to_check.push(error_json(Some(&label), &e));
                 ui::error(&e);
             }
         }
@@ -94,7 +103,21 @@ pub fn run(
     })
 }
 
-fn json(reports: &[CheckReport], s: &Summary, errors: &[String]) -> String {
+/// A kit that could not be checked, as the JSON report lists it: what and where.
+fn error_json(kit: Option<&str>, e: &Error) -> serde_json::Value {
+    serde_json::json!({
+        "kit": kit,
+        "message": e.message,
+        "file": e.file.as_ref().map(|f| f.display().to_string()),
+        "line": e.line,
+        "column": e.column,
+        "component": e.component,
+        "card": e.card,
+        "help": e.help,
+    })
+}
+
+fn json(reports: &[CheckReport], s: &Summary, errors: &[serde_json::Value]) -> String {
     let doc = serde_json::json!({
         "games": reports,
         "errors": errors,
