@@ -429,6 +429,13 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
     let err = |e: Error| {
         let e = e.game(&game.id).component(&comp.spec.id);
         match card {
+            // The template's line is the error's place; the card's own is worth a look too.
+            Some(c) if e.help.is_none() && c.line.is_some() => {
+                let line = c.line.unwrap_or_default();
+                let file = comp.cards_file.display();
+                e.card(&c.name)
+                    .help(format!("the card is at {file}:{line}"))
+            }
             Some(c) => e.card(&c.name),
             None => e,
         }

@@ -196,7 +196,10 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
         atoms.pop();
     }
     if style.bold || style.italic {
-        return Err("unclosed `*` or `**` in text".to_owned());
+        return Err(format!(
+            "unclosed `*` or `**` in text {} (a star that is not markup is written \\*)",
+            quote(text)
+        ));
     }
     Ok(atoms)
 }
