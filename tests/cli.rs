@@ -78,6 +78,40 @@ fn simulate_picks_the_only_game_and_refuses_options_it_cannot_apply() {
     }
 }
 
+/// Switching a game between one language and several leaves no kit of the old layout beside
+/// the new one, where it would pass for current.
+#[test]
+fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run(root, &["-q", "new", "pocket"]).status.success());
+    let data = root.join("data/pocket");
+    let out = root.join("output/pocket");
+    assert!(
+        run(root, &["-q", "build", "--mark-printed"])
+            .status
+            .success()
+    );
+    assert!(out.join("kit.pdf").is_file());
+    let game = data.join("game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
+    std::fs::copy(data.join("rules.md"), data.join("rules.de.md")).unwrap();
+    let built = run(root, &["-q", "build"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(out.join("de/kit.pdf").is_file() && out.join("en/kit.pdf").is_file());
+    for stale in ["kit.pdf", "build.json", "thumbs", "index.html"] {
+        assert!(
+            !out.join(stale).exists(),
+            "{stale} of the one-language kit is still there"
+        );
+    }
+    std::fs::write(&game, &yaml).unwrap();
+    assert!(run(root, &["-q", "build"]).status.success());
+    assert!(out.join("kit.pdf").is_file());
+    assert!(!out.join("de").exists() && !out.join("en").exists());
+}
+
 /// A game in two languages is checked, exported and reprinted once per language by default,
 /// and in one language with `--lang`; an unknown language lists the game's.
 #[test]

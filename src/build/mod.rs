@@ -1381,6 +1381,8 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     let start = Instant::now();
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
+    drop(lock);
+    clear_other_layout(out_dir, &game)?;
     let mut timings = timings;
     timings.push(("writing the files", start.elapsed()));
     Ok(BuildOutcome {
@@ -1390,6 +1392,39 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
         record,
         timings,
     })
+}
+
+/// Removes the kit a build in the game's other layout left, which would otherwise stand
+/// beside the new one as if current: a game now built per language leaves no one-language kit
+/// in its folder, and a game built in one language no kits in language folders. Only the
+/// build's own files go; a print record or an export stays.
+fn clear_other_layout(out_dir: &Path, game: &Game) -> Result<()> {
+    let top = out_dir.join(&game.id);
+    let built = |dir: &Path| dir.join("build.json").is_file();
+    let stale: Vec<PathBuf> = if game.is_multilingual() {
+        Some(top).filter(|t| built(t)).into_iter().collect()
+    } else {
+        let Ok(entries) = std::fs::read_dir(&top) else {
+            return Ok(());
+        };
+        entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .filter(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                !name.starts_with('.') && crate::model::lang::check_code(&name).is_ok()
+            })
+            .map(|e| e.path())
+            .filter(|d| built(d))
+            .collect()
+    };
+    for dir in stale {
+        OutputLock::acquire(&dir)?.replace(&[], &BUILD_FILES)?;
+        // A language folder that held nothing else goes too (remove_dir takes only an empty one).
+        let _ = std::fs::remove_dir(&dir);
+    }
+    Ok(())
 }
 
 /// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
