@@ -141,6 +141,17 @@ impl Project {
             Error::new(format!("`{}` is outside the project", rel.display()))
                 .help("games may only use files inside their project folder")
         };
+        // An absolute path into the project is refused too (the project must move as a
+        // whole), but it is not "outside": say what to write instead.
+        if rel.is_absolute() && rel.starts_with(&self.root) {
+            return Err(Error::new(format!(
+                "`{}` is an absolute path; the project reads only paths relative to it",
+                rel.display()
+            ))
+            .help(
+                "write it relative to the file that names it, e.g. `tokens.yaml` beside game.yaml",
+            ));
+        }
         if rel.is_absolute() || rel.has_root() || has_prefix(rel) || climbs_out(rel) {
             return Err(outside());
         }

@@ -70,12 +70,18 @@ fn unknown_paper_suggests_the_right_one() {
 fn missing_template_names_the_component() {
     let p = deck_game("  paper: a4", CARDS);
     std::fs::remove_file(p.root().join("templates/fixture/back.svg.tera")).unwrap();
-    let text = build(&p).unwrap_err().to_string();
+    let err = build(&p).unwrap_err();
+    let text = err.to_string();
     assert!(
         text.contains("template `back.svg.tera` not found"),
         "{text}"
     );
     assert!(text.contains("component `deck`"), "{text}");
+    // At the line of game.yaml that names it.
+    assert!(text.contains("game.yaml"), "{text}");
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    let line = yaml.lines().nth(err.line.unwrap() - 1).unwrap();
+    assert!(line.contains("back.svg.tera"), "{line}");
 }
 
 #[test]

@@ -63,20 +63,9 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
 
 /// Points `e` at the component's `size:` line in `game.yaml`.
 fn locate(game: &Game, comp: &Component, e: Error) -> Error {
-    let path = Project::game_file(&game.id);
-    let e = e.in_file(&path).game(&game.id).component(&comp.spec.id);
-    let Ok(source) = game.project.read_text(&path) else {
-        return e;
-    };
-    let anchor = format!("id: {}", comp.spec.id);
-    let line = source
-        .lines()
-        .enumerate()
-        .skip_while(|(_, l)| !l.contains(&anchor))
-        .find(|(_, l)| l.trim_start().starts_with("size:"))
-        .map(|(i, _)| i + 1);
-    match line {
-        Some(l) => e.at(l, 1).with_source(&source),
-        None => e,
-    }
+    let e = e
+        .in_file(Project::game_file(&game.id))
+        .game(&game.id)
+        .component(&comp.spec.id);
+    game.at_component_line(&comp.spec.id, "size:", e)
 }

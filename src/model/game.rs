@@ -29,6 +29,35 @@ pub struct Game {
 }
 
 impl Game {
+    /// Points `e` at the first line of `game.yaml` within (or after) the component
+    /// `component`'s entry that holds `needle`, a key (`size:`, which must begin the line) or a
+    /// value (a template's name), with the line shown. `e` is left as it is when no such line
+    /// is found.
+    pub fn at_component_line(&self, component: &str, needle: &str, e: Error) -> Error {
+        let path = Project::game_file(&self.id);
+        let Ok(source) = self.project.read_text(&path) else {
+            return e;
+        };
+        let anchor = format!("id: {component}");
+        let line = source
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| !l.contains(&anchor))
+            .find(|(_, l)| match needle.ends_with(':') {
+                true => l.trim_start().trim_start_matches("- ").starts_with(needle),
+                false => l.contains(needle),
+            })
+            .map(|(i, l)| {
+                let key = l.trim_start().trim_start_matches("- ");
+                let at = l.find(needle).unwrap_or(l.len() - key.len());
+                (i + 1, at + 1)
+            });
+        match line {
+            Some((l, column)) => e.in_file(&path).at(l, column).with_source(&source),
+            None => e,
+        }
+    }
+
     /// `data/<game>`, relative to the project root.
     pub fn data_dir(&self) -> PathBuf {
         Project::data_dir(&self.id)
@@ -266,6 +295,15 @@ fn load_cards(
     let data_dir = Project::data_dir(id);
     let (file, sheet) = split_sheet(&spec.cards);
     let path = data_dir.join(file);
+    if let Some((named, part)) = file.split_once('#')
+        && sheet.is_none()
+        && !project.is_file(&path)
+    {
+        return Err(Error::new(format!(
+            "`#{part}` picks a sheet of a workbook (.xlsx, .ods), and `{named}` is not one"
+        ))
+        .help(format!("write `cards: {named}`")));
+    }
     let images = |value: &str| image_link(project, &data_dir, value);
     let rules = CardRules {
         fields: &spec.card_fields,
@@ -294,11 +332,18 @@ fn image_link(project: &Project, data_dir: &Path, value: &str) -> Result<String,
             data_dir.display()
         ));
     }
-    if !project.is_file(&path) {
-        return Err(format!(
-            "names `{value}`, but there is no file {}",
-            path.display()
-        ));
+    match project.resolve(&path) {
+        // Outside the project is the reason to give, not "no file": the file may well exist.
+        Err(e) if e.message.contains("outside the project") => {
+            return Err(format!("names `{value}`, which is outside the project"));
+        }
+        Ok(real) if real.is_file() => {}
+        _ => {
+            return Err(format!(
+                "names `{value}`, but there is no file {}",
+                path.display()
+            ));
+        }
     }
     let bytes = project.read(&path).map_err(|e| e.message.clone())?;
     let svg = value.to_ascii_lowercase().ends_with(".svg");
@@ -402,4 +447,23 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_image_field_outside_the_project_says_so_though_the_file_exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("project");
+        std::fs::create_dir_all(root.join("data/g/art")).unwrap();
+        std::fs::write(dir.path().join("outside.png"), b"\x89PNG").unwrap();
+        let project = Project::open(&root).unwrap();
+        let data = Path::new("data/g");
+        let e = image_link(&project, data, "../../../outside.png").unwrap_err();
+        assert!(e.contains("outside the project"), "{e}");
+        let e = image_link(&project, data, "art/none.png").unwrap_err();
+        assert!(e.contains("there is no file"), "{e}");
+    }
 }

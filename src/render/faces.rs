@@ -264,6 +264,7 @@ impl RenderCache {
 /// The renders a component needs: per card a front (six faces for a die), a back when it is
 /// rendered per card or picked by a rule, a top layer; one shared back otherwise.
 fn component_jobs<'a>(
+    game: &Game,
     d: usize,
     comp: &'a Component,
     templates: &Templates,
@@ -279,7 +280,9 @@ fn component_jobs<'a>(
         .chain(rule_templates(spec.fronts.as_ref()))
         .chain(rule_templates(spec.backs.as_ref()))
     {
-        templates.require(t)?;
+        templates
+            .require(t)
+            .map_err(|e| game.at_component_line(&spec.id, t, e))?;
     }
     let shared_back = spec.backs.is_none() && !comp.back_per_card();
     for (i, card) in comp.cards.iter().enumerate() {
@@ -529,7 +532,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         let err = |e: Error| e.game(&game.id).component(&comp.spec.id);
         comp_ctx.push(component_context(comp).map_err(err)?);
         if comp.printed() {
-            component_jobs(d, comp, templates, &mut jobs).map_err(err)?;
+            component_jobs(game, d, comp, templates, &mut jobs).map_err(err)?;
         }
     }
 
