@@ -20,6 +20,8 @@ use crate::model::print::{CardSize, Duplex, Paper};
 pub const MARK_GAP: f32 = 0.5;
 /// Shortest crop mark.
 pub const MARK_MIN: f32 = 3.0;
+/// The largest back offset the print profile takes, in mm either way.
+const MAX_OFFSET: f32 = 10.0;
 /// Longest crop mark.
 pub const MARK_LENGTH: f32 = 5.0;
 /// Default distance from the paper edge that no mark, ruler or label crosses.
@@ -344,10 +346,27 @@ impl Grid {
             (Duplex::ShortEdge, BandSide::Top) => BandSide::Bottom,
             (_, s) => s,
         };
-        Some(Band {
-            side,
-            rect: self.to_back(band.rect, duplex, offset),
-        })
+        // Moved along its length by the offset, the band is cut back to the printable area
+        // (its ruler and label are set to the length it keeps): a full-width band would
+        // otherwise forbid any sideways offset.
+        let rect = self.to_back(band.rect, duplex, offset);
+        let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
+        let rect = if side.vertical() {
+            let (top, bottom) = (rect.y.max(m), rect.bottom().min(ph - m));
+            Rect {
+                y: top,
+                h: (bottom - top).max(0.0),
+                ..rect
+            }
+        } else {
+            let (left, right) = (rect.x.max(m), rect.right().min(pw - m));
+            Rect {
+                x: left,
+                w: (right - left).max(0.0),
+                ..rect
+            }
+        };
+        Some(Band { side, rect })
     }
 
     pub fn per_sheet(&self) -> usize {
@@ -506,70 +525,59 @@ impl Grid {
     }
 
     /// The crop marks of the backs: the front's mirrored and moved by the back offset, their
-    /// outer ends cut back to the printable margin. Fails, naming the offsets this sheet
-    /// allows, when a mark would come out shorter than [`MARK_MIN`] or the band would cross
-    /// the margin.
+    /// outer ends cut back to the printable margin. A mark the offset moves into the margin,
+    /// or leaves shorter than [`MARK_MIN`], is left out: the backs still land where the
+    /// calibration says, and the fronts' marks guide the cut. Fails, naming the offsets this
+    /// sheet allows, only when the ruler's band would cross the margin.
     pub fn back_marks(&self, used: usize, duplex: Duplex, offset: [f32; 2]) -> Result<Vec<Line>> {
-        let front = self.crop_marks(used);
-        let (lo_x, hi_x, lo_y, hi_y) = self.offset_limits(&front, duplex);
+        let (lo_x, hi_x, lo_y, hi_y) = self.offset_limits(duplex);
         let [dx, dy] = offset;
         if dx < lo_x - 1e-3 || dx > hi_x + 1e-3 || dy < lo_y - 1e-3 || dy > hi_y + 1e-3 {
             return Err(Error::new(format!(
-                "back_offset_mm [{dx}, {dy}] pushes the crop marks or the ruler of the backs into \
-                 the {} mm printable margin: on these sheets the offset must be from {lo_x:.1} \
-                 to {hi_x:.1} mm across and from {lo_y:.1} to {hi_y:.1} mm down",
+                "back_offset_mm [{dx}, {dy}] pushes the ruler of the backs into the {} mm \
+                 printable margin: on these sheets the offset must be from {lo_x:.1} to \
+                 {hi_x:.1} mm across and from {lo_y:.1} to {hi_y:.1} mm down",
                 self.margin
             ))
             .help("measure the offset again with the calibration sheet, or lower `printable_margin_mm` if your printer prints closer to the edge"));
         }
-        let m = self.margin;
+        let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
+        let inside = |v: f32, max: f32| v >= m - 1e-3 && v <= max - m + 1e-3;
         let clamp = |v: f32, max: f32| v.clamp(m, max - m);
-        Ok(front
+        Ok(self
+            .crop_marks(used)
             .iter()
-            .map(|l| {
-                let b = l.to_back(self, duplex, offset);
-                Line {
-                    x1: clamp(b.x1, self.paper_w),
-                    y1: clamp(b.y1, self.paper_h),
-                    x2: clamp(b.x2, self.paper_w),
-                    y2: clamp(b.y2, self.paper_h),
-                }
+            .map(|l| l.to_back(self, duplex, offset))
+            .filter(|b| match b.x1 == b.x2 {
+                true => inside(b.x1, pw),
+                false => inside(b.y1, ph),
             })
+            .map(|b| Line {
+                x1: clamp(b.x1, pw),
+                y1: clamp(b.y1, ph),
+                x2: clamp(b.x2, pw),
+                y2: clamp(b.y2, ph),
+            })
+            .filter(|b| b.length() >= MARK_MIN - 1e-3)
             .collect())
     }
 
-    /// The back offsets (least and most across, least and most down) that keep every mirrored
-    /// mark at least [`MARK_MIN`] long inside the margin and the band inside it.
-    fn offset_limits(&self, front: &[Line], duplex: Duplex) -> (f32, f32, f32, f32) {
+    /// The back offsets (from, to across; from, to down) that keep the band of the backs in
+    /// the printable area. Along its length the band is shortened, so only the offset across
+    /// it is limited.
+    fn offset_limits(&self, duplex: Duplex) -> (f32, f32, f32, f32) {
         let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
-        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) = (-f32::MAX, f32::MAX, -f32::MAX, f32::MAX);
-        for l in front.iter().map(|l| l.to_back(self, duplex, [0.0, 0.0])) {
-            let (x_in, x_out, y_in, y_out) = inner_outer(l);
-            // Along the mark: its outer end may be cut back until MARK_MIN is left.
-            if (x_out - x_in).abs() > 1e-3 {
-                if x_out < x_in {
-                    lo_x = lo_x.max(m + MARK_MIN - x_in);
-                } else {
-                    hi_x = hi_x.min(pw - m - MARK_MIN - x_in);
-                }
-                lo_y = lo_y.max(m - y_in);
-                hi_y = hi_y.min(ph - m - y_in);
-            } else {
-                if y_out < y_in {
-                    lo_y = lo_y.max(m + MARK_MIN - y_in);
-                } else {
-                    hi_y = hi_y.min(ph - m - MARK_MIN - y_in);
-                }
-                lo_x = lo_x.max(m - x_in);
-                hi_x = hi_x.min(pw - m - x_in);
-            }
-        }
+        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) =
+            (-MAX_OFFSET, MAX_OFFSET, -MAX_OFFSET, MAX_OFFSET);
         if let Some(band) = self.back_band(duplex, [0.0, 0.0]) {
             let r = band.rect;
-            lo_x = lo_x.max(m - r.x);
-            hi_x = hi_x.min(pw - m - r.right());
-            lo_y = lo_y.max(m - r.y);
-            hi_y = hi_y.min(ph - m - r.bottom());
+            if band.side.vertical() {
+                lo_x = lo_x.max(m - r.x);
+                hi_x = hi_x.min(pw - m - r.right());
+            } else {
+                lo_y = lo_y.max(m - r.y);
+                hi_y = hi_y.min(ph - m - r.bottom());
+            }
         }
         (lo_x, hi_x, lo_y, hi_y)
     }
@@ -617,10 +625,6 @@ impl Grid {
 
 /// A mark's inner end (nearer the cards) and outer end: (x_in, x_out, y_in, y_out). Marks are
 /// drawn from the bleed outwards, so the first point is the inner one.
-fn inner_outer(l: Line) -> (f32, f32, f32, f32) {
-    (l.x1, l.x2, l.y1, l.y2)
-}
-
 pub(crate) fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Result<()> {
     if !(0.0..=25.0).contains(&bleed) {
         return Err(Error::new(format!(
@@ -789,11 +793,32 @@ mod tests {
     fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
         let g = poker(Paper::A4);
         let err = g
-            .back_marks(9, Duplex::LongEdge, [1.5, -2.0])
-            .expect_err("2 mm up pushes the top marks into the margin");
+            .back_marks(9, Duplex::LongEdge, [0.0, 2.0])
+            .expect_err("2 mm down pushes the ruler's band into the margin");
         assert!(err.message.contains("printable margin"), "{}", err.message);
+        // Marks the offset would push into the margin are left out; the rest stay whole.
+        let marks = g.back_marks(9, Duplex::LongEdge, [1.5, -2.0]).unwrap();
+        assert!(!marks.is_empty());
+        for m in &marks {
+            assert!(m.length() >= MARK_MIN - 1e-3);
+            for (v, max) in [
+                (m.x1, g.paper_w),
+                (m.x2, g.paper_w),
+                (m.y1, g.paper_h),
+                (m.y2, g.paper_h),
+            ] {
+                assert!(v >= g.margin - 1e-3 && v <= max - g.margin + 1e-3, "{m:?}");
+            }
+        }
         assert!(err.message.contains("must be from"), "{}", err.message);
         assert!(g.back_marks(9, Duplex::LongEdge, [0.0, 0.0]).is_ok());
+        // Sideways, the full-width band is shortened rather than refusing the offset.
+        for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+            let r = g.back_marks(9, duplex, [2.0, 0.0]);
+            assert!(r.is_ok(), "{duplex:?} {:?}", r.err());
+            let band = g.back_band(duplex, [2.0, 0.0]).unwrap().rect;
+            assert!(band.x >= g.margin - 1e-3 && band.right() <= g.paper_w - g.margin + 1e-3);
+        }
         // Where there is room, an offset moves the marks and keeps them long enough.
         let g = poker(Paper::Letter);
         let marks = g.back_marks(6, Duplex::LongEdge, [1.0, -2.0]).unwrap();
