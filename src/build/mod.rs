@@ -1382,7 +1382,8 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
     drop(lock);
-    clear_other_layout(out_dir, &game)?;
+    let mut report = report;
+    report.warnings.extend(clear_other_layout(out_dir, &game));
     let mut timings = timings;
     timings.push(("writing the files", start.elapsed()));
     Ok(BuildOutcome {
@@ -1397,33 +1398,54 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
 /// Removes the kit a build in the game's other layout left, which would otherwise stand
 /// beside the new one as if current: a game now built per language leaves no one-language kit
 /// in its folder, and a game built in one language no kits in language folders. Only the
-/// build's own files go; a print record or an export stays.
-fn clear_other_layout(out_dir: &Path, game: &Game) -> Result<()> {
+/// build's own files go (an export, a reprint stay), each under its folder's lock. The new kit
+/// is written by then, so a failure is a warning, never a failed build.
+fn clear_other_layout(out_dir: &Path, game: &Game) -> Vec<String> {
     let top = out_dir.join(&game.id);
     let built = |dir: &Path| dir.join("build.json").is_file();
     let stale: Vec<PathBuf> = if game.is_multilingual() {
         Some(top).filter(|t| built(t)).into_iter().collect()
     } else {
         let Ok(entries) = std::fs::read_dir(&top) else {
-            return Ok(());
+            return Vec::new();
         };
         entries
             .flatten()
+            // A link is never followed: what it points at is not the build's to remove.
             .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .filter(|e| {
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                !name.starts_with('.') && crate::model::lang::check_code(&name).is_ok()
-            })
+            .filter(|e| crate::model::lang::check_code(&e.file_name().to_string_lossy()).is_ok())
             .map(|e| e.path())
             .filter(|d| built(d))
             .collect()
     };
+    let mut warnings = Vec::new();
     for dir in stale {
-        OutputLock::acquire(&dir)?.replace(&[], &BUILD_FILES)?;
-        // A language folder that held nothing else goes too (remove_dir takes only an empty one).
-        let _ = std::fs::remove_dir(&dir);
+        if let Err(e) = remove_build_files(&dir) {
+            warnings.push(format!(
+                "the kit of the game's old layout in {} could not be removed: {}",
+                dir.display(),
+                e.message
+            ));
+        }
     }
+    warnings
+}
+
+/// Removes the build's own files from `dir` (not the folder's other contents), then the
+/// folder itself if that left it empty.
+fn remove_build_files(dir: &Path) -> Result<()> {
+    let _lock = OutputLock::acquire(dir)?;
+    for name in BUILD_FILES {
+        let path = dir.join(name);
+        let removed = match std::fs::symlink_metadata(&path) {
+            Err(_) => Ok(()),
+            Ok(m) if m.is_dir() => std::fs::remove_dir_all(&path),
+            Ok(_) => std::fs::remove_file(&path),
+        };
+        removed.map_err(|e| Error::io(&path, &e))?;
+    }
+    // remove_dir takes only an empty folder: a language folder that held nothing else.
+    let _ = std::fs::remove_dir(dir);
     Ok(())
 }
 
