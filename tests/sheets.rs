@@ -247,10 +247,8 @@ fn trims_of(grid: &Grid, page: &common::PageInfo, offset: [f32; 2]) -> Vec<[f32;
     use protopress::model::print::Duplex;
     let mut slots: Vec<Rect> = (0..grid.per_sheet()).map(|i| grid.front_trim(i)).collect();
     for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
-        {
-            for i in 0..grid.per_sheet() {
-                slots.push(grid.to_back(grid.front_trim(i), duplex, offset));
-            }
+        for i in 0..grid.per_sheet() {
+            slots.push(grid.to_back(grid.front_trim(i), duplex, offset));
         }
     }
     let b = grid.bleed;

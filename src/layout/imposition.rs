@@ -15,13 +15,12 @@
 
 use crate::error::{Error, Result};
 use crate::model::print::{CardSize, Duplex, Paper};
+use crate::model::validate::MAX_BACK_OFFSET;
 
 /// Space between a card's bleed and the start of a crop mark.
 pub const MARK_GAP: f32 = 0.5;
 /// Shortest crop mark.
 pub const MARK_MIN: f32 = 3.0;
-/// The largest back offset the print profile takes, in mm either way.
-const MAX_OFFSET: f32 = 10.0;
 /// Longest crop mark.
 pub const MARK_LENGTH: f32 = 5.0;
 /// Default distance from the paper edge that no mark, ruler or label crosses.
@@ -534,7 +533,7 @@ impl Grid {
         let [dx, dy] = offset;
         if dx < lo_x - 1e-3 || dx > hi_x + 1e-3 || dy < lo_y - 1e-3 || dy > hi_y + 1e-3 {
             return Err(Error::new(format!(
-                "back_offset_mm [{dx}, {dy}] pushes the ruler of the backs into the {} mm \
+                "back_offset_mm [{dx}, {dy}] pushes the backs or their ruler into the {} mm \
                  printable margin: on these sheets the offset must be from {lo_x:.1} to \
                  {hi_x:.1} mm across and from {lo_y:.1} to {hi_y:.1} mm down",
                 self.margin
@@ -562,13 +561,20 @@ impl Grid {
             .collect())
     }
 
-    /// The back offsets (from, to across; from, to down) that keep the band of the backs in
-    /// the printable area. Along its length the band is shortened, so only the offset across
-    /// it is limited.
+    /// The back offsets (from, to across; from, to down) that keep every back's trim and the
+    /// band of the backs in the printable area. Along its length the band is shortened, so
+    /// only the offset across it is limited.
     fn offset_limits(&self, duplex: Duplex) -> (f32, f32, f32, f32) {
         let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
-        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) =
-            (-MAX_OFFSET, MAX_OFFSET, -MAX_OFFSET, MAX_OFFSET);
+        let max = MAX_BACK_OFFSET;
+        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) = (-max, max, -max, max);
+        for slot in 0..self.per_sheet() {
+            let t = self.to_back(self.front_trim(slot), duplex, [0.0, 0.0]);
+            lo_x = lo_x.max(m - t.x);
+            hi_x = hi_x.min(pw - m - t.right());
+            lo_y = lo_y.max(m - t.y);
+            hi_y = hi_y.min(ph - m - t.bottom());
+        }
         if let Some(band) = self.back_band(duplex, [0.0, 0.0]) {
             let r = band.rect;
             if band.side.vertical() {
@@ -623,8 +629,6 @@ impl Grid {
     }
 }
 
-/// A mark's inner end (nearer the cards) and outer end: (x_in, x_out, y_in, y_out). Marks are
-/// drawn from the bleed outwards, so the first point is the inner one.
 pub(crate) fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Result<()> {
     if !(0.0..=25.0).contains(&bleed) {
         return Err(Error::new(format!(
@@ -796,6 +800,9 @@ mod tests {
             .back_marks(9, Duplex::LongEdge, [0.0, 2.0])
             .expect_err("2 mm down pushes the ruler's band into the margin");
         assert!(err.message.contains("printable margin"), "{}", err.message);
+        // Nor may the backs themselves leave the printable area.
+        assert!(g.back_marks(9, Duplex::LongEdge, [10.0, 0.0]).is_err());
+        assert!(g.back_marks(9, Duplex::LongEdge, [-10.0, 0.0]).is_err());
         // Marks the offset would push into the margin are left out; the rest stay whole.
         let marks = g.back_marks(9, Duplex::LongEdge, [1.5, -2.0]).unwrap();
         assert!(!marks.is_empty());

@@ -34,11 +34,14 @@ fn in_range(field: &'static str, value: f32, min: f32, max: f32) -> Result<(), O
     }
 }
 
+/// The largest back offset the print profile takes, in mm either way.
+pub const MAX_BACK_OFFSET: f32 = 10.0;
+
 /// The print profile's numbers.
 pub fn check_profile(p: &PrintProfile) -> Result<(), OutOfRange> {
     in_range("bleed_mm", p.bleed_mm, 0.0, 10.0)?;
     for v in p.back_offset_mm {
-        in_range("back_offset_mm", v, -10.0, 10.0)?;
+        in_range("back_offset_mm", v, -MAX_BACK_OFFSET, MAX_BACK_OFFSET)?;
     }
     if let Some(g) = p.gutter_mm {
         in_range("gutter_mm", g, 0.0, 20.0)?;
