@@ -343,6 +343,14 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
         "{err}"
     );
     assert!(message.contains("did you mean `text`"), "{err}");
+    // A parent naming no component passes its filter to its parts: checked there.
+    let p = game(
+        "entries:\n  - name: Colour Cards\n    count: 4\n    where: { txet: red }\n    parts:\n      - { name: Red Cards, count: 4, component: deck }\n",
+        "",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g, None).unwrap_err();
+    assert!(err.to_string().contains("`txet`"), "{err}");
     // A field the deck declares but no card sets, `name` and `id` are fine.
     let p = game(
         &MANIFEST.replace("where: { text: blue }", "where: { name: Blue One }"),

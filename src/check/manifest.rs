@@ -703,11 +703,12 @@ impl Checker<'_> {
         {
             return Err(self.unknown_component(&path, id));
         }
-        if let Some(key) = self.unknown_filter_field(&entry.filter, &ids) {
-            return Err(self.unknown_field(&path, key, &ids));
-        }
         let mut filter = filter.clone();
         filter.extend(entry.filter.clone());
+        // With what a part inherits: a parent naming no component filters its parts' cards.
+        if let Some(key) = self.unknown_filter_field(&filter, &ids) {
+            return Err(self.unknown_field(&path, key, &ids));
+        }
         let index = self.rows.len();
         self.rows.push(EntryReport {
             path: path.clone(),

@@ -139,9 +139,10 @@ pub struct SimulateArgs {
     /// Games per strategy and crew size (1 to 1,000,000; default 10,000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: Option<u32>,
-    /// Random seed: the same seed gives the same results, whatever the thread count.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Random seed: the same seed gives the same results, whatever the thread count
+    /// (default 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// The strategies to play (default all).
     #[arg(long, value_enum)]
     pub strategy: Option<StrategyArg>,

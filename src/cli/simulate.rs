@@ -49,6 +49,8 @@ fn write_all(dir: &Path, files: &[(String, String)]) -> Result<()> {
 /// Games per strategy and crew size, and per step of the sensitivity report, unless given.
 const GAMES: u32 = 10_000;
 const SENSITIVITY_GAMES: u32 = 2_000;
+/// The seed, unless given.
+const SEED: u64 = 1;
 
 /// The game named, or death-to-decorum, or the project's only game.
 fn game_id(project: &Project, named: Option<&str>) -> Result<String> {
@@ -69,6 +71,7 @@ fn playtest_option(args: &SimulateArgs) -> Option<&'static str> {
     [
         (args.players.is_some(), "--players"),
         (args.games.is_some(), "--games"),
+        (args.seed.is_some(), "--seed"),
         (args.strategy.is_some(), "--strategy"),
         (!args.sets.is_empty(), "--set"),
         (args.sensitivity_games.is_some(), "--sensitivity-games"),
@@ -108,7 +111,13 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     }
     let strategies = strategies(args.strategy.unwrap_or(StrategyArg::All));
     if args.narrate {
-        for line in simulate::narrate(&game, players[0], strategies[0], args.seed, &sets)? {
+        for line in simulate::narrate(
+            &game,
+            players[0],
+            strategies[0],
+            args.seed.unwrap_or(SEED),
+            &sets,
+        )? {
             println!("{line}");
         }
         return Ok(Outcome::Done);
@@ -117,7 +126,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
     let opts = SimOptions {
         players,
         games: args.games.unwrap_or(GAMES),
-        seed: args.seed,
+        seed: args.seed.unwrap_or(SEED),
         strategies,
         sets,
     };
@@ -196,7 +205,7 @@ fn sensitivity(
         focus.players,
         strategy,
         args.sensitivity_games.unwrap_or(SENSITIVITY_GAMES),
-        args.seed,
+        args.seed.unwrap_or(SEED),
     );
     say!("{}", sens.table());
     vec![

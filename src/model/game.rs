@@ -29,31 +29,17 @@ pub struct Game {
 }
 
 impl Game {
-    /// Points `e` at the first line of `game.yaml` within (or after) the component
-    /// `component`'s entry that holds `needle`, a key (`size:`, which must begin the line) or a
-    /// value (a template's name), with the line shown. `e` is left as it is when no such line
-    /// is found.
+    /// Points `e` at the line of `game.yaml`, within the component `component`'s entry, that
+    /// holds `needle`: a key (`size:`, which must begin the line) or a value (a template's
+    /// name, as a whole word), with the line shown. `e` is left as it is when no such line is
+    /// found.
     pub fn at_component_line(&self, component: &str, needle: &str, e: Error) -> Error {
         let path = Project::game_file(&self.id);
         let Ok(source) = self.project.read_text(&path) else {
             return e;
         };
-        let anchor = format!("id: {component}");
-        let line = source
-            .lines()
-            .enumerate()
-            .skip_while(|(_, l)| !l.contains(&anchor))
-            .find(|(_, l)| match needle.ends_with(':') {
-                true => l.trim_start().trim_start_matches("- ").starts_with(needle),
-                false => l.contains(needle),
-            })
-            .map(|(i, l)| {
-                let key = l.trim_start().trim_start_matches("- ");
-                let at = l.find(needle).unwrap_or(l.len() - key.len());
-                (i + 1, at + 1)
-            });
-        match line {
-            Some((l, column)) => e.in_file(&path).at(l, column).with_source(&source),
+        match component_line(&source, component, needle) {
+            Some((line, column)) => e.in_file(&path).at(line, column).with_source(&source),
             None => e,
         }
     }
@@ -295,7 +281,9 @@ fn load_cards(
     let data_dir = Project::data_dir(id);
     let (file, sheet) = split_sheet(&spec.cards);
     let path = data_dir.join(file);
+    // Only a `#` in the file's name, not in a folder's (`art#2/cards.yaml`).
     if let Some((named, part)) = file.split_once('#')
+        && !part.contains('/')
         && sheet.is_none()
         && !project.is_file(&path)
     {
@@ -319,6 +307,47 @@ fn load_cards(
         parse_yaml_cards(&source, &path, &rules)?
     };
     Ok((cards, path))
+}
+
+/// The line and column (in characters, 1-based) of `needle` in the entry of component `id`
+/// of a `game.yaml` source: from its `id:` line to the next entry at the same indentation.
+fn component_line(source: &str, id: &str, needle: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = source.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let is_id = |l: &str| {
+        let key = l.trim_start().trim_start_matches("- ");
+        key.strip_prefix("id:")
+            .map(|v| v.trim().trim_matches(['"', '\'']) == id)
+            .unwrap_or(false)
+    };
+    let start = lines.iter().position(|l| is_id(l))?;
+    // The entry's list dash is at the `id:` line's indentation, or at that of its own line.
+    let dash = indent(lines[start]);
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '.' | '_' | '-' | '/');
+    let found = |l: &str| -> Option<usize> {
+        if needle.ends_with(':') {
+            let key = l.trim_start().trim_start_matches("- ");
+            return key.starts_with(needle).then(|| l.len() - key.len());
+        }
+        l.match_indices(needle).map(|(at, _)| at).find(|&at| {
+            let before = l[..at].chars().next_back().is_none_or(|c| !word(c));
+            let after = l[at + needle.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !word(c));
+            before && after
+        })
+    };
+    for (i, l) in lines.iter().enumerate().skip(start) {
+        let item = l.trim_start().starts_with("- ");
+        if i > start && !l.trim().is_empty() && (indent(l) < dash || (item && indent(l) <= dash)) {
+            return None;
+        }
+        if let Some(at) = found(l) {
+            return Some((i + 1, l[..at].chars().count() + 1));
+        }
+    }
+    None
 }
 
 /// Checks an image field's file (relative to `data/<game>/`) is a PNG, JPEG, WebP or SVG
@@ -452,6 +481,24 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_component_line_is_found_within_its_own_entry_as_a_whole_word() {
+        let yaml = "name: G\ncomponents:\n  - id: deck-extra\n    back: { template: back.svg.tera }\n  - id: deck\n    name: Deck\n    front: card-back.svg.tera\n    back: { template: back.svg.tera }\n    size: poker\n  - id: tokens\n    size: { width_mm: 20 }\n";
+        assert_eq!(component_line(yaml, "deck", "back.svg.tera"), Some((8, 23)));
+        assert_eq!(component_line(yaml, "deck", "size:"), Some((9, 5)));
+        assert_eq!(component_line(yaml, "deck", "nothing.svg.tera"), None);
+        // Not in the next component's entry.
+        assert_eq!(component_line(yaml, "deck-extra", "size:"), None);
+        assert_eq!(
+            component_line(
+                "components:\n  - id: d\n    front: fé.svg.tera\n",
+                "d",
+                "fé.svg.tera"
+            ),
+            Some((3, 12))
+        );
+    }
 
     #[test]
     fn an_image_field_outside_the_project_says_so_though_the_file_exists() {

@@ -469,10 +469,10 @@ fn contents(game: &Game) -> String {
     format!("\n#outline(title: [{}], depth: 2)\n", w.contents)
 }
 
-/// The rules in the game's columns, then the credits; ends back in one column on plain paper.
 /// The Typst file of the rulebook's credits, included at the end of the rules.
 const RULES_CREDITS_FILE: &str = "/protopress-credits.typ";
 
+/// The rules in the game's columns, then the credits; ends back in one column on plain paper.
 fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
     let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
     s.push_str(&rules.typst);

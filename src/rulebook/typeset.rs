@@ -192,7 +192,11 @@ impl TypstWorld {
             let Some(d) = first else {
                 return Error::new("the rulebook could not be typeset");
             };
-            let start = self.range(d.span).map(|r| r.start);
+            // A span in an included file (the credits) is no place in the main text.
+            let start = Some(d.span)
+                .filter(|span| span.id() == Some(self.main.id()))
+                .and_then(|span| self.range(span))
+                .map(|r| r.start);
             let mut err = Error::new(format!("the rulebook could not be typeset: {}", d.message));
             if let Some((file, line, column, source)) =
                 start.and_then(|p| origin_of(self.main.text(), p))

@@ -575,8 +575,9 @@ impl TextEngine {
 
     /// Text that does not fit even at its minimum size `size` (printed under `text_overflow:
     /// warn`) keeps the lines its box holds, within `max_lines` (one at least), the last ending
-    /// in an ellipsis: it is cut where the proof shows it, never run past the box into the
-    /// trim. `extent` is the font's ascent and descent in ems.
+    /// in an ellipsis: it is cut where the proof shows it rather than run down past the box
+    /// into the trim. (A single word wider than the box still reaches past its side; it is
+    /// reported all the same.) `extent` is the font's ascent and descent in ems.
     fn cut_to_box(
         &self,
         words: &mut Vec<Option<Word>>,
