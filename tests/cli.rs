@@ -106,10 +106,17 @@ fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
             "{stale} of the one-language kit is still there"
         );
     }
+    // A language dropped: its kit goes, the others stay.
+    std::fs::write(&game, format!("languages: [en, fr]\n{yaml}")).unwrap();
+    std::fs::copy(data.join("rules.md"), data.join("rules.fr.md")).unwrap();
+    let built = run(root, &["-q", "build"]);
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert!(out.join("fr/kit.pdf").is_file() && out.join("en/kit.pdf").is_file());
+    assert!(!out.join("de").exists());
     std::fs::write(&game, &yaml).unwrap();
     assert!(run(root, &["-q", "build"]).status.success());
     assert!(out.join("kit.pdf").is_file());
-    assert!(!out.join("de").exists() && !out.join("en").exists());
+    assert!(!out.join("fr").exists() && !out.join("en").exists());
 }
 
 /// A game in two languages is checked, exported and reprinted once per language by default,

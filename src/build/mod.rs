@@ -1395,29 +1395,34 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     })
 }
 
-/// Removes the kit a build in the game's other layout left, which would otherwise stand
-/// beside the new one as if current: a game now built per language leaves no one-language kit
-/// in its folder, and a game built in one language no kits in language folders. Only the
-/// build's own files go (an export, a reprint stay), each under its folder's lock. The new kit
-/// is written by then, so a failure is a warning, never a failed build.
+/// Removes the kits a build in the game's other layout left, which would otherwise stand
+/// beside the new ones as if current: a game now built per language leaves no one-language kit
+/// in its folder nor the kit of a language it dropped, and a game built in one language no
+/// kits in language folders. Only the build's own files go (an export, a reprint stay), each
+/// under its folder's lock. The new kit is written by then, so a failure is a warning, never
+/// a failed build.
 fn clear_other_layout(out_dir: &Path, game: &Game) -> Vec<String> {
     let top = out_dir.join(&game.id);
     let built = |dir: &Path| dir.join("build.json").is_file();
-    let stale: Vec<PathBuf> = if game.is_multilingual() {
-        Some(top).filter(|t| built(t)).into_iter().collect()
-    } else {
-        let Ok(entries) = std::fs::read_dir(&top) else {
-            return Vec::new();
-        };
-        entries
-            .flatten()
-            // A link is never followed: what it points at is not the build's to remove.
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-            .filter(|e| crate::model::lang::check_code(&e.file_name().to_string_lossy()).is_ok())
-            .map(|e| e.path())
-            .filter(|d| built(d))
-            .collect()
-    };
+    let kept = |lang: &str| game.is_multilingual() && game.langs.all.iter().any(|l| l == lang);
+    let mut stale: Vec<PathBuf> = Some(top.clone())
+        .filter(|t| game.is_multilingual() && built(t))
+        .into_iter()
+        .collect();
+    if let Ok(entries) = std::fs::read_dir(&top) {
+        stale.extend(
+            entries
+                .flatten()
+                // A link is never followed: what it points at is not the build's to remove.
+                .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                .filter(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    crate::model::lang::check_code(&name).is_ok() && !kept(&name)
+                })
+                .map(|e| e.path())
+                .filter(|d| built(d)),
+        );
+    }
     let mut warnings = Vec::new();
     for dir in stale {
         if let Err(e) = remove_build_files(&dir) {
