@@ -361,6 +361,29 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
 }
 
 #[test]
+fn a_component_no_entry_names_fails_the_check() {
+    let p = game(MANIFEST, "");
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    let extra = "  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: deck.yaml\n    card_fields: [text]\n";
+    p.write("data/fixture/game.yaml", &format!("{yaml}{extra}"));
+    let report = run(&p);
+    assert_eq!(report.unlisted, ["spares"]);
+    assert!(!report.passed);
+    assert!(report.failing().iter().any(|f| f.contains("spares")));
+    assert!(
+        report
+            .table()
+            .contains("component spares: in no manifest entry")
+    );
+    // Named by an entry, it is counted like any other.
+    p.write(
+        "data/fixture/manifest.yaml",
+        &format!("{MANIFEST}  - {{ name: Spare Cards, count: 9, component: spares }}\n"),
+    );
+    assert!(run(&p).unlisted.is_empty());
+}
+
+#[test]
 fn death_to_decorum_passes_clean() {
     let g = Game::load(
         &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),

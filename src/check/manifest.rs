@@ -224,6 +224,9 @@ pub struct CheckReport {
     /// Components shuffled together and whether their backs match.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub decks: Vec<DeckReport>,
+    /// Components of the game that no entry counts: nothing checks them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unlisted: Vec<String>,
     pub passed: bool,
 }
 
@@ -252,7 +255,11 @@ impl CheckReport {
             .iter()
             .filter(|d| !d.passed)
             .map(|d| format!("deck {}", d.name));
-        entries.chain(decks).collect()
+        let unlisted = self
+            .unlisted
+            .iter()
+            .map(|c| format!("component {c} (in no entry)"));
+        entries.chain(decks).chain(unlisted).collect()
     }
 }
 
@@ -856,9 +863,11 @@ pub fn check(
             (false, false) => Status::Accepted,
         };
     }
+    let unlisted = unlisted_components(game, manifest);
     let passed = rules.unowned.is_empty()
         && checker.rows.iter().all(|r| r.status != Status::Mismatch)
-        && decks.iter().all(|d| d.passed);
+        && decks.iter().all(|d| d.passed)
+        && unlisted.is_empty();
     Ok(CheckReport {
         game: game.id.clone(),
         lang: game.is_multilingual().then(|| game.langs.current.clone()),
@@ -871,8 +880,24 @@ pub fn check(
         entries: checker.rows,
         rules_problems: rules.problems,
         decks,
+        unlisted,
         passed,
     })
+}
+
+/// The ids of the game's components that no manifest entry (nor part) names: a component
+/// added to the game but not to the manifest would otherwise pass unchecked.
+fn unlisted_components(game: &Game, manifest: &ManifestFile) -> Vec<String> {
+    let named: std::collections::BTreeSet<String> = flatten(&manifest.entries)
+        .iter()
+        .filter_map(|(e, _, _)| e.component.as_ref())
+        .flat_map(OneOrMany::ids)
+        .collect();
+    game.components
+        .iter()
+        .map(|c| c.spec.id.clone())
+        .filter(|id| !named.contains(id))
+        .collect()
 }
 
 /// Loads the manifest and rules of `game` and checks them, rendering the backs of the decks

@@ -73,6 +73,11 @@ pub fn table(r: &CheckReport) -> String {
             out.push_str(&format!("    - {p}\n"));
         }
     }
+    for c in &r.unlisted {
+        out.push_str(&format!(
+            "component {c}: in no manifest entry, so nothing checks its count MISMATCH\n"
+        ));
+    }
     out.push_str(if r.passed {
         "manifest check passed\n"
     } else {
@@ -137,6 +142,13 @@ pub fn github(r: &CheckReport) -> String {
                 &format!("{}: deck {}: {p}", r.game, d.name),
             ));
         }
+    }
+    for c in &r.unlisted {
+        out.push_str(&annotation(
+            &r.manifest,
+            None,
+            &format!("{}: component {c} is in no manifest entry", r.game),
+        ));
     }
     out
 }
