@@ -355,11 +355,15 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut card = RawCard::default();
         let mut seen: BTreeMap<String, ()> = BTreeMap::new();
+        let mut merged: Vec<(String, Value)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             if seen.insert(key.clone(), ()).is_some() {
                 return Err(de::Error::custom(format!("duplicate field `{key}`")));
             }
             match key.as_str() {
+                // A YAML merge key (`<<: *scout`): the fields of another card, for those this
+                // one does not set itself.
+                "<<" => merged = merge_fields(map.next_value()?).map_err(de::Error::custom)?,
                 "id" => card.id = Some(map.next_value()?),
                 "name" => card.name = Some(map.next_value()?),
                 "front" => card.front = Some(map.next_value()?),
@@ -375,8 +379,59 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
                 field => return Err(de::Error::custom(unknown_field(field, self.allowed))),
             }
         }
+        for (key, value) in merged {
+            if seen.insert(key.clone(), ()).is_none() {
+                set_merged(&mut card, key, value, self.allowed).map_err(de::Error::custom)?;
+            }
+        }
         Ok(card)
     }
+}
+
+/// The fields a merge key brings, in order of precedence: one map, or a list of maps of
+/// which the earlier win (as YAML merges them).
+fn merge_fields(value: Value) -> std::result::Result<Vec<(String, Value)>, String> {
+    let maps = match value {
+        Value::Array(items) => items,
+        single => vec![single],
+    };
+    let mut out: Vec<(String, Value)> = Vec::new();
+    for map in maps {
+        let Value::Object(fields) = map else {
+            return Err("`<<` merges a map (`<<: *card`) or a list of maps".to_owned());
+        };
+        for (key, value) in fields {
+            if key != "<<" && !out.iter().any(|(k, _)| *k == key) {
+                out.push((key, value));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Sets one field a merge key brought, checked as if written in the card.
+fn set_merged(
+    card: &mut RawCard,
+    key: String,
+    value: Value,
+    allowed: &CardFields,
+) -> std::result::Result<(), String> {
+    let typed = |e: serde_json::Error| format!("`{key}` (merged with `<<`): {e}");
+    match key.as_str() {
+        "id" => card.id = Some(serde_json::from_value(value).map_err(typed)?),
+        "name" => card.name = Some(value),
+        "front" => card.front = Some(serde_json::from_value(value).map_err(typed)?),
+        "count" => {
+            let count: i64 = serde_json::from_value(value).map_err(typed)?;
+            card.count = Some(check_count(count)?);
+        }
+        "back" => card.back = serde_json::from_value(value).map_err(typed)?,
+        field if allowed.contains(field) => {
+            card.fields.insert(key, value);
+        }
+        field => return Err(unknown_field(field, allowed)),
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -386,6 +441,28 @@ mod tests {
     fn parse(yaml: &str, fields: &[&str]) -> Result<Vec<Card>> {
         let fields: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
         parse_cards(yaml, Path::new("deck.yaml"), &fields)
+    }
+
+    #[test]
+    fn a_merge_key_brings_another_cards_fields_under_its_own() {
+        let yaml = "- &scout\n  name: Scout\n  count: 2\n  kind: crew\n  value: 1\n- <<: *scout\n  name: Scout Captain\n  value: 3\n- <<: [{ kind: beast, value: 9 }, *scout]\n  name: Wolf\n";
+        let cards = parse(yaml, &["kind", "value"]).unwrap();
+        assert_eq!(cards.len(), 3);
+        let captain = &cards[1];
+        assert_eq!((captain.name.as_str(), captain.count), ("Scout Captain", 2));
+        assert_eq!(captain.fields["kind"], "crew");
+        assert_eq!(captain.fields["value"], 3);
+        // Of a list, the earlier map wins.
+        assert_eq!(cards[2].fields["kind"], "beast");
+        assert_eq!(cards[2].count, 2);
+        // What is merged is checked as if written there.
+        let yaml =
+            "- name: A\n  count: 1\n  back: &b { colour: red }\n- <<: *b\n  name: B\n  count: 1\n";
+        let e = parse(yaml, &[]).unwrap_err();
+        assert!(e.message.contains("unknown card field `colour`"), "{e}");
+        assert_eq!(e.line, Some(4), "{e}");
+        let e = parse("- <<: 3\n  name: B\n  count: 1\n", &[]).unwrap_err();
+        assert!(e.message.contains("merges a map"), "{e}");
     }
 
     fn typed(yaml: &str, fields: &str, langs: &Langs) -> Result<Vec<Card>> {

@@ -45,6 +45,7 @@ pub fn cards_schema(comp: &Component) -> Value {
     props.insert("count".into(), json!({ "type": "integer", "minimum": 0, "maximum": crate::model::MAX_COPIES, "description": "Copies to print (default 1)." }));
     props.insert("back".into(), json!({ "type": "object", "description": "Values for a per-card back template (card.back)." }));
     props.insert("front".into(), json!({ "type": "string", "description": "This card's front template, instead of the component's." }));
+    props.insert("<<".into(), json!({ "type": ["object", "array"], "description": "A YAML merge key: another card's fields (`<<: *scout`), for those this card does not set." }));
     for field in comp.spec.card_fields.iter() {
         props.insert(field.name.clone(), field_schema(comp, field));
     }
