@@ -327,6 +327,7 @@ fn unknown_component_in_manifest_is_an_error() {
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g, None).unwrap_err();
     assert!(err.to_string().contains("did you mean `deck`"), "{err}");
+    assert_eq!(err.line, Some(4), "{err}");
 }
 
 #[test]
@@ -343,6 +344,7 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
         "{err}"
     );
     assert!(message.contains("did you mean `text`"), "{err}");
+    assert_eq!(err.line, Some(7), "{err}");
     // A parent naming no component passes its filter to its parts: checked there.
     let p = game(
         "entries:\n  - name: Colour Cards\n    count: 4\n    where: { txet: red }\n    parts:\n      - { name: Red Cards, count: 4, component: deck }\n",

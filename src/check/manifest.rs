@@ -45,6 +45,10 @@ pub struct ManifestFile {
     /// Components shuffled into one deck during play: their backs must be the same.
     #[serde(default)]
     pub decks: Vec<crate::check::decks::DeckGroup>,
+    /// The file's text, for errors found after parsing to point at their line.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub source: String,
 }
 
 /// One accepted disagreement: a rules statement (by line or phrase) and the reason.
@@ -273,7 +277,8 @@ pub fn load(game: &Game) -> Result<Option<ManifestFile>> {
     let Some(source) = game.project.read_optional_text(&path)? else {
         return Ok(None);
     };
-    let file: ManifestFile = parse_yaml(&source, &path).map_err(|e| e.game(&game.id))?;
+    let mut file: ManifestFile = parse_yaml(&source, &path).map_err(|e| e.game(&game.id))?;
+    file.source = source;
     validate(&file).map_err(|e| e.in_file(&path).game(&game.id))?;
     Ok(Some(file))
 }
@@ -621,6 +626,8 @@ fn rules_findings(
 
 struct Checker<'a> {
     game: &'a Game,
+    /// The manifest's text, to point an error at its line.
+    source: &'a str,
     rows: Vec<EntryReport>,
 }
 
@@ -632,10 +639,19 @@ impl Checker<'_> {
             .iter()
             .map(|c| c.spec.id.as_str())
             .collect();
-        Error::new(format!(
+        let e = Error::new(format!(
             "manifest entry `{path}` names component `{id}`, which the game does not have"
         ))
-        .help(crate::error::suggestion(id, known))
+        .help(crate::error::suggestion(id, known));
+        self.at_line(e, |l| l.contains("component") && has_word(l, id))
+    }
+
+    /// Points `e` at the first manifest line that `holds`, when there is one.
+    fn at_line(&self, e: Error, holds: impl Fn(&str) -> bool) -> Error {
+        match self.source.lines().position(holds) {
+            Some(i) => e.at(i + 1, 1).with_source(self.source),
+            None => e,
+        }
     }
 
     /// The card fields `where` may name for components `ids`: `name`, `id`, the declared
@@ -677,11 +693,13 @@ impl Checker<'_> {
 
     fn unknown_field(&self, path: &str, key: &str, ids: &[String]) -> Error {
         let known = self.filter_fields(ids);
-        Error::new(format!(
+        let e = Error::new(format!(
             "manifest entry `{path}`: `where` names the field `{key}`, which no card of {} has",
             ids.join(", ")
         ))
-        .help(crate::error::suggestion(key, known.iter().copied()))
+        .help(crate::error::suggestion(key, known.iter().copied()));
+        let as_key = format!("{key}:");
+        self.at_line(e, |l| l.contains("where") && has_word(l, &as_key))
     }
 
     /// Checks `entry` (with inherited component ids and filter) and its parts against the
@@ -822,6 +840,7 @@ pub fn check(
 ) -> Result<CheckReport> {
     let mut checker = Checker {
         game,
+        source: &manifest.source,
         rows: Vec::new(),
     };
     for entry in &manifest.entries {
@@ -882,6 +901,19 @@ pub fn check(
         decks,
         unlisted,
         passed,
+    })
+}
+
+/// Whether `line` holds `word` not run into other letters, digits, `-` or `_` on either side.
+fn has_word(line: &str, word: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    line.match_indices(word).any(|(at, _)| {
+        let before = line[..at].chars().next_back().is_none_or(|c| !part(c));
+        let after = line[at + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !part(c));
+        before && after
     })
 }
 
