@@ -1383,7 +1383,9 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
     lock.replace(&files, &BUILD_FILES)?;
     drop(lock);
     let mut report = report;
-    report.warnings.extend(clear_other_layout(out_dir, &game));
+    report
+        .warnings
+        .extend(clear_other_layout(out_dir, &game, &dir));
     let mut timings = timings;
     timings.push(("writing the files", start.elapsed()));
     Ok(BuildOutcome {
@@ -1401,7 +1403,7 @@ fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> {
 /// kits in language folders. Only the build's own files go (an export, a reprint stay), each
 /// under its folder's lock. The new kit is written by then, so a failure is a warning, never
 /// a failed build.
-fn clear_other_layout(out_dir: &Path, game: &Game) -> Vec<String> {
+fn clear_other_layout(out_dir: &Path, game: &Game, written: &Path) -> Vec<String> {
     let top = out_dir.join(&game.id);
     let built = |dir: &Path| dir.join("build.json").is_file();
     let kept = |lang: &str| game.is_multilingual() && game.langs.all.iter().any(|l| l == lang);
@@ -1424,7 +1426,8 @@ fn clear_other_layout(out_dir: &Path, game: &Game) -> Vec<String> {
         );
     }
     let mut warnings = Vec::new();
-    for dir in stale {
+    // The folder just written is current whatever its name (`--lang de` of `de-CH`).
+    for dir in stale.into_iter().filter(|d| d != written) {
         if let Err(e) = remove_build_files(&dir) {
             warnings.push(format!(
                 "the kit of the game's old layout in {} could not be removed: {}",
