@@ -907,14 +907,7 @@ pub fn check(
 /// Whether `line` holds `word` not run into other letters, digits, `-` or `_` on either side.
 fn has_word(line: &str, word: &str) -> bool {
     let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-    line.match_indices(word).any(|(at, _)| {
-        let before = line[..at].chars().next_back().is_none_or(|c| !part(c));
-        let after = line[at + word.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !part(c));
-        before && after
-    })
+    crate::model::yaml::word_at(line, word, part).is_some()
 }
 
 /// The ids of the game's components that no manifest entry (nor part) names: a component

@@ -329,14 +329,7 @@ fn component_line(source: &str, id: &str, needle: &str) -> Option<(usize, usize)
             let key = l.trim_start().trim_start_matches("- ");
             return key.starts_with(needle).then(|| l.len() - key.len());
         }
-        l.match_indices(needle).map(|(at, _)| at).find(|&at| {
-            let before = l[..at].chars().next_back().is_none_or(|c| !word(c));
-            let after = l[at + needle.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !word(c));
-            before && after
-        })
+        crate::model::yaml::word_at(l, needle, word)
     };
     for (i, l) in lines.iter().enumerate().skip(start) {
         let item = l.trim_start().starts_with("- ");

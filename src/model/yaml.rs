@@ -26,6 +26,19 @@ pub(crate) fn locate(e: Error, line: Option<usize>, source: &str) -> Error {
     }
 }
 
+/// Where `word` first stands in `line` as a whole word: not run into a character that
+/// `is_part` takes as part of a word on either side. A byte offset.
+pub(crate) fn word_at(line: &str, word: &str, is_part: impl Fn(char) -> bool) -> Option<usize> {
+    line.match_indices(word).map(|(at, _)| at).find(|&at| {
+        let before = line[..at].chars().next_back().is_none_or(|c| !is_part(c));
+        let after = line[at + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !is_part(c));
+        before && after
+    })
+}
+
 /// The first line containing `needle`, 1-based.
 pub(crate) fn find_line(source: &str, needle: &str) -> Option<usize> {
     source
