@@ -247,7 +247,7 @@ pub struct ComponentSpec {
     #[serde(default)]
     pub fronts: Option<TemplateRule>,
     /// How the backs are made: a template's name, or `{ template, per_card }`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "back_or_template")]
     #[schemars(with = "Option<BackInput>")]
     pub back: Option<BackSpec>,
     /// Back templates picked by a card field's value, like `fronts`; a value without one takes
@@ -290,12 +290,14 @@ pub struct ComponentSpec {
 pub type TemplateRule = BTreeMap<String, BTreeMap<String, String>>;
 
 /// How a component's backs are made.
-#[derive(Debug, Clone, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BackSpec {
     /// The back template (the default one, when `backs` picks by a field).
     pub template: String,
     /// Render the back once per card (with that card's fields and its `back:` values), for
     /// two-sided cards; otherwise one back is shared by the whole component.
+    #[serde(default)]
     pub per_card: bool,
 }
 
@@ -305,50 +307,39 @@ pub struct BackSpec {
 #[allow(dead_code)]
 enum BackInput {
     Template(String),
-    Form(BackForm),
+    Form(BackSpec),
 }
 
-/// `back: { template, per_card }`.
-#[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct BackForm {
-    /// The back template (the default one, when `backs` picks by a field).
-    template: String,
-    /// Render the back once per card (with that card's fields and its `back:` values), for
-    /// two-sided cards; otherwise one back is shared by the whole component.
-    #[serde(default)]
-    per_card: bool,
-}
-
-/// `back: card-back.svg.tera` is the common case's shorthand for `back: { template: … }`.
-impl<'de> Deserialize<'de> for BackSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BackSpec, D::Error> {
-        d.deserialize_any(BackVisitor)
-    }
+/// `back: card-back.svg.tera` is the common case's shorthand for `back: { template: … }`. A
+/// visitor rather than an untagged enum, whose one error would hide a misspelt field's name
+/// and place.
+fn back_or_template<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<BackSpec>, D::Error> {
+    d.deserialize_any(BackVisitor)
 }
 
 struct BackVisitor;
 
 impl<'de> serde::de::Visitor<'de> for BackVisitor {
-    type Value = BackSpec;
+    type Value = Option<BackSpec>;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         f.write_str("a back template's name, or { template: ..., per_card: true }")
     }
 
-    fn visit_str<E: serde::de::Error>(self, template: &str) -> Result<BackSpec, E> {
-        Ok(BackSpec {
-            template: template.to_owned(),
-            per_card: false,
-        })
+    /// `back: ~` is no back, as for any optional field.
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Option<BackSpec>, E> {
+        Ok(None)
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<BackSpec, A::Error> {
-        let form = BackForm::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-        Ok(BackSpec {
-            template: form.template,
-            per_card: form.per_card,
-        })
+    fn visit_str<E: serde::de::Error>(self, template: &str) -> Result<Option<BackSpec>, E> {
+        Ok(Some(BackSpec {
+            template: template.to_owned(),
+            per_card: false,
+        }))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Option<BackSpec>, A::Error> {
+        BackSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Some)
     }
 }
 
@@ -451,6 +442,9 @@ mod tests {
         assert_eq!(back("b.svg.tera").unwrap(), ("b.svg.tera".into(), false));
         let form = back("{ template: b.svg.tera, per_card: true }").unwrap();
         assert_eq!(form, ("b.svg.tera".into(), true));
+        let none = "name: G\nrevision: '1'\ncomponents:\n  - id: d\n    name: D\n    size: poker\n    front: f.svg.tera\n    cards: d.yaml\n    back: ~\n";
+        let g = parse_yaml::<GameFile>(none, Path::new("game.yaml")).unwrap();
+        assert!(g.components[0].back.is_none());
         let err = back("{ template: b.svg.tera, per_crd: true }").unwrap_err();
         assert_eq!(
             (err.line, err.help.as_deref()),
