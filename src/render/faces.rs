@@ -424,25 +424,29 @@ struct RenderEnv<'a> {
 }
 
 /// Renders one job's face, from the cache when its template and values are unchanged.
+/// An error while rendering a face, naming its game, component and card. The template's line
+/// is the error's place; a card's own line is worth a look too, so it goes in the help.
+fn face_error(game: &Game, comp: &Component, card: Option<&Card>, e: Error) -> Error {
+    let e = e.game(&game.id).component(&comp.spec.id);
+    let Some(card) = card else {
+        return e;
+    };
+    let e = e.card(&card.name);
+    match card.line {
+        Some(line) if e.help.is_none() => e.help(format!(
+            "the card is at {}:{line}",
+            comp.cards_file.display()
+        )),
+        _ => e,
+    }
+}
+
 fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
     let (game, templates, cache) = (env.game, env.templates, env.cache);
     let print = &game.file.print;
     let comp = &game.components[job.deck];
     let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
-    let err = |e: Error| {
-        let e = e.game(&game.id).component(&comp.spec.id);
-        match card {
-            // The template's line is the error's place; the card's own is worth a look too.
-            Some(c) if e.help.is_none() && c.line.is_some() => {
-                let line = c.line.unwrap_or_default();
-                let file = comp.cards_file.display();
-                e.card(&c.name)
-                    .help(format!("the card is at {file}:{line}"))
-            }
-            Some(c) => e.card(&c.name),
-            None => e,
-        }
-    };
+    let err = |e: Error| face_error(game, comp, card, e);
     let mut ctx = Context::new();
     ctx.insert("game", env.game_ctx);
     ctx.insert("component", &env.comp_ctx[job.deck]);
