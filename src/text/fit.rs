@@ -109,6 +109,49 @@ enum Atom {
     Break,
 }
 
+/// The stars of `chars` that are markup, by the index of their first star. As in Markdown, a
+/// star opens before a non-space and closes after one, and a star that pairs with none is
+/// text: `Dragon*`, `2 * 3` and `5*` print their stars. A `**` that opens and never closes is
+/// returned apart: unlike a lone star, it is nearly always a forgotten close.
+fn markup_stars(chars: &[char]) -> (std::collections::HashSet<usize>, Option<usize>) {
+    let mut paired = std::collections::HashSet::new();
+    // The open star of each kind (one star, two) waiting for its close.
+    let mut pending: [Option<usize>; 2] = [None, None];
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '\\' {
+            i += 2;
+            continue;
+        }
+        if chars[i] != '*' {
+            i += 1;
+            continue;
+        }
+        let end = (i..chars.len())
+            .find(|&j| chars[j] != '*')
+            .unwrap_or(chars.len());
+        let can_open = chars.get(end).is_some_and(|c| !c.is_whitespace());
+        let can_close = i > 0 && !chars[i - 1].is_whitespace();
+        let mut at = i;
+        while at < end {
+            let len = if end - at >= 2 { 2 } else { 1 };
+            let slot = &mut pending[len - 1];
+            match *slot {
+                Some(open) if can_close => {
+                    paired.insert(open);
+                    paired.insert(at);
+                    *slot = None;
+                }
+                _ if can_open => *slot = Some(at),
+                _ => {}
+            }
+            at += len;
+        }
+        i = end;
+    }
+    (paired, pending[1])
+}
+
 /// Parses `**bold**`, `*italic*`, `\n`, `:icon:`, `{icon}`; a backslash escapes the next char.
 fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, String> {
     let mut atoms = Vec::new();
@@ -133,6 +176,13 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
         }
         None
     };
+    let (stars, unclosed) = markup_stars(&chars);
+    if unclosed.is_some() {
+        return Err(format!(
+            "unclosed `**` in text {} (a star that is not markup is written \\*)",
+            quote(text)
+        ));
+    }
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -142,13 +192,13 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
                 i += 2;
                 continue;
             }
-            '*' if chars.get(i + 1) == Some(&'*') => {
+            '*' if stars.contains(&i) && chars.get(i + 1) == Some(&'*') => {
                 flush(&mut buf, &mut atoms, style);
                 style.bold = !style.bold;
                 i += 2;
                 continue;
             }
-            '*' => {
+            '*' if stars.contains(&i) => {
                 flush(&mut buf, &mut atoms, style);
                 style.italic = !style.italic;
             }
@@ -194,12 +244,6 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
     flush(&mut buf, &mut atoms, style);
     while matches!(atoms.last(), Some(Atom::Space)) {
         atoms.pop();
-    }
-    if style.bold || style.italic {
-        return Err(format!(
-            "unclosed `*` or `**` in text {} (a star that is not markup is written \\*)",
-            quote(text)
-        ));
     }
     Ok(atoms)
 }
@@ -1142,6 +1186,43 @@ mod tests {
         assert!(parse_markup("**open", &e.icons).is_err());
         // Times like 10:30: are not icons.
         assert!(parse_markup("at 10:30:", &e.icons).is_ok());
+    }
+
+    /// Renders `text` as plain words with `[b]`/`[i]` around styled runs, for short asserts.
+    fn styled(text: &str) -> String {
+        let e = engine();
+        let atoms = parse_markup(text, &e.icons).unwrap();
+        atoms
+            .iter()
+            .map(|a| match a {
+                Atom::Text(t, s) if s.bold => format!("[b]{t}"),
+                Atom::Text(t, s) if s.italic => format!("[i]{t}"),
+                Atom::Text(t, _) => t.clone(),
+                Atom::Space => " ".into(),
+                _ => "|".into(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_star_that_pairs_with_none_is_text() {
+        assert_eq!(styled("Dragon*"), "Dragon*");
+        assert_eq!(styled("Deal 2 * 3 damage"), "Deal 2 * 3 damage");
+        assert_eq!(styled("*Rare card"), "*Rare card");
+        assert_eq!(styled("Attack 5* (see rules)"), "Attack 5* (see rules)");
+        assert_eq!(styled("a *b *c* d"), "a *b [i]c d");
+        assert_eq!(styled("Gain **2** gold*"), "Gain [b]2 gold*");
+        assert_eq!(styled("***all***"), "[b]all");
+        assert_eq!(styled("keep \\*this*"), "keep *this*");
+        // A forgotten close of bold is still an error: it is rarely meant as text.
+        let e = engine();
+        assert!(
+            parse_markup("Gain **3 gold", &e.icons)
+                .unwrap_err()
+                .contains("unclosed `**`")
+        );
+        // A `**` between spaces opens nothing, so it is text.
+        assert_eq!(styled("2 ** 3"), "2 ** 3");
     }
 
     #[test]
