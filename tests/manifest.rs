@@ -377,6 +377,23 @@ fn a_component_no_entry_names_fails_the_check() {
             .table()
             .contains("component spares: in no manifest entry")
     );
+    // The index page says why the check failed, not only that it did.
+    Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["-q", "build", "fixture", "-C"])
+        .arg(p.root())
+        .output()
+        .unwrap();
+    let index = std::fs::read_to_string(p.out().join("fixture/index.html")).unwrap();
+    assert!(
+        index.contains("<span class=\"bad\">failed</span>"),
+        "{index}"
+    );
+    assert!(
+        index.contains(
+            "component spares: in no manifest entry, so nothing checks its count <b>mismatch</b>"
+        ),
+        "{index}"
+    );
     // Named by an entry, it is counted like any other.
     p.write(
         "data/fixture/manifest.yaml",

@@ -47,36 +47,15 @@ pub fn table(r: &CheckReport) -> String {
             out.push_str(&format!("    accepted: {a}\n"));
         }
     }
-    // `rules` for rules.md, the file's name for another language's rules.
-    let label = r
-        .rules
-        .as_deref()
-        .and_then(|f| std::path::Path::new(f).file_name()?.to_str())
-        .filter(|n| *n != "rules.md")
-        .unwrap_or("rules");
-    for p in &r.rules_problems {
-        out.push_str(&format!("{label} line {}: {}\n", p.line, p.text));
-    }
-    for d in &r.decks {
-        let word = if d.passed { "ok" } else { "MISMATCH" };
-        out.push_str(&format!(
-            "deck {} ({}): {} {word}\n",
-            d.name,
-            d.components.join(" + "),
-            if d.backs == 1 {
-                "one back"
-            } else {
-                "backs differ"
-            }
-        ));
-        for p in &d.problems {
+    for f in beyond_entries(r) {
+        let word = if f.ok { "ok" } else { "MISMATCH" };
+        match f.heading {
+            true => out.push_str(&format!("{} {word}\n", f.text)),
+            false => out.push_str(&format!("{}\n", f.text)),
+        }
+        for p in &f.details {
             out.push_str(&format!("    - {p}\n"));
         }
-    }
-    for c in &r.unlisted {
-        out.push_str(&format!(
-            "component {c}: in no manifest entry, so nothing checks its count MISMATCH\n"
-        ));
     }
     out.push_str(if r.passed {
         "manifest check passed\n"
@@ -84,6 +63,58 @@ pub fn table(r: &CheckReport) -> String {
         "manifest check FAILED\n"
     });
     out
+}
+
+/// A finding of the check beyond the manifest's entries, as the terminal and the index page
+/// show it.
+pub struct Beyond {
+    pub text: String,
+    /// Whether it stands: a matching deck. A rules problem or an unlisted component does not.
+    pub ok: bool,
+    /// Whether the text takes an ok/mismatch word (a deck, an unlisted component) or is a
+    /// problem in its own words (a rules statement).
+    pub heading: bool,
+    pub details: Vec<String>,
+}
+
+/// The rules statements that disagree with themselves, the decks shuffled together and the
+/// components no entry counts: what fails a check besides its entries.
+pub fn beyond_entries(r: &CheckReport) -> Vec<Beyond> {
+    // `rules` for rules.md, the file's name for another language's rules.
+    let label = r
+        .rules
+        .as_deref()
+        .and_then(|f| std::path::Path::new(f).file_name()?.to_str())
+        .filter(|n| *n != "rules.md")
+        .unwrap_or("rules");
+    let rules = r.rules_problems.iter().map(|p| Beyond {
+        text: format!("{label} line {}: {}", p.line, p.text),
+        ok: false,
+        heading: false,
+        details: Vec::new(),
+    });
+    let decks = r.decks.iter().map(|d| Beyond {
+        text: format!(
+            "deck {} ({}): {}",
+            d.name,
+            d.components.join(" + "),
+            if d.backs == 1 {
+                "one back"
+            } else {
+                "backs differ"
+            }
+        ),
+        ok: d.passed,
+        heading: true,
+        details: d.problems.clone(),
+    });
+    let unlisted = r.unlisted.iter().map(|c| Beyond {
+        text: format!("component {c}: in no manifest entry, so nothing checks its count"),
+        ok: false,
+        heading: true,
+        details: Vec::new(),
+    });
+    rules.chain(decks).chain(unlisted).collect()
 }
 
 fn escape_data(s: &str) -> String {

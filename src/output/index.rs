@@ -182,6 +182,16 @@ fn component_rows(report: &BuildReport) -> Vec<ComponentRow<'_>> {
 struct CheckView {
     passed: bool,
     entries: Vec<EntryView>,
+    /// Rules problems, decks and unlisted components: a failed check may fail on these alone.
+    beyond: Vec<BeyondView>,
+}
+
+#[derive(Serialize)]
+struct BeyondView {
+    text: String,
+    class: &'static str,
+    word: &'static str,
+    details: String,
 }
 
 #[derive(Serialize)]
@@ -213,9 +223,23 @@ fn check_view(check: &CheckReport) -> CheckView {
             problems: e.problems.join("; "),
         })
         .collect();
+    let beyond = crate::check::report::beyond_entries(check)
+        .into_iter()
+        .map(|b| BeyondView {
+            class: if b.ok { "ok" } else { "bad" },
+            word: match (b.heading, b.ok) {
+                (false, _) => "",
+                (true, true) => Status::Ok.word(),
+                (true, false) => Status::Mismatch.word(),
+            },
+            text: b.text,
+            details: b.details.join("; "),
+        })
+        .collect();
     CheckView {
         passed: check.passed,
         entries,
+        beyond,
     }
 }
 
