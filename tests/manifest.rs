@@ -345,6 +345,32 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
     );
     assert!(message.contains("did you mean `text`"), "{err}");
     assert_eq!(err.line, Some(7), "{err}");
+    // The line is the entry's own, not that of an earlier entry filtering on the same field.
+    let p = game(
+        &MANIFEST
+            .replace(
+                "entries:\n",
+                "entries:\n  - { name: Spare Cards, count: 1, component: spares, where: { kind: x } }\n",
+            )
+            .replace("where: { text: blue }", "where: { kind: blue }"),
+        "",
+    );
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &format!("{yaml}  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: spares.yaml\n    card_fields: [kind]\n"),
+    );
+    p.write(
+        "data/fixture/spares.yaml",
+        "- name: Spare\n  count: 1\n  kind: x\n",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g, None).unwrap_err();
+    assert!(
+        err.to_string().contains("`kind`") && err.to_string().contains("Blue Cards"),
+        "{err}"
+    );
+    assert_eq!(err.line, Some(8), "{err}");
     // A parent naming no component passes its filter to its parts: checked there.
     let p = game(
         "entries:\n  - name: Colour Cards\n    count: 4\n    where: { txet: red }\n    parts:\n      - { name: Red Cards, count: 4, component: deck }\n",

@@ -643,12 +643,23 @@ impl Checker<'_> {
             "manifest entry `{path}` names component `{id}`, which the game does not have"
         ))
         .help(crate::error::suggestion(id, known));
-        self.at_line(e, |l| l.contains("component") && has_word(l, id))
+        self.at_line(e, path, |l| l.contains("component") && has_word(l, id))
     }
 
-    /// Points `e` at the first manifest line that `holds`, when there is one.
-    fn at_line(&self, e: Error, holds: impl Fn(&str) -> bool) -> Error {
-        match self.source.lines().position(holds) {
+    /// Points `e` at the first line that `holds` from the line naming entry `path` (its last
+    /// part) on: two entries may name the same component or field, and the error is the
+    /// later one's. From the top of the file when no line names the entry.
+    fn at_line(&self, e: Error, path: &str, holds: impl Fn(&str) -> bool) -> Error {
+        let name = path.rsplit(" › ").next().unwrap_or(path);
+        let lines: Vec<&str> = self.source.lines().collect();
+        let start = lines
+            .iter()
+            .position(|l| l.contains("name") && has_word(l, name))
+            .unwrap_or(0);
+        let found = (start..lines.len())
+            .find(|&i| holds(lines[i]))
+            .or_else(|| lines.iter().position(|l| holds(l)));
+        match found {
             Some(i) => e.at(i + 1, 1).with_source(self.source),
             None => e,
         }
@@ -699,7 +710,7 @@ impl Checker<'_> {
         ))
         .help(crate::error::suggestion(key, known.iter().copied()));
         let as_key = format!("{key}:");
-        self.at_line(e, |l| l.contains("where") && has_word(l, &as_key))
+        self.at_line(e, path, |l| l.contains("where") && has_word(l, &as_key))
     }
 
     /// Checks `entry` (with inherited component ids and filter) and its parts against the
