@@ -19,6 +19,32 @@ use crate::error::{Error, Result};
 pub struct OutputLock {
     _file: File,
     dir: PathBuf,
+    /// The lock file, `.<folder>.lock` beside the folder.
+    path: PathBuf,
+}
+
+impl Drop for OutputLock {
+    /// Removes the lock file while still holding it, so that no hidden file is left beside
+    /// the kit (a designer zips the output folder for a print shop).
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Whether `file` is still the file at `path` (not removed, nor replaced, since it was opened).
+#[cfg(unix)]
+fn still_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(open), Ok(named)) => open.dev() == named.dev() && open.ino() == named.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed: the file locked is the file at the path.
+#[cfg(not(unix))]
+fn still_at(_file: &File, _path: &Path) -> bool {
+    true
 }
 
 impl OutputLock {
@@ -28,25 +54,31 @@ impl OutputLock {
         let parent = parent_of(dir)?;
         fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
         let path = sibling(dir, "lock");
-        let file = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| Error::io(&path, &e))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(TryLockError::WouldBlock) => {
-                return Err(Error::new(format!(
-                    "another protopress is writing {}; wait for it to finish",
-                    dir.display()
-                )));
+        // The holder removes the file when done. A file locked just as its holder removed it
+        // is no longer the lock: open the path again and lock that.
+        let file = loop {
+            let file = File::options()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(|e| Error::io(&path, &e))?;
+            match file.try_lock() {
+                Ok(()) if still_at(&file, &path) => break file,
+                Ok(()) => continue,
+                Err(TryLockError::WouldBlock) => {
+                    return Err(Error::new(format!(
+                        "another protopress is writing {}; wait for it to finish",
+                        dir.display()
+                    )));
+                }
+                Err(TryLockError::Error(e)) => return Err(Error::io(&path, &e)),
             }
-            Err(TryLockError::Error(e)) => return Err(Error::io(&path, &e)),
-        }
+        };
         let lock = OutputLock {
             _file: file,
             dir: dir.to_path_buf(),
+            path,
         };
         lock.recover()?;
         Ok(lock)
@@ -223,9 +255,30 @@ mod tests {
     fn a_second_writer_is_refused() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("game");
-        let _first = OutputLock::acquire(&dir).unwrap();
+        let first = OutputLock::acquire(&dir).unwrap();
         let second = OutputLock::acquire(&dir).err().unwrap().to_string();
         assert!(second.contains("another protopress"), "{second}");
+        // Let go, the lock leaves no file behind, and the folder can be locked again.
+        drop(first);
+        assert!(!sibling(&dir, "lock").exists());
+        let again = OutputLock::acquire(&dir).unwrap();
+        assert!(sibling(&dir, "lock").exists());
+        drop(again);
+    }
+
+    #[test]
+    fn a_lock_file_removed_under_a_waiting_opener_is_not_taken() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("game");
+        let path = sibling(&dir, "lock");
+        fs::write(&path, "").unwrap();
+        let opened = File::options().write(true).open(&path).unwrap();
+        fs::remove_file(&path).unwrap();
+        opened.try_lock().unwrap();
+        assert!(!still_at(&opened, &path));
+        // Another process holds a lock on the removed file: this one takes the path's new one.
+        let lock = OutputLock::acquire(&dir).unwrap();
+        assert!(still_at(&lock._file, &path));
     }
 
     #[test]
