@@ -300,6 +300,30 @@ fn one_of_a_thing_is_written_in_the_singular() {
     );
 }
 
+/// `--lang de` names a game's `de-CH` for every command alike: build and check take it, and the
+/// kit lands where a build without `--lang` puts it.
+#[test]
+fn a_base_language_names_the_listed_region_for_build_and_check() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n");
+    let game = p.root().join("data/fixture/game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("language: de-CH\n{yaml}")).unwrap();
+    let out = run(p.root(), &["build", "fixture", "--lang", "de"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(p.out().join("fixture/kit.pdf").exists());
+    let out = run(p.root(), &["check", "fixture", "--lang", "de"]);
+    assert_ne!(out.status.code(), Some(2), "{}", stderr(&out));
+    for command in ["build", "check"] {
+        let out = run(p.root(), &[command, "fixture", "--lang", "fr"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("`fr` is not one of the languages of `fixture` (de-CH)"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
 /// A language with a region typesets (Typst takes the region apart); a region that is not two
 /// letters is an error at `language:` in game.yaml, not in the generated Typst.
 #[test]

@@ -9,7 +9,7 @@ use protopress::{Error, Project, Result};
 
 use super::args::BuildArgs;
 use super::ui::{self, say};
-use super::{Outcome, games_or_all};
+use super::{Outcome, games_or_all, kit_languages};
 
 pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     let games = games_or_all(project, args.games)?;
@@ -24,10 +24,16 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     let mut check_failed = 0;
     let mut kits = 0;
     for game in &games {
-        let langs = match (&args.lang, session.languages(game)) {
-            (Some(lang), _) => vec![Some(lang.clone())],
-            (None, Ok(langs)) if langs.len() > 1 => langs.into_iter().map(Some).collect(),
-            (None, _) => vec![None],
+        let langs = match kit_languages(project, game, args.lang.as_deref()) {
+            Ok(langs) => langs,
+            // A game.yaml that does not load: its build reports where.
+            Err(_) if args.lang.is_none() => vec![None],
+            Err(e) => {
+                kits += 1;
+                errors += 1;
+                ui::error(&e);
+                continue;
+            }
         };
         for lang in langs {
             kits += 1;

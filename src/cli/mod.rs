@@ -115,14 +115,14 @@ fn games_or_all(project: &Project, games: Vec<String>) -> Result<Vec<String>> {
 fn kit_languages(project: &Project, id: &str, lang: Option<&str>) -> Result<Vec<Option<String>>> {
     let all = protopress::model::Game::languages_of(project, id)?;
     if let Some(lang) = lang {
-        if !all.iter().any(|l| l == lang) {
+        let Some(listed) = protopress::model::lang::resolve(&all, lang) else {
             return Err(Error::new(format!(
                 "`{lang}` is not one of the languages of `{id}` ({})",
                 all.join(", ")
             ))
             .help("name one of them with --lang, or leave --lang out for all of them"));
-        }
-        return Ok(vec![Some(lang.to_owned())]);
+        };
+        return Ok(vec![Some(listed.to_owned())]);
     }
     Ok(if all.len() > 1 {
         all.into_iter().map(Some).collect()

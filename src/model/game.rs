@@ -197,14 +197,16 @@ fn languages(file: &GameFile, lang: Option<&str>) -> Result<Langs, (Error, &'sta
     }
     let current = match lang {
         None => all.first().cloned().unwrap_or_else(|| "en".to_owned()),
-        Some(l) if all.iter().any(|a| a == l || lang::base(a) == l) => l.to_owned(),
-        Some(l) => {
-            return Err((
-                Error::new(format!("the game has no language `{l}`"))
-                    .help(format!("its languages: {}", all.join(", "))),
-                key,
-            ));
-        }
+        Some(l) => match lang::resolve(&all, l) {
+            Some(listed) => listed.to_owned(),
+            None => {
+                return Err((
+                    Error::new(format!("the game has no language `{l}`"))
+                        .help(format!("its languages: {}", all.join(", "))),
+                    key,
+                ));
+            }
+        },
     };
     Ok(Langs {
         current,

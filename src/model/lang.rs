@@ -44,6 +44,19 @@ pub fn base(code: &str) -> &str {
     code.split(['-', '_']).next().unwrap_or(code)
 }
 
+/// The code among `listed` that `asked` names: the same code, or the one listed code with
+/// `asked` as its base (`de` names `de-CH` when no plain `de` is listed). Kits, folders and
+/// rulebooks are named by the listed code, so every command resolves `--lang` the same way.
+pub fn resolve<'a>(listed: &'a [String], asked: &str) -> Option<&'a str> {
+    let same = listed.iter().find(|l| l.as_str() == asked);
+    let mut by_base = listed.iter().filter(|l| base(l) == asked);
+    let only = match (by_base.next(), by_base.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    };
+    same.or(only).map(String::as_str)
+}
+
 /// The one of two word tables a kit in `code` prints its own words from: German for `de` (any
 /// region), English for every other language.
 pub fn english_or_german<T>(code: &str, english: &'static T, german: &'static T) -> &'static T {
@@ -136,6 +149,17 @@ mod tests {
         assert!(check_code("de-1996").is_err());
         assert!(check_code("zh-Hans").is_err());
         assert!(check_code("english").is_err());
+    }
+
+    #[test]
+    fn a_base_code_names_the_one_listed_code_with_that_base() {
+        let listed = |codes: &[&str]| codes.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(resolve(&listed(&["en", "de-CH"]), "de"), Some("de-CH"));
+        assert_eq!(resolve(&listed(&["en", "de-CH"]), "de-CH"), Some("de-CH"));
+        assert_eq!(resolve(&listed(&["de", "de-CH"]), "de"), Some("de"));
+        // Two regions of one language: `de` names neither.
+        assert_eq!(resolve(&listed(&["de-AT", "de-CH"]), "de"), None);
+        assert_eq!(resolve(&listed(&["en"]), "fr"), None);
     }
 
     #[test]
