@@ -389,6 +389,22 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
 }
 
 #[test]
+fn a_game_without_rules_passes_and_says_what_was_not_checked() {
+    let p = game(MANIFEST, "");
+    std::fs::remove_file(p.root().join("data/fixture/rules.md")).unwrap();
+    let report = run(&p);
+    assert!(report.passed && report.rules.is_none());
+    assert!(
+        report
+            .table()
+            .contains("no rulebook: the counts were checked against the data")
+    );
+    // With a rulebook, no such line.
+    let p = game(MANIFEST, "- 9 Colour Cards\n");
+    assert!(!run(&p).table().contains("no rulebook"));
+}
+
+#[test]
 fn a_component_no_entry_names_fails_the_check() {
     let p = game(MANIFEST, "");
     let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
