@@ -365,7 +365,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
                 // one does not set itself.
                 "<<" => merged = merge_fields(map.next_value()?).map_err(de::Error::custom)?,
                 "id" => card.id = Some(map.next_value()?),
-                "name" => card.name = Some(map.next_value()?),
+                "name" => card.name = Some(merged_in(map.next_value()?)?),
                 "front" => card.front = Some(map.next_value()?),
                 "count" => {
                     let count: i64 = map.next_value()?;
@@ -373,13 +373,14 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
                 }
                 "back" => card.back = map.next_value()?,
                 field if self.allowed.contains(field) => {
-                    let value: Value = map.next_value()?;
+                    let value = merged_in(map.next_value()?)?;
                     card.fields.insert(key, value);
                 }
                 field => return Err(de::Error::custom(unknown_field(field, self.allowed))),
             }
         }
-        for (key, value) in merged {
+        // A card's id is its own: one merged from the card it is built on would collide.
+        for (key, value) in merged.into_iter().filter(|(k, _)| k != "id") {
             if seen.insert(key.clone(), ()).is_none() {
                 set_merged(&mut card, key, value, self.allowed).map_err(de::Error::custom)?;
             }
@@ -389,7 +390,8 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
 }
 
 /// The fields a merge key brings, in order of precedence: one map, or a list of maps of
-/// which the earlier win (as YAML merges them).
+/// which the earlier win (as YAML merges them). A merged map's own merge keys are resolved
+/// first, so a card built on a card built on a third has the fields of all three.
 fn merge_fields(value: Value) -> std::result::Result<Vec<(String, Value)>, String> {
     let maps = match value {
         Value::Array(items) => items,
@@ -397,16 +399,50 @@ fn merge_fields(value: Value) -> std::result::Result<Vec<(String, Value)>, Strin
     };
     let mut out: Vec<(String, Value)> = Vec::new();
     for map in maps {
-        let Value::Object(fields) = map else {
+        let Value::Object(fields) = resolve_merges(map)? else {
             return Err("`<<` merges a map (`<<: *card`) or a list of maps".to_owned());
         };
         for (key, value) in fields {
-            if key != "<<" && !out.iter().any(|(k, _)| *k == key) {
+            if !out.iter().any(|(k, _)| *k == key) {
                 out.push((key, value));
             }
         }
     }
     Ok(out)
+}
+
+/// A field's value with its merge keys resolved, as a deserializer's error.
+fn merged_in<E: de::Error>(value: Value) -> std::result::Result<Value, E> {
+    resolve_merges(value).map_err(E::custom)
+}
+
+/// `value` with every merge key inside it resolved: a map's own keys, then those its `<<`
+/// brings that it does not set (a field's translations may be merged too).
+fn resolve_merges(value: Value) -> std::result::Result<Value, String> {
+    match value {
+        Value::Array(items) => items
+            .into_iter()
+            .map(resolve_merges)
+            .collect::<std::result::Result<_, _>>()
+            .map(Value::Array),
+        Value::Object(fields) => {
+            let mut out = Map::new();
+            let mut merged = None;
+            for (key, value) in fields {
+                match key.as_str() {
+                    "<<" => merged = Some(value),
+                    _ => {
+                        out.insert(key, resolve_merges(value)?);
+                    }
+                }
+            }
+            for (key, value) in merged.map(merge_fields).transpose()?.unwrap_or_default() {
+                out.entry(key).or_insert(value);
+            }
+            Ok(Value::Object(out))
+        }
+        other => Ok(other),
+    }
 }
 
 /// Sets one field a merge key brought, checked as if written in the card.
@@ -463,6 +499,27 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e}");
         let e = parse("- <<: 3\n  name: B\n  count: 1\n", &[]).unwrap_err();
         assert!(e.message.contains("merges a map"), "{e}");
+    }
+
+    #[test]
+    fn merges_chain_skip_the_id_and_reach_inside_fields() {
+        let yaml = "- &scout\n  id: scout\n  name: Scout\n  count: 2\n  kind: crew\n  text: &say { en: Look, de: Schau }\n- &captain\n  <<: *scout\n  name: Scout Captain\n  value: 3\n- <<: *captain\n  name: Scout Admiral\n  text: { <<: *say, de: Blick }\n";
+        let cards = parse(yaml, &["kind", "value", "text"]).unwrap();
+        let admiral = &cards[2];
+        // Through the captain, the scout's kind and count reach the admiral.
+        assert_eq!(admiral.fields["kind"], "crew");
+        assert_eq!(admiral.fields["value"], 3);
+        assert_eq!(admiral.count, 2);
+        // Its id is its own, from its name, not the scout's.
+        assert_eq!(
+            (cards[0].id.as_str(), cards[1].id.as_str()),
+            ("scout", "scout-captain")
+        );
+        assert_eq!(admiral.id, "scout-admiral");
+        // A merge inside a field: the English text is the scout's, the German its own.
+        assert_eq!(admiral.fields["text"]["en"], "Look");
+        assert_eq!(admiral.fields["text"]["de"], "Blick");
+        assert!(admiral.fields["text"].get("<<").is_none());
     }
 
     fn typed(yaml: &str, fields: &str, langs: &Langs) -> Result<Vec<Card>> {
