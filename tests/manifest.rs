@@ -371,6 +371,23 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
         "{err}"
     );
     assert_eq!(err.line, Some(8), "{err}");
+    // Parts of the same name under two entries: the line is in the entry the error is about.
+    let p = game(
+        "entries:\n  - name: Spare Cards\n    count: 1\n    component: spares\n    parts:\n      - { name: Tier 1, count: 1, where: { kind: x } }\n  - name: Colour Cards\n    count: 9\n    component: deck\n    parts:\n      - { name: Tier 1, count: 9, where: { kind: red } }\n",
+        "",
+    );
+    p.write(
+        "data/fixture/game.yaml",
+        &format!("{yaml}  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: spares.yaml\n    card_fields: [kind]\n"),
+    );
+    p.write(
+        "data/fixture/spares.yaml",
+        "- name: Spare\n  count: 1\n  kind: x\n",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g, None).unwrap_err();
+    assert!(err.to_string().contains("Colour Cards › Tier 1"), "{err}");
+    assert_eq!(err.line, Some(11), "{err}");
     // A parent naming no component passes its filter to its parts: checked there.
     let p = game(
         "entries:\n  - name: Colour Cards\n    count: 4\n    where: { txet: red }\n    parts:\n      - { name: Red Cards, count: 4, component: deck }\n",
@@ -379,6 +396,15 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g, None).unwrap_err();
     assert!(err.to_string().contains("`txet`"), "{err}");
+    // The line is the parent's filter, even with the same mistake in a later entry.
+    assert_eq!(err.line, Some(4), "{err}");
+    p.write(
+        "data/fixture/manifest.yaml",
+        "entries:\n  - name: Colour Cards\n    count: 4\n    where: { txet: red }\n    parts:\n      - { name: Red Cards, count: 4, component: deck }\n  - { name: Blue Cards, count: 3, component: deck, where: { txet: blue } }\n",
+    );
+    let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
+    let err = check_game(&g, None).unwrap_err();
+    assert_eq!(err.line, Some(4), "{err}");
     // A field the deck declares but no card sets, `name` and `id` are fine.
     let p = game(
         &MANIFEST.replace("where: { text: blue }", "where: { name: Blue One }"),

@@ -646,16 +646,23 @@ impl Checker<'_> {
         self.at_line(e, path, |l| l.contains("component") && has_word(l, id))
     }
 
-    /// Points `e` at the first line that `holds` from the line naming entry `path` (its last
-    /// part) on: two entries may name the same component or field, and the error is the
-    /// later one's. From the top of the file when no line names the entry.
+    /// Points `e` at the first line that `holds` within entry `path`: from the line of its
+    /// top entry, found by following the path's names down, each after the one before (two
+    /// entries may have parts of the same name, or name the same component or field, and the
+    /// error is this one's). A part's filter may be its parent's, so the search starts at the
+    /// top entry rather than at the part. From the top of the file when no line names it.
     fn at_line(&self, e: Error, path: &str, holds: impl Fn(&str) -> bool) -> Error {
-        let name = path.rsplit(" › ").next().unwrap_or(path);
         let lines: Vec<&str> = self.source.lines().collect();
-        let start = lines
-            .iter()
-            .position(|l| l.contains("name") && has_word(l, name))
-            .unwrap_or(0);
+        let mut top = None;
+        let mut from = 0;
+        for name in path.split(" › ") {
+            let Some(i) = (from..lines.len()).find(|&i| names_entry(lines[i], name)) else {
+                break;
+            };
+            top.get_or_insert(i);
+            from = i + 1;
+        }
+        let start = top.unwrap_or(0);
         let found = (start..lines.len())
             .find(|&i| holds(lines[i]))
             .or_else(|| lines.iter().position(|l| holds(l)));
@@ -916,6 +923,25 @@ pub fn check(
 }
 
 /// Whether `line` holds `word` not run into other letters, digits, `-` or `_` on either side.
+/// Whether `line` gives an entry the name `name` (`- name: Tier 1`, `{ name: "Tier 1", …`):
+/// the whole value, and not a `where: { name: … }` filter.
+fn names_entry(line: &str, name: &str) -> bool {
+    line.match_indices("name:").any(|(at, key)| {
+        let before = &line[..at];
+        let value = line[at + key.len()..].trim_start();
+        let value = value.strip_prefix(['"', '\'']).unwrap_or(value);
+        let whole = value.strip_prefix(name).is_some_and(|rest| {
+            let rest = rest.trim_start();
+            rest.is_empty() || rest.starts_with(['"', '\'', ',', '}', '#'])
+        });
+        let key_alone = before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+        whole && key_alone && !before.contains("where")
+    })
+}
+
 fn has_word(line: &str, word: &str) -> bool {
     let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
     crate::model::yaml::word_at(line, word, part).is_some()

@@ -226,7 +226,12 @@ fn check_view(check: &CheckReport) -> CheckView {
     let beyond = crate::check::report::beyond_entries(check)
         .into_iter()
         .map(|b| BeyondView {
-            class: if b.ok { "ok" } else { "bad" },
+            // A note that fails nothing (no rulebook) is a caveat, not a pass.
+            class: match (b.ok, b.heading) {
+                (false, _) => "bad",
+                (true, true) => "ok",
+                (true, false) => "acc",
+            },
             word: match (b.heading, b.ok) {
                 (false, _) => "",
                 (true, true) => Status::Ok.word(),

@@ -142,6 +142,8 @@ fn markup_stars(chars: &[char]) -> (std::collections::HashSet<usize>, Option<usi
                     paired.insert(at);
                     *slot = None;
                 }
+                // A second `**` opening while one waits: the first was never closed.
+                Some(open) if can_open && len == 2 => return (paired, Some(open)),
                 _ if can_open => *slot = Some(at),
                 _ => {}
             }
@@ -1218,6 +1220,12 @@ mod tests {
         let e = engine();
         assert!(
             parse_markup("Gain **3 gold", &e.icons)
+                .unwrap_err()
+                .contains("unclosed `**`")
+        );
+        // A `**` opened and never closed before the next opens: its close was forgotten.
+        assert!(
+            parse_markup("Gain **3 gold, then **draw** a card", &e.icons)
                 .unwrap_err()
                 .contains("unclosed `**`")
         );
