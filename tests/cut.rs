@@ -524,3 +524,43 @@ fn pieces_larger_than_the_cutting_area_are_printed_with_crop_marks_not_dropped()
         b.report.warnings
     );
 }
+
+/// The sheet's label and its ruler keep out of the square each Silhouette L mark spans (and a
+/// margin around it): the sensor reads the mark there, and print inside the L can be taken
+/// for part of it.
+#[test]
+fn labels_keep_out_of_the_silhouette_marks_squares() {
+    let p = kit("  layout: print-and-cut\n  cutter: silhouette\n");
+    let built = build(&p);
+    let (i, l, k) = (10.0, 20.0, 2.0);
+    let mut checked = 0;
+    for (name, _) in built.extras.iter().filter(|(n, _)| n.starts_with("cut/")) {
+        let stem = name.trim_start_matches("cut/");
+        let stem = stem.rsplit_once('.').unwrap().0;
+        let (file, page) = stem.rsplit_once("-page-").unwrap();
+        let pdf = Pdf::load(built.pdf(&format!("{file}.pdf")).unwrap());
+        let page = &pdf.pages[page.parse::<usize>().unwrap() - 1];
+        let (pw, ph) = (page.width_mm, page.height_mm);
+        let squares =
+            [(pw - i - l, i), (i, ph - i - l)].map(|(x, y)| [x - k, y - k, x + l + k, y + l + k]);
+        let inside = |x: f32, y: f32| {
+            squares
+                .iter()
+                .any(|s| x > s[0] && x < s[2] && y > s[1] && y < s[3])
+        };
+        for t in &page.texts {
+            assert!(
+                !inside(t[0], t[1]) && !inside(t[2], t[3]),
+                "{name}: text at {t:?}"
+            );
+            checked += 1;
+        }
+        for r in &page.rects {
+            assert!(
+                !inside(r[0], r[1]) && !inside(r[0] + r[2], r[1] + r[3]),
+                "{name}: rect {r:?}"
+            );
+        }
+    }
+    assert!(checked > 0);
+}

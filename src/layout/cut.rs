@@ -37,6 +37,9 @@ pub struct Registration {
     pub width: f32,
     /// Where pieces may go: inside the marks, clear of them by [`MARK_KEEPOUT`].
     pub area: Rect,
+    /// The square each L mark spans, grown by [`MARK_KEEPOUT`]: the sensor reads the mark
+    /// there, and a sheet's label printed inside an L could be taken for part of it.
+    pub keep_clear: Vec<Rect>,
 }
 
 /// The marks `cutter` looks for on a `pw` × `ph` mm sheet (portrait, as it is fed).
@@ -68,6 +71,13 @@ pub fn registration(cutter: Cutter, pw: f32, ph: f32) -> Registration {
                     w: pw - 2.0 * clear,
                     h: ph - 2.0 * clear,
                 },
+                keep_clear: [(pw - i - l, i), (i, ph - i - l)]
+                    .into_iter()
+                    .map(|(x, y)| {
+                        let k = MARK_KEEPOUT;
+                        Rect { x, y, w: l, h: l }.grow(k, k, k, k)
+                    })
+                    .collect(),
             }
         }
         Cutter::Cricut => {
@@ -95,6 +105,8 @@ pub fn registration(cutter: Cutter, pw: f32, ph: f32) -> Registration {
                 ],
                 width: CRICUT_FRAME,
                 area,
+                // The frame is outside the area: nothing printed in the area comes near it.
+                keep_clear: Vec::new(),
             }
         }
     }

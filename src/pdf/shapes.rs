@@ -425,16 +425,25 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
     }
 }
 
-/// The label band of a cut sheet: along the bottom of the cutting area.
+/// The label band of a cut sheet: along the bottom of the cutting area, starting past the
+/// square of the bottom-left L mark.
 fn cut_band(r: &Registration) -> Band {
+    let mut rect = Rect {
+        x: r.area.x,
+        y: r.area.bottom() - BAND_THICK,
+        w: r.area.w,
+        h: BAND_THICK,
+    };
+    for mark in &r.keep_clear {
+        if mark.overlaps(&rect) {
+            let past = mark.right() - rect.x;
+            rect.x += past;
+            rect.w -= past;
+        }
+    }
     Band {
         side: BandSide::Bottom,
-        rect: Rect {
-            x: r.area.x,
-            y: r.area.bottom() - BAND_THICK,
-            w: r.area.w,
-            h: BAND_THICK,
-        },
+        rect,
     }
 }
 
@@ -688,8 +697,6 @@ fn draw_small_board(
     stroke_lines(surface, &marks, CUT_PT, None);
 }
 
-/// Draws a face centred on `whole` and clipped to it: a piece that keeps less bleed than its
-/// face has (print-and-cut) shows the middle of the face; the same as [`place_face`] otherwise.
 /// Where pieces go on a cut sheet: inside the cutter's registration marks, above the label.
 pub fn cut_area(cutter: crate::model::print::Cutter, paper: crate::model::print::Paper) -> Rect {
     let (pw, ph) = paper.size_mm();
@@ -737,6 +744,8 @@ fn piece_rects(ox: f32, oy: f32, (w, h, b): (f32, f32, f32)) -> (Rect, Rect) {
     (whole, trim)
 }
 
+/// Draws a face centred on `whole` and clipped to it: a piece that keeps less bleed than its
+/// face has (print-and-cut) shows the middle of the face; the same as [`place_face`] otherwise.
 fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
     let f = &ctx.faces[face];
     let (fw, fh) = (
