@@ -710,3 +710,31 @@ fn pdf_cards_have_trim_and_bleed_boxes_and_alternate_fronts_and_backs() {
     assert!(((trim[0] - media[0]) / pt - 3.0).abs() < 0.05);
     assert_eq!(bleed, media);
 }
+
+/// A deck whose cards all have count 0 is named as left out, never dropped in silence, and a
+/// one-card-per-page PDF with no card in it is refused rather than written as a blank page.
+#[test]
+fn a_deck_of_count_zero_is_reported_not_dropped_in_silence() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n  count: 0\n");
+    let export = |format: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .args(["export", "fixture", "--format", format, "-C"])
+            .arg(p.root())
+            .output()
+            .unwrap()
+    };
+    for format in ["tts", "tgc"] {
+        let out = export(format);
+        let said = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        assert!(
+            said.contains("deck: every card has count 0, nothing to export"),
+            "{format}: {said}"
+        );
+    }
+    let out = export("pdf-cards");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("has no card to export one per page"), "{err}");
+}

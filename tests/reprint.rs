@@ -336,6 +336,25 @@ fn since_a_git_revision() {
         "{text}"
     );
     assert!(bad("--output=x").contains("is not a git revision"));
+    // A game added after the revision: said so, not that it does not exist.
+    common::copy_dir(
+        &dir.path().join("data/death-to-decorum"),
+        &dir.path().join("data/late"),
+    );
+    let text = match record_at_revision(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "late",
+        "HEAD",
+    ) {
+        Ok(_) => panic!("a game added later had a record at HEAD"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        text.contains(
+            "the game `late` did not exist at revision HEAD (no data/late/game.yaml there)"
+        ),
+        "{text}"
+    );
     // Outside a git repository.
     let plain = copy_game("death-to-decorum");
     let text = match record_at_revision(

@@ -135,6 +135,12 @@ pub struct ExportReport {
     pub skipped: Vec<String>,
 }
 
+/// What an export says of a component none of whose cards has a count above 0: it is left
+/// out, and the designer should hear so rather than find the deck missing.
+fn no_copies(id: &str) -> String {
+    format!("{id}: every card has count 0, nothing to export")
+}
+
 /// Files of an export in memory (path relative to the export's folder, bytes), with its
 /// report lines.
 #[derive(Default)]

@@ -27,7 +27,7 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
         if comp.spec.kind != ComponentKind::Cards {
             if comp.printed() {
                 out.skipped.push(format!(
-                    "{}: {} are not cards",
+                    "{}: not cards (a {}); only cards are exported one per page",
                     comp.spec.id,
                     comp.spec.kind.name()
                 ));
@@ -47,8 +47,22 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
                 pages += 1;
             }
         }
-        out.exported
-            .push(format!("{}: {pages} pages", comp.spec.id));
+        if pages == 0 {
+            out.skipped.push(super::no_copies(&comp.spec.id));
+            continue;
+        }
+        out.exported.push(format!(
+            "{}: {pages} page{}",
+            comp.spec.id,
+            if pages == 1 { "" } else { "s" }
+        ));
+    }
+    if out.exported.is_empty() {
+        // An empty document would still be written as one blank page.
+        return Err(Error::new(format!(
+            "`{id}` has no card to export one per page"
+        ))
+        .help("pdf-cards exports decks of cards with a count above 0; see `export --help` for the other formats"));
     }
     let bytes = doc
         .finish()

@@ -259,7 +259,11 @@ pub(super) fn export(
         let Some(comp) = p.game.components.get(deck.component) else {
             continue;
         };
-        if !comp.printed() || deck.copies.is_empty() {
+        if !comp.printed() {
+            continue;
+        }
+        if deck.copies.is_empty() {
+            out.skipped.push(super::no_copies(&comp.spec.id));
             continue;
         }
         let product = match match_product(svc, comp) {

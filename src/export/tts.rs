@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 use serde_json::{Map, Value, json};
 
+use super::no_copies;
 use super::{Output, face_name, json_bytes, px, url_escape};
 use crate::build::{BuildOptions, Prepared, Session};
 use crate::error::Result;
@@ -152,6 +153,7 @@ pub(super) fn export(
             continue;
         }
         if deck.copies.is_empty() {
+            ctx.out.skipped.push(no_copies(&comp.spec.id));
             continue;
         }
         let pos = (
@@ -300,9 +302,10 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
         ids.push(cid);
     }
     ctx.out.exported.push(format!(
-        "{}: deck of {} cards ({} distinct, {} sheet{}{})",
+        "{}: deck of {} card{} ({} distinct, {} sheet{}{})",
         comp.spec.id,
         cards.len(),
+        if cards.len() == 1 { "" } else { "s" },
         slots.len(),
         sheets.custom_deck.len(),
         if sheets.custom_deck.len() == 1 {

@@ -317,10 +317,13 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
     let mut args = vec!["ls-tree", "-r", "--name-only", rev, "--"];
     args.extend(dirs.iter().map(String::as_str));
     let listing = String::from_utf8_lossy(&git(&args)?).into_owned();
-    if listing.trim().is_empty() {
+    // The shared templates may be there while the game is not: it was added later.
+    let game_file = Project::game_file(id).to_string_lossy().replace('\\', "/");
+    if !listing.lines().any(|l| l == game_file) {
         return Err(Error::new(format!(
-            "revision {rev} has no files of the game `{id}`"
-        )));
+            "the game `{id}` did not exist at revision {rev} (no {game_file} there)"
+        ))
+        .help("name a later revision, or print the whole kit: protopress build"));
     }
     for path in listing.lines() {
         let bytes = git(&["show", &format!("{rev}:{path}")])?;
