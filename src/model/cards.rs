@@ -133,10 +133,21 @@ pub(crate) fn finish(
         let at = |key: Option<&str>, message: String| origin.error(path, index, key, &message);
         let name = card_name(raw.name, rules.langs)
             .map_err(|m| at(Some("name"), format!("card {}: {m}", index + 1)))?;
+        let raw_had_id = raw.id.is_some();
         let id = match raw.id {
             Some(id) => id,
             None => slugify(&name.1),
         };
+        if id.is_empty() && !raw_had_id {
+            return Err(at(
+                Some("name"),
+                format!(
+                    "card `{}` makes no id from its name (an id takes its letters and digits); give it an `id:`, e.g. `id: dragon`",
+                    name.1
+                ),
+            )
+            .card(&name.0));
+        }
         if !is_slug(&id) {
             return Err(at(
                 Some("id"),
@@ -499,6 +510,18 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e}");
         let e = parse("- <<: 3\n  name: B\n  count: 1\n", &[]).unwrap_err();
         assert!(e.message.contains("merges a map"), "{e}");
+    }
+
+    #[test]
+    fn a_name_that_makes_no_id_asks_for_one_at_the_name() {
+        let e = parse("- name: \"🐉\"\n  count: 1\n", &[]).unwrap_err();
+        assert!(
+            e.message.contains("card `🐉` makes no id from its name"),
+            "{e}"
+        );
+        assert_eq!(e.line, Some(1), "{e}");
+        // With an id it loads.
+        assert!(parse("- name: \"🐉\"\n  id: dragon\n  count: 1\n", &[]).is_ok());
     }
 
     #[test]
