@@ -55,21 +55,62 @@ pub fn parse(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result
         );
     }
     if !p.missing_glyphs.is_empty() {
-        let chars: String = p.missing_glyphs.iter().collect();
-        let codes: Vec<String> = p
-            .missing_glyphs
+        let missing = chars_without_glyph(svg, &p.missing_glyphs, &fonts.db);
+        let chars: String = missing.iter().collect();
+        let codes: Vec<String> = missing
             .iter()
             .map(|c| format!("U+{:04X}", *c as u32))
             .collect();
         return Err(Error::new(format!(
             "no loaded font has a glyph for {chars:?} ({}); it would print as an empty box",
             codes.join(", ")
-        )));
+        ))
+        .help("put a font file that has it (.ttf or .otf) in fonts/ or data/<game>/fonts/: it is a fallback for every text, or name its family in the template's font-family"));
     }
     if let Some(image) = p.bad_images.first() {
         return Err(Error::new(image.clone()));
     }
     Ok(tree)
+}
+
+/// The characters of `svg`'s text that no loaded font has, `first` (those usvg reported)
+/// first. usvg stops at the first character of a text it cannot place, so without this the
+/// designer would meet them one build at a time. Only on the error path: every face is read.
+fn chars_without_glyph(svg: &str, first: &[char], db: &fontdb::Database) -> Vec<char> {
+    let mut out: Vec<char> = Vec::new();
+    for &c in first {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    let has = |c: char| {
+        db.faces().any(|f| {
+            db.with_face_data(f.id, |data, index| {
+                rustybuzz::ttf_parser::Face::parse(data, index)
+                    .is_ok_and(|face| face.glyph_index(c).is_some())
+            })
+            .unwrap_or(false)
+        })
+    };
+    let mut in_tag = false;
+    let mut tried = std::collections::HashSet::new();
+    for c in svg.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            // The bundled fonts cover ASCII; a bound keeps a huge face from taking long.
+            c if !in_tag && !c.is_ascii() && !c.is_whitespace() && tried.insert(c) => {
+                if tried.len() > 500 {
+                    break;
+                }
+                if !out.contains(&c) && !has(c) {
+                    out.push(c);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Generic CSS families, always available (they map to bundled fonts).
@@ -266,6 +307,23 @@ mod tests {
         format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10">{body}</svg>"#
         )
+    }
+
+    #[test]
+    fn every_character_no_font_has_is_named_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = parse(
+            &svg("<text x='1' y='5' font-size='2'>火龍 é</text><text x='1' y='8'>猫</text>"),
+            &fonts(),
+            &Project::open(dir.path()).unwrap(),
+            Path::new(""),
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("\"火猫龍\" (U+706B, U+732B, U+9F8D)"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("fonts/"), "{e}");
     }
 
     #[test]
