@@ -304,6 +304,53 @@ pub(crate) fn unknown_field(field: &str, allowed: &CardFields) -> String {
 }
 
 /// Checks a count: a whole number from 0 to [`MAX_COPIES`].
+/// A count read where the YAML parser still knows its place: any other kind of value (a list,
+/// a map) is an error at the count itself.
+struct WholeCount(i64);
+
+impl<'de> de::Deserialize<'de> for WholeCount {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Count;
+        impl<'de> Visitor<'de> for Count {
+            type Value = i64;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number of copies")
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> std::result::Result<i64, E> {
+                Ok(v)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<i64, E> {
+                Ok(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> std::result::Result<i64, E> {
+                whole_count(&serde_json::json!(v)).map_err(E::custom)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<i64, E> {
+                whole_count(&Value::String(v.to_owned())).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(Count).map(WholeCount)
+    }
+}
+
+/// A count as written: a whole number, said plainly when it is not (`1.5`, `two`).
+fn whole_count(value: &Value) -> std::result::Result<i64, String> {
+    match value {
+        Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => Ok(i),
+            (None, Some(f)) if f.fract() != 0.0 => {
+                Err(format!("count {n} is not a whole number of copies"))
+            }
+            // A whole number written with a point (3.0), or one past any limit.
+            (None, Some(f)) if f.abs() < 1e15 => Ok(f as i64),
+            _ => Ok(i64::MAX),
+        },
+        other => Err(format!(
+            "count {other} is not a number: write how many copies to print, e.g. count: 3"
+        )),
+    }
+}
+
 pub(crate) fn check_count(count: i64) -> std::result::Result<u32, String> {
     if (0..=i64::from(MAX_COPIES)).contains(&count) {
         Ok(count as u32)
@@ -379,7 +426,7 @@ impl<'de> Visitor<'de> for CardSeed<'_> {
                 "name" => card.name = Some(merged_in(map.next_value()?)?),
                 "front" => card.front = Some(map.next_value()?),
                 "count" => {
-                    let count: i64 = map.next_value()?;
+                    let WholeCount(count) = map.next_value()?;
                     card.count = Some(check_count(count).map_err(de::Error::custom)?);
                 }
                 "back" => card.back = map.next_value()?,
@@ -469,8 +516,7 @@ fn set_merged(
         "name" => card.name = Some(value),
         "front" => card.front = Some(serde_json::from_value(value).map_err(typed)?),
         "count" => {
-            let count: i64 = serde_json::from_value(value).map_err(typed)?;
-            card.count = Some(check_count(count)?);
+            card.count = Some(check_count(whole_count(&value)?)?);
         }
         "back" => card.back = serde_json::from_value(value).map_err(typed)?,
         field if allowed.contains(field) => {
@@ -510,6 +556,16 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e}");
         let e = parse("- <<: 3\n  name: B\n  count: 1\n", &[]).unwrap_err();
         assert!(e.message.contains("merges a map"), "{e}");
+    }
+
+    #[test]
+    fn a_count_that_is_not_a_whole_number_is_said_plainly() {
+        let e = parse("- name: A\n  count: 1.5\n", &[]).unwrap_err();
+        assert!(e.message.contains("count 1.5 is not a whole number"), "{e}");
+        assert!(!e.message.contains("i64"), "{e}");
+        let e = parse("- name: A\n  count: two\n", &[]).unwrap_err();
+        assert!(e.message.contains("count \"two\" is not a number"), "{e}");
+        assert_eq!(parse("- name: A\n  count: 3.0\n", &[]).unwrap()[0].count, 3);
     }
 
     #[test]
