@@ -23,6 +23,20 @@ fn game(manifest: &str, rules: &str) -> Project {
 
 const MANIFEST: &str = "entries:\n  - name: Colour Cards\n    count: 9\n    component: deck\n    parts:\n      - { name: Red Cards, count: 4, where: { text: red } }\n      - { name: Blue Cards, count: 3, where: { text: blue } }\n      - { name: Green Cards, count: 2, where: { text: green } }\n";
 
+/// Adds a second deck to the fixture, `spares`, one card with a field `kind: x` that the
+/// main deck lacks.
+fn add_spares(p: &Project) {
+    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &format!("{yaml}  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: spares.yaml\n    card_fields: [kind]\n"),
+    );
+    p.write(
+        "data/fixture/spares.yaml",
+        "- name: Spare\n  count: 1\n  kind: x\n",
+    );
+}
+
 fn run(p: &Project) -> protopress::check::manifest::CheckReport {
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     check_game(&g, None)
@@ -355,15 +369,7 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
             .replace("where: { text: blue }", "where: { kind: blue }"),
         "",
     );
-    let yaml = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-    p.write(
-        "data/fixture/game.yaml",
-        &format!("{yaml}  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: spares.yaml\n    card_fields: [kind]\n"),
-    );
-    p.write(
-        "data/fixture/spares.yaml",
-        "- name: Spare\n  count: 1\n  kind: x\n",
-    );
+    add_spares(&p);
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g, None).unwrap_err();
     assert!(
@@ -376,14 +382,7 @@ fn a_misspelt_field_in_where_is_an_error_not_a_count_of_zero() {
         "entries:\n  - name: Spare Cards\n    count: 1\n    component: spares\n    parts:\n      - { name: Tier 1, count: 1, where: { kind: x } }\n  - name: Colour Cards\n    count: 9\n    component: deck\n    parts:\n      - { name: Tier 1, count: 9, where: { kind: red } }\n",
         "",
     );
-    p.write(
-        "data/fixture/game.yaml",
-        &format!("{yaml}  - id: spares\n    name: Spare Cards\n    size: poker\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: spares.yaml\n    card_fields: [kind]\n"),
-    );
-    p.write(
-        "data/fixture/spares.yaml",
-        "- name: Spare\n  count: 1\n  kind: x\n",
-    );
+    add_spares(&p);
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g, None).unwrap_err();
     assert!(err.to_string().contains("Colour Cards › Tier 1"), "{err}");

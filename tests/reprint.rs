@@ -318,14 +318,15 @@ fn since_a_git_revision() {
     .unwrap();
     assert_eq!(r.print["facility"].get("spare-fuse"), Some(&1));
     // A bad revision is a plain message naming it, not git's output.
-    let bad = |rev: &str| match record_at_revision(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
+    let refused = |root: &Path, id: &str, rev: &str| match record_at_revision(
+        &protopress::Project::open(root).unwrap(),
+        id,
         rev,
     ) {
-        Ok(_) => panic!("`{rev}` was taken as a revision"),
+        Ok(_) => panic!("`{rev}` gave {id} a record"),
         Err(e) => e.to_string(),
     };
+    let bad = |rev: &str| refused(dir.path(), "death-to-decorum", rev);
     let text = bad("no-such-rev");
     assert!(
         text.contains("--since no-such-rev: there is no such revision"),
@@ -341,14 +342,7 @@ fn since_a_git_revision() {
         &dir.path().join("data/death-to-decorum"),
         &dir.path().join("data/late"),
     );
-    let text = match record_at_revision(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "late",
-        "HEAD",
-    ) {
-        Ok(_) => panic!("a game added later had a record at HEAD"),
-        Err(e) => e.to_string(),
-    };
+    let text = refused(dir.path(), "late", "HEAD");
     assert!(
         text.contains(
             "the game `late` did not exist at revision HEAD (no data/late/game.yaml there)"
@@ -357,14 +351,7 @@ fn since_a_git_revision() {
     );
     // Outside a git repository.
     let plain = copy_game("death-to-decorum");
-    let text = match record_at_revision(
-        &protopress::Project::open(plain.path()).unwrap(),
-        "death-to-decorum",
-        "HEAD",
-    ) {
-        Ok(_) => panic!("a folder without git had a revision"),
-        Err(e) => e.to_string(),
-    };
+    let text = refused(plain.path(), "death-to-decorum", "HEAD");
     assert!(text.contains("not in a git repository"), "{text}");
 }
 
