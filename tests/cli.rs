@@ -208,6 +208,12 @@ fn commands_work_on_every_language_or_the_one_named() {
         let stale = root.join(format!("output/veil-runners/{lang}/reprint.pdf"));
         assert!(!stale.exists(), "{lang}: a stale reprint.pdf");
     }
+    // The designer hears that it went.
+    assert!(
+        stdout(&out).contains("reprint.pdf no longer matches the data and was removed"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// A key written twice is an error at the second one, naming the first.

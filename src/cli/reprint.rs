@@ -71,10 +71,17 @@ fn reprint_only(
         std::fs::remove_dir_all(&cut_dir).map_err(|e| Error::io(&cut_dir, &e))?;
     }
     if r.changes.is_empty() {
-        if path.is_file() {
+        let stale = path.is_file();
+        if stale {
             std::fs::remove_file(&path).map_err(|e| Error::io(&path, &e))?;
         }
         say!("{label}: nothing changed since the last print; no reprint needed.");
+        if stale {
+            say!(
+                "{label}: the earlier {} no longer matches the data and was removed",
+                path.display()
+            );
+        }
         return Ok(());
     }
     for c in &r.changes {
