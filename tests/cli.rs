@@ -296,6 +296,12 @@ fn one_of_a_thing_is_written_in_the_singular() {
     let text = stdout(&out);
     assert!(text.contains("built fixture: 1 printed piece, "), "{text}");
     assert!(text.contains("manifest check passed (1 entry)"), "{text}");
+    // Printed single-sided, one card's sheet file has one page, and the index page says so.
+    let single = common::deck_game("  paper: a4\n  duplex: none", "- name: Alpha\n");
+    let out = run(single.root(), &["build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let index = std::fs::read_to_string(single.out().join("fixture/index.html")).unwrap();
+    assert!(index.contains("cards.pdf</a> (1 page)"), "{index}");
     let out = run(p.root(), &["check", "fixture"]);
     let text = stdout(&out);
     assert!(
