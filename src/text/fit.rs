@@ -154,6 +154,43 @@ fn markup_stars(chars: &[char]) -> (std::collections::HashSet<usize>, Option<usi
     (paired, pending[1])
 }
 
+/// The icon `:name:` or `{name}` opening at `chars[at]`, with the index of its closing
+/// character; none when the text there is no icon (`10:30:`). An unknown name is an error
+/// where it must have been meant as an icon: always in braces, and between colons when it is
+/// written as icon names are (lower case and dashes).
+fn icon_at(
+    chars: &[char],
+    at: usize,
+    icons: &Icons,
+) -> std::result::Result<Option<(String, usize)>, String> {
+    let close = if chars[at] == '{' { '}' } else { ':' };
+    let mut name = String::new();
+    let mut end = None;
+    for (i, &c) in chars.iter().enumerate().skip(at + 1) {
+        if c == close {
+            end = (!name.is_empty()).then_some(i);
+            break;
+        }
+        if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            break;
+        }
+        name.push(c);
+    }
+    let Some(end) = end else {
+        return Ok(None);
+    };
+    if icons.get(&name).is_some() {
+        return Ok(Some((name, end)));
+    }
+    if close == '}' || name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-') {
+        return Err(format!(
+            "unknown icon `{name}` ({})",
+            suggestion(&name, icons.names())
+        ));
+    }
+    Ok(None)
+}
+
 /// Parses `**bold**`, `*italic*`, `\n`, `:icon:`, `{icon}`; a backslash escapes the next char.
 fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, String> {
     let mut atoms = Vec::new();
@@ -164,19 +201,6 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
         if !buf.is_empty() {
             atoms.push(Atom::Text(std::mem::take(buf), style));
         }
-    };
-    let icon_name = |from: usize, close: char| -> Option<(String, usize)> {
-        let mut name = String::new();
-        for (i, &c) in chars.iter().enumerate().skip(from) {
-            if c == close {
-                return (!name.is_empty()).then_some((name, i));
-            }
-            if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                return None;
-            }
-            name.push(c);
-        }
-        None
     };
     let (stars, unclosed) = markup_stars(&chars);
     if unclosed.is_some() {
@@ -214,31 +238,15 @@ fn parse_markup(text: &str, icons: &Icons) -> std::result::Result<Vec<Atom>, Str
                     atoms.push(Atom::Space);
                 }
             }
-            ':' | '{' => {
-                let close = if c == ':' { ':' } else { '}' };
-                match icon_name(i + 1, close) {
-                    Some((name, end)) => {
-                        if icons.get(&name).is_none() {
-                            // `{x}` is always meant as an icon; `a:b:` in prose may not be.
-                            if c == '{'
-                                || name.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-')
-                            {
-                                return Err(format!(
-                                    "unknown icon `{name}` ({})",
-                                    suggestion(&name, icons.names())
-                                ));
-                            }
-                            buf.push(c);
-                        } else {
-                            flush(&mut buf, &mut atoms, style);
-                            atoms.push(Atom::Icon(name));
-                            i = end + 1;
-                            continue;
-                        }
-                    }
-                    None => buf.push(c),
+            ':' | '{' => match icon_at(&chars, i, icons)? {
+                Some((name, end)) => {
+                    flush(&mut buf, &mut atoms, style);
+                    atoms.push(Atom::Icon(name));
+                    i = end + 1;
+                    continue;
                 }
-            }
+                None => buf.push(c),
+            },
             c => buf.push(c),
         }
         i += 1;
