@@ -372,3 +372,48 @@ fn a_changed_image_reprints_the_faces_that_show_it() {
     assert!(!r.changes.is_empty(), "the changed image went unnoticed");
     assert!(r.print.contains_key("facility"), "{:?}", r.print.keys());
 }
+
+/// `--since` reads the game at a revision when the project is a folder inside its repository
+/// and a file has a name beyond ASCII (git quotes such names unless asked not to).
+#[test]
+fn since_a_revision_of_a_project_inside_its_repository() {
+    let repo = tempfile::tempdir().unwrap();
+    let game = copy_game("veil-runners");
+    let project = repo.path().join("games/veil");
+    common::copy_dir(game.path(), &project);
+    std::fs::write(
+        project.join("data/veil-runners/Würfel notes.txt"),
+        "six sides",
+    )
+    .unwrap();
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(repo.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    git(&["init", "-q"]);
+    git(&["add", "-A"]);
+    git(&[
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@t",
+        "commit",
+        "-q",
+        "-m",
+        "printed",
+    ]);
+    let project = protopress::Project::open(&project).unwrap();
+    let old =
+        record_at_revision(&project, "veil-runners", "HEAD").unwrap_or_else(|e| panic!("{e}"));
+    let r = reprint(&project, "veil-runners", &old).unwrap();
+    assert!(r.changes.is_empty(), "{:?}", r.changes.len());
+}

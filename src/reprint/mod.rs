@@ -314,19 +314,22 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
         .iter()
         .map(|d| d.to_string_lossy().replace('\\', "/"))
         .collect();
-    let mut args = vec!["ls-tree", "-r", "--name-only", rev, "--"];
+    // NUL-separated: git quotes a name with other than ASCII in it otherwise (`Würfel.png`).
+    let mut args = vec!["ls-tree", "-r", "-z", "--name-only", rev, "--"];
     args.extend(dirs.iter().map(String::as_str));
     let listing = String::from_utf8_lossy(&git(&args)?).into_owned();
+    let paths: Vec<&str> = listing.split('\0').filter(|p| !p.is_empty()).collect();
     // The shared templates may be there while the game is not: it was added later.
     let game_file = Project::game_file(id).to_string_lossy().replace('\\', "/");
-    if !listing.lines().any(|l| l == game_file) {
+    if !paths.contains(&game_file.as_str()) {
         return Err(Error::new(format!(
             "the game `{id}` did not exist at revision {rev} (no {game_file} there)"
         ))
         .help("name a later revision, or print the whole kit: protopress build"));
     }
-    for path in listing.lines() {
-        let bytes = git(&["show", &format!("{rev}:{path}")])?;
+    for path in paths {
+        // `./`: relative to the project, which may be a folder inside the repository.
+        let bytes = git(&["show", &format!("{rev}:./{path}")])?;
         let target = scratch.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
