@@ -303,7 +303,6 @@ pub(crate) fn unknown_field(field: &str, allowed: &CardFields) -> String {
     )
 }
 
-/// Checks a count: a whole number from 0 to [`MAX_COPIES`].
 /// A count read where the YAML parser still knows its place: any other kind of value (a list,
 /// a map) is an error at the count itself.
 struct WholeCount(i64);
@@ -328,6 +327,14 @@ impl<'de> de::Deserialize<'de> for WholeCount {
             fn visit_str<E: de::Error>(self, v: &str) -> std::result::Result<i64, E> {
                 whole_count(&Value::String(v.to_owned())).map_err(E::custom)
             }
+            fn visit_bool<E: de::Error>(self, v: bool) -> std::result::Result<i64, E> {
+                whole_count(&Value::Bool(v)).map_err(E::custom)
+            }
+            fn visit_unit<E: de::Error>(self) -> std::result::Result<i64, E> {
+                Err(E::custom(
+                    "count is empty: write how many copies to print, e.g. count: 3",
+                ))
+            }
         }
         d.deserialize_any(Count).map(WholeCount)
     }
@@ -351,6 +358,7 @@ fn whole_count(value: &Value) -> std::result::Result<i64, String> {
     }
 }
 
+/// Checks a count: a whole number from 0 to [`MAX_COPIES`].
 pub(crate) fn check_count(count: i64) -> std::result::Result<u32, String> {
     if (0..=i64::from(MAX_COPIES)).contains(&count) {
         Ok(count as u32)
@@ -566,6 +574,10 @@ mod tests {
         let e = parse("- name: A\n  count: two\n", &[]).unwrap_err();
         assert!(e.message.contains("count \"two\" is not a number"), "{e}");
         assert_eq!(parse("- name: A\n  count: 3.0\n", &[]).unwrap()[0].count, 3);
+        for empty in ["count:", "count: ~"] {
+            let e = parse(&format!("- name: A\n  {empty}\n"), &[]).unwrap_err();
+            assert!(e.message.contains("count is empty"), "{e}");
+        }
     }
 
     #[test]

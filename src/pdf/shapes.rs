@@ -434,9 +434,11 @@ fn cut_band(r: &Registration) -> Band {
         w: r.area.w,
         h: BAND_THICK,
     };
+    // Only a mark at the band's start moves it (on paper too short for the band to clear the
+    // top-right mark, that one is left alone), and never past its end.
     for mark in &r.keep_clear {
-        if mark.overlaps(&rect) {
-            let past = mark.right() - rect.x;
+        if mark.x <= rect.x && mark.overlaps(&rect) {
+            let past = (mark.right() - rect.x).min(rect.w * 0.5);
             rect.x += past;
             rect.w -= past;
         }
