@@ -308,6 +308,7 @@ fn since_a_git_revision() {
         &protopress::Project::open(dir.path()).unwrap(),
         "death-to-decorum",
         "HEAD",
+        &dir.path().join("output"),
     )
     .unwrap();
     let r = reprint(
@@ -322,6 +323,7 @@ fn since_a_git_revision() {
         &protopress::Project::open(root).unwrap(),
         id,
         rev,
+        &root.join("output"),
     ) {
         Ok(_) => panic!("`{rev}` gave {id} a record"),
         Err(e) => e.to_string(),
@@ -412,8 +414,18 @@ fn since_a_revision_of_a_project_inside_its_repository() {
         "printed",
     ]);
     let project = protopress::Project::open(&project).unwrap();
-    let old =
-        record_at_revision(&project, "veil-runners", "HEAD").unwrap_or_else(|e| panic!("{e}"));
+    let old = record_at_revision(
+        &project,
+        "veil-runners",
+        "HEAD",
+        &project.root().join("output"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let r = reprint(&project, "veil-runners", &old).unwrap();
     assert!(r.changes.is_empty(), "{:?}", r.changes.len());
+    // The scratch copy of the revision was made in the output folder and is gone.
+    let left: Vec<_> = std::fs::read_dir(project.root().join("output"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
 }

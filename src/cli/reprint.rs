@@ -22,7 +22,7 @@ pub fn run(
 ) -> Result<Outcome> {
     let langs = kit_languages(project, id, lang)?;
     let old = match since {
-        Some(rev) => record_at_revision(project, id, rev)?,
+        Some(rev) => record_at_revision(project, id, rev, &project.output_root(out))?,
         None => load_record(&Game::load(project, id)?)?,
     };
     let mut outcome = Outcome::Done;

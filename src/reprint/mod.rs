@@ -283,15 +283,19 @@ fn diff_rules(old: &PrintRecord, new: &PrintRecord, changes: &mut Vec<Change>) {
 }
 
 /// The record of a git revision of the game: its files at `rev`, rendered in a scratch
-/// project.
-pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<PrintRecord> {
+/// project inside `out` (the output folder: protopress writes nowhere else), removed after.
+pub fn record_at_revision(
+    project: &Project,
+    id: &str,
+    rev: &str,
+    out: &std::path::Path,
+) -> Result<PrintRecord> {
     project.check_game(id)?;
     let root = project.root();
     // Unique per call: two comparisons in one process must not share a scratch tree.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let scratch =
-        std::env::temp_dir().join(format!("protopress-since-{}-{n}-{id}", std::process::id()));
+    let scratch = out.join(format!(".since-{}-{n}-{id}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let git = |args: &[&str]| -> Result<Vec<u8>> {
         let out = Command::new("git")
@@ -327,16 +331,17 @@ pub fn record_at_revision(project: &Project, id: &str, rev: &str) -> Result<Prin
         ))
         .help("name a later revision, or print the whole kit: protopress build"));
     }
-    for path in paths {
+    let copied = paths.iter().try_for_each(|path| {
         // `./`: relative to the project, which may be a folder inside the repository.
         let bytes = git(&["show", &format!("{rev}:./{path}")])?;
         let target = scratch.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
         }
-        std::fs::write(&target, bytes).map_err(|e| Error::io(&target, &e))?;
-    }
-    let result = Project::open(&scratch)
+        std::fs::write(&target, bytes).map_err(|e| Error::io(&target, &e))
+    });
+    let result = copied
+        .and_then(|()| Project::open(&scratch))
         .and_then(|scratch| Session::new(&scratch, &BuildOptions::default()).prepare(id))
         .map_err(|e| {
             Error::new(format!(
