@@ -273,19 +273,17 @@ fn nothing_changed_means_no_pdf() {
     assert!(r.changes.is_empty() && r.pdf.is_none());
 }
 
-#[test]
-fn since_a_git_revision() {
-    let dir = copy_game("death-to-decorum");
+/// Makes `dir` a git repository with everything in it committed.
+fn commit_all(dir: &Path) {
     let git = |args: &[&str]| {
-        let ok = Command::new("git")
+        let out = Command::new("git")
             .arg("-C")
-            .arg(dir.path())
+            .arg(dir)
             .args(args)
             .output()
-            .unwrap()
-            .status
-            .success();
-        assert!(ok, "git {args:?}");
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "git {args:?}: {err}");
     };
     git(&["init", "-q"]);
     git(&["add", "-A"]);
@@ -299,6 +297,12 @@ fn since_a_git_revision() {
         "-m",
         "printed",
     ]);
+}
+
+#[test]
+fn since_a_git_revision() {
+    let dir = copy_game("death-to-decorum");
+    commit_all(dir.path());
     edit(
         dir.path(),
         "- name: Spare Fuse\n  count: 5",
@@ -388,31 +392,7 @@ fn since_a_revision_of_a_project_inside_its_repository() {
         "six sides",
     )
     .unwrap();
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(repo.path())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "git {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    };
-    git(&["init", "-q"]);
-    git(&["add", "-A"]);
-    git(&[
-        "-c",
-        "user.name=t",
-        "-c",
-        "user.email=t@t",
-        "commit",
-        "-q",
-        "-m",
-        "printed",
-    ]);
+    commit_all(repo.path());
     let project = protopress::Project::open(&project).unwrap();
     let old = record_at_revision(
         &project,
