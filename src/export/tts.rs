@@ -19,8 +19,7 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 use serde_json::{Map, Value, json};
 
-use super::no_copies;
-use super::{Output, face_name, json_bytes, px, url_escape};
+use super::{Output, face_name, json_bytes, no_copies, px, url_escape};
 use crate::build::{BuildOptions, Prepared, Session};
 use crate::error::Result;
 use crate::model::{Component, ComponentKind, TokenShape};
