@@ -139,10 +139,15 @@ pub(crate) fn finish(
             None => slugify(&name.1),
         };
         if id.is_empty() && !raw_had_id {
+            // A spreadsheet takes its id from a column, a YAML list from a key.
+            let give = match from_text {
+                true => "fill in its `id` column (add one if the sheet has none), e.g. `dragon`",
+                false => "give it an `id:`, e.g. `id: dragon`",
+            };
             return Err(at(
                 Some("name"),
                 format!(
-                    "card `{}` makes no id from its name (an id takes its letters and digits); give it an `id:`, e.g. `id: dragon`",
+                    "card `{}` makes no id from its name (an id takes its letters and digits); {give}",
                     name.1
                 ),
             )

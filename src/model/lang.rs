@@ -47,9 +47,12 @@ pub fn base(code: &str) -> &str {
 /// The code among `listed` that `asked` names: the same code, or the one listed code with
 /// `asked` as its base (`de` names `de-CH` when no plain `de` is listed). Kits, folders and
 /// rulebooks are named by the listed code, so every command resolves `--lang` the same way.
+/// Case does not matter (`de-ch` names `de-CH`), as in every language tag.
 pub fn resolve<'a>(listed: &'a [String], asked: &str) -> Option<&'a str> {
-    let same = listed.iter().find(|l| l.as_str() == asked);
-    let mut by_base = listed.iter().filter(|l| base(l) == asked);
+    let same = listed.iter().find(|l| l.eq_ignore_ascii_case(asked));
+    let mut by_base = listed
+        .iter()
+        .filter(|l| base(l).eq_ignore_ascii_case(asked));
     let only = match (by_base.next(), by_base.next()) {
         (Some(one), None) => Some(one),
         _ => None,
@@ -160,6 +163,10 @@ mod tests {
         // Two regions of one language: `de` names neither.
         assert_eq!(resolve(&listed(&["de-AT", "de-CH"]), "de"), None);
         assert_eq!(resolve(&listed(&["en"]), "fr"), None);
+        // Language tags ignore case.
+        assert_eq!(resolve(&listed(&["en", "de-CH"]), "de-ch"), Some("de-CH"));
+        assert_eq!(resolve(&listed(&["EN", "de-CH"]), "en"), Some("EN"));
+        assert_eq!(resolve(&listed(&["en", "de-CH"]), "DE"), Some("de-CH"));
     }
 
     #[test]

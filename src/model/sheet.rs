@@ -498,6 +498,22 @@ mod tests {
     }
 
     #[test]
+    fn a_row_whose_name_makes_no_id_asks_for_the_id_column() {
+        let fields = crate::model::fields::CardFields::untyped::<&str>(&[]);
+        let rules = CardRules {
+            fields: &fields,
+            images: &|f| Ok(f.to_owned()),
+            langs: &lang::Langs::default(),
+        };
+        let path = Path::new("d.csv");
+        let t = read_table("name,count\n🐉,1\n".as_bytes(), path, None).unwrap();
+        let e = cards_from_table(&t, path, &rules).unwrap_err();
+        assert!(e.message.contains("fill in its `id` column"), "{e}");
+        assert!(!e.message.contains("`id:`"), "{e}");
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+
+    #[test]
     fn garbage_is_not_a_workbook() {
         let e = read_table(b"PK\x03\x04junk", Path::new("d.xlsx"), None).unwrap_err();
         assert!(e.message.contains("cannot read the workbook"), "{e}");
