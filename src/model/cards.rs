@@ -586,6 +586,15 @@ mod tests {
     }
 
     #[test]
+    fn a_merge_into_its_own_anchor_is_said_plainly_at_its_card() {
+        let yaml = "- &a\n  name: Scout\n  count: 6\n  <<: *a\n";
+        let e = parse(yaml, &[]).unwrap_err();
+        assert!(e.message.contains("repeats without end"), "{e}");
+        assert!(!e.message.contains("recursion limit"), "{e}");
+        assert_eq!(e.line, Some(1), "{e}");
+    }
+
+    #[test]
     fn a_name_that_makes_no_id_asks_for_one_at_the_name() {
         let e = parse("- name: \"🐉\"\n  count: 1\n", &[]).unwrap_err();
         assert!(

@@ -113,6 +113,12 @@ pub fn yaml_error(err: &serde_yaml::Error, source: &str, path: &Path) -> Error {
     if let Some(help) = unknown_name_help(&message) {
         error = error.help(help);
     }
+    if message == "recursion limit exceeded" {
+        // The parser's words for an alias inside the very map its anchor names (`&a` holding
+        // `<<: *a`), which would repeat without end, or for nesting over a hundred levels.
+        error.message = "this YAML repeats without end or nests too deeply: an alias (`*name`) inside the map its anchor (`&name`) starts copies that map into itself".to_owned();
+        error = error.help("merge or repeat only an anchor whose map has ended before the alias");
+    }
     error
 }
 
