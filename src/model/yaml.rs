@@ -51,7 +51,88 @@ pub(crate) fn find_line(source: &str, needle: &str) -> Option<usize> {
 pub fn parse_yaml<T: de::DeserializeOwned>(source: &str, path: &Path) -> Result<T> {
     check_nesting(source, path)?;
     check_duplicate_keys(source, path)?;
+    if source.contains("<<") && has_merge_key(source) {
+        return parse_merged(source, path);
+    }
     serde_yaml::from_str(source).map_err(|e| yaml_error(&e, source, path))
+}
+
+/// Whether any map of the YAML has a merge key, which the typed parser would take for a
+/// field of its own (refused, or kept as a key named `<<` in free-form data).
+fn has_merge_key(source: &str) -> bool {
+    fn any(value: &serde_yaml::Value) -> bool {
+        match value {
+            serde_yaml::Value::Mapping(map) => {
+                map.iter().any(|(k, v)| k.as_str() == Some("<<") || any(v))
+            }
+            serde_yaml::Value::Sequence(items) => items.iter().any(any),
+            serde_yaml::Value::Tagged(t) => any(&t.value),
+            _ => false,
+        }
+    }
+    serde_yaml::from_str::<serde_yaml::Value>(source).is_ok_and(|v| any(&v))
+}
+
+/// Parses YAML that uses merge keys (`<<: *common`), which the typed parser does not resolve:
+/// read as plain values, merged, then typed. Errors past the merge name the place by its path
+/// (`components[2].size`) rather than a line, which the merged text no longer shares.
+fn parse_merged<T: de::DeserializeOwned>(source: &str, path: &Path) -> Result<T> {
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(source).map_err(|e| yaml_error(&e, source, path))?;
+    let merged = resolve_merges(value).map_err(|m| Error::new(m).in_file(path))?;
+    let text = serde_yaml::to_string(&merged).map_err(|e| Error::new(e.to_string()))?;
+    serde_yaml::from_str(&text).map_err(|e| {
+        let mut err = yaml_error(&e, &text, path);
+        (err.line, err.column, err.snippet) = (None, None, None);
+        err
+    })
+}
+
+/// `value` with every merge key resolved: a map keeps its own keys and takes those its `<<`
+/// brings that it lacks; of a list of maps, the earlier win. A merged map's own merge keys
+/// are resolved first, so chains of anchors work.
+pub(crate) fn resolve_merges(
+    value: serde_yaml::Value,
+) -> std::result::Result<serde_yaml::Value, String> {
+    use serde_yaml::Value;
+    match value {
+        Value::Sequence(items) => items
+            .into_iter()
+            .map(resolve_merges)
+            .collect::<std::result::Result<_, _>>()
+            .map(Value::Sequence),
+        Value::Mapping(map) => {
+            let mut out = serde_yaml::Mapping::new();
+            let mut merged = None;
+            for (key, value) in map {
+                match key.as_str() {
+                    Some("<<") => merged = Some(value),
+                    _ => {
+                        out.insert(key, resolve_merges(value)?);
+                    }
+                }
+            }
+            let sources = match merged {
+                None => Vec::new(),
+                Some(Value::Sequence(maps)) => maps,
+                Some(one) => vec![one],
+            };
+            for source in sources {
+                let Value::Mapping(fields) = resolve_merges(source)? else {
+                    return Err("`<<` merges a map (`<<: *common`) or a list of maps".to_owned());
+                };
+                for (key, value) in fields {
+                    out.entry(key).or_insert(value);
+                }
+            }
+            Ok(Value::Mapping(out))
+        }
+        Value::Tagged(tagged) => Ok(Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
+            tag: tagged.tag,
+            value: resolve_merges(tagged.value)?,
+        }))),
+        other => Ok(other),
+    }
 }
 
 /// Deepest `[`/`{` nesting a YAML file may use. Real data needs a handful of levels; deep
@@ -348,5 +429,66 @@ mod duplicate_tests {
         ] {
             assert_eq!(dup(ok), None, "{ok}");
         }
+    }
+}
+
+#[cfg(test)]
+mod merge_tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Part {
+        id: String,
+        size: String,
+        #[serde(default)]
+        back: Option<String>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Box_ {
+        parts: Vec<Part>,
+        #[serde(default)]
+        data: std::collections::BTreeMap<String, serde_yaml::Value>,
+    }
+
+    #[test]
+    fn merge_keys_resolve_through_chains_and_lists() {
+        let yaml = "parts:\n  - &card\n    id: a\n    size: poker\n    back: red\n  - &mini\n    <<: *card\n    id: b\n    size: mini\n  - <<: *mini\n    id: c\n  - <<: [{ size: tarot }, *card]\n    id: d\n";
+        let parsed: Box_ = parse_yaml(yaml, Path::new("game.yaml")).unwrap();
+        let got: Vec<(&str, &str, Option<&str>)> = parsed
+            .parts
+            .iter()
+            .map(|p| (p.id.as_str(), p.size.as_str(), p.back.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("a", "poker", Some("red")),
+                ("b", "mini", Some("red")),
+                ("c", "mini", Some("red")),
+                ("d", "tarot", Some("red")),
+            ]
+        );
+        // Free-form data is merged too, not kept with a key named `<<`.
+        let yaml =
+            "parts: []\ndata:\n  base: &b { ink: black }\n  dark:\n    <<: *b\n    paper: grey\n";
+        let parsed: Box_ = parse_yaml(yaml, Path::new("game.yaml")).unwrap();
+        let dark = &parsed.data["dark"];
+        assert_eq!(dark["ink"].as_str(), Some("black"));
+        assert!(dark.get("<<").is_none());
+    }
+
+    #[test]
+    fn a_mistake_past_a_merge_is_named_by_its_path() {
+        let yaml = "parts:\n  - &card\n    id: a\n    size: poker\n  - <<: *card\n    id: b\n    colour: red\n";
+        let e = parse_yaml::<Box_>(yaml, Path::new("game.yaml")).unwrap_err();
+        assert!(e.message.contains("parts[1]"), "{e}");
+        assert!(e.message.contains("unknown field `colour`"), "{e}");
+        assert_eq!(e.line, None, "{e}");
+        let e =
+            parse_yaml::<Box_>("parts:\n  - <<: 3\n    id: a\n", Path::new("g.yaml")).unwrap_err();
+        assert!(e.message.contains("merges a map"), "{e}");
     }
 }
