@@ -54,6 +54,42 @@ fn error(p: &Project) -> String {
     }
 }
 
+/// Workbooks store every number as a float: an untyped or text field still prints `1`, as
+/// the sheet shows it, not `1.0`.
+#[test]
+fn workbook_numbers_print_as_the_sheet_shows_them() {
+    let front = FRONT.replace("(card.tier + 1)", "card.tier");
+    for ty in ["any", "text"] {
+        let yaml = game("deck.yaml", "");
+        let untyped = |p: &Project| {
+            let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+            p.write(
+                "data/fixture/game.yaml",
+                &game.replace("tier: integer", &format!("tier: {ty}")),
+            );
+            p.write("templates/fixture/front.svg.tera", &front);
+        };
+        untyped(&yaml);
+        yaml.write(
+            "data/fixture/deck.yaml",
+            &YAML_CARDS
+                .replace("tier: 1", "tier: \"1\"")
+                .replace("tier: 2", "tier: \"2\"")
+                .replace("tier: 3", "tier: \"3\""),
+        );
+        let want = cards_pdf(&yaml);
+        for (file, bytes) in [("deck.xlsx", XLSX), ("deck.ods", ODS)] {
+            let book = game(&format!("{file}#Loot"), "");
+            untyped(&book);
+            std::fs::write(book.root().join("data/fixture").join(file), bytes).unwrap();
+            assert!(
+                cards_pdf(&book) == want,
+                "{file} with `{ty}` prints differently"
+            );
+        }
+    }
+}
+
 #[test]
 fn csv_tsv_xlsx_and_ods_decks_print_the_same_cards_as_the_yaml_deck() {
     let yaml = game("deck.yaml", "");

@@ -250,7 +250,7 @@ fn read_workbook(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Grid>
                     .at(row_no, col_no));
                 }
                 Data::Int(i) => Value::from(*i),
-                Data::Float(f) => Number::from_f64(*f).map_or(Value::Null, Value::Number),
+                Data::Float(f) => sheet_number(*f),
                 Data::Bool(b) => Value::Bool(*b),
                 Data::String(s) if s.trim().is_empty() => continue,
                 other => Value::String(other.to_string()),
@@ -262,6 +262,18 @@ fn read_workbook(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Grid>
         sheet: Some(name),
         cells,
     })
+}
+
+/// A number cell as the spreadsheet shows it: workbooks store every number as a float, so
+/// a whole one (`1`, stored 1.0) is an integer, and a computed one loses the binary noise
+/// past 15 digits (0.1 + 0.2 is 0.3, not 0.30000000000000004).
+fn sheet_number(f: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is a float.
+    if f.fract() == 0.0 && f.abs() < EXACT {
+        return Value::from(f as i64);
+    }
+    let shown: f64 = format!("{f:.14e}").parse().unwrap_or(f);
+    Number::from_f64(shown).map_or(Value::Null, Value::Number)
 }
 
 /// Turns cells into a table: the first row holding anything names the columns.
@@ -511,6 +523,15 @@ mod tests {
         assert!(e.message.contains("fill in its `id` column"), "{e}");
         assert!(!e.message.contains("`id:`"), "{e}");
         assert_eq!(e.line, Some(2), "{e}");
+    }
+
+    #[test]
+    fn workbook_numbers_read_as_the_sheet_shows_them() {
+        assert_eq!(sheet_number(1.0), Value::from(1));
+        assert_eq!(sheet_number(-3.0), Value::from(-3));
+        assert_eq!(sheet_number(2.5).to_string(), "2.5");
+        assert_eq!(sheet_number(0.1 + 0.2).to_string(), "0.3");
+        assert_eq!(sheet_number(1e300).to_string(), "1e+300");
     }
 
     #[test]
