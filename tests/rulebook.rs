@@ -439,3 +439,46 @@ fn the_rulebook_is_deterministic() {
     assert_eq!(a.pdf("rules.pdf"), b.pdf("rules.pdf"));
     assert_eq!(a.pdf("kit.pdf"), b.pdf("kit.pdf"));
 }
+
+/// SVG art on a face the rulebook pictures: the typesetter takes no SVG linked from an SVG, so
+/// the art goes into the face itself, its text as outlines. Both books used to fail on it.
+#[test]
+fn svg_art_on_a_pictured_face_is_typeset_with_its_text() {
+    let books = |art_text: &str| {
+        let p = rules_game("# Rules\n\nThe card: ![Alpha](component:deck/alpha)\n");
+        p.write(
+            "templates/fixture/front.svg.tera",
+            "{% <face_svg bg=\"#ffffff\"> %}<image href=\"art/sigil.svg\" x=\"2\" y=\"20\" width=\"60\" height=\"30\"/>{% </face_svg> %}",
+        );
+        p.write(
+            "templates/fixture/art/sigil.svg",
+            &format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 20\"><circle cx=\"35\" cy=\"10\" r=\"4\" fill=\"#c33\"/>{art_text}</svg>"),
+        );
+        let built = protopress::build::Session::new(
+            &protopress::Project::open(p.root()).unwrap(),
+            &opts(&p.out()),
+        )
+        .build_in_memory("fixture")
+        .unwrap();
+        let ink = |name: &str| {
+            protopress::pdf::ink::coverage(built.pdf(name).unwrap(), 72.0)
+                .unwrap()
+                .pages
+        };
+        (ink("rules.pdf"), ink("kit.pdf"))
+    };
+    let (rules, kit) = books(
+        "<text x=\"1\" y=\"15\" font-size=\"14\" font-weight=\"bold\" font-family=\"DejaVu Sans Condensed\">Sigil</text>",
+    );
+    let (bare_rules, bare_kit) = books("");
+    // The word's ink: on the rulebook's figure page; in the kit, on that page, on the
+    // components page and on the card sheet.
+    let gained = |with: &[f32], without: &[f32]| {
+        with.iter()
+            .zip(without)
+            .filter(|(a, b)| *a - *b > 0.0005)
+            .count()
+    };
+    assert_eq!(gained(&rules, &bare_rules), 1, "{rules:?} {bare_rules:?}");
+    assert_eq!(gained(&kit, &bare_kit), 3, "{kit:?} {bare_kit:?}");
+}

@@ -171,7 +171,7 @@ impl<'a> GameAssets<'a> {
         );
         if !self.has(&path) {
             let svg = for_typesetter(&self.faces.faces[face].svg);
-            self.add_linked_images(&svg, &format!("faces/{comp}"))?;
+            let svg = self.add_linked_images(svg, &format!("faces/{comp}"))?;
             self.files.push((path.clone(), svg.into_bytes()));
         }
         Ok((face, path))
@@ -183,15 +183,17 @@ impl<'a> GameAssets<'a> {
     }
 
     /// The images a face links to (art next to the templates), placed where the typesetter
-    /// looks for them: beside the face's own file in `dir`.
-    fn add_linked_images(&mut self, svg: &str, dir: &str) -> std::result::Result<(), String> {
+    /// looks for them: beside the face's own file in `dir`. SVG art is written into the face
+    /// itself (a `data:` link), the one way the typesetter takes an SVG inside an SVG.
+    fn add_linked_images(&mut self, svg: String, dir: &str) -> std::result::Result<String, String> {
         let base = self.game.template_dir();
-        for href in crate::render::svg::linked_files(svg) {
+        let mut inlined = Vec::new();
+        for href in crate::render::svg::linked_files(&svg) {
             let source = crate::render::svg::sandboxed(&base, href)?;
             let Some(target) = virtual_join(dir, href) else {
                 return Err(format!("image `{href}` leaves the project"));
             };
-            if self.has(&target) {
+            if self.has(&target) || inlined.iter().any(|(h, _)| h == href) {
                 continue;
             }
             let bytes = self
@@ -199,9 +201,16 @@ impl<'a> GameAssets<'a> {
                 .project
                 .read(&source)
                 .map_err(|e| format!("image `{href}`: {}", e.message))?;
-            self.files.push((target, bytes));
+            let art_dir = source.parent().unwrap_or(&base).to_path_buf();
+            match svg_art(&bytes, self.fonts, self.game, &art_dir) {
+                Some(art) => inlined.push((href.to_owned(), data_link(&art))),
+                None => self.files.push((target, bytes)),
+            }
         }
-        Ok(())
+        Ok(inlined.into_iter().fold(svg, |svg, (href, data)| {
+            svg.replace(&format!("href=\"{href}\""), &format!("href=\"{data}\""))
+                .replace(&format!("href='{href}'"), &format!("href='{data}'"))
+        }))
     }
 }
 
@@ -248,6 +257,34 @@ fn virtual_join(dir: &str, href: &str) -> Option<String> {
 /// write "DejaVu Sans Condensed"; without this the face would fall back to the body font.
 fn for_typesetter(svg: &str) -> String {
     svg.replace("DejaVu Sans Condensed", "DejaVu Sans")
+}
+
+/// SVG art as the typesetter must read it; none for a raster image. Its text is drawn as
+/// outlines: the typesetter loses the fonts of an SVG inside an SVG. A gzipped `.svgz` goes
+/// as it is.
+fn svg_art(bytes: &[u8], fonts: &Fonts, game: &Game, base: &Path) -> Option<Vec<u8>> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return Some(bytes.to_vec());
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if !(start.starts_with('<') && text.contains("<svg")) {
+        return None;
+    }
+    let outlined = crate::render::svg::parse(text, fonts, &game.project, base)
+        .map(|tree| tree.to_string(&usvg::WriteOptions::default()));
+    Some(
+        outlined
+            .unwrap_or_else(|_| for_typesetter(text))
+            .into_bytes(),
+    )
+}
+
+/// An SVG as a `data:` link.
+fn data_link(svg: &[u8]) -> String {
+    use base64::Engine;
+    let encoded = base64::engine::general_purpose::STANDARD.encode(svg);
+    format!("data:image/svg+xml;base64,{encoded}")
 }
 
 /// The centre (canvas units) of the first text containing `find`, or of the element whose id
