@@ -640,3 +640,33 @@ fn turned_backs_print_behind_their_own_fronts() {
         assert!(front.ctms[i][1] * back.ctms[j][1] < 0.0);
     }
 }
+
+/// A card nearly as large as the paper fits when the printable margin leaves room for it and
+/// its crop marks, and the margin the game sets is the one the check uses.
+#[test]
+fn a_card_near_the_paper_size_fits_by_the_printable_margin_given() {
+    let built = |margin: &str| {
+        let p = deck_game(&format!("  paper: a4\n  bleed_mm: 3\n{margin}"), ELEVEN);
+        let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+        p.write(
+            "data/fixture/game.yaml",
+            &game.replace("size: poker", "size: { width_mm: 186, height_mm: 271 }"),
+        );
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+    };
+    let big = built("").expect("186 × 271 mm with bleed fits A4 inside a 5 mm margin");
+    let pdf = Pdf::load(big.pdf("cards.pdf").unwrap());
+    let face = pdf.pages[0].placed_rect(0, 192.0, 277.0);
+    // Within the 5 mm margin, each card on a page of its own.
+    assert!(face[0] >= 5.0 && face[0] + face[2] <= 205.0, "{face:?}");
+    assert!(face[1] >= 5.0 && face[1] + face[3] <= 292.0, "{face:?}");
+    let err = built("  printable_margin_mm: 9\n")
+        .err()
+        .expect("no room inside 9 mm");
+    assert!(
+        err.message.contains("inside the 9 mm printable margin"),
+        "{err}"
+    );
+    assert!(err.message.contains("192.0 × 277.0 mm"), "{err}");
+}

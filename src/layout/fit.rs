@@ -3,12 +3,13 @@
 //! than the sheet belongs on tiles as a board.
 
 use crate::error::{Error, Result};
+use crate::layout::imposition::mark_zone;
 use crate::layout::nets::{DieNet, Standee};
 use crate::model::{Component, ComponentKind, Game};
 use crate::project::Project;
 
-/// Room a piece needs around it on the paper (marks and label), in mm.
-const SHEET_MARGIN_MM: f32 = 10.0;
+/// Room a die net or standee needs beyond the printable margin (its label), in mm.
+const LABEL_ROOM_MM: f32 = 5.0;
 
 /// Fails on the first component whose pieces do not fit the paper, naming `game.yaml`, the
 /// component and its `size:` line.
@@ -26,7 +27,14 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
     let print = &game.file.print;
     let size = comp.spec.size?;
     let (pw, ph) = print.paper.size_mm();
-    let (room_w, room_h) = (pw - 2.0 * SHEET_MARGIN_MM, ph - 2.0 * SHEET_MARGIN_MM);
+    let margin = print.printable_margin_mm;
+    // A sheet of cards needs crop marks on one side of each axis at least (the grid's own
+    // rule); a net or standee needs room for its label.
+    let around = match comp.spec.kind {
+        ComponentKind::Die | ComponentKind::Standee => 2.0 * (margin + LABEL_ROOM_MM),
+        _ => margin + mark_zone(margin),
+    };
+    let (room_w, room_h) = (pw - around, ph - around);
     let fits = |w: f32, h: f32| (w <= room_w && h <= room_h) || (h <= room_w && w <= room_h);
     let (what, w, h, hint) = match comp.spec.kind {
         ComponentKind::Die => {
@@ -55,8 +63,9 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
     };
     (!fits(w, h)).then(|| {
         format!(
-            "the {what} is {w:.0} × {h:.0} mm and does not fit the printable area of the paper \
-             ({room_w:.0} × {room_h:.0} mm){hint}"
+            "the {what} is {w:.1} × {h:.1} mm and does not fit the room the paper has for it \
+             ({room_w:.1} × {room_h:.1} mm inside the {margin} mm printable margin, with its \
+             marks){hint}"
         )
     })
 }
