@@ -60,7 +60,7 @@ impl Project {
 
     /// `templates/common`: pieces every game can use.
     pub fn common_dir() -> PathBuf {
-        Path::new("templates").join("common")
+        Path::new("templates").join(COMMON)
     }
 
     /// Where icons are looked up, most specific first: the game's, then the shared ones.
@@ -117,6 +117,9 @@ impl Project {
                 "`{name}` is not a game name: use lower-case letters, digits and dashes"
             ))
             .help("name a folder under data/, e.g. `protopress build death-to-decorum`"));
+        }
+        if name == COMMON {
+            return Err(common_taken());
         }
         if self.is_file(&Self::game_file(name)) {
             return Ok(());
@@ -261,6 +264,17 @@ impl Project {
         out.sort();
         Ok(out)
     }
+}
+
+/// The folder under `templates/` that every game shares, which no game may be named after.
+pub const COMMON: &str = "common";
+
+/// Why a game may not be named [`COMMON`].
+pub fn common_taken() -> Error {
+    Error::new(
+        "a game cannot be named `common`: templates/common holds the templates every game shares",
+    )
+    .help("rename data/common (and its templates) to the game's own name, e.g. `my-game`")
 }
 
 /// The rule for game names (the folder under `data/`): lower-case ASCII letters, digits and

@@ -205,6 +205,9 @@ pub fn create(root: &Path, id: &str) -> Result<Vec<PathBuf>> {
         return Err(Error::new(format!("`{id}` is not a usable game name"))
             .help("use lower-case letters, digits and dashes, e.g. `space-traders`"));
     }
+    if id == crate::project::COMMON {
+        return Err(crate::project::common_taken().help("pick another name, e.g. `space-traders`"));
+    }
     for dir in [Project::data_dir(id), Project::templates_dir(id)] {
         if root.join(&dir).exists() {
             return Err(Error::new(format!(
@@ -244,6 +247,10 @@ mod tests {
     fn refuses_bad_names_and_existing_games() {
         let dir = tempfile::tempdir().unwrap();
         assert!(create(dir.path(), "Bad Name").is_err());
+        // Its templates would be the ones every game shares.
+        let e = create(dir.path(), "common").unwrap_err();
+        assert!(e.message.contains("cannot be named `common`"), "{e}");
+        assert!(!dir.path().join("data").exists());
         create(dir.path(), "ok").unwrap();
         assert!(
             create(dir.path(), "ok")
