@@ -13,7 +13,7 @@ use crate::model::fields::{CardFields, FieldType};
 use crate::model::lang::Langs;
 use crate::model::sheet::Table;
 use crate::model::yaml::{check_duplicate_keys, check_nesting, yaml_error};
-use crate::model::{MAX_COPIES, is_slug, slugify};
+use crate::model::{MAX_COPIES, MAX_ID_BYTES, id_from_name, is_slug};
 
 /// The fields every card may have, whatever its component declares.
 pub const RESERVED_CARD_FIELDS: [&str; 5] = ["id", "name", "count", "back", "front"];
@@ -136,7 +136,7 @@ pub(crate) fn finish(
         let raw_had_id = raw.id.is_some();
         let id = match raw.id {
             Some(id) => id,
-            None => slugify(&name.1),
+            None => id_from_name(&name.1),
         };
         if id.is_empty() && !raw_had_id {
             // A spreadsheet takes its id from a column, a YAML list from a key.
@@ -157,6 +157,13 @@ pub(crate) fn finish(
             return Err(at(
                 Some("id"),
                 format!("card id `{id}` may use only lower-case letters, digits and '-'"),
+            )
+            .card(&name.0));
+        }
+        if id.len() > MAX_ID_BYTES {
+            return Err(at(
+                Some("id"),
+                format!("card id `{id}` is longer than {MAX_ID_BYTES} characters; it names files"),
             )
             .card(&name.0));
         }
@@ -592,6 +599,17 @@ mod tests {
         assert!(e.message.contains("repeats without end"), "{e}");
         assert!(!e.message.contains("recursion limit"), "{e}");
         assert_eq!(e.line, Some(1), "{e}");
+    }
+
+    #[test]
+    fn a_long_name_makes_an_id_short_enough_to_name_files() {
+        let name = "Ärger ".repeat(60);
+        let cards = parse(&format!("- name: \"{name}\"\n"), &[]).unwrap();
+        assert!(cards[0].id.len() <= MAX_ID_BYTES, "{}", cards[0].id);
+        let id = "a".repeat(MAX_ID_BYTES + 1);
+        let e = parse(&format!("- name: A\n  id: {id}\n"), &[]).unwrap_err();
+        assert!(e.message.contains("is longer than 80 characters"), "{e}");
+        assert_eq!(e.line, Some(2), "{e}");
     }
 
     #[test]

@@ -11,7 +11,8 @@ use crate::model::print::{CardSize, MissingTranslation};
 use crate::model::sheet::{cards_from_table, is_sheet, read_table, split_sheet};
 use crate::model::yaml::{find_line, find_line_after, locate, parse_yaml};
 use crate::model::{
-    Component, ComponentKind, ComponentSpec, GameFile, TemplateRule, is_slug, validate,
+    Component, ComponentKind, ComponentSpec, GameFile, MAX_ID_BYTES, TemplateRule, is_slug,
+    validate,
 };
 use crate::project::Project;
 
@@ -458,6 +459,13 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
         if !is_slug(&spec.id) {
             return Err(at(Error::new(format!(
                 "component id `{}` may use only lower-case letters, digits and '-'",
+                spec.id
+            ))
+            .in_file(path)));
+        }
+        if spec.id.len() > MAX_ID_BYTES {
+            return Err(at(Error::new(format!(
+                "component id `{}` is longer than {MAX_ID_BYTES} characters; it names files",
                 spec.id
             ))
             .in_file(path)));

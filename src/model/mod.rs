@@ -408,7 +408,7 @@ fn rule_pick<'a>(rule: Option<&'a TemplateRule>, card: &Card) -> Option<&'a str>
     by_value.get(&value).map(String::as_str)
 }
 
-pub use crate::slug::{is_slug, slugify};
+pub use crate::slug::{MAX_ID_BYTES, id_from_name, is_slug, slugify};
 
 #[cfg(test)]
 mod tests {

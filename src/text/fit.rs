@@ -1094,9 +1094,11 @@ impl tera::Function<tera::TeraResult<Value>> for TextBox {
             let msg = format!(
                 "text {what}{} does not fit its {} × {} box even at the minimum size {}",
                 quote(&text),
-                spec.width,
-                spec.height,
-                spec.min_size
+                // To the tenth of a millimetre: a box computed in the template (`R - L - 12`)
+                // may come out as 45.499996 on one face and 45.500004 on the next.
+                (spec.width * 10.0).round() / 10.0,
+                (spec.height * 10.0).round() / 10.0,
+                (spec.min_size * 100.0).round() / 100.0
             );
             engine.overflow(msg, state)?;
         }
