@@ -89,7 +89,7 @@ impl Ctx<'_> {
         nickname: &str,
         note: &str,
         pos: (f64, f64),
-        scale: f64,
+        scale: (f64, f64),
     ) -> Map<String, Value> {
         let guid = self.guid();
         let mut o = Map::new();
@@ -118,12 +118,29 @@ impl Ctx<'_> {
     }
 }
 
-fn transform(pos: (f64, f64), scale: f64) -> Value {
+/// Where an object lies and its scale across and down the table (x, z).
+fn transform(pos: (f64, f64), scale: (f64, f64)) -> Value {
     json!({
         "posX": pos.0, "posY": 1.0, "posZ": pos.1,
         "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
-        "scaleX": scale, "scaleY": 1.0, "scaleZ": scale,
+        "scaleX": scale.0, "scaleY": 1.0, "scaleZ": scale.1,
     })
+}
+
+/// The same scale both ways: for objects that take their shape from their image or model.
+fn even(scale: f64) -> (f64, f64) {
+    (scale, scale)
+}
+
+/// The scale of a card `w` × `h` mm: Tabletop Simulator draws every custom card on a poker
+/// card (63.5 × 88.9 mm; turned for a sideways card) and stretches its image to it, so a card
+/// of another shape is scaled unevenly back to its own.
+fn card_scale(w: f32, h: f32) -> (f64, f64) {
+    let (pw, ph) = match w > h {
+        true => (88.9, 63.5),
+        false => (63.5, 88.9),
+    };
+    (f64::from(w / pw), f64::from(h / ph))
 }
 
 pub(super) fn export(
@@ -283,7 +300,7 @@ fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) ->
     let slots = slots(comp, &deck.copies);
     let sheets = sheets(ctx, comp, &slots)?;
     let size = comp.size();
-    let scale = f64::from(size.width_mm / 63.5);
+    let scale = card_scale(size.width_mm, size.height_mm);
     let sideways = size.width_mm > size.height_mm;
     let mut cards = Vec::new();
     let mut ids = Vec::new();
@@ -437,7 +454,7 @@ fn bagged(
     if items.len() == 1 {
         return Value::Object(items.remove(0));
     }
-    let mut bag = ctx.object("Bag", &comp.spec.name, &comp.spec.id, pos, 1.0);
+    let mut bag = ctx.object("Bag", &comp.spec.name, &comp.spec.id, pos, (1.0, 1.0));
     bag.insert("MaterialIndex".into(), json!(-1));
     bag.insert("MeshIndex".into(), json!(-1));
     bag.insert("ContainedObjects".into(), json!(items));
@@ -475,7 +492,8 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             .to_owned();
         let front_file = face_file(ctx, comp, copy.front, "");
         let front = image_file(ctx, front_file, &[copy.front], px_size, round)?;
-        let scale = f64::from(size.width_mm.max(size.height_mm) / 25.4);
+        // A token or tile takes its shape from its image: one scale for both.
+        let scale = even(f64::from(size.width_mm.max(size.height_mm) / 25.4));
         let back = match copy.back.filter(|_| !standee) {
             Some(back) => {
                 let back_file = face_file(ctx, comp, back, "");
@@ -559,7 +577,7 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             &name,
             &card_note(comp, copy.card),
             pos,
-            f64::from(longest / 254.0),
+            even(f64::from(longest / 254.0)),
         );
         o.insert(
             "CustomImage".into(),
@@ -609,7 +627,7 @@ fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -
             &name,
             &card_note(comp, copy.card),
             pos,
-            f64::from(size.width_mm / 25.4),
+            even(f64::from(size.width_mm / 25.4)),
         );
         o.insert(
             "CustomImage".into(),
@@ -672,6 +690,17 @@ mod tests {
                 assert!(cw as f32 <= w / 25.4 * TTS_DPI + 1.0);
             }
         }
+    }
+
+    #[test]
+    fn cards_of_other_shapes_are_scaled_back_from_a_poker_card() {
+        let close =
+            |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() < 1e-3 && (a.1 - b.1).abs() < 1e-3;
+        assert!(close(card_scale(63.5, 88.9), (1.0, 1.0)));
+        assert!(close(card_scale(88.9, 63.5), (1.0, 1.0)), "sideways poker");
+        // A square card is narrower down the table than across, as a poker card is not.
+        assert!(close(card_scale(70.0, 70.0), (70.0 / 63.5, 70.0 / 88.9)));
+        assert!(close(card_scale(70.0, 120.0), (70.0 / 63.5, 120.0 / 88.9)));
     }
 
     #[test]
