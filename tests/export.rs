@@ -222,7 +222,10 @@ fn a_game_with_a_size_the_service_lacks_still_exports_its_other_decks() {
             "events",
             "top-secret",
             "wild",
-            "quick-reference"
+            "quick-reference",
+            // 20 mm tokens are 0.75 in (19.05 mm) small round chits, within a millimetre.
+            "guards",
+            "wild-tokens"
         ]
     );
 }
@@ -737,4 +740,44 @@ fn a_deck_of_count_zero_is_reported_not_dropped_in_silence() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("has no card to export one per page"), "{err}");
+}
+
+/// A deck within a millimetre of a product prints as that product: protopress's `tarot`
+/// (70 × 120 mm) is The Game Crafter's and MakePlayingCards' 2.75 × 4.75 in tarot card, its
+/// own trim centred unscaled. A landscape card is told to turn upright.
+#[test]
+fn a_deck_within_a_millimetre_of_a_product_is_exported_as_it() {
+    let p = trim_game();
+    let game = std::fs::read_to_string(p.root().join("data/trim/game.yaml")).unwrap();
+    p.write(
+        "data/trim/game.yaml",
+        &game.replace("size: poker", "size: tarot").replace(
+            "size: { width_mm: 70, height_mm: 70 }",
+            "size: { width_mm: 88.9, height_mm: 63.5 }",
+        ),
+    );
+    let proj = protopress::Project::open(p.root()).unwrap();
+    for (format, size) in [(Format::Tgc, (900, 1500)), (Format::Mpc, (897, 1497))] {
+        let report = export(&proj, "trim", &ExportOptions::new(format), &p.out()).unwrap();
+        let front = report.dir.join("deck/a-front.png");
+        assert_eq!(png_info(&front).0, size.0, "{format:?}");
+        assert_eq!(png_info(&front).1, size.1, "{format:?}");
+        let (left, top, tw, th) = measure_black(&front);
+        // 70 × 120 mm at 300 dpi, unscaled: 827 × 1417 px, in the middle.
+        assert!(
+            tw.abs_diff(827) <= 1 && th.abs_diff(1417) <= 1,
+            "{format:?}: {tw} × {th}"
+        );
+        assert!(left.abs_diff((size.0 - 827) / 2) <= 1, "{left}");
+        assert!(top.abs_diff((size.1 - 1417) / 2) <= 1, "{top}");
+        let rooms = report
+            .skipped
+            .iter()
+            .find(|s| s.starts_with("rooms:"))
+            .unwrap();
+        assert!(
+            rooms.contains("turned upright (63.5 × 88.9 mm) it would be a poker card"),
+            "{rooms}"
+        );
+    }
 }

@@ -5,7 +5,7 @@
 //! wider than the service's (the templates draw their bleed, so nothing is stretched), then
 //! each image is cut at exactly the service's resolution: one image pixel is one pixel at the
 //! service's dpi, the trim is centred, and the bleed around it is the service's. A component
-//! whose size no product of the service matches (within one pixel) is listed and skipped.
+//! whose size no product of the service matches (within [`NEAR_MM`]) is listed and skipped.
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -118,8 +118,14 @@ pub fn service(format: Format) -> &'static Service {
     }
 }
 
-/// Extra bleed drawn beyond the service's, so the cut never reaches past the face.
-const BLEED_MARGIN_MM: f32 = 0.5;
+/// How far a component's trim may differ from a product's, in mm on each of width and
+/// height: a `tarot` deck (70 × 120 mm) prints as a 2.75 × 4.75 in tarot card, its cut falling
+/// at most half of this inside its trim (in the safe zone) or outside it (in its bleed).
+pub const NEAR_MM: f32 = 1.0;
+
+/// Extra bleed drawn beyond the service's, so the cut never reaches past the face, even of a
+/// product up to [`NEAR_MM`] larger than the trim.
+const BLEED_MARGIN_MM: f32 = 0.5 + NEAR_MM / 2.0;
 
 impl Service {
     pub fn bleed_mm(&self) -> f32 {
@@ -151,7 +157,8 @@ fn shape_of(comp: &Component) -> Option<Shape> {
     }
 }
 
-/// The product whose trim is the component's within one pixel, or why there is none.
+/// The product whose trim is the component's within [`NEAR_MM`] (the closest such), or why
+/// there is none.
 pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Product, String> {
     let Some(shape) = shape_of(comp) else {
         return Err(format!(
@@ -161,7 +168,7 @@ pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Pro
         ));
     };
     let size = comp.size();
-    let tolerance = 25.4 / svc.dpi;
+    let tolerance = NEAR_MM.max(25.4 / svc.dpi);
     let off = |p: &Product| {
         let dw = (p.width_in * 25.4 - size.width_mm).abs();
         let dh = (p.height_in * 25.4 - size.height_mm).abs();
@@ -171,11 +178,26 @@ pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Pro
     if candidates.clone().next().is_none() {
         return Err(format!("{} prints no {}", svc.name, shape.plural()));
     }
-    if let Some(p) = candidates.clone().find(|p| off(p) <= tolerance) {
+    let nearest = candidates.clone().min_by(|a, b| off(a).total_cmp(&off(b)));
+    if let Some(p) = nearest.filter(|p| off(p) <= tolerance) {
         return Ok(*p);
     }
-    let nearest = candidates
-        .min_by(|a, b| off(a).total_cmp(&off(b)))
+    let turned = |p: &Product| {
+        (p.height_in * 25.4 - size.width_mm)
+            .abs()
+            .max((p.width_in * 25.4 - size.height_mm).abs())
+            <= tolerance
+    };
+    let upright = match candidates.clone().find(|p| turned(p)) {
+        Some(p) => format!(
+            "; turned upright ({} × {} mm) it would be a {}: design it upright to export it",
+            trim(size.height_mm),
+            trim(size.width_mm),
+            p.name
+        ),
+        None => String::new(),
+    };
+    let nearest = nearest
         .map(|p| {
             format!(
                 " (nearest: {}, {:.2} × {:.2} mm)",
@@ -186,11 +208,28 @@ pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Pro
         })
         .unwrap_or_default();
     Err(format!(
-        "{} has no product of {} × {} mm{nearest}",
+        "{} has no product of {} × {} mm{nearest}{upright}",
         svc.name,
         trim(size.width_mm),
         trim(size.height_mm)
     ))
+}
+
+/// Where a product's trim is not quite the component's: both sizes, so the designer knows
+/// where the cut falls.
+fn trim_note(product: &Product, comp: &Component) -> String {
+    let size = comp.size();
+    let (pw, ph) = (product.width_in * 25.4, product.height_in * 25.4);
+    if (pw - size.width_mm).abs() < 0.05 && (ph - size.height_mm).abs() < 0.05 {
+        return String::new();
+    }
+    format!(
+        " (cut at {} × {} mm, the design's trim is {} × {} mm)",
+        trim(pw),
+        trim(ph),
+        trim(size.width_mm),
+        trim(size.height_mm)
+    )
 }
 
 fn trim(v: f32) -> String {
@@ -277,11 +316,12 @@ pub(super) fn export(
         let cards = index_cards(&p, comp, &deck.copies, pixels, &mut jobs);
         let (b, (w, h)) = (svc.bleed_px(), pixels);
         out.exported.push(format!(
-            "{}: {} × {} px {}, {} cards ({} copies)",
+            "{}: {} × {} px {}{}, {} cards ({} copies)",
             comp.spec.id,
             w,
             h,
             product.name,
+            trim_note(&product, comp),
             cards.len(),
             cards.iter().map(|c| c.count).sum::<u32>()
         ));
