@@ -177,8 +177,18 @@ pub fn suggestion<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str> + 
     match nearest(unknown, known.clone()) {
         Some(near) => format!("did you mean `{near}`?"),
         None => {
-            let all: Vec<String> = known.into_iter().map(|k| format!("`{k}`")).collect();
-            format!("expected one of {}", all.join(", "))
+            let mut all: Vec<String> = Vec::new();
+            for k in known {
+                let named = format!("`{k}`");
+                // A family with several styles is one name to choose.
+                if !all.contains(&named) {
+                    all.push(named);
+                }
+            }
+            match all.is_empty() {
+                true => "there are none to choose from".to_owned(),
+                false => format!("expected one of {}", all.join(", ")),
+            }
         }
     }
 }
@@ -192,6 +202,12 @@ mod tests {
         assert_eq!(nearest("cuont", ["count", "name", "id"]), Some("count"));
         assert_eq!(nearest("colour", ["color", "name"]), Some("color"));
         assert_eq!(nearest("zzz", ["count", "name"]), None);
+        // Each name once (a font family's styles share one), and no empty list.
+        assert_eq!(
+            suggestion("zzz", ["Noto Sans", "Noto Sans", "Libertinus Serif"]),
+            "expected one of `Noto Sans`, `Libertinus Serif`"
+        );
+        assert_eq!(suggestion("coin", []), "there are none to choose from");
     }
 
     #[test]

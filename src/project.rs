@@ -86,13 +86,27 @@ impl Project {
         ]
     }
 
-    /// An output root: absolute as given, or relative to the project.
-    pub fn output_root(&self, out: &Path) -> PathBuf {
-        if out.is_absolute() {
-            out.to_path_buf()
-        } else {
-            self.root.join(out)
+    /// An output root: absolute as given, or relative to the project. Refused when it is the
+    /// project itself or holds or lies in its sources (`data/`, `templates/`, `fonts/`): a
+    /// build replaces what is in its game folders, and kit files would mix with the game's.
+    pub fn output_root(&self, out: &Path) -> Result<PathBuf> {
+        let root = match out.is_absolute() {
+            true => out.to_path_buf(),
+            false => self.root.join(out),
+        };
+        let (resolved, project) = (resolve_lexically(&root), resolve_lexically(&self.root));
+        let sources = ["data", "templates", "fonts"].map(|s| project.join(s));
+        let clash = resolved == project
+            || project.starts_with(&resolved)
+            || sources.iter().any(|s| resolved.starts_with(s));
+        if clash {
+            return Err(Error::new(format!(
+                "--out {} is the project or one of its source folders (data, templates, fonts)",
+                out.display()
+            ))
+            .help("write the kits to a folder of their own, such as `output` (the default)"));
         }
+        Ok(root)
     }
 
     /// The games of the project: every folder under `data/` holding a `game.yaml`, sorted.
@@ -263,6 +277,28 @@ impl Project {
         }
         out.sort();
         Ok(out)
+    }
+}
+
+/// `path` with `.` and `..` resolved by name, through the real folders where they exist (so a
+/// link to the project is the project).
+fn resolve_lexically(path: &Path) -> PathBuf {
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    match (out.parent(), out.file_name()) {
+        (Some(parent), Some(name)) if parent != out => resolve_lexically(parent).join(name),
+        _ => out,
     }
 }
 

@@ -358,3 +358,40 @@ fn a_language_region_typesets_or_is_refused_at_its_line() {
     assert!(err.contains("`de-1996` is not a language code"), "{err}");
     assert!(!err.contains("generated Typst"), "{err}");
 }
+
+/// An output folder that is the project or one of its source folders is refused before
+/// anything is written: kit files would mix with the game's own.
+#[test]
+fn an_output_folder_among_the_sources_is_refused() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    let listing = |p: &Path| {
+        let mut names: Vec<_> = std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let data_before = listing(&root.join("data/veil-runners"));
+    for out in ["data", "data/veil-runners", ".", "templates/../fonts", ".."] {
+        for command in ["build", "export", "check"] {
+            let mut args = vec!["-q", command, "veil-runners", "--out", out];
+            if command == "export" {
+                args.extend(["--format", "pdf-cards"]);
+            }
+            let done = run(root, &args);
+            assert_eq!(done.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&done).contains("source folders"),
+                "{}",
+                stderr(&done)
+            );
+        }
+    }
+    assert_eq!(listing(&root.join("data/veil-runners")), data_before);
+    assert!(!root.join("veil-runners").exists());
+    // Beside the sources is fine.
+    let done = run(root, &["-q", "check", "veil-runners", "--out", "kits"]);
+    assert!(done.status.success(), "{}", stderr(&done));
+}

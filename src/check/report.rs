@@ -149,6 +149,26 @@ fn annotation(file: &str, line: Option<usize>, message: &str) -> String {
     )
 }
 
+/// A GitHub Actions annotation for input the check could not read, attached to its file,
+/// line and column where known; the message is the error's first line with its help.
+pub fn github_error(label: &str, e: &crate::error::Error) -> String {
+    let mut message = format!("{label}: {}", e.message);
+    if let Some(help) = &e.help {
+        message.push_str(&format!(" (help: {help})"));
+    }
+    let Some(file) = &e.file else {
+        return format!("::error::{}\n", escape_data(&message));
+    };
+    let mut place = format!("file={}", escape_property(&file.display().to_string()));
+    if let Some(line) = e.line {
+        place.push_str(&format!(",line={line}"));
+    }
+    if let Some(column) = e.column {
+        place.push_str(&format!(",col={column}"));
+    }
+    format!("::error {place}::{}\n", escape_data(&message))
+}
+
 /// GitHub Actions annotations, one per failing finding: rules lines point into `rules.md`,
 /// the rest at `manifest.yaml`.
 pub fn github(r: &CheckReport) -> String {
@@ -282,6 +302,22 @@ mod tests {
             "::error file=data/g/rules.md,line=4::a: 50%25%0Ab\n"
         );
         assert_eq!(escape_property("a,b:c"), "a%2Cb%3Ac");
+    }
+
+    #[test]
+    fn an_unreadable_input_is_annotated_at_its_file_and_line() {
+        let e = crate::error::Error::new("unknown field `cuont`")
+            .in_file("data/g/manifest.yaml")
+            .at(2, 5)
+            .help("did you mean `count`?");
+        assert_eq!(
+            github_error("g", &e),
+            "::error file=data/g/manifest.yaml,line=2,col=5::g: unknown field `cuont` (help: did you mean `count`?)\n"
+        );
+        assert_eq!(
+            github_error("g", &crate::error::Error::new("x")),
+            "::error::g: x\n"
+        );
     }
 
     #[test]

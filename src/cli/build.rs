@@ -15,7 +15,7 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     let games = games_or_all(project, args.games)?;
     let opts = BuildOptions {
         paper: args.paper.map(Into::into),
-        out_dir: project.output_root(&args.out),
+        out_dir: project.output_root(&args.out)?,
         mark_printed: args.mark_printed,
         layout: args.layout.map(Into::into),
     };

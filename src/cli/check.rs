@@ -33,7 +33,7 @@ pub fn run(
             print(&json(&[], &summary, &[error_json(None, e)]));
         }
     })?;
-    let out_dir = project.output_root(out);
+    let out_dir = project.output_root(out)?;
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
     let mut failed_to_check: Vec<serde_json::Value> = Vec::new();
@@ -73,10 +73,7 @@ pub fn run(
             Err(e) => {
                 summary.errors += 1;
                 if format == CheckFormat::Github {
-                    print(&format!(
-                        "::error::{label}: {}\n",
-                        e.to_string().replace('\n', "%0A")
-                    ));
+                    print(&report::github_error(&label, &e));
                 }
                 failed_to_check.push(error_json(Some(&label), &e));
                 ui::error(&e);

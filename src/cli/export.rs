@@ -26,7 +26,7 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
     };
     // Options that do not apply are refused before any work.
     opts.check()?;
-    let out_dir = project.output_root(&args.out);
+    let out_dir = project.output_root(&args.out)?;
     for lang in kit_languages(project, &args.game, args.lang.as_deref())? {
         let label = kit_label(&args.game, lang.as_deref());
         let opts = ExportOptions {

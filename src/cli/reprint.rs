@@ -22,7 +22,7 @@ pub fn run(
 ) -> Result<Outcome> {
     let langs = kit_languages(project, id, lang)?;
     let old = match since {
-        Some(rev) => record_at_revision(project, id, rev, &project.output_root(out))?,
+        Some(rev) => record_at_revision(project, id, rev, &project.output_root(out)?)?,
         None => load_record(&Game::load(project, id)?)?,
     };
     let mut outcome = Outcome::Done;
@@ -32,7 +32,7 @@ pub fn run(
         // A reprint is a kit too: it is checked like a build (written, then exit 1 on a
         // mismatch).
         let game = Game::load_in(project, id, lang)?;
-        if let Some(report) = write_check(&game, &project.output_root(out))?
+        if let Some(report) = write_check(&game, &project.output_root(out)?)?
             && !report.passed
         {
             anstream::eprintln!(
@@ -48,10 +48,11 @@ pub fn run(
 }
 
 /// `<out>/<id>/reprint.pdf`, or `<out>/<id>/<lang>/reprint.pdf` for one language's kit.
-fn reprint_path(project: &Project, id: &str, out: &Path, lang: Option<&str>) -> PathBuf {
-    let dir = project.output_root(out).join(id);
-    lang.map_or_else(|| dir.clone(), |l| dir.join(l))
-        .join("reprint.pdf")
+fn reprint_path(project: &Project, id: &str, out: &Path, lang: Option<&str>) -> Result<PathBuf> {
+    let dir = project.output_root(out)?.join(id);
+    Ok(lang
+        .map_or_else(|| dir.clone(), |l| dir.join(l))
+        .join("reprint.pdf"))
 }
 
 fn reprint_only(
@@ -63,7 +64,7 @@ fn reprint_only(
 ) -> Result<()> {
     let label = kit_label(id, lang);
     let r = reprint_in(project, id, old, lang)?;
-    let path = reprint_path(project, id, out, lang);
+    let path = reprint_path(project, id, out, lang)?;
     // A reprint and cut files from an earlier change would now be wrong.
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let cut_dir = dir.join(CUT_DIR);

@@ -15,7 +15,7 @@ pub fn run(project: &Project, out: &Path) -> Result<Outcome> {
         .iter()
         .map(|id| Game::load(project, id))
         .collect::<Result<Vec<Game>>>()?;
-    let files = protopress::scaffold::schema::write_all(&project.output_root(out), &games)?;
+    let files = protopress::scaffold::schema::write_all(&project.output_root(out)?, &games)?;
     say!("wrote {} schemas", files.len());
     Ok(Outcome::Done)
 }

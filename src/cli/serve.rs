@@ -37,7 +37,7 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     let lang = lang.as_deref();
     let opts = BuildOptions {
         paper: args.paper.map(Into::into),
-        out_dir: project.output_root(&args.out),
+        out_dir: project.output_root(&args.out)?,
         mark_printed: false,
         layout: None,
     };

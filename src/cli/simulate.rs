@@ -89,7 +89,7 @@ pub fn run(project: &Project, args: SimulateArgs) -> Result<Outcome> {
         .iter()
         .map(|s| knobs::parse_assignment(s))
         .collect::<Result<Vec<_>>>()?;
-    let dir = project.output_root(&args.out).join(&id);
+    let dir = project.output_root(&args.out)?.join(&id);
     let stats = deck::game_deck_stats(&game);
     if !simulate::plays(&game) {
         // An option that does nothing here would look as if it had been applied.

@@ -29,7 +29,7 @@ pub fn run(
     let langs = kit_languages(project, id, lang)?;
     let opts = BuildOptions {
         paper: paper.map(Into::into),
-        out_dir: project.output_root(out),
+        out_dir: project.output_root(out)?,
         mark_printed: false,
         layout: None,
     };

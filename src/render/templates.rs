@@ -171,9 +171,38 @@ impl Templates {
                 }
                 e
             }
-            None => Error::new(format!("template error: {err}{chain}")),
+            None => match validation_report(err) {
+                // Checks run when the templates are loaded (an unknown filter, test or
+                // function) come as text: "error: …" then " --> name:line:column".
+                Some((message, name, line, column)) => {
+                    let file = file_of(name);
+                    let mut e = Error::new(format!("template error: {message}"))
+                        .in_file(&file)
+                        .at(line, column);
+                    if let Ok(text) = project.read_text(&file) {
+                        e = e.with_source(&text);
+                    }
+                    e
+                }
+                None => Error::new(format!("template error: {err}{chain}")),
+            },
         }
     }
+}
+
+/// The first report of a message Tera wrote when loading templates: its message, template
+/// name, line and column.
+fn validation_report(err: &tera::Error) -> Option<(&str, &str, usize, usize)> {
+    let ErrorKind::Msg(text) = err.kind() else {
+        return None;
+    };
+    let mut lines = text.lines();
+    let message = lines.next()?.strip_prefix("error: ")?;
+    let place = lines.next()?.trim_start().strip_prefix("--> ")?;
+    let mut parts = place.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    Some((message, parts.next()?, line, column))
 }
 
 /// Numbers all `range(...)` calls of one face may produce together: nested loops multiply, so
@@ -266,6 +295,24 @@ mod tests {
             std::fs::write(p, text).unwrap();
         }
         dir
+    }
+
+    #[test]
+    fn an_unknown_filter_is_placed_in_its_template() {
+        let dir = project(&[(
+            "templates/g/f.svg.tera",
+            "<text>\n{{ card.name | shout }}</text>",
+        )]);
+        let e = match Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()) {
+            Ok(_) => panic!("an unknown filter loads"),
+            Err(e) => e,
+        };
+        assert_eq!(e.message, "template error: Unknown filter `shout`");
+        assert_eq!((e.line, e.column), (Some(2), Some(16)), "{e}");
+        assert!(
+            e.file.as_ref().unwrap().ends_with("templates/g/f.svg.tera"),
+            "{e}"
+        );
     }
 
     #[test]
