@@ -292,3 +292,12 @@ fn a_tile_with_an_unknown_doorway_edge_names_the_card() {
     assert!(text.contains("card `Vault`"), "{text}");
     assert!(text.contains("templates/fixture/front.svg.tera"), "{text}");
 }
+
+/// A number out of range is pointed at its own key, past the indentation.
+#[test]
+fn an_out_of_range_setting_points_at_its_key() {
+    let p = deck_game("  paper: a4\n  gutter_mm: 50", CARDS);
+    let err = build(&p).unwrap_err();
+    assert!(err.message.contains("`gutter_mm` is 50"), "{err}");
+    assert_eq!((err.line, err.column), (Some(5), Some(3)), "{err}");
+}

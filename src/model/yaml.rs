@@ -18,12 +18,16 @@ pub(crate) fn find_line_after(source: &str, anchor: &str, needle: &str) -> Optio
         .map(|(i, _)| i + 1)
 }
 
-/// Points `e` at `line` of `source`, when known.
+/// Points `e` at `line` of `source`, when known: at its key, past the indentation and any
+/// list dash.
 pub(crate) fn locate(e: Error, line: Option<usize>, source: &str) -> Error {
-    match line {
-        Some(l) => e.at(l, 1).with_source(source),
-        None => e,
-    }
+    let Some(l) = line else {
+        return e;
+    };
+    let text = source.lines().nth(l.saturating_sub(1)).unwrap_or("");
+    let key = text.trim_start_matches([' ', '-']);
+    let column = text[..text.len() - key.len()].chars().count() + 1;
+    e.at(l, column).with_source(source)
 }
 
 /// Where `word` first stands in `line` as a whole word: not run into a character that

@@ -167,6 +167,9 @@ impl Templates {
                     .in_file(&file)
                     .at(span.start_line, span.start_col + 1);
                 if let Ok(text) = project.read_text(&file) {
+                    if let Some(help) = unclosed_block(&text) {
+                        e = e.help(help);
+                    }
                     e = e.with_source(&text);
                 }
                 e
@@ -188,6 +191,34 @@ impl Templates {
             },
         }
     }
+}
+
+/// A block tag opened more often than closed (`{% if %}` without its `{% endif %}`): the
+/// parser then stumbles on a later tag, far from the mistake.
+fn unclosed_block(template: &str) -> Option<String> {
+    let tags: Vec<&str> = template
+        .split("{%")
+        .skip(1)
+        .filter_map(|t| t.split("%}").next())
+        .map(|t| {
+            t.trim_matches(['-', ' ', '\n', '\t'])
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+        })
+        .collect();
+    let count = |name: &str| tags.iter().filter(|t| **t == name).count();
+    ["if", "for", "macro", "filter", "raw"]
+        .into_iter()
+        .find_map(|block| {
+            let (opened, closed) = (count(block), count(&format!("end{block}")));
+            (opened > closed).then(|| {
+            format!(
+                "{} `{{% {block} %}}` but {} `{{% end{block} %}}`: a block above may be left open",
+                opened, closed
+            )
+        })
+        })
 }
 
 /// The first report of a message Tera wrote when loading templates: its message, template
@@ -312,6 +343,24 @@ mod tests {
         assert!(
             e.file.as_ref().unwrap().ends_with("templates/g/f.svg.tera"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn an_open_block_is_named_when_the_parser_stumbles_later() {
+        let dir = project(&[(
+            "templates/g/f.svg.tera",
+            "{% for c in cards %}\n{%- if c.name %}<text>{{ c.name }}</text>\n{% endfor %}",
+        )]);
+        let e = match Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()) {
+            Ok(_) => panic!("an open if loads"),
+            Err(e) => e,
+        };
+        let help = e.help.clone().unwrap_or_default();
+        assert!(help.contains("1 `{% if %}` but 0 `{% endif %}`"), "{e}");
+        assert_eq!(
+            unclosed_block("{% if a %}x{% endif %}{% for b in c %}{% endfor %}"),
+            None
         );
     }
 
