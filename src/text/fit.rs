@@ -753,32 +753,10 @@ impl TextEngine {
         }
     }
 
-    /// SVG markup for fitted text.
+    /// SVG markup for fitted text: one `text` element whose `tspan`s are the pieces of every
+    /// line, then the icons drawn after it.
     pub fn to_svg(&self, fitted: &Fitted, spec: &BoxSpec) -> String {
-        let mut s = String::new();
-        let fmt = |v: f32| {
-            format!("{:.3}", v)
-                .trim_end_matches('0')
-                .trim_end_matches('.')
-                .to_owned()
-        };
-        let _ = write!(
-            s,
-            r#"<text font-family="{}" font-size="{}" fill="{}"{}{}>"#,
-            xml(&spec.family),
-            fmt(fitted.size),
-            xml(&spec.fill),
-            if spec.bold {
-                r#" font-weight="bold""#
-            } else {
-                ""
-            },
-            if spec.italic {
-                r#" font-style="italic""#
-            } else {
-                ""
-            },
-        );
+        let mut s = open_text(fitted, spec);
         let mut icons = String::new();
         for line in &fitted.lines {
             for piece in &line.pieces {
@@ -789,51 +767,17 @@ impl TextEngine {
                         bold,
                         italic,
                     } => {
+                        let style = style_change(spec, *bold, *italic);
                         let _ = write!(
                             s,
-                            r#"<tspan x="{}" y="{}"{}{}>{}</tspan>"#,
-                            fmt(*x),
-                            fmt(line.baseline),
-                            if *bold != spec.bold {
-                                if *bold {
-                                    r#" font-weight="bold""#
-                                } else {
-                                    r#" font-weight="normal""#
-                                }
-                            } else {
-                                ""
-                            },
-                            if *italic != spec.italic {
-                                if *italic {
-                                    r#" font-style="italic""#
-                                } else {
-                                    r#" font-style="normal""#
-                                }
-                            } else {
-                                ""
-                            },
+                            r#"<tspan x="{}" y="{}"{style}>{}</tspan>"#,
+                            short(*x),
+                            short(line.baseline),
                             xml(text)
                         );
                     }
                     Piece::Icon { x, name } => {
-                        let icon = self
-                            .icons
-                            .get(name)
-                            .expect("icons were checked when parsing");
-                        let h = fitted.size * spec.icon_scale;
-                        // Sit the icon on the baseline, a little below it like a digit's descent.
-                        let y = line.baseline - h * 0.82;
-                        let _ = write!(
-                            icons,
-                            r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{}" color="{}">{}</svg>"#,
-                            fmt(*x),
-                            fmt(y),
-                            fmt(h),
-                            fmt(h),
-                            xml(&icon.view_box),
-                            xml(&spec.fill),
-                            icon.body
-                        );
+                        icons.push_str(&self.icon_svg(name, *x, line.baseline, fitted.size, spec))
                     }
                 }
             }
@@ -842,6 +786,73 @@ impl TextEngine {
         s.push_str(&icons);
         s
     }
+
+    /// An icon at `x` on a line's `baseline`, as tall as the text times the box's icon scale.
+    fn icon_svg(&self, name: &str, x: f32, baseline: f32, size: f32, spec: &BoxSpec) -> String {
+        let icon = self
+            .icons
+            .get(name)
+            .expect("icons were checked when parsing");
+        let h = size * spec.icon_scale;
+        // Sit the icon on the baseline, a little below it like a digit's descent.
+        let y = baseline - h * 0.82;
+        format!(
+            r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{}" color="{}">{}</svg>"#,
+            short(x),
+            short(y),
+            short(h),
+            short(h),
+            xml(&icon.view_box),
+            xml(&spec.fill),
+            icon.body
+        )
+    }
+}
+
+/// A number to three decimals, without trailing zeros.
+fn short(v: f32) -> String {
+    format!("{:.3}", v)
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+/// The opening `text` tag of a box: its family, fitted size, fill and style.
+fn open_text(fitted: &Fitted, spec: &BoxSpec) -> String {
+    format!(
+        r#"<text font-family="{}" font-size="{}" fill="{}"{}{}>"#,
+        xml(&spec.family),
+        short(fitted.size),
+        xml(&spec.fill),
+        if spec.bold {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        },
+        if spec.italic {
+            r#" font-style="italic""#
+        } else {
+            ""
+        },
+    )
+}
+
+/// The attributes a piece needs where its weight or slant differs from the box's.
+fn style_change(spec: &BoxSpec, bold: bool, italic: bool) -> String {
+    let mut out = String::new();
+    if bold != spec.bold {
+        out.push_str(match bold {
+            true => r#" font-weight="bold""#,
+            false => r#" font-weight="normal""#,
+        });
+    }
+    if italic != spec.italic {
+        out.push_str(match italic {
+            true => r#" font-style="italic""#,
+            false => r#" font-style="normal""#,
+        });
+    }
+    out
 }
 
 fn xml(s: &str) -> String {
