@@ -1186,73 +1186,17 @@ fn print_grid<'a>(
     let spec = &comp.spec;
     let print = &game.file.print;
     let err = |e: Error| e.game(&game.id).component(&spec.id);
-    let title = format!("{} · {}", game.file.name, spec.name);
-    let (size, bleed) = (comp.size(), comp.bleed(print));
-
-    // Tokens keep their whole bleed on every side: always a double-bleed gutter.
-    let gutter = match spec.kind {
-        ComponentKind::Tokens => Some(
-            print
-                .gutter_mm
-                .unwrap_or(0.0)
-                .max(2.0 * bleed)
-                .max(print.piece_gap_mm.unwrap_or(0.0)),
-        ),
-        _ => print.gutter_mm,
-    };
-    let margin = print.printable_margin_mm;
-    // Cards may lie turned when that fits more to a sheet; tokens and dashboards stay upright.
-    let grid = match spec.kind {
-        ComponentKind::Cards => Grid::turning(print.paper, size, bleed, gutter, margin),
-        _ => Grid::with_margin(print.paper, size, bleed, gutter, margin),
-    }
-    .map_err(err)?
-    .with_mark_length(print.mark_length_mm);
-    // Gutter-fold: a deck with backs prints each back beside its front.
-    let has_backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
-    let folded = match print.layout == Layout::GutterFold && has_backs {
-        true => Some(
-            FoldLayout::new(
-                print.paper,
-                size,
-                bleed,
-                gutter,
-                margin,
-                spec.kind == ComponentKind::Cards,
-            )
-            .map_err(err)?
-            .with_mark_length(print.mark_length_mm),
-        ),
-        false => None,
-    };
-    let (grid, fold) = match folded {
-        Some(l) => (l.grid, Some(l.fold)),
-        None => (grid, None),
-    };
+    let (grid, fold) = deck_grid(game, deck).map_err(err)?;
     if grid.band.is_none() {
         warnings.push(format!(
             "{}: no room for the check ruler on its sheets",
             spec.id
         ));
     }
-    report.layout = match fold {
-        Some(f) => format!(
-            "gutter-fold, {} × {} pairs per sheet, {}{}",
-            grid.cols,
-            grid.rows,
-            f.describe(),
-            if grid.turned { ", turned" } else { "" }
-        ),
-        None => format!(
-            "{} × {} per sheet{}",
-            grid.cols,
-            grid.rows,
-            if grid.turned { ", turned" } else { "" }
-        ),
-    };
+    report.layout = grid_layout(&grid, fold.as_ref());
     writer
         .add_deck(&DeckSheets {
-            title,
+            title: format!("{} · {}", game.file.name, spec.name),
             revision: &game.file.revision,
             grid,
             copies: &deck.copies,
@@ -1266,6 +1210,56 @@ fn print_grid<'a>(
             corner_radius: spec.corner_radius_mm,
         })
         .map_err(|e| locate_profile(game, err(e)))
+}
+
+/// The grid a deck's sheets use, and in a gutter-fold layout of a deck with backs, the fold
+/// that prints each back beside its front.
+fn deck_grid(
+    game: &Game,
+    deck: &crate::render::faces::Deck,
+) -> Result<(Grid, Option<crate::layout::fold::Fold>)> {
+    let comp = &game.components[deck.component];
+    let print = &game.file.print;
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+    // Tokens keep their whole bleed on every side: always a double-bleed gutter.
+    let gutter = match comp.spec.kind {
+        ComponentKind::Tokens => Some(
+            print
+                .gutter_mm
+                .unwrap_or(0.0)
+                .max(2.0 * bleed)
+                .max(print.piece_gap_mm.unwrap_or(0.0)),
+        ),
+        _ => print.gutter_mm,
+    };
+    let margin = print.printable_margin_mm;
+    let cards = comp.spec.kind == ComponentKind::Cards;
+    // Cards may lie turned when that fits more to a sheet; tokens and dashboards stay upright.
+    let grid = match cards {
+        true => Grid::turning(print.paper, size, bleed, gutter, margin),
+        false => Grid::with_margin(print.paper, size, bleed, gutter, margin),
+    }?;
+    let has_backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+    if print.layout == Layout::GutterFold && has_backs {
+        let folded = FoldLayout::new(print.paper, size, bleed, gutter, margin, cards)?
+            .with_mark_length(print.mark_length_mm);
+        return Ok((folded.grid, Some(folded.fold)));
+    }
+    Ok((grid.with_mark_length(print.mark_length_mm), None))
+}
+
+/// How a deck lies on its sheets, for the build report.
+fn grid_layout(grid: &Grid, fold: Option<&crate::layout::fold::Fold>) -> String {
+    let turned = if grid.turned { ", turned" } else { "" };
+    match fold {
+        Some(f) => format!(
+            "gutter-fold, {} × {} pairs per sheet, {}{turned}",
+            grid.cols,
+            grid.rows,
+            f.describe()
+        ),
+        None => format!("{} × {} per sheet{turned}", grid.cols, grid.rows),
+    }
 }
 
 /// Lays out one component's copies in `writer`, by kind, and notes its layout in `report`.
