@@ -328,16 +328,18 @@ mod tests {
         dir
     }
 
+    /// The error of loading a game whose one template is `text`.
+    fn load_error(text: &str) -> Error {
+        let dir = project(&[("templates/g/f.svg.tera", text)]);
+        match Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()) {
+            Ok(_) => panic!("the template loads"),
+            Err(e) => e,
+        }
+    }
+
     #[test]
     fn an_unknown_filter_is_placed_in_its_template() {
-        let dir = project(&[(
-            "templates/g/f.svg.tera",
-            "<text>\n{{ card.name | shout }}</text>",
-        )]);
-        let e = match Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()) {
-            Ok(_) => panic!("an unknown filter loads"),
-            Err(e) => e,
-        };
+        let e = load_error("<text>\n{{ card.name | shout }}</text>");
         assert_eq!(e.message, "template error: Unknown filter `shout`");
         assert_eq!((e.line, e.column), (Some(2), Some(16)), "{e}");
         assert!(
@@ -348,14 +350,9 @@ mod tests {
 
     #[test]
     fn an_open_block_is_named_when_the_parser_stumbles_later() {
-        let dir = project(&[(
-            "templates/g/f.svg.tera",
+        let e = load_error(
             "{% for c in cards %}\n{%- if c.name %}<text>{{ c.name }}</text>\n{% endfor %}",
-        )]);
-        let e = match Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()) {
-            Ok(_) => panic!("an open if loads"),
-            Err(e) => e,
-        };
+        );
         let help = e.help.clone().unwrap_or_default();
         assert!(help.contains("1 `{% if %}` but 0 `{% endif %}`"), "{e}");
         assert_eq!(
