@@ -395,3 +395,33 @@ fn an_output_folder_among_the_sources_is_refused() {
     let done = run(root, &["-q", "check", "veil-runners", "--out", "kits"]);
     assert!(done.status.success(), "{}", stderr(&done));
 }
+
+/// A game's kits in several languages are written together or not at all: a mistake in the
+/// German rules leaves the English kit as it was too, so the two still match.
+#[test]
+fn one_languages_mistake_writes_none_of_the_games_kits() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    assert!(run(root, &["-q", "build", "veil-runners"]).status.success());
+    let kit = |lang: &str| {
+        std::fs::read(root.join(format!("output/veil-runners/{lang}/kit.pdf"))).unwrap()
+    };
+    let (en, de) = (kit("en"), kit("de"));
+    // A change both kits would show, and a mistake only the German one has.
+    let rules = root.join("data/veil-runners/rules.md");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    std::fs::write(&rules, text.replacen("# ", "# Changed ", 1)).unwrap();
+    let german = root.join("data/veil-runners/rules.de.md");
+    let text = std::fs::read_to_string(&german).unwrap();
+    std::fs::write(&german, format!("{text}\n\n<b>roh</b>\n")).unwrap();
+    let done = run(root, &["build", "veil-runners"]);
+    assert_eq!(done.status.code(), Some(2));
+    assert!(stderr(&done).contains("rules.de.md"), "{}", stderr(&done));
+    assert!(
+        stderr(&done).contains("2 of 2 kits failed"),
+        "{}",
+        stderr(&done)
+    );
+    assert!(kit("en") == en, "the English kit was replaced alone");
+    assert!(kit("de") == de);
+}

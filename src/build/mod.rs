@@ -280,6 +280,11 @@ impl Session {
     /// `<out>/<id>/`, or `<out>/<id>/<lang>/` for a game in several languages.
     pub fn build_game_in(&self, id: &str, lang: Option<&str>) -> Result<BuildOutcome> {
         let built = self.build_in_memory_in(id, lang)?;
+        self.write(built)
+    }
+
+    /// Writes a kit built in memory to the output folder, replacing its previous files.
+    pub fn write(&self, built: Built) -> Result<BuildOutcome> {
         write_built(built, &self.opts.out_dir)
     }
 

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use protopress::build::{BuildOptions, BuildOutcome, Session};
+use protopress::build::{BuildOptions, BuildOutcome, Built, Session};
 use protopress::output::record::record_path;
 use protopress::output::write_atomic;
 use protopress::{Error, Project, Result};
@@ -12,7 +12,7 @@ use super::ui::{self, say};
 use super::{Outcome, games_or_all, kit_languages};
 
 pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
-    let games = games_or_all(project, args.games)?;
+    let games = games_or_all(project, args.games.clone())?;
     let opts = BuildOptions {
         paper: args.paper.map(Into::into),
         out_dir: project.output_root(&args.out)?,
@@ -20,59 +20,116 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
         layout: args.layout.map(Into::into),
     };
     let session = Session::new(project, &opts);
-    let mut errors = 0;
-    let mut check_failed = 0;
-    let mut kits = 0;
+    let mut tally = Tally::default();
     for game in &games {
         let langs = match kit_languages(project, game, args.lang.as_deref()) {
             Ok(langs) => langs,
             // A game.yaml that does not load: its build reports where.
             Err(_) if args.lang.is_none() => vec![None],
             Err(e) => {
-                kits += 1;
-                errors += 1;
+                (tally.kits, tally.errors) = (tally.kits + 1, tally.errors + 1);
                 ui::error(&e);
                 continue;
             }
         };
-        for lang in langs {
-            kits += 1;
-            let label = match &lang {
-                Some(l) => format!("{game} ({l})"),
-                None => game.clone(),
-            };
-            let start = Instant::now();
-            let spinner = ui::spinner(format!("building {label}"));
-            let result = session.build_game_in(game, lang.as_deref());
-            spinner.finish_and_clear();
-            match result {
+        tally.kits += langs.len();
+        let built = build_kits(&session, game, &langs);
+        if let Some(failed) = refused(game, &built) {
+            tally.errors += failed;
+            continue;
+        }
+        for (label, start, result) in built {
+            let Ok(kit) = result else { continue };
+            match session.write(kit) {
                 Ok(outcome) => {
                     summarise(&label, &outcome, start);
                     if !report_check(&label, &outcome) {
-                        check_failed += 1;
+                        tally.check_failed += 1;
                     }
                     if args.mark_printed {
                         record_print(project, &outcome)?;
                     }
                 }
                 Err(e) => {
-                    errors += 1;
+                    tally.errors += 1;
                     ui::error(&e);
                 }
             }
         }
     }
-    if errors > 0 {
-        return Err(Error::new(format!(
-            "{errors} of {} failed to build; their previous output is untouched",
-            ui::plural(kits, "kit", "kits")
-        )));
+    tally.outcome()
+}
+
+/// What the kits of a run came to.
+#[derive(Default)]
+struct Tally {
+    kits: usize,
+    errors: usize,
+    check_failed: usize,
+}
+
+impl Tally {
+    fn outcome(&self) -> Result<Outcome> {
+        if self.errors > 0 {
+            return Err(Error::new(format!(
+                "{} of {} failed to build; their previous output is untouched",
+                self.errors,
+                ui::plural(self.kits, "kit", "kits")
+            )));
+        }
+        Ok(match self.check_failed {
+            0 => Outcome::Done,
+            _ => Outcome::CheckFailed,
+        })
     }
-    Ok(if check_failed > 0 {
-        Outcome::CheckFailed
-    } else {
-        Outcome::Done
-    })
+}
+
+/// A kit built in memory: its label, when it started and the result.
+type KitBuild = (String, Instant, Result<Built>);
+
+/// Every kit of `game` (one per language in `langs`), built in memory and not yet written.
+fn build_kits(session: &Session, game: &str, langs: &[Option<String>]) -> Vec<KitBuild> {
+    langs
+        .iter()
+        .map(|lang| {
+            let label = match lang {
+                Some(l) => format!("{game} ({l})"),
+                None => game.to_owned(),
+            };
+            let start = Instant::now();
+            let spinner = ui::spinner(format!("building {label}"));
+            let result = session.build_in_memory_in(game, lang.as_deref());
+            spinner.finish_and_clear();
+            (label, start, result)
+        })
+        .collect()
+}
+
+/// When any kit of a game failed, its errors (each said once: a mistake outside the
+/// translations fails every language alike) and the number of kits left unwritten. The kits of
+/// a game in several languages are written together or not at all, so one language's mistake
+/// never leaves them out of step.
+fn refused(game: &str, built: &[KitBuild]) -> Option<usize> {
+    let errors: Vec<String> = built
+        .iter()
+        .filter_map(|(_, _, r)| r.as_ref().err().map(ToString::to_string))
+        .collect();
+    if errors.is_empty() {
+        return None;
+    }
+    let mut said: Vec<&String> = Vec::new();
+    for e in &errors {
+        if !said.contains(&e) {
+            ui::error(e);
+            said.push(e);
+        }
+    }
+    if built.len() > errors.len() {
+        ui::warning(&format!(
+            "{game}: its other languages were not written either, so its kits stay alike"
+        ));
+    }
+    Some(built.len())
 }
 
 fn summarise(game: &str, outcome: &BuildOutcome, start: Instant) {

@@ -204,7 +204,9 @@ fn card_name(name: Option<Value>, langs: &Langs) -> std::result::Result<(String,
         .as_str()
         .map(str::to_owned)
         .unwrap_or_else(|| crate::model::fields::scalar_text(&name));
-    let built = langs.pick(&name, langs.fallback)?;
+    let built = langs
+        .pick(&name, langs.fallback)
+        .map_err(|m| format!("its name `{first}` {m}"))?;
     let built = match built {
         Value::String(s) => s,
         Value::Number(_) | Value::Bool(_) => crate::model::fields::scalar_text(&built),
@@ -599,6 +601,29 @@ mod tests {
         assert!(e.message.contains("repeats without end"), "{e}");
         assert!(!e.message.contains("recursion limit"), "{e}");
         assert_eq!(e.line, Some(1), "{e}");
+    }
+
+    #[test]
+    fn a_name_without_the_kits_language_is_named() {
+        let fields = CardFields::untyped::<&str>(&[]);
+        let langs = Langs {
+            current: "de".into(),
+            all: vec!["en".into(), "de".into()],
+            fallback: false,
+        };
+        let rules = CardRules {
+            fields: &fields,
+            images: &|f| Ok(f.to_owned()),
+            langs: &langs,
+        };
+        let yaml = "- name: A\n- name: { en: Merchant }\n";
+        let e = parse_yaml_cards(yaml, Path::new("deck.yaml"), &rules).unwrap_err();
+        assert!(
+            e.message
+                .contains("card 2: its name `Merchant` has no `de` translation"),
+            "{e}"
+        );
+        assert_eq!(e.line, Some(2), "{e}");
     }
 
     #[test]
