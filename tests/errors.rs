@@ -301,3 +301,33 @@ fn an_out_of_range_setting_points_at_its_key() {
     assert!(err.message.contains("`gutter_mm` is 50"), "{err}");
     assert_eq!((err.line, err.column), (Some(5), Some(3)), "{err}");
 }
+
+/// A bought part's `stand_in` written as an id must name a printed component; a few words of
+/// the designer's own are printed as they are.
+#[test]
+fn a_stand_in_that_names_no_component_is_an_error_at_its_line() {
+    let p = deck_game("  paper: a4", CARDS);
+    let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &format!("{game}  - id: shop\n    name: Shop\n    kind: bought\n    cards: shop.yaml\n    card_fields: [stand_in]\n"),
+    );
+    p.write(
+        "data/fixture/shop.yaml",
+        "- name: Timer\n  stand_in: a phone timer\n- name: Cube\n  count: 4\n  stand_in: dek\n",
+    );
+    let err = build(&p).unwrap_err();
+    assert!(
+        err.message
+            .contains("`stand_in: dek` names no printed component"),
+        "{err}"
+    );
+    assert!(err.message.contains("did you mean `deck`?"), "{err}");
+    assert_eq!((err.line, err.column), (Some(5), Some(3)), "{err}");
+    assert_eq!(err.card.as_deref(), Some("Cube"));
+    p.write(
+        "data/fixture/shop.yaml",
+        "- name: Timer\n  stand_in: a phone timer\n- name: Cube\n  count: 4\n  stand_in: deck\n",
+    );
+    build(&p).unwrap();
+}

@@ -158,7 +158,46 @@ impl Game {
             langs,
         };
         game.check_rules_translated()?;
+        game.check_stand_ins()?;
         Ok(game)
+    }
+
+    /// Each bought part's `stand_in` written as an id names a printed component: a typo
+    /// would print as if it were a description (`a phone timer`) on the parts-to-buy page.
+    fn check_stand_ins(&self) -> Result<()> {
+        let printed: Vec<&str> = self
+            .components
+            .iter()
+            .filter(|c| c.printed())
+            .map(|c| c.spec.id.as_str())
+            .collect();
+        for comp in self.components.iter().filter(|c| !c.printed()) {
+            for part in &comp.cards {
+                let Some(stand_in) = part.fields.get("stand_in").and_then(|v| v.as_str()) else {
+                    continue;
+                };
+                if printed.contains(&stand_in) || !is_slug(stand_in) {
+                    continue;
+                }
+                let mut e = Error::new(format!(
+                    "`stand_in: {stand_in}` names no printed component ({})",
+                    crate::error::suggestion(stand_in, printed.iter().copied())
+                ))
+                .in_file(&comp.cards_file)
+                .game(&self.id)
+                .component(&comp.spec.id)
+                .card(&part.name);
+                let source = self.project.read_text(&comp.cards_file).unwrap_or_default();
+                let place = part
+                    .line
+                    .and_then(|l| crate::model::yaml::find_key_after(&source, l, "stand_in"));
+                if let Some((line, column)) = place {
+                    e = e.at(line, column).with_source(&source);
+                }
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 
     /// The languages `data/<id>/game.yaml` names, the first language first: one kit is built

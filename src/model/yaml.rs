@@ -208,7 +208,7 @@ pub fn yaml_error(err: &serde_yaml::Error, source: &str, path: &Path) -> Error {
 }
 
 /// The first `key:` at or after 1-based `line`, as (line, column).
-fn find_key_after(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
+pub(crate) fn find_key_after(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
     source
         .lines()
         .enumerate()
