@@ -1159,6 +1159,43 @@ enum KitPage<'a> {
     },
 }
 
+/// The sheet pages of `parts` (components and their pages), each printed once however many
+/// components share it, in their files' order (files as the components first name them, pages
+/// as the file numbers them), each marked as the first or last page of the components on it.
+fn sheet_run<'a>(parts: &[&'a (String, Vec<SheetPage>)]) -> Vec<KitPage<'a>> {
+    let mut files: Vec<&str> = Vec::new();
+    let mut taken: Vec<(&SheetPage, Vec<&str>)> = Vec::new();
+    for (id, list) in parts {
+        for page in list {
+            if !files.contains(&page.file.as_str()) {
+                files.push(&page.file);
+            }
+            match taken
+                .iter_mut()
+                .find(|(p, _)| p.file == page.file && p.page == page.page)
+            {
+                Some((_, ids)) => ids.push(id),
+                None => taken.push((page, vec![id])),
+            }
+        }
+    }
+    let file_rank = |f: &str| files.iter().position(|x| *x == f).unwrap_or(usize::MAX);
+    taken.sort_by_key(|(p, _)| (file_rank(&p.file), p.page));
+    let first = |id: &str| taken.iter().position(|(_, ids)| ids.contains(&id));
+    let last = |id: &str| taken.iter().rposition(|(_, ids)| ids.contains(&id));
+    taken
+        .iter()
+        .enumerate()
+        .map(|(at, (page, ids))| KitPage::Sheet {
+            page,
+            marks: ids
+                .iter()
+                .map(|id| (*id, first(id) == Some(at), last(id) == Some(at)))
+                .collect(),
+        })
+        .collect()
+}
+
 /// The pages after the plain part, in the order of the print plan: plain pages (parts to
 /// buy) first, then the calibration sheet, then every component's sheets, each front on an
 /// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
@@ -1169,40 +1206,22 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     // single-sided job: no calibration sheet, no blank backs.
     let simplex = input.game.file.print.single_sided();
     let plain = |p: &[SheetPage]| !p.is_empty() && p.iter().all(|s| s.role == Role::Plain);
-    let mut pages: Vec<KitPage> = Vec::new();
-    let mut roles: Vec<Role> = Vec::new();
     let (plain_parts, sheets): (Vec<_>, Vec<_>) =
         input.sheet_pages.iter().partition(|(_, p)| plain(p));
-    for (n, (id, list)) in plain_parts.iter().chain(&sheets).enumerate() {
-        if n == plain_parts.len() && !simplex {
-            pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
-            roles.extend([Role::Front, Role::Back]);
-        }
-        for (i, page) in list.iter().enumerate() {
-            let mark = (id.as_str(), i == 0, i + 1 == list.len());
-            // A shared sheet is printed once, under every component it holds.
-            let seen = pages.iter_mut().find_map(|k| match k {
-                KitPage::Sheet { page: p, marks } if p.file == page.file && p.page == page.page => {
-                    Some(marks)
-                }
-                _ => None,
-            });
-            match seen {
-                Some(marks) => marks.push(mark),
-                None => {
-                    pages.push(KitPage::Sheet {
-                        page,
-                        marks: vec![mark],
-                    });
-                    roles.push(page.role);
-                }
-            }
-        }
-    }
-    if plain_parts.len() == input.sheet_pages.len() && !simplex {
+    let mut pages: Vec<KitPage> = sheet_run(&plain_parts);
+    // The calibration sheet goes before the first two-sided sheet, or last of all.
+    if !simplex {
         pages.extend([KitPage::CalibrationFront, KitPage::CalibrationBack]);
-        roles.extend([Role::Front, Role::Back]);
     }
+    pages.extend(sheet_run(&sheets));
+    let roles: Vec<Role> = pages
+        .iter()
+        .map(|k| match k {
+            KitPage::CalibrationFront => Role::Front,
+            KitPage::CalibrationBack => Role::Back,
+            KitPage::Sheet { page, .. } => page.role,
+        })
+        .collect();
     let slots = if simplex {
         plan_single_sided(&roles)
     } else {
@@ -1301,6 +1320,52 @@ fn civil_from_days(z: i64) -> (i32, u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_sheets_go_in_their_files_order_whatever_the_components_order() {
+        let page = |file: &str, page: usize| SheetPage {
+            file: file.to_owned(),
+            page,
+            width_mm: 210.0,
+            height_mm: 297.0,
+            role: Role::Single,
+        };
+        // The pawns are on all three token sheets; the bars only on the third, and first.
+        let parts = [
+            ("bars".to_owned(), vec![page("tokens.pdf", 3)]),
+            (
+                "pawns".to_owned(),
+                vec![
+                    page("tokens.pdf", 3),
+                    page("tokens.pdf", 1),
+                    page("tokens.pdf", 2),
+                ],
+            ),
+            ("board".to_owned(), vec![page("boards.pdf", 1)]),
+        ];
+        let refs: Vec<&(String, Vec<SheetPage>)> = parts.iter().collect();
+        let run = sheet_run(&refs);
+        let got: Vec<(String, usize, Vec<(&str, bool, bool)>)> = run
+            .iter()
+            .map(|k| match k {
+                KitPage::Sheet { page, marks } => (page.file.clone(), page.page, marks.clone()),
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("tokens.pdf".to_owned(), 1, vec![("pawns", true, false)]),
+                ("tokens.pdf".to_owned(), 2, vec![("pawns", false, false)]),
+                (
+                    "tokens.pdf".to_owned(),
+                    3,
+                    vec![("bars", true, true), ("pawns", false, true)]
+                ),
+                ("boards.pdf".to_owned(), 1, vec![("board", true, true)]),
+            ]
+        );
+    }
 
     #[test]
     fn linked_images_land_where_the_typesetter_looks() {
