@@ -1345,7 +1345,8 @@ mod tests {
         ];
         let refs: Vec<&(String, Vec<SheetPage>)> = parts.iter().collect();
         let run = sheet_run(&refs);
-        let got: Vec<(String, usize, Vec<(&str, bool, bool)>)> = run
+        type Marked<'a> = (String, usize, Vec<(&'a str, bool, bool)>);
+        let got: Vec<Marked> = run
             .iter()
             .map(|k| match k {
                 KitPage::Sheet { page, marks } => (page.file.clone(), page.page, marks.clone()),
