@@ -101,7 +101,7 @@ impl Project {
             || sources.iter().any(|s| resolved.starts_with(s));
         if clash {
             return Err(Error::new(format!(
-                "--out {} is the project or one of its source folders (data, templates, fonts)",
+                "--out {} is the project, one of its source folders (data, templates, fonts) or a folder holding the project",
                 out.display()
             ))
             .help("write the kits to a folder of their own, such as `output` (the default)"));

@@ -425,3 +425,25 @@ fn one_languages_mistake_writes_none_of_the_games_kits() {
     assert!(kit("en") == en, "the English kit was replaced alone");
     assert!(kit("de") == de);
 }
+
+/// A game in two languages with a manifest that cannot be read: both kits fail, and the count
+/// says kits, not "2 of 1 game".
+#[test]
+fn a_failed_check_counts_the_kits_of_a_game_in_two_languages() {
+    let dir = copy_game("veil-runners");
+    let root = dir.path();
+    let manifest = root.join("data/veil-runners/manifest.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replacen("component: ", "component: nosuch", 1),
+    )
+    .unwrap();
+    let done = run(root, &["check", "veil-runners"]);
+    assert_eq!(done.status.code(), Some(2));
+    assert!(
+        stderr(&done).contains("2 of 2 kits could not be checked"),
+        "{}",
+        stderr(&done)
+    );
+}

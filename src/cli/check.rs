@@ -46,6 +46,7 @@ pub fn run(
         })
         .collect();
     summary.extra_kits = kits.len().saturating_sub(games.len());
+    let kit_count = kits.len();
     for (id, kit_lang) in kits {
         let label = match &kit_lang {
             Ok(l) => kit_label(&id, l.as_deref()),
@@ -90,7 +91,10 @@ pub fn run(
         return Err(Error::new(format!(
             "{} of {} could not be checked",
             summary.errors,
-            ui::plural(games.len(), "game", "games")
+            match summary.extra_kits {
+                0 => ui::plural(games.len(), "game", "games"),
+                _ => ui::plural(kit_count, "kit", "kits"),
+            }
         )));
     }
     Ok(if summary.failed > 0 {
