@@ -247,7 +247,7 @@ pub fn parse_yaml_cards(source: &str, path: &Path, rules: &CardRules) -> Result<
         allowed: rules.fields,
     }
     .deserialize(de)
-    .map_err(|e| locate_key(yaml_error(&e, source, path), source))?;
+    .map_err(|e| locate_key(card_numbered(yaml_error(&e, source, path)), source))?;
     let origin = Origin::Yaml {
         source,
         lines: top_level_item_lines(source),
@@ -264,6 +264,21 @@ pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<
         langs: &Langs::default(),
     };
     parse_yaml_cards(source, path, &rules)
+}
+
+/// The parser's path to a card's key (`.[0].count: …`) as words: `card 1: …`.
+fn card_numbered(mut err: Error) -> Error {
+    let rest = err.message.strip_prefix(".[").or(err.message.strip_prefix("["));
+    let parsed = rest.and_then(|r| {
+        let (index, after) = r.split_once(']')?;
+        let index: usize = index.parse().ok()?;
+        let (_, message) = after.split_once(": ")?;
+        Some(format!("card {}: {message}", index + 1))
+    });
+    if let Some(message) = parsed {
+        err.message = message;
+    }
+    err
 }
 
 /// serde_yaml reports errors raised inside a card at the start of the card's map; move them to
@@ -584,6 +599,7 @@ mod tests {
     fn a_count_that_is_not_a_whole_number_is_said_plainly() {
         let e = parse("- name: A\n  count: 1.5\n", &[]).unwrap_err();
         assert!(e.message.contains("count 1.5 is not a whole number"), "{e}");
+        assert!(e.message.starts_with("card 1: count"), "{e}");
         assert!(!e.message.contains("i64"), "{e}");
         let e = parse("- name: A\n  count: two\n", &[]).unwrap_err();
         assert!(e.message.contains("count \"two\" is not a number"), "{e}");
