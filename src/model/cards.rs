@@ -268,7 +268,10 @@ pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<
 
 /// The parser's path to a card's key (`.[0].count: …`) as words: `card 1: …`.
 fn card_numbered(mut err: Error) -> Error {
-    let rest = err.message.strip_prefix(".[").or(err.message.strip_prefix("["));
+    let rest = err
+        .message
+        .strip_prefix(".[")
+        .or(err.message.strip_prefix("["));
     let parsed = rest.and_then(|r| {
         let (index, after) = r.split_once(']')?;
         let index: usize = index.parse().ok()?;

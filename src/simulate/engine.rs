@@ -350,6 +350,18 @@ impl Loss {
         }
     }
 
+    /// Where the cause sorts among the others: wipes, then clone fees, then shortfalls by
+    /// their band's smallest number (so 6-10 comes before 11-20, as words would not).
+    pub fn rank(&self) -> u32 {
+        match self.cause {
+            LossCause::Wipe { .. } => 0,
+            LossCause::CloneFees { .. } => 1,
+            LossCause::QuotaMissed { short } => {
+                2 + [5, 10, 20, 40].iter().filter(|&&top| short > top).count() as u32
+            }
+        }
+    }
+
     /// The cause in words, grouped coarsely enough to count: shortfalls in bands of coins.
     pub fn label(&self) -> String {
         match self.cause {
@@ -901,6 +913,21 @@ impl<'p> Game<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shortfall_bands_rank_by_their_numbers() {
+        let short = |s| Loss {
+            day: 1,
+            cause: LossCause::QuotaMissed { short: s },
+        };
+        let ranks: Vec<u32> = [3, 8, 15, 30, 99]
+            .into_iter()
+            .map(|s| short(s).rank())
+            .collect();
+        assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{ranks:?}");
+        assert_eq!(short(5).rank(), short(1).rank());
+        assert_eq!(short(6).label(), "quota missed by 6-10 coins");
+    }
     use crate::simulate::params::{DieFace, Params, Room};
 
     fn params() -> Params {

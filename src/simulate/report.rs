@@ -67,13 +67,15 @@ pub struct CrewReport {
 }
 
 fn loss_rows(records: &[GameRecord]) -> Vec<LossRow> {
-    let mut by: BTreeMap<(u32, &'static str, String), u64> = BTreeMap::new();
+    type Key = (u32, &'static str, u32, String);
+    let mut by: BTreeMap<Key, u64> = BTreeMap::new();
     for l in records.iter().filter_map(|r| r.loss.as_ref()) {
-        *by.entry((l.day, l.phase(), l.label())).or_insert(0) += 1;
+        *by.entry((l.day, l.phase(), l.rank(), l.label()))
+            .or_insert(0) += 1;
     }
     let n = records.len() as u64;
     by.into_iter()
-        .map(|((day, phase, cause), k)| LossRow {
+        .map(|((day, phase, _, cause), k)| LossRow {
             day,
             phase,
             cause,
