@@ -104,7 +104,7 @@ impl Project {
                 "--out {} is the project, one of its source folders (data, templates, fonts) or a folder holding the project",
                 out.display()
             ))
-            .help("write the kits to a folder of their own, such as `output` (the default)"));
+            .help("write to a folder of its own beside them, such as `output`"));
         }
         Ok(root)
     }

@@ -33,6 +33,9 @@ pub fn id_from_name(name: &str) -> String {
         end -= 1;
     }
     let cut = &slug[..end];
+    if slug[end..].starts_with('-') {
+        return cut.to_owned();
+    }
     // At the last dash, unless that leaves too little of the name.
     let cut = match cut.rfind('-') {
         Some(dash) if dash >= MAX_ID_BYTES / 2 => &cut[..dash],
@@ -76,6 +79,9 @@ mod tests {
             "{id}"
         );
         // One endless word is cut inside it, on a character's boundary.
+        // A cut that falls just before a dash keeps its last word whole.
+        let exact = format!("{} {} c", "a".repeat(40), "b".repeat(39));
+        assert_eq!(id_from_name(&exact).len(), MAX_ID_BYTES);
         let word = "é".repeat(100);
         let id = id_from_name(&word);
         assert_eq!(id.len(), MAX_ID_BYTES);

@@ -327,7 +327,7 @@ fn a_stand_in_that_names_no_component_is_an_error_at_its_line() {
     assert_eq!(err.card.as_deref(), Some("Cube"));
     p.write(
         "data/fixture/shop.yaml",
-        "- name: Timer\n  stand_in: a phone timer\n- name: Cube\n  count: 4\n  stand_in: deck\n",
+        "- name: Timer\n  stand_in: a phone timer\n- name: Cube\n  count: 4\n  stand_in: deck\n- name: Coin\n  stand_in: coins\n",
     );
     build(&p).unwrap();
 }

@@ -776,7 +776,7 @@ fn a_deck_within_a_millimetre_of_a_product_is_exported_as_it() {
             .find(|s| s.starts_with("rooms:"))
             .unwrap();
         assert!(
-            rooms.contains("turned upright (63.5 × 88.9 mm) it would be a poker card"),
+            rooms.contains("turned a quarter (63.5 × 88.9 mm) it would be a poker card"),
             "{rooms}"
         );
     }

@@ -670,3 +670,33 @@ fn a_card_near_the_paper_size_fits_by_the_printable_margin_given() {
     );
     assert!(err.message.contains("192.0 × 277.0 mm"), "{err}");
 }
+
+/// Tokens go on shared sheets above the label band, upright: a token too tall for that room
+/// is refused at its size, never left off the sheets without a word.
+#[test]
+fn a_token_too_tall_for_the_shared_sheet_is_refused() {
+    let built = |height: u32| {
+        let p = deck_game("  paper: a4\n  bleed_mm: 3", ELEVEN);
+        let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+        p.write(
+            "data/fixture/game.yaml",
+            &format!("{game}  - id: chits\n    name: Chits\n    kind: tokens\n    shape: square\n    size: {{ width_mm: 100, height_mm: {height} }}\n    front: front.svg.tera\n    cards: deck.yaml\n    card_fields: [text]\n"),
+        );
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+    };
+    // A4 less two 5 mm margins and the 7 mm label band is 280 mm; tokens keep 1.5 mm of bleed.
+    let err = built(279)
+        .err()
+        .expect("282 mm with its bleed is taller than 280 mm");
+    assert!(err.message.contains("does not fit"), "{err}");
+    assert_eq!(err.component.as_deref(), Some("chits"));
+    let fits = built(276).expect("279 mm with its bleed fits");
+    let chits = fits
+        .report
+        .components
+        .iter()
+        .find(|c| c.id == "chits")
+        .unwrap();
+    assert!(!chits.pages.is_empty());
+}

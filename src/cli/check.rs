@@ -23,17 +23,21 @@ pub fn run(
     format: CheckFormat,
     lang: Option<&str>,
 ) -> Result<Outcome> {
-    let games = games_or_all(project, games).inspect_err(|e| {
-        // A JSON reader gets a document whatever happened.
-        if format == CheckFormat::Json {
-            let summary = Summary {
-                errors: 1,
-                ..Summary::default()
-            };
-            print(&json(&[], &summary, &[error_json(None, e)]));
+    let started = games_or_all(project, games).and_then(|g| Ok((g, project.output_root(out)?)));
+    let (games, out_dir) = started.inspect_err(|e| {
+        // A JSON reader gets a document, and CI an annotation, whatever happened.
+        match format {
+            CheckFormat::Json => {
+                let summary = Summary {
+                    errors: 1,
+                    ..Summary::default()
+                };
+                print(&json(&[], &summary, &[error_json(None, e)]));
+            }
+            CheckFormat::Github => print(&report::github_error("check", e)),
+            CheckFormat::Text => {}
         }
     })?;
-    let out_dir = project.output_root(out)?;
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
     let mut failed_to_check: Vec<serde_json::Value> = Vec::new();

@@ -190,7 +190,7 @@ pub fn match_product(svc: &Service, comp: &Component) -> std::result::Result<Pro
     };
     let upright = match candidates.clone().find(|p| turned(p)) {
         Some(p) => format!(
-            "; turned upright ({} × {} mm) it would be a {}: design it upright to export it",
+            "; turned a quarter ({} × {} mm) it would be a {}: design it that way round to export it",
             trim(size.height_mm),
             trim(size.width_mm),
             p.name

@@ -5,11 +5,9 @@
 use crate::error::{Error, Result};
 use crate::layout::imposition::mark_zone;
 use crate::layout::nets::{DieNet, Standee};
+use crate::layout::tiling::LABEL_BAND;
 use crate::model::{Component, ComponentKind, Game};
 use crate::project::Project;
-
-/// Room a die net or standee needs beyond the printable margin (its label), in mm.
-const LABEL_ROOM_MM: f32 = 5.0;
 
 /// Fails on the first component whose pieces do not fit the paper, naming `game.yaml`, the
 /// component and its `size:` line.
@@ -28,14 +26,20 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
     let size = comp.spec.size?;
     let (pw, ph) = print.paper.size_mm();
     let margin = print.printable_margin_mm;
-    // A sheet of cards needs crop marks on one side of each axis at least (the grid's own
-    // rule); a net or standee needs room for its label.
-    let around = match comp.spec.kind {
-        ComponentKind::Die | ComponentKind::Standee => 2.0 * (margin + LABEL_ROOM_MM),
-        _ => margin + mark_zone(margin),
+    // Nets, standees and tokens may be packed on shared sheets, upright, above the sheet's
+    // label band; a grid of cards or dashboards needs crop marks on one side of each axis at
+    // least (the grid's own rule), and only cards may lie turned.
+    let (room_w, room_h, turns) = match comp.spec.kind {
+        ComponentKind::Die | ComponentKind::Standee | ComponentKind::Tokens => {
+            (pw - 2.0 * margin, ph - 2.0 * margin - LABEL_BAND, false)
+        }
+        kind => {
+            let around = margin + mark_zone(margin);
+            (pw - around, ph - around, kind == ComponentKind::Cards)
+        }
     };
-    let (room_w, room_h) = (pw - around, ph - around);
-    let fits = |w: f32, h: f32| (w <= room_w && h <= room_h) || (h <= room_w && w <= room_h);
+    let fits =
+        |w: f32, h: f32| (w <= room_w && h <= room_h) || (turns && h <= room_w && w <= room_h);
     let (what, w, h, hint) = match comp.spec.kind {
         ComponentKind::Die => {
             let net = DieNet::new(size.width_mm);

@@ -163,7 +163,7 @@ pub(crate) fn finish(
         if id.len() > MAX_ID_BYTES {
             return Err(at(
                 Some("id"),
-                format!("card id `{id}` is longer than {MAX_ID_BYTES} characters; it names files"),
+                format!("card id `{id}` is longer than {MAX_ID_BYTES} bytes (a letter beyond ASCII takes two or more); it names files"),
             )
             .card(&name.0));
         }
@@ -275,8 +275,12 @@ fn card_numbered(mut err: Error) -> Error {
     let parsed = rest.and_then(|r| {
         let (index, after) = r.split_once(']')?;
         let index: usize = index.parse().ok()?;
-        let (_, message) = after.split_once(": ")?;
-        Some(format!("card {}: {message}", index + 1))
+        let (key, message) = after.split_once(": ")?;
+        // The key is in the message already when the card's own check wrote it (`count …`).
+        Some(match key.trim_start_matches('.') {
+            k if k.is_empty() || message.starts_with(k) => format!("card {}: {message}", index + 1),
+            k => format!("card {}, `{k}`: {message}", index + 1),
+        })
     });
     if let Some(message) = parsed {
         err.message = message;
@@ -603,6 +607,9 @@ mod tests {
         let e = parse("- name: A\n  count: 1.5\n", &[]).unwrap_err();
         assert!(e.message.contains("count 1.5 is not a whole number"), "{e}");
         assert!(e.message.starts_with("card 1: count"), "{e}");
+        // A key the message does not name is given.
+        let e = parse("- name: A\n  front: [x]\n", &[]).unwrap_err();
+        assert!(e.message.starts_with("card 1, `front`: "), "{e}");
         assert!(!e.message.contains("i64"), "{e}");
         let e = parse("- name: A\n  count: two\n", &[]).unwrap_err();
         assert!(e.message.contains("count \"two\" is not a number"), "{e}");
@@ -652,7 +659,7 @@ mod tests {
         assert!(cards[0].id.len() <= MAX_ID_BYTES, "{}", cards[0].id);
         let id = "a".repeat(MAX_ID_BYTES + 1);
         let e = parse(&format!("- name: A\n  id: {id}\n"), &[]).unwrap_err();
-        assert!(e.message.contains("is longer than 80 characters"), "{e}");
+        assert!(e.message.contains("is longer than 80 bytes"), "{e}");
         assert_eq!(e.line, Some(2), "{e}");
     }
 

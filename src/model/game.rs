@@ -162,8 +162,9 @@ impl Game {
         Ok(game)
     }
 
-    /// Each bought part's `stand_in` written as an id names a printed component: a typo
-    /// would print as if it were a description (`a phone timer`) on the parts-to-buy page.
+    /// A bought part's `stand_in` that misses a printed component's id by a letter or two is
+    /// refused: it would print as if it were a description (`a phone timer`) on the
+    /// parts-to-buy page.
     fn check_stand_ins(&self) -> Result<()> {
         let printed: Vec<&str> = self
             .components
@@ -176,12 +177,16 @@ impl Game {
                 let Some(stand_in) = part.fields.get("stand_in").and_then(|v| v.as_str()) else {
                     continue;
                 };
-                if printed.contains(&stand_in) || !is_slug(stand_in) {
+                if printed.contains(&stand_in) {
                     continue;
                 }
+                // Words of the designer's own (`coins`, `a phone timer`) print as they are;
+                // only a near miss of a component's id is taken for a typo.
+                let Some(meant) = crate::error::nearest(stand_in, printed.iter().copied()) else {
+                    continue;
+                };
                 let mut e = Error::new(format!(
-                    "`stand_in: {stand_in}` names no printed component ({})",
-                    crate::error::suggestion(stand_in, printed.iter().copied())
+                    "`stand_in: {stand_in}` names no printed component (did you mean `{meant}`?)"
                 ))
                 .in_file(&comp.cards_file)
                 .game(&self.id)
@@ -504,7 +509,7 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
         }
         if spec.id.len() > MAX_ID_BYTES {
             return Err(at(Error::new(format!(
-                "component id `{}` is longer than {MAX_ID_BYTES} characters; it names files",
+                "component id `{}` is longer than {MAX_ID_BYTES} bytes (a letter beyond ASCII takes two or more); it names files",
                 spec.id
             ))
             .in_file(path)));

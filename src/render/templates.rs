@@ -167,7 +167,8 @@ impl Templates {
                     .in_file(&file)
                     .at(span.start_line, span.start_col + 1);
                 if let Ok(text) = project.read_text(&file) {
-                    if let Some(help) = unclosed_block(&text) {
+                    let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
+                    if let Some(help) = unclosed_block(&text).filter(|_| syntax) {
                         e = e.help(help);
                     }
                     e = e.with_source(&text);
@@ -196,7 +197,17 @@ impl Templates {
 /// A block tag opened more often than closed (`{% if %}` without its `{% endif %}`): the
 /// parser then stumbles on a later tag, far from the mistake.
 fn unclosed_block(template: &str) -> Option<String> {
-    let tags: Vec<&str> = template
+    // Tags in comments do not count.
+    let mut code = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(at) = rest.find("{#") {
+        code.push_str(&rest[..at]);
+        rest = rest[at..]
+            .find("#}")
+            .map_or("", |end| &rest[at + end + 2..]);
+    }
+    code.push_str(rest);
+    let tags: Vec<&str> = code
         .split("{%")
         .skip(1)
         .filter_map(|t| t.split("%}").next())
@@ -359,6 +370,7 @@ mod tests {
             unclosed_block("{% if a %}x{% endif %}{% for b in c %}{% endfor %}"),
             None
         );
+        assert_eq!(unclosed_block("{# {% if debug %} #}<rect/>"), None);
     }
 
     #[test]
