@@ -280,12 +280,9 @@ impl Project {
     }
 }
 
-/// `path` with `.` and `..` resolved by name, through the real folders where they exist (so a
-/// link to the project is the project).
+/// `path` with `.` and `..` resolved one part at a time, each existing part through its link
+/// first (so `art/..` is the real parent of what `art` links to, as the system takes it).
 fn resolve_lexically(path: &Path) -> PathBuf {
-    if let Ok(real) = path.canonicalize() {
-        return real;
-    }
     let mut out = PathBuf::new();
     for part in path.components() {
         match part {
@@ -293,13 +290,15 @@ fn resolve_lexically(path: &Path) -> PathBuf {
                 out.pop();
             }
             std::path::Component::CurDir => {}
-            other => out.push(other),
+            other => {
+                out.push(other);
+                if let Ok(real) = out.canonicalize() {
+                    out = real;
+                }
+            }
         }
     }
-    match (out.parent(), out.file_name()) {
-        (Some(parent), Some(name)) if parent != out => resolve_lexically(parent).join(name),
-        _ => out,
-    }
+    out
 }
 
 /// The folder under `templates/` that every game shares, which no game may be named after.

@@ -389,6 +389,17 @@ fn an_output_folder_among_the_sources_is_refused() {
             );
         }
     }
+    // Through a link, `..` is the parent of what it links to, as the system takes it.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("data/veil-runners", root.join("art")).unwrap();
+        let done = run(
+            root,
+            &["-q", "check", "veil-runners", "--out", "art/../kits"],
+        );
+        assert_eq!(done.status.code(), Some(2), "{}", stderr(&done));
+        assert!(!root.join("data/kits").exists());
+    }
     assert_eq!(listing(&root.join("data/veil-runners")), data_before);
     assert!(!root.join("veil-runners").exists());
     // Beside the sources is fine.
