@@ -331,3 +331,21 @@ fn a_stand_in_that_names_no_component_is_an_error_at_its_line() {
     );
     build(&p).unwrap();
 }
+
+/// A setting the component's kind never reads is refused at its key, not ignored.
+#[test]
+fn a_setting_the_kind_does_not_use_is_refused_at_its_key() {
+    let p = deck_game("  paper: a4", CARDS);
+    let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
+    p.write(
+        "data/fixture/game.yaml",
+        &game.replace("    size: poker\n", "    size: poker\n    overlap_mm: 5\n"),
+    );
+    let err = build(&p).unwrap_err();
+    assert!(
+        err.message
+            .contains("a `cards` component does not use `overlap_mm` (only boards do)"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (Some(9), Some(5)), "{err}");
+}

@@ -272,6 +272,10 @@ fn check_spec(spec: &ComponentSpec, game_path: &Path, source: &str) -> Result<()
     })?;
     let at_component = find_line(source, &format!("id: {}", spec.id));
     check_kind(spec).map_err(|e| locate(e.in_file(game_path), at_component, source))?;
+    check_fields_apply(spec).map_err(|(e, key)| {
+        let line = find_line_after(source, &format!("id: {}", spec.id), &format!("{key}:"));
+        locate(e.in_file(game_path), line.or(at_component), source)
+    })?;
     check_rules(spec).map_err(|(e, key)| {
         let line = find_line_after(source, &format!("id: {}", spec.id), &format!("{key}:"));
         locate(e.in_file(game_path), line.or(at_component), source)
@@ -433,6 +437,59 @@ fn image_link(project: &Project, data_dir: &Path, value: &str) -> Result<String,
 }
 
 /// Each kind needs its own fields; say which is missing rather than fail later.
+/// Refuses a setting the component's kind never reads: it would be ignored without a word
+/// (`back` on a board prints it single-sided, `overlap_mm` on cards changes nothing).
+fn check_fields_apply(spec: &ComponentSpec) -> Result<(), (Error, &'static str)> {
+    use ComponentKind::{Board, Cards, Dashboard, Standee, Tokens};
+    let kind = spec.kind;
+    let backed = matches!(kind, Cards | Tokens | Standee);
+    let settings: [(&'static str, bool, bool, &str); 5] = [
+        (
+            "back",
+            spec.back.is_some(),
+            backed,
+            "cards, tokens and standees",
+        ),
+        (
+            "backs",
+            spec.backs.is_some(),
+            backed,
+            "cards, tokens and standees",
+        ),
+        (
+            "overlap_mm",
+            spec.overlap_mm.is_some(),
+            kind == Board,
+            "boards",
+        ),
+        (
+            "base_mm",
+            spec.base_mm.is_some(),
+            kind == Standee,
+            "standees",
+        ),
+        (
+            "corner_radius_mm",
+            spec.corner_radius_mm.is_some(),
+            matches!(kind, Cards | Tokens | Dashboard),
+            "cards, tokens and dashboards",
+        ),
+    ];
+    match settings
+        .into_iter()
+        .find(|(_, set, applies, _)| *set && !applies)
+    {
+        Some((key, _, _, who)) => Err((
+            Error::new(format!(
+                "a `{}` component does not use `{key}` (only {who} do): remove it",
+                kind.name()
+            )),
+            key,
+        )),
+        None => Ok(()),
+    }
+}
+
 fn check_kind(spec: &ComponentSpec) -> Result<()> {
     let kind = spec.kind.name();
     let need =
