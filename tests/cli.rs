@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::copy_game;
+use common::{copy_game, edit_file};
 
 fn run(root: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_protopress"))
@@ -419,9 +419,7 @@ fn one_languages_mistake_writes_none_of_the_games_kits() {
     };
     let (en, de) = (kit("en"), kit("de"));
     // A change both kits would show, and a mistake only the German one has.
-    let rules = root.join("data/veil-runners/rules.md");
-    let text = std::fs::read_to_string(&rules).unwrap();
-    std::fs::write(&rules, text.replacen("# ", "# Changed ", 1)).unwrap();
+    edit_file(&root.join("data/veil-runners/rules.md"), "# ", "# Changed ");
     let german = root.join("data/veil-runners/rules.de.md");
     let text = std::fs::read_to_string(&german).unwrap();
     std::fs::write(&german, format!("{text}\n\n<b>roh</b>\n")).unwrap();
@@ -444,12 +442,7 @@ fn a_failed_check_counts_the_kits_of_a_game_in_two_languages() {
     let dir = copy_game("veil-runners");
     let root = dir.path();
     let manifest = root.join("data/veil-runners/manifest.yaml");
-    let text = std::fs::read_to_string(&manifest).unwrap();
-    std::fs::write(
-        &manifest,
-        text.replacen("component: ", "component: nosuch", 1),
-    )
-    .unwrap();
+    edit_file(&manifest, "component: ", "component: nosuch");
     let done = run(root, &["check", "veil-runners"]);
     assert_eq!(done.status.code(), Some(2));
     assert!(

@@ -307,10 +307,9 @@ fn an_out_of_range_setting_points_at_its_key() {
 #[test]
 fn a_stand_in_that_names_no_component_is_an_error_at_its_line() {
     let p = deck_game("  paper: a4", CARDS);
-    let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-    p.write(
+    p.append(
         "data/fixture/game.yaml",
-        &format!("{game}  - id: shop\n    name: Shop\n    kind: bought\n    cards: shop.yaml\n    card_fields: [stand_in]\n"),
+        "  - id: shop\n    name: Shop\n    kind: bought\n    cards: shop.yaml\n    card_fields: [stand_in]\n",
     );
     p.write(
         "data/fixture/shop.yaml",
@@ -336,10 +335,10 @@ fn a_stand_in_that_names_no_component_is_an_error_at_its_line() {
 #[test]
 fn a_setting_the_kind_does_not_use_is_refused_at_its_key() {
     let p = deck_game("  paper: a4", CARDS);
-    let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-    p.write(
+    p.edit(
         "data/fixture/game.yaml",
-        &game.replace("    size: poker\n", "    size: poker\n    overlap_mm: 5\n"),
+        "    size: poker\n",
+        "    size: poker\n    overlap_mm: 5\n",
     );
     let err = build(&p).unwrap_err();
     assert!(

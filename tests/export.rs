@@ -748,13 +748,11 @@ fn a_deck_of_count_zero_is_reported_not_dropped_in_silence() {
 #[test]
 fn a_deck_within_a_millimetre_of_a_product_is_exported_as_it() {
     let p = trim_game();
-    let game = std::fs::read_to_string(p.root().join("data/trim/game.yaml")).unwrap();
-    p.write(
+    p.edit("data/trim/game.yaml", "size: poker", "size: tarot");
+    p.edit(
         "data/trim/game.yaml",
-        &game.replace("size: poker", "size: tarot").replace(
-            "size: { width_mm: 70, height_mm: 70 }",
-            "size: { width_mm: 88.9, height_mm: 63.5 }",
-        ),
+        "size: { width_mm: 70, height_mm: 70 }",
+        "size: { width_mm: 88.9, height_mm: 63.5 }",
     );
     let proj = protopress::Project::open(p.root()).unwrap();
     for (format, size) in [(Format::Tgc, (900, 1500)), (Format::Mpc, (897, 1497))] {

@@ -62,10 +62,10 @@ fn workbook_numbers_print_as_the_sheet_shows_them() {
     for ty in ["any", "text"] {
         let yaml = game("deck.yaml", "");
         let untyped = |p: &Project| {
-            let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-            p.write(
+            p.edit(
                 "data/fixture/game.yaml",
-                &game.replace("tier: integer", &format!("tier: {ty}")),
+                "tier: integer",
+                &format!("tier: {ty}"),
             );
             p.write("templates/fixture/front.svg.tera", &front);
         };

@@ -647,10 +647,10 @@ fn turned_backs_print_behind_their_own_fronts() {
 fn a_card_near_the_paper_size_fits_by_the_printable_margin_given() {
     let built = |margin: &str| {
         let p = deck_game(&format!("  paper: a4\n  bleed_mm: 3\n{margin}"), ELEVEN);
-        let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-        p.write(
+        p.edit(
             "data/fixture/game.yaml",
-            &game.replace("size: poker", "size: { width_mm: 186, height_mm: 271 }"),
+            "size: poker",
+            "size: { width_mm: 186, height_mm: 271 }",
         );
         protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")
@@ -677,10 +677,9 @@ fn a_card_near_the_paper_size_fits_by_the_printable_margin_given() {
 fn a_token_too_tall_for_the_shared_sheet_is_refused() {
     let built = |height: u32| {
         let p = deck_game("  paper: a4\n  bleed_mm: 3", ELEVEN);
-        let game = std::fs::read_to_string(p.root().join("data/fixture/game.yaml")).unwrap();
-        p.write(
+        p.append(
             "data/fixture/game.yaml",
-            &format!("{game}  - id: chits\n    name: Chits\n    kind: tokens\n    shape: square\n    size: {{ width_mm: 100, height_mm: {height} }}\n    front: front.svg.tera\n    cards: deck.yaml\n    card_fields: [text]\n"),
+            &format!("  - id: chits\n    name: Chits\n    kind: tokens\n    shape: square\n    size: {{ width_mm: 100, height_mm: {height} }}\n    front: front.svg.tera\n    cards: deck.yaml\n    card_fields: [text]\n"),
         );
         protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")

@@ -45,6 +45,25 @@ impl Project {
     pub fn out(&self) -> PathBuf {
         self.dir.path().join("output")
     }
+
+    /// Replaces the first `from` in the project's file `path` with `to`.
+    pub fn edit(&self, path: &str, from: &str, to: &str) {
+        edit_file(&self.dir.path().join(path), from, to);
+    }
+
+    /// Appends `text` to the project's file `path`.
+    pub fn append(&self, path: &str, text: &str) {
+        let full = self.dir.path().join(path);
+        let before = std::fs::read_to_string(&full).unwrap();
+        std::fs::write(full, before + text).unwrap();
+    }
+}
+
+/// Replaces the first `from` in the file at `path` with `to`; `from` must be there.
+pub fn edit_file(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {
