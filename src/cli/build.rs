@@ -1,6 +1,6 @@
 //! `protopress build`: build kits, report what was written, optionally record the print.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use protopress::build::{BuildOptions, BuildOutcome, Built, Session};
 use protopress::output::record::record_path;
@@ -38,11 +38,12 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
             tally.errors += failed;
             continue;
         }
-        for (label, start, result) in built {
+        for (label, took, result) in built {
             let Ok(kit) = result else { continue };
+            let writing = Instant::now();
             match session.write(kit) {
                 Ok(outcome) => {
-                    summarise(&label, &outcome, start);
+                    summarise(&label, &outcome, took + writing.elapsed());
                     if !report_check(&label, &outcome) {
                         tally.check_failed += 1;
                     }
@@ -84,8 +85,8 @@ impl Tally {
     }
 }
 
-/// A kit built in memory: its label, when it started and the result.
-type KitBuild = (String, Instant, Result<Built>);
+/// A kit built in memory: its label, how long it took and the result.
+type KitBuild = (String, Duration, Result<Built>);
 
 /// Every kit of `game` (one per language in `langs`), built in memory and not yet written.
 fn build_kits(session: &Session, game: &str, langs: &[Option<String>]) -> Vec<KitBuild> {
@@ -100,7 +101,7 @@ fn build_kits(session: &Session, game: &str, langs: &[Option<String>]) -> Vec<Ki
             let spinner = ui::spinner(format!("building {label}"));
             let result = session.build_in_memory_in(game, lang.as_deref());
             spinner.finish_and_clear();
-            (label, start, result)
+            (label, start.elapsed(), result)
         })
         .collect()
 }
@@ -132,7 +133,7 @@ fn refused(game: &str, built: &[KitBuild]) -> Option<usize> {
     Some(built.len())
 }
 
-fn summarise(game: &str, outcome: &BuildOutcome, start: Instant) {
+fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
     let r = &outcome.report;
     let copies: u32 = r
         .components
@@ -146,7 +147,7 @@ fn summarise(game: &str, outcome: &BuildOutcome, start: Instant) {
         ui::plural(copies as usize, "printed piece", "printed pieces"),
         ui::plural(r.unique_faces, "unique face", "unique faces"),
         ui::plural(pages, "page", "pages"),
-        start.elapsed().as_secs_f64(),
+        took.as_secs_f64(),
         kit_dir(outcome)
     );
     for w in &r.warnings {
