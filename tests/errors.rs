@@ -348,3 +348,24 @@ fn a_setting_the_kind_does_not_use_is_refused_at_its_key() {
     );
     assert_eq!((err.line, err.column), (Some(9), Some(5)), "{err}");
 }
+
+/// A die with five faces is pointed at its own `faces:`, not at the file alone.
+#[test]
+fn a_die_without_six_faces_is_pointed_at_its_faces() {
+    let p = deck_game("  paper: a4", CARDS);
+    p.append(
+        "data/fixture/game.yaml",
+        "  - id: dice\n    name: Dice\n    kind: die\n    size: { width_mm: 16, height_mm: 16 }\n    front: front.svg.tera\n    cards: dice.yaml\n    card_fields: [faces]\n",
+    );
+    p.write(
+        "data/fixture/dice.yaml",
+        "- name: Red\n  faces: [1, 2, 3, 4, 5, 6]\n- name: Blue\n  count: 2\n  faces: [1, 2, 3, 4, 5]\n",
+    );
+    let err = build(&p).unwrap_err();
+    assert!(
+        err.message.contains("a die lists 6 `faces`, this one 5"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (Some(5), Some(3)), "{err}");
+    assert_eq!(err.card.as_deref(), Some("Blue"));
+}

@@ -105,7 +105,7 @@ impl Origin<'_> {
 }
 
 /// The (line, column) of `key:` inside the YAML card that starts on `line`.
-fn key_in_block(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
+pub(crate) fn key_in_block(source: &str, line: usize, key: &str) -> Option<(usize, usize)> {
     let lines: Vec<&str> = source.lines().collect();
     let start = line.checked_sub(1)?;
     (start..lines.len())

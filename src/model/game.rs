@@ -193,9 +193,9 @@ impl Game {
                 .component(&comp.spec.id)
                 .card(&part.name);
                 let source = self.project.read_text(&comp.cards_file).unwrap_or_default();
-                let place = part
-                    .line
-                    .and_then(|l| crate::model::yaml::find_key_after(&source, l, "stand_in"));
+                let place = part.line.map(|l| {
+                    crate::model::cards::key_in_block(&source, l, "stand_in").unwrap_or((l, 1))
+                });
                 if let Some((line, column)) = place {
                     e = e.at(line, column).with_source(&source);
                 }

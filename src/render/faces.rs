@@ -298,7 +298,7 @@ fn component_jobs<'a>(
         };
         let front = front_template(comp, card, templates)?;
         if spec.kind == ComponentKind::Die {
-            check_die(comp, card)?;
+            check_die(game, comp, card)?;
             jobs.extend((0..6).map(|n| job(Side::DieFace(n), front, false)));
             continue;
         }
@@ -397,21 +397,27 @@ fn decks_of(game: &Game, face_of: &FaceOf) -> Result<Vec<Deck>> {
     Ok(decks)
 }
 
-/// A die lists six faces.
-fn check_die(comp: &Component, card: &Card) -> Result<()> {
+/// A die lists six faces; the error points at its `faces:` (or the card, without one).
+fn check_die(game: &Game, comp: &Component, card: &Card) -> Result<()> {
     let faces = card
         .fields
         .get("faces")
         .and_then(Value::as_array)
         .map_or(0, Vec::len);
-    if faces != 6 {
-        return Err(
-            Error::new(format!("a die lists 6 `faces`, this one {faces}"))
-                .card(&card.name)
-                .in_file(&comp.cards_file),
-        );
+    if faces == 6 {
+        return Ok(());
     }
-    Ok(())
+    let mut e = Error::new(format!("a die lists 6 `faces`, this one {faces}"))
+        .card(&card.name)
+        .in_file(&comp.cards_file);
+    let source = game.project.read_text(&comp.cards_file).unwrap_or_default();
+    let at = card
+        .line
+        .map(|l| crate::model::cards::key_in_block(&source, l, "faces").unwrap_or((l, 1)));
+    if let Some((line, column)) = at {
+        e = e.at(line, column).with_source(&source);
+    }
+    Err(e)
 }
 
 /// What every render of a game shares.
