@@ -369,3 +369,33 @@ fn a_die_without_six_faces_is_pointed_at_its_faces() {
     assert_eq!((err.line, err.column), (Some(5), Some(3)), "{err}");
     assert_eq!(err.card.as_deref(), Some("Blue"));
 }
+
+/// A dashboard window with no size, or outside the board, is named by its number and pointed
+/// at `windows:`.
+#[test]
+fn a_bad_dashboard_window_is_named_at_its_windows() {
+    let built = |window: &str| {
+        let p = deck_game("  paper: a4", CARDS);
+        p.append(
+            "data/fixture/game.yaml",
+            &format!("  - id: mats\n    name: Mats\n    kind: dashboard\n    size: {{ width_mm: 120, height_mm: 80 }}\n    front: front.svg.tera\n    top:\n      template: front.svg.tera\n      windows:\n        - {{ x_mm: 5, y_mm: 5, w_mm: 20, h_mm: 20 }}\n        - {window}\n    cards: deck.yaml\n"),
+        );
+        build(&p).unwrap_err()
+    };
+    let err = built("{ x_mm: 50, y_mm: 5, w_mm: -30, h_mm: 20 }");
+    assert!(
+        err.message.contains("window 2 of `top` is -30 × 20 mm"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (Some(20), Some(7)), "{err}");
+    let err = built("{ x_mm: 110, y_mm: 5, w_mm: 30, h_mm: 20 }");
+    assert!(
+        err.message.contains("window 2 of `top`, at (110, 5)"),
+        "{err}"
+    );
+    assert!(
+        err.message
+            .contains("lies outside the 120 × 80 mm dashboard"),
+        "{err}"
+    );
+}

@@ -272,6 +272,10 @@ fn check_spec(spec: &ComponentSpec, game_path: &Path, source: &str) -> Result<()
     })?;
     let at_component = find_line(source, &format!("id: {}", spec.id));
     check_kind(spec).map_err(|e| locate(e.in_file(game_path), at_component, source))?;
+    check_windows(spec).map_err(|e| {
+        let line = find_line_after(source, &format!("id: {}", spec.id), "windows:");
+        locate(e.in_file(game_path), line.or(at_component), source)
+    })?;
     check_fields_apply(spec).map_err(|(e, key)| {
         let line = find_line_after(source, &format!("id: {}", spec.id), &format!("{key}:"));
         locate(e.in_file(game_path), line.or(at_component), source)
@@ -528,21 +532,39 @@ fn check_kind(spec: &ComponentSpec) -> Result<()> {
     if spec.top.is_some() && spec.kind != ComponentKind::Dashboard {
         return Err(Error::new("only dashboards have a `top` layer"));
     }
-    if let Some(top) = &spec.top {
-        let s = spec.size.unwrap_or(CardSize::custom(1.0, 1.0));
-        for w in &top.windows {
-            let inside = w.x_mm >= 0.0
-                && w.y_mm >= 0.0
-                && w.w_mm > 0.0
-                && w.h_mm > 0.0
-                && w.x_mm + w.w_mm <= s.width_mm
-                && w.y_mm + w.h_mm <= s.height_mm;
-            if !inside {
-                return Err(Error::new(format!(
-                    "window at ({}, {}) sized {} × {} mm lies outside the {} × {} mm dashboard",
-                    w.x_mm, w.y_mm, w.w_mm, w.h_mm, s.width_mm, s.height_mm
-                )));
-            }
+    Ok(())
+}
+
+/// A dashboard's windows have a size and lie inside it.
+fn check_windows(spec: &ComponentSpec) -> Result<()> {
+    let Some(top) = &spec.top else {
+        return Ok(());
+    };
+    let s = spec.size.unwrap_or(CardSize::custom(1.0, 1.0));
+    for (n, w) in top.windows.iter().enumerate() {
+        if !(w.w_mm > 0.0 && w.h_mm > 0.0) {
+            return Err(Error::new(format!(
+                "window {} of `top` is {} × {} mm: a window needs a width and a height above 0",
+                n + 1,
+                w.w_mm,
+                w.h_mm
+            )));
+        }
+        let inside = w.x_mm >= 0.0
+            && w.y_mm >= 0.0
+            && w.x_mm + w.w_mm <= s.width_mm
+            && w.y_mm + w.h_mm <= s.height_mm;
+        if !inside {
+            return Err(Error::new(format!(
+                "window {} of `top`, at ({}, {}) sized {} × {} mm, lies outside the {} × {} mm dashboard",
+                n + 1,
+                w.x_mm,
+                w.y_mm,
+                w.w_mm,
+                w.h_mm,
+                s.width_mm,
+                s.height_mm
+            )));
         }
     }
     Ok(())
