@@ -341,7 +341,8 @@ fn unknown_component_in_manifest_is_an_error() {
     let g = Game::load(&protopress::Project::open(p.root()).unwrap(), "fixture").unwrap();
     let err = check_game(&g, None).unwrap_err();
     assert!(err.to_string().contains("did you mean `deck`"), "{err}");
-    assert_eq!(err.line, Some(4), "{err}");
+    // At the key, past its indentation.
+    assert_eq!((err.line, err.column), (Some(4), Some(5)), "{err}");
 }
 
 #[test]

@@ -667,7 +667,9 @@ impl Checker<'_> {
             .find(|&i| holds(lines[i]))
             .or_else(|| lines.iter().position(|l| holds(l)));
         match found {
-            Some(i) => e.at(i + 1, 1).with_source(self.source),
+            Some(i) => e
+                .at(i + 1, crate::model::yaml::key_column(lines[i]))
+                .with_source(self.source),
             None => e,
         }
     }

@@ -25,9 +25,13 @@ pub(crate) fn locate(e: Error, line: Option<usize>, source: &str) -> Error {
         return e;
     };
     let text = source.lines().nth(l.saturating_sub(1)).unwrap_or("");
-    let key = text.trim_start_matches([' ', '-']);
-    let column = text[..text.len() - key.len()].chars().count() + 1;
-    e.at(l, column).with_source(source)
+    e.at(l, key_column(text)).with_source(source)
+}
+
+/// The column of a YAML line's key: past its indentation and any list dash.
+pub(crate) fn key_column(line: &str) -> usize {
+    let key = line.trim_start_matches([' ', '-']);
+    line[..line.len() - key.len()].chars().count() + 1
 }
 
 /// Where `word` first stands in `line` as a whole word: not run into a character that
