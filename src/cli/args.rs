@@ -35,7 +35,8 @@ pub struct Cli {
 #[derive(Subcommand)]
 pub enum Command {
     /// Build games into print-and-play kits: output/<game>/kit.pdf, rules.pdf, the sheet PDFs
-    /// (cards, boards, tokens), build.json, check.json and index.html.
+    /// (cards, boards, tokens), build.json, check.json, index.html with its thumbs/, and
+    /// deck-stats.json and .svg for a game with decks.
     Build(BuildArgs),
     /// Start a new game: data/NAME/ and templates/NAME/ with a deck, a back, tokens, a board,
     /// a manifest and rules that build and check clean at once.
