@@ -225,6 +225,21 @@ pub struct CutSheet {
 }
 
 impl CutSheet {
+    /// The box around every path, cut and score; none for a sheet without paths. Design
+    /// Space places an upload by this box, not by the page it was drawn on.
+    pub fn bounds(&self) -> Option<Rect> {
+        let boxes = self.cuts.iter().chain(&self.scores).map(CutPath::bounds);
+        boxes.reduce(|a, b| {
+            let (x, y) = (a.x.min(b.x), a.y.min(b.y));
+            Rect {
+                x,
+                y,
+                w: (a.x + a.w).max(b.x + b.w) - x,
+                h: (a.y + a.h).max(b.y + b.h) - y,
+            }
+        })
+    }
+
     /// The file name stem in `cut/`: `cards-page-3`.
     pub fn stem(&self) -> String {
         CutSheet::stem_of(&self.file, self.page)
@@ -254,6 +269,16 @@ impl CutSheet {
             self.cutter.name()
         );
         let reg = registration(self.cutter, self.paper_w, self.paper_h);
+        if let (Cutter::Cricut, Some(b)) = (self.cutter, self.bounds()) {
+            let _ = writeln!(
+                s,
+                "<!-- Design Space: keep these paths at their size, {} x {} mm, and place them {} mm right and {} mm down from the top-left corner of the Print Then Cut image (the sheet inside its frame). -->",
+                n(b.w),
+                n(b.h),
+                n(b.x - reg.area.x),
+                n(b.y - reg.area.y)
+            );
+        }
         let _ = writeln!(
             s,
             "<g id=\"registration\" display=\"none\" fill=\"#000\" stroke=\"#000\" stroke-width=\"{}\">",
@@ -451,5 +476,47 @@ mod tests {
         assert_eq!(dxf.matches("\nARC\n").count(), 4);
         assert_eq!(dxf.matches("\nLINE\n").count(), 4);
         assert_eq!(sheet.stem(), "cards-page-1");
+        assert!(
+            !svg.contains("Design Space"),
+            "a Silhouette file has no Cricut note"
+        );
+    }
+
+    #[test]
+    fn a_cricut_file_says_where_its_paths_go_on_the_image() {
+        let rect = |x, y| CutPath::Rect {
+            rect: Rect {
+                x,
+                y,
+                w: 63.5,
+                h: 88.9,
+            },
+            radius: 0.0,
+        };
+        let sheet = CutSheet {
+            file: "cards.pdf".into(),
+            page: 1,
+            paper_w: 210.0,
+            paper_h: 297.0,
+            cutter: Cutter::Cricut,
+            cuts: vec![rect(40.0, 50.0), rect(110.0, 50.0)],
+            scores: vec![CutPath::Line(Line {
+                x1: 40.0,
+                y1: 150.0,
+                x2: 60.0,
+                y2: 150.0,
+            })],
+        };
+        let b = sheet.bounds().unwrap();
+        assert!(
+            (b.w - 133.5).abs() < 1e-3 && (b.h - 100.0).abs() < 1e-3,
+            "{b:?}"
+        );
+        // The area is 171.45 × 234.95 mm, centred on A4: it starts at (19.275, 31.025).
+        let svg = sheet.svg();
+        assert!(
+            svg.contains("133.5 x 100 mm, and place them 20.725 mm right and 18.975 mm down"),
+            "{svg}"
+        );
     }
 }
