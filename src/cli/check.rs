@@ -24,20 +24,7 @@ pub fn run(
     lang: Option<&str>,
 ) -> Result<Outcome> {
     let started = games_or_all(project, games).and_then(|g| Ok((g, project.output_root(out)?)));
-    let (games, out_dir) = started.inspect_err(|e| {
-        // A JSON reader gets a document, and CI an annotation, whatever happened.
-        match format {
-            CheckFormat::Json => {
-                let summary = Summary {
-                    errors: 1,
-                    ..Summary::default()
-                };
-                print(&json(&[], &summary, &[error_json(None, e)]));
-            }
-            CheckFormat::Github => print(&report::github_error("check", e)),
-            CheckFormat::Text => {}
-        }
-    })?;
+    let (games, out_dir) = started.inspect_err(|e| say_unstarted(format, e))?;
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
     let mut failed_to_check: Vec<serde_json::Value> = Vec::new();
@@ -106,6 +93,22 @@ pub fn run(
     } else {
         Outcome::Done
     })
+}
+
+/// A check that could not start (no such game, a refused `--out`): a JSON reader still gets
+/// a document, and CI an annotation; the error itself is printed as for any command.
+fn say_unstarted(format: CheckFormat, e: &Error) {
+    match format {
+        CheckFormat::Json => {
+            let summary = Summary {
+                errors: 1,
+                ..Summary::default()
+            };
+            print(&json(&[], &summary, &[error_json(None, e)]));
+        }
+        CheckFormat::Github => print(&report::github_error("check", e)),
+        CheckFormat::Text => {}
+    }
 }
 
 /// A kit that could not be checked, as the JSON report lists it: what and where.
