@@ -380,8 +380,16 @@ fn a_bad_dashboard_window_is_named_at_its_windows() {
             "data/fixture/game.yaml",
             &format!("  - id: mats\n    name: Mats\n    kind: dashboard\n    size: {{ width_mm: 120, height_mm: 80 }}\n    front: front.svg.tera\n    top:\n      template: front.svg.tera\n      windows:\n        - {{ x_mm: 5, y_mm: 5, w_mm: 20, h_mm: 20 }}\n        - {window}\n    cards: deck.yaml\n"),
         );
-        build(&p).unwrap_err()
+        build(&p)
     };
+    // A dashboard may have a back: it prints in its grid, duplex.
+    let p = deck_game("  paper: a4", CARDS);
+    p.append(
+        "data/fixture/game.yaml",
+        "  - id: mats\n    name: Mats\n    kind: dashboard\n    size: { width_mm: 120, height_mm: 80 }\n    front: front.svg.tera\n    back: back.svg.tera\n    cards: deck.yaml\n",
+    );
+    build(&p).unwrap();
+    let built = |window: &str| built(window).unwrap_err();
     let err = built("{ x_mm: 50, y_mm: 5, w_mm: -30, h_mm: 20 }");
     assert!(
         err.message.contains("window 2 of `top` is -30 × 20 mm"),

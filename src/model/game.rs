@@ -446,19 +446,20 @@ fn image_link(project: &Project, data_dir: &Path, value: &str) -> Result<String,
 fn check_fields_apply(spec: &ComponentSpec) -> Result<(), (Error, &'static str)> {
     use ComponentKind::{Board, Cards, Dashboard, Standee, Tokens};
     let kind = spec.kind;
-    let backed = matches!(kind, Cards | Tokens | Standee);
+    // A dashboard prints its backs in its grid, duplex, as cards do.
+    let backed = matches!(kind, Cards | Tokens | Standee | Dashboard);
     let settings: [(&'static str, bool, bool, &str); 5] = [
         (
             "back",
             spec.back.is_some(),
             backed,
-            "cards, tokens and standees",
+            "cards, tokens, dashboards and standees",
         ),
         (
             "backs",
             spec.backs.is_some(),
             backed,
-            "cards, tokens and standees",
+            "cards, tokens, dashboards and standees",
         ),
         (
             "overlap_mm",
