@@ -309,15 +309,22 @@ mod tests {
         )
     }
 
-    #[test]
-    fn every_character_no_font_has_is_named_at_once() {
+    /// `text` parsed with the bundled fonts in an empty project.
+    fn parse_alone(text: &str) -> Result<Tree> {
         let dir = tempfile::tempdir().unwrap();
-        let e = parse(
-            &svg("<text x='1' y='5' font-size='2'>火龍 é</text><text x='1' y='8'>猫</text>"),
+        parse(
+            text,
             &fonts(),
             &Project::open(dir.path()).unwrap(),
             Path::new(""),
         )
+    }
+
+    #[test]
+    fn every_character_no_font_has_is_named_at_once() {
+        let e = parse_alone(&svg(
+            "<text x='1' y='5' font-size='2'>火龍 é</text><text x='1' y='8'>猫</text>",
+        ))
         .unwrap_err();
         assert!(
             e.message.contains("\"火猫龍\" (U+706B, U+732B, U+9F8D)"),
@@ -328,66 +335,32 @@ mod tests {
 
     #[test]
     fn parses_a_plain_face() {
-        let dir = tempfile::tempdir().unwrap();
-        let tree = parse(
-            &svg("<rect width='5' height='5'/>"),
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap();
+        let tree = parse_alone(&svg("<rect width='5' height='5'/>")).unwrap();
         assert!((tree.size().width() - 10.0 * 96.0 / 25.4).abs() < 0.01);
     }
 
     #[test]
     fn unknown_font_family_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let err = parse(
-            &svg("<text font-family='Comic Sans MS' y='5'>Hi</text>"),
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap_err();
+        let err =
+            parse_alone(&svg("<text font-family='Comic Sans MS' y='5'>Hi</text>")).unwrap_err();
         assert!(err.message.contains("Comic Sans MS"), "{err}");
     }
 
     #[test]
     fn emoji_print_through_the_emoji_font() {
-        let dir = tempfile::tempdir().unwrap();
-        parse(
-            &svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>"),
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap();
+        parse_alone(&svg("<text y='5'>☠️ 🪓 💥 🏃 ⚪ 🔴</text>")).unwrap();
     }
 
     #[test]
     fn missing_glyph_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
         // A private-use character no bundled font has.
-        let err = parse(
-            &svg("<text y='5'>a\u{E000}b</text>"),
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap_err();
+        let err = parse_alone(&svg("<text y='5'>a\u{E000}b</text>")).unwrap_err();
         assert!(err.message.contains("U+E000"), "{err}");
     }
 
     #[test]
     fn invalid_svg_is_an_error_with_position() {
-        let dir = tempfile::tempdir().unwrap();
-        let err = parse(
-            "<svg><rect></svg>",
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap_err();
+        let err = parse_alone("<svg><rect></svg>").unwrap_err();
         assert!(err.message.contains("invalid SVG"), "{err}");
     }
 
@@ -411,14 +384,8 @@ mod tests {
 
     #[test]
     fn a_forbidden_image_fails_the_parse() {
-        let dir = tempfile::tempdir().unwrap();
-        let err = parse(
-            &svg("<image href='/etc/passwd' width='5' height='5'/>"),
-            &fonts(),
-            &Project::open(dir.path()).unwrap(),
-            Path::new(""),
-        )
-        .unwrap_err();
+        let err =
+            parse_alone(&svg("<image href='/etc/passwd' width='5' height='5'/>")).unwrap_err();
         assert!(err.message.contains("absolute paths"), "{err}");
     }
 }
