@@ -120,16 +120,30 @@ impl<'a> FaceTrees<'a> {
         }
     }
 
-    /// The tree of `face` for a reader beside the sheets (the rulebook's figures): as
-    /// [`FaceTrees::get`], but none for a face already let go in a set parsed up front, which
-    /// the reader then parses itself, rather than an error of the build.
+    /// The tree of `face` for a reader beside the sheets (the rulebook's figures). A face not
+    /// parsed yet is parsed alone, on the reader's thread: the reader (a figure looking for a
+    /// text) needs one face now, and a batch would keep the rulebook waiting for thirty faces
+    /// it does not need. None for a face let go in a set parsed up front, or one that does not
+    /// parse: the reader then parses it itself, to say why, rather than failing the build.
     pub fn shared(&self, face: usize) -> Option<Arc<usvg::Tree>> {
-        match &*lock(self.slots.get(face)?) {
-            Slot::Ready(tree) => return Some(tree.clone()),
-            Slot::Gone if self.parser.is_none() => return None,
-            _ => {}
+        if let Slot::Ready(tree) = &*lock(self.slots.get(face)?) {
+            return Some(tree.clone());
         }
-        self.get(face)
+        let parser = self.parser.as_ref()?;
+        // Kept for the sheets when still waiting; parsed twice only when a batch holds it now.
+        let claimed = self.claim(face);
+        let start = Instant::now();
+        let parsed = parser(face).ok();
+        *lock(&self.parsing) += start.elapsed();
+        if claimed {
+            // A face that does not parse goes back to waiting: the sheets' own parse of it
+            // records the error where the build reports it.
+            *lock(&self.slots[face]) = match &parsed {
+                Some(tree) => Slot::Ready(tree.clone()),
+                None => Slot::Waiting,
+            };
+        }
+        parsed
     }
 
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
@@ -248,6 +262,31 @@ mod tests {
         // A lazy set parses a forgotten face again for the reader.
         assert!(lazy.shared(2).is_some());
         assert!(lazy.finish().is_ok());
+    }
+
+    #[test]
+    fn a_shared_reader_parses_one_face_alone_and_the_sheets_reuse_it() {
+        let calls = AtomicUsize::new(0);
+        let parser = |i: usize| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            match i {
+                7 => Err(Error::new("face 7 is broken")),
+                _ => Ok(tree()),
+            }
+        };
+        let trees = FaceTrees::lazy(100, Box::new(parser)).forget_once_drawn(vec![true; 100]);
+        assert!(trees.shared(50).is_some());
+        assert_eq!(calls.load(Ordering::Relaxed), 1, "one face, not a batch");
+        assert!(trees.get(50).is_some());
+        assert_eq!(
+            calls.load(Ordering::Relaxed),
+            1,
+            "the sheets take the reader's tree"
+        );
+        // A broken face gives the reader nothing and stays the build's error to report.
+        assert!(trees.shared(7).is_none());
+        let err = trees.finish().unwrap_err();
+        assert!(err.to_string().contains("face 7"), "{err}");
     }
 
     #[test]
