@@ -347,6 +347,19 @@ fn a_setting_the_kind_does_not_use_is_refused_at_its_key() {
         "{err}"
     );
     assert_eq!((err.line, err.column), (Some(9), Some(5)), "{err}");
+    // `shape` has a default, yet one written on cards is refused too: it cuts no card.
+    p.edit(
+        "data/fixture/game.yaml",
+        "    overlap_mm: 5\n",
+        "    shape: square\n",
+    );
+    let err = build(&p).unwrap_err();
+    assert!(
+        err.message
+            .contains("a `cards` component does not use `shape` (only tokens do)"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (Some(9), Some(5)), "{err}");
 }
 
 /// A die with five faces is pointed at its own `faces:`, not at the file alone.

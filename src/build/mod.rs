@@ -1034,7 +1034,7 @@ impl SharedShape {
             SharedShape::Die(net) => Shape::Die(net),
             SharedShape::Standee(s) => Shape::Standee(s),
             &SharedShape::Token { w, h, bleed } => Shape::Token {
-                shape: spec.shape,
+                shape: spec.token_shape(),
                 w,
                 h,
                 bleed,
@@ -1207,7 +1207,7 @@ fn print_grid<'a>(
             copies: &deck.copies,
             print,
             cut: match spec.kind {
-                ComponentKind::Tokens => CutStyle::Outline(spec.shape),
+                ComponentKind::Tokens => CutStyle::Outline(spec.token_shape()),
                 _ => CutStyle::CropMarks,
             },
             windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),

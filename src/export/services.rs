@@ -148,7 +148,7 @@ impl Service {
 fn shape_of(comp: &Component) -> Option<Shape> {
     match comp.spec.kind {
         ComponentKind::Cards => Some(Shape::Card),
-        ComponentKind::Tokens => Some(match comp.spec.shape {
+        ComponentKind::Tokens => Some(match comp.spec.token_shape() {
             TokenShape::Circle => Shape::RoundChit,
             TokenShape::Square => Shape::SquareChit,
         }),

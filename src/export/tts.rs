@@ -481,7 +481,8 @@ fn face_file(ctx: &Ctx, comp: &Component, face: usize, suffix: &str) -> String {
 fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
     let size = comp.size();
     let px_size = (px(size.width_mm, TTS_DPI), px(size.height_mm, TTS_DPI));
-    let round = comp.spec.kind == ComponentKind::Tokens && comp.spec.shape == TokenShape::Circle;
+    let round =
+        comp.spec.kind == ComponentKind::Tokens && comp.spec.token_shape() == TokenShape::Circle;
     let standee = comp.spec.kind == ComponentKind::Standee;
     let mut items = Vec::new();
     for copy in &deck.copies {

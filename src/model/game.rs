@@ -448,7 +448,8 @@ fn check_fields_apply(spec: &ComponentSpec) -> Result<(), (Error, &'static str)>
     let kind = spec.kind;
     // A dashboard prints its backs in its grid, duplex, as cards do.
     let backed = matches!(kind, Cards | Tokens | Standee | Dashboard);
-    let settings: [(&'static str, bool, bool, &str); 5] = [
+    let settings: [(&'static str, bool, bool, &str); 6] = [
+        ("shape", spec.shape.is_some(), kind == Tokens, "tokens"),
         (
             "back",
             spec.back.is_some(),

@@ -254,9 +254,11 @@ pub struct ComponentSpec {
     /// `back`'s template.
     #[serde(default)]
     pub backs: Option<TemplateRule>,
+    // Kept as written (none when left out) so that a shape on another kind, which nothing
+    // would read, can be refused; read it with `token_shape`.
     /// Tokens: circle (default) or square.
     #[serde(default)]
-    pub shape: TokenShape,
+    pub shape: Option<TokenShape>,
     /// Dashboards: the top layer with its windows.
     #[serde(default)]
     pub top: Option<TopLayer>,
@@ -284,6 +286,13 @@ pub struct ComponentSpec {
     /// Component-wide values for templates (`component.<key>`).
     #[serde(default)]
     pub data: Map<String, Value>,
+}
+
+impl ComponentSpec {
+    /// The cut outline of a token: its `shape`, circle when left out.
+    pub fn token_shape(&self) -> TokenShape {
+        self.shape.unwrap_or_default()
+    }
 }
 
 /// A template per value of one card field: `{ kind: { loot: loot.svg.tera } }`.
