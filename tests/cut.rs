@@ -488,38 +488,114 @@ fn ink_saver_pages_are_measurably_lighter() {
     assert!(t_light.mean() < t_dark.mean(), "{t_dark:?} {t_light:?}");
 }
 
+/// A piece wider than the cutter's area that fits it turned a quarter lies turned: its cut is
+/// its trim turned, its window cut where the drawing shows it, its face drawn over that trim,
+/// and its back behind it, turned the other way so that it reads upright once the sheet is
+/// flipped over its long edge.
 #[test]
-fn pieces_larger_than_the_cutting_area_are_printed_with_crop_marks_not_dropped() {
-    // Death to Decorum's dashboards (180 × 120 mm) are wider than a Silhouette cuts on A4.
-    let opts = BuildOptions {
-        paper: None,
-        out_dir: std::env::temp_dir().join("protopress-cut-unused"),
-        mark_printed: false,
-        layout: Some(protopress::model::print::Layout::PrintAndCut),
-    };
-    let project = protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let b = Session::new(&project, &opts)
-        .build_in_memory("death-to-decorum")
-        .unwrap();
-    for c in b.report.components.iter().filter(|c| c.kind != "bought") {
-        assert!(!c.pages.is_empty(), "{} is on no page", c.id);
-    }
-    let backpacks = b
+fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
+    let p = kit("  layout: print-and-cut\n  cutter: silhouette\n");
+    // 200 mm is wider than a Silhouette cuts on A4 (about 184 mm), but not taller.
+    p.edit(
+        "data/cutkit/game.yaml",
+        "size: { width_mm: 120, height_mm: 80 }\n    front: token.svg.tera\n",
+        "size: { width_mm: 200, height_mm: 100 }\n    front: token.svg.tera\n    back: { template: token.svg.tera, per_card: true }\n",
+    );
+    let built = build(&p);
+    let mats = built
         .report
         .components
         .iter()
-        .find(|c| c.id == "backpacks")
+        .find(|c| c.id == "mats")
         .unwrap();
+    assert!(mats.layout.contains("turned a quarter"), "{}", mats.layout);
+    let file = mats.file.clone().unwrap();
+    let page = mats.pages[0];
+    let stem = file.trim_end_matches(".pdf");
+    let cut_file = |n: usize| {
+        let name = format!("cut/{stem}-page-{n}.svg");
+        // A backs page has none.
+        let (_, bytes) = built.extras.iter().find(|(f, _)| *f == name)?;
+        Some(read_svg(&String::from_utf8(bytes.clone()).unwrap()))
+    };
+    let base = cut_file(page).expect("the base's cut file");
+    let trim = base
+        .cuts
+        .iter()
+        .map(|(b, _)| *b)
+        .find(|b| close(b[2], 100.0) && close(b[3], 200.0))
+        .expect("the base's cut: its 200 × 100 mm trim turned upright on the page");
+    let pdf = Pdf::load(built.pdf(&file).unwrap());
+    let (front, back) = (&pdf.pages[page - 1], &pdf.pages[page]);
+    // The face (200 × 100 mm and its 3 mm bleed) lies turned over the trim.
+    let (w, h) = (206.0, 106.0);
+    let i = (0..front.placements.len())
+        .find(|&i| close(pdf.form_size(front.placements[i].2).0, w))
+        .expect("the base's face");
+    let f = front.placed_rect(i, w, h);
+    let want = [trim[0] - 3.0, trim[1] - 3.0, 106.0, 206.0];
+    assert!((0..4).all(|k| close(f[k], want[k])), "{f:?} over {trim:?}");
+    // Its back: the same box mirrored across the sheet, turned the other way round.
+    let j = (0..back.placements.len())
+        .find(|&j| close(pdf.form_size(back.placements[j].2).0, w))
+        .expect("the base's back");
+    let b = back.placed_rect(j, w, h);
     assert!(
-        !backpacks.layout.contains("print-and-cut"),
-        "{}",
-        backpacks.layout
+        close(b[0], front.width_mm - f[0] - f[2]) && close(b[1], f[1]),
+        "{b:?}"
     );
+    assert!(front.ctms[i][1] * back.ctms[j][1] < 0.0);
+    // The top layer: its window (10 mm in from the left and the top, 30 × 20 mm) turned with
+    // it, the face's top to the right, and drawn (filled white) where it is cut.
+    let top_page = mats
+        .pages
+        .iter()
+        .copied()
+        .find(|&n| cut_file(n).is_some_and(|c| c.cuts.len() == 2))
+        .expect("the top layer's page: its trim and one window");
+    let top = cut_file(top_page).unwrap();
+    let t = top
+        .cuts
+        .iter()
+        .map(|(b, _)| *b)
+        .find(|b| close(b[3], 200.0))
+        .unwrap();
+    let window = [t[0] + t[2] - 10.0 - 20.0, t[1] + 10.0, 20.0, 30.0];
+    assert!(
+        top.cuts
+            .iter()
+            .any(|(b, _)| (0..4).all(|k| close(b[k], window[k]))),
+        "no window cut at {window:?}: {:?}",
+        top.cuts
+    );
+    let drawn = &pdf.pages[top_page - 1].fills;
+    assert!(
+        drawn.iter().any(|b| (0..4).all(|k| close(b[k], window[k]))),
+        "no window drawn at {window:?}"
+    );
+}
+
+/// A piece too large for the cutter's area either way is printed with crop marks, with a
+/// warning, never dropped.
+#[test]
+fn pieces_larger_than_the_cutting_area_are_printed_with_crop_marks_not_dropped() {
+    let p = kit("  layout: print-and-cut\n  cutter: silhouette\n");
+    p.edit(
+        "data/cutkit/game.yaml",
+        "size: { width_mm: 120, height_mm: 80 }",
+        "size: { width_mm: 188, height_mm: 188 }",
+    );
+    let b = build(&p);
+    for c in b.report.components.iter().filter(|c| c.kind != "bought") {
+        assert!(!c.pages.is_empty(), "{} is on no page", c.id);
+    }
+    let mats = b.report.components.iter().find(|c| c.id == "mats").unwrap();
+    assert!(!mats.layout.contains("print-and-cut"), "{}", mats.layout);
     assert!(
         b.report
             .warnings
             .iter()
-            .any(|w| w.starts_with("Level 1 Backpack Dashboards: larger than the area")),
+            .any(|w| w.starts_with("Mats: larger than the area")),
         "{:?}",
         b.report.warnings
     );

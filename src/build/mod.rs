@@ -948,8 +948,10 @@ fn print_and_cut_shape(
     if print.layout != Layout::PrintAndCut {
         return None;
     }
-    let shape = cut_shape(game, deck)?;
-    if !fits_cut_area(game, deck.component, &shape) {
+    let upright = cut_shape(game, deck)?;
+    let fits = |s: &SharedShape| fits_cut_area(game, deck.component, s);
+    let turned = upright.turned().filter(|s| !fits(&upright) && fits(s));
+    let Some(shape) = turned.or_else(|| fits(&upright).then_some(upright)) else {
         warnings.push(format!(
             "{}: larger than the area the {} cuts on {}; printed with crop marks, to cut by hand",
             report.name,
@@ -957,12 +959,19 @@ fn print_and_cut_shape(
             print.paper.name().to_uppercase()
         ));
         return None;
-    }
+    };
     let net = match &shape {
         SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
         _ => String::new(),
     };
-    report.layout = format!("{net}print-and-cut sheets ({})", print.cutter.name());
+    let turned = match shape {
+        SharedShape::Card { turned: true, .. } => ", turned a quarter to fit",
+        _ => "",
+    };
+    report.layout = format!(
+        "{net}print-and-cut sheets ({}){turned}",
+        print.cutter.name()
+    );
     Some(shape)
 }
 
@@ -1011,10 +1020,31 @@ enum SharedShape {
         w: f32,
         h: f32,
         bleed: f32,
+        /// Laid a quarter turn round, to fit the cutter's area.
+        turned: bool,
     },
 }
 
 impl SharedShape {
+    /// The piece turned a quarter, when it is one that can lie so: a card or dashboard, whose
+    /// cut is its trim (and windows) whichever way it lies.
+    fn turned(&self) -> Option<SharedShape> {
+        match *self {
+            SharedShape::Card {
+                w,
+                h,
+                bleed,
+                turned: false,
+            } => Some(SharedShape::Card {
+                w,
+                h,
+                bleed,
+                turned: true,
+            }),
+            _ => None,
+        }
+    }
+
     fn describe(&self) -> String {
         match self {
             SharedShape::Die(net) => format!("cube net, {} mm faces, shared sheets", net.edge),
@@ -1040,38 +1070,48 @@ impl SharedShape {
                 bleed,
             },
             &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
-            &SharedShape::Card { w, h, bleed } => Shape::Card {
+            &SharedShape::Card {
+                w,
+                h,
+                bleed,
+                turned,
+            } => Shape::Card {
                 w,
                 h,
                 bleed,
                 radius,
                 top: false,
                 windows: &[],
+                turned,
             },
         }
     }
 }
 
-/// Whether `shape` fits the area a cutting machine cuts on this paper. A piece that does not
-/// is printed with crop marks instead (pieces are not turned on cut sheets).
+/// Whether `shape` fits the area a cutting machine cuts on this paper, the way it lies.
 fn fits_cut_area(game: &Game, comp: usize, shape: &SharedShape) -> bool {
     let print = &game.file.print;
-    let area = crate::pdf::shapes::cut_area(print.cutter, print.paper);
+    let area = crate::layout::cut::cut_area(print.cutter, print.paper);
     let (w, h) = shape.piece(&game.components[comp].spec).size();
     w <= area.w + 1e-3 && h <= area.h + 1e-3
 }
 
 /// Print-and-cut: every component but a board tiled over several pages goes on the cut
-/// sheets, keeping [`crate::pdf::shapes::CUT_BLEED`] of its bleed at most.
+/// sheets, keeping [`crate::layout::cut::CUT_BLEED`] of its bleed at most.
 fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
     let comp = &game.components[deck.component];
     let size = comp.size();
     let (w, h) = (size.width_mm, size.height_mm);
     let bleed = comp
         .bleed(&game.file.print)
-        .min(crate::pdf::shapes::CUT_BLEED);
+        .min(crate::layout::cut::CUT_BLEED);
     match comp.spec.kind {
-        ComponentKind::Cards | ComponentKind::Dashboard => Some(SharedShape::Card { w, h, bleed }),
+        ComponentKind::Cards | ComponentKind::Dashboard => Some(SharedShape::Card {
+            w,
+            h,
+            bleed,
+            turned: false,
+        }),
         ComponentKind::Tokens => Some(SharedShape::Token { w, h, bleed }),
         ComponentKind::Die | ComponentKind::Standee | ComponentKind::Board => {
             shared_shape(game, deck)
@@ -1135,7 +1175,16 @@ fn print_shared(
         let shape = shape.piece(spec);
         for copy in &deck.copies {
             pieces.push(Piece { owner, copy, shape });
-            if let (Shape::Card { w, h, bleed, .. }, Some(top)) = (shape, spec.top.as_ref())
+            if let (
+                Shape::Card {
+                    w,
+                    h,
+                    bleed,
+                    turned,
+                    ..
+                },
+                Some(top),
+            ) = (shape, spec.top.as_ref())
                 && !copy.extra.is_empty()
             {
                 let shape = Shape::Card {
@@ -1145,6 +1194,7 @@ fn print_shared(
                     radius,
                     top: true,
                     windows: &top.windows,
+                    turned,
                 };
                 pieces.push(Piece { owner, copy, shape });
             }

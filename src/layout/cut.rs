@@ -8,7 +8,8 @@
 use std::fmt::Write as _;
 
 use crate::layout::imposition::{Line, Rect};
-use crate::model::print::Cutter;
+use crate::layout::tiling::LABEL_BAND;
+use crate::model::print::{Cutter, Paper};
 
 /// Silhouette Studio: distance of the marks from the paper edges (its default inset).
 pub const SILHOUETTE_INSET: f32 = 10.0;
@@ -40,6 +41,19 @@ pub struct Registration {
     /// The square each L mark spans, grown by [`MARK_KEEPOUT`]: the sensor reads the mark
     /// there, and a sheet's label printed inside an L could be taken for part of it.
     pub keep_clear: Vec<Rect>,
+}
+
+/// Print-and-cut: the bleed each piece keeps (a machine cuts within half a millimetre).
+pub const CUT_BLEED: f32 = 1.5;
+
+/// Where pieces go on a cut sheet: inside the cutter's registration marks, above the label.
+pub fn cut_area(cutter: Cutter, paper: Paper) -> Rect {
+    let (pw, ph) = paper.size_mm();
+    let area = registration(cutter, pw, ph).area;
+    Rect {
+        h: area.h - LABEL_BAND,
+        ..area
+    }
 }
 
 /// The marks `cutter` looks for on a `pw` × `ph` mm sheet (portrait, as it is fed).

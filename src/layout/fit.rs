@@ -3,9 +3,11 @@
 //! than the sheet belongs on tiles as a board.
 
 use crate::error::{Error, Result};
+use crate::layout::cut::{CUT_BLEED, cut_area};
 use crate::layout::imposition::mark_zone;
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::tiling::LABEL_BAND;
+use crate::model::print::Layout;
 use crate::model::{Component, ComponentKind, Game};
 use crate::project::Project;
 
@@ -65,6 +67,9 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
         }
         ComponentKind::Board | ComponentKind::Bought => return None,
     };
+    if cut_sheets_take(game, comp) {
+        return None;
+    }
     (!fits(w, h)).then(|| {
         format!(
             "the {what} is {w:.1} × {h:.1} mm and does not fit the room the paper has for it \
@@ -72,6 +77,28 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
              marks){hint}"
         )
     })
+}
+
+/// Whether a print-and-cut layout puts the component's pieces on its cut sheets: cards and
+/// dashboards that fit the cutter's area, upright or turned a quarter, with the bleed a cut
+/// sheet keeps. (A piece that does not is printed in a grid with crop marks, which the other
+/// rules check.)
+fn cut_sheets_take(game: &Game, comp: &Component) -> bool {
+    let print = &game.file.print;
+    let (Some(size), Layout::PrintAndCut) = (comp.spec.size, print.layout) else {
+        return false;
+    };
+    if !matches!(
+        comp.spec.kind,
+        ComponentKind::Cards | ComponentKind::Dashboard
+    ) {
+        return false;
+    }
+    let area = cut_area(print.cutter, print.paper);
+    let bleed = comp.bleed(print).min(CUT_BLEED);
+    let (w, h) = (size.width_mm + 2.0 * bleed, size.height_mm + 2.0 * bleed);
+    let within = |w: f32, h: f32| w <= area.w + 1e-3 && h <= area.h + 1e-3;
+    within(w, h) || within(h, w)
 }
 
 /// Points `e` at the component's `size:` line in `game.yaml`.

@@ -8,7 +8,7 @@ use krilla::geom::{PathBuilder, Transform};
 use krilla::graphic::Graphic;
 use krilla::surface::Surface;
 
-use crate::layout::cut::{CutPath, CutSheet, Registration, registration};
+use crate::layout::cut::{CutPath, CutSheet, Registration, cut_area, registration};
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::pack::{Spot, pack};
@@ -50,7 +50,8 @@ pub enum Shape<'a> {
         bleed: f32,
     },
     /// Print-and-cut: a card, or a dashboard's base or top layer (its windows cut out), of
-    /// `w` × `h` mm with `bleed`, cut along its trim with corners of `radius`.
+    /// `w` × `h` mm with `bleed`, cut along its trim with corners of `radius`; `turned`, it
+    /// lies a quarter turn clockwise (its top to the right), to fit the cutter's area.
     Card {
         w: f32,
         h: f32,
@@ -58,6 +59,7 @@ pub enum Shape<'a> {
         radius: f32,
         top: bool,
         windows: &'a [Window],
+        turned: bool,
     },
 }
 
@@ -67,6 +69,13 @@ impl Shape<'_> {
         match *self {
             Shape::Die(net) => (net.width + 2.0 * PAD, net.height + 2.0 * PAD),
             Shape::Standee(s) => (s.outline.w + 2.0 * PAD, s.outline.h + 2.0 * PAD),
+            Shape::Card {
+                w,
+                h,
+                bleed,
+                turned: true,
+                ..
+            } => (h + 2.0 * bleed, w + 2.0 * bleed),
             Shape::Token { w, h, bleed, .. } | Shape::Card { w, h, bleed, .. } => {
                 (w + 2.0 * bleed, h + 2.0 * bleed)
             }
@@ -104,8 +113,6 @@ pub struct SharedSheets<'a> {
 /// Print-and-cut: least room between neighbouring pieces (with their bleed) when the profile
 /// sets no `piece_gap_mm`.
 pub const CUT_GAP: f32 = 1.0;
-/// Print-and-cut: the bleed each piece keeps (a machine cuts within half a millimetre).
-pub const CUT_BLEED: f32 = 1.5;
 
 /// What drawing a piece needs from the writer.
 struct Ctx<'c, 'a> {
@@ -283,7 +290,11 @@ impl SheetWriter<'_> {
                 face,
             );
             let f = &self.faces[face];
-            placed.push(draw_back(&mut surface, g, face, f, whole));
+            let turn = match piece.shape {
+                Shape::Card { turned: true, .. } => Some(print.duplex),
+                _ => None,
+            };
+            placed.push(draw_back(&mut surface, g, (face, f), whole, turn));
         }
         let band = backs_band(sheets.cutter.unwrap_or_default(), print.duplex, pw, ph);
         let w = self.label_font.words;
@@ -327,29 +338,45 @@ fn mirrored(print: &PrintProfile, pw: f32, ph: f32, r: Rect) -> Rect {
 }
 
 /// Draws a back face clipped to the piece's box `whole`, centred on it (the face's own bleed
-/// may be wider than the piece keeps).
-fn draw_back(surface: &mut Surface, g: Graphic, face: usize, f: &Face, whole: Rect) -> Placed {
+/// may be wider than the piece keeps). The back of a piece lying turned (`turn`, with the
+/// sheet's flip) lies so that it reads upright behind its front: a quarter turn anticlockwise
+/// after a long-edge flip, which brings the front's right to the left; clockwise after a
+/// short-edge flip.
+fn draw_back(
+    surface: &mut Surface,
+    g: Graphic,
+    (face, f): (usize, &Face),
+    whole: Rect,
+    turn: Option<Duplex>,
+) -> Placed {
     push_clip(surface, whole);
-    let (fw, fh) = (
+    let (mut fw, mut fh) = (
         f.size.width_mm + 2.0 * f.bleed,
         f.size.height_mm + 2.0 * f.bleed,
     );
-    let (fx, fy) = (
-        whole.x - (fw - whole.w) / 2.0,
-        whole.y - (fh - whole.h) / 2.0,
-    );
-    surface.push_transform(&Transform::from_translate(mm(fx), mm(fy)));
+    if turn.is_some() {
+        (fw, fh) = (fh, fw);
+    }
+    let rect = Rect {
+        x: whole.x - (fw - whole.w) / 2.0,
+        y: whole.y - (fh - whole.h) / 2.0,
+        w: fw,
+        h: fh,
+    };
+    let transform = match turn {
+        None => Transform::from_translate(mm(rect.x), mm(rect.y)),
+        Some(Duplex::LongEdge) => {
+            Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(rect.x), mm(rect.bottom()))
+        }
+        Some(_) => Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(rect.right()), mm(rect.y)),
+    };
+    surface.push_transform(&transform);
     surface.draw_graphic(g);
     surface.pop();
     surface.pop();
     Placed {
         face,
-        rect: Rect {
-            x: fx,
-            y: fy,
-            w: fw,
-            h: fh,
-        },
+        rect,
         clip: whole,
     }
 }
@@ -402,6 +429,7 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
             radius,
             top,
             windows,
+            turned,
         } => {
             let face = match top {
                 true => piece
@@ -412,15 +440,12 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
                     .unwrap_or(piece.copy.front),
                 false => piece.copy.front,
             };
-            draw_card(
-                surface,
-                ctx,
-                face,
-                (w, h, bleed, radius),
-                if top { windows } else { &[] },
-                ox,
-                oy,
-            )
+            let windows = if top { windows } else { &[] };
+            let card = (w, h, bleed, radius);
+            match turned {
+                true => draw_turned_card(surface, ctx, face, card, windows, ox, oy),
+                false => draw_card(surface, ctx, face, card, windows, ox, oy),
+            }
         }
     }
 }
@@ -531,6 +556,61 @@ fn draw_card(
             rect: r,
             radius: 0.0,
         });
+    }
+}
+
+/// Print-and-cut: a card or dashboard layer lying a quarter turn clockwise in its spot at
+/// (`ox`, `oy`). It is drawn upright in a frame turned so, and what the drawing recorded (its
+/// cuts, where its face lies) is then turned onto the page the same way.
+fn draw_turned_card(
+    surface: &mut Surface,
+    ctx: &mut Ctx,
+    face: usize,
+    card: (f32, f32, f32, f32),
+    windows: &[Window],
+    ox: f32,
+    oy: f32,
+) {
+    let (_, h, b, _) = card;
+    let frame = Quarter {
+        x: ox + h + 2.0 * b,
+        y: oy,
+    };
+    let (cuts, placed) = (ctx.cuts.len(), ctx.placed.len());
+    surface.push_transform(&frame.transform());
+    draw_card(surface, ctx, face, card, windows, 0.0, 0.0);
+    surface.pop();
+    for cut in &mut ctx.cuts[cuts..] {
+        if let CutPath::Rect { rect, .. } = cut {
+            *rect = frame.rect(*rect);
+        }
+    }
+    for p in &mut ctx.placed[placed..] {
+        (p.rect, p.clip) = (frame.rect(p.rect), frame.rect(p.clip));
+    }
+}
+
+/// A frame turned a quarter clockwise about the page point (`x`, `y`), in mm: the frame's
+/// origin lies there and its x axis points down the page.
+#[derive(Clone, Copy)]
+struct Quarter {
+    x: f32,
+    y: f32,
+}
+
+impl Quarter {
+    fn transform(self) -> Transform {
+        Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(self.x), mm(self.y))
+    }
+
+    /// Where a rectangle drawn in the frame lies on the page.
+    fn rect(self, r: Rect) -> Rect {
+        Rect {
+            x: self.x - r.y - r.h,
+            y: self.y + r.x,
+            w: r.h,
+            h: r.w,
+        }
     }
 }
 
@@ -697,16 +777,6 @@ fn draw_small_board(
         }
     }
     stroke_lines(surface, &marks, CUT_PT, None);
-}
-
-/// Where pieces go on a cut sheet: inside the cutter's registration marks, above the label.
-pub fn cut_area(cutter: crate::model::print::Cutter, paper: crate::model::print::Paper) -> Rect {
-    let (pw, ph) = paper.size_mm();
-    let area = registration(cutter, pw, ph).area;
-    Rect {
-        h: area.h - LABEL_BAND,
-        ..area
-    }
 }
 
 /// A face centred on `whole`, with the revision stamp at its trim.
