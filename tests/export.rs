@@ -230,6 +230,56 @@ fn a_game_with_a_size_the_service_lacks_still_exports_its_other_decks() {
     );
 }
 
+/// A deck whose backs a `backs` rule picks by a card field: every card's back is its own
+/// kind's, one file per back template, in every image export.
+#[test]
+fn backs_picked_by_a_field_keep_their_own_files_in_every_export() {
+    let p = trim_game();
+    let red = r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ face.width }}mm" height="{{ face.height }}mm" viewBox="{{ face.view_box }}"><rect width="{{ face.width }}" height="{{ face.height }}" fill="#ff0000"/></svg>"##;
+    p.write("templates/trim/threat-back.svg.tera", red);
+    p.edit(
+        "data/trim/game.yaml",
+        "    back: { template: trim.svg.tera }\n    cards: deck.yaml\n",
+        "    back: { template: trim.svg.tera }\n    backs: { kind: { threat: threat-back.svg.tera } }\n    cards: threats.yaml\n    card_fields: [kind]\n",
+    );
+    p.write(
+        "data/trim/threats.yaml",
+        "- name: A\n  kind: threat\n- name: B\n  kind: ally\n- name: C\n  kind: threat\n",
+    );
+    let proj = protopress::Project::open(p.root()).unwrap();
+    let red_at_centre = |path: &Path| {
+        let (w, h, bpp, data) = pixels(path);
+        let i = (((h / 2) * w + w / 2) as usize) * bpp;
+        data[i..i + 3] == [255, 0, 0]
+    };
+    for format in [Format::Tgc, Format::Mpc] {
+        let report = export(&proj, "trim", &ExportOptions::new(format), &p.out()).unwrap();
+        let index: Value =
+            serde_json::from_slice(&std::fs::read(report.dir.join("index.json")).unwrap()).unwrap();
+        let deck = &index["components"][0]["cards"];
+        let back = |card: usize| report.dir.join(deck[card]["back"].as_str().unwrap());
+        assert_eq!(
+            back(0),
+            back(2),
+            "{format:?}: both threats share their back"
+        );
+        assert_ne!(back(0), back(1), "{format:?}");
+        assert!(
+            red_at_centre(&back(0)) && red_at_centre(&back(2)),
+            "{format:?}"
+        );
+        assert!(
+            !red_at_centre(&back(1)),
+            "{format:?}: the ally's back is the deck's"
+        );
+    }
+    let png = export(&proj, "trim", &ExportOptions::new(Format::Png), &p.out()).unwrap();
+    // The threats' back has its own file (the allies' back draws as the fronts do, so it is
+    // their file).
+    let red = png.dir.join("deck/shared-back-threat-back.png");
+    assert!(red_at_centre(&red));
+}
+
 #[test]
 fn png_export_follows_the_dpi_with_or_without_bleed_and_says_so() {
     let dir = tempfile::tempdir().unwrap();

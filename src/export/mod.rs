@@ -229,8 +229,14 @@ fn px(mm_: f32, dpi: f32) -> u32 {
     (mm_ / 25.4 * dpi).round().max(1.0) as u32
 }
 
-/// A face's file name: `<card>-<side>`, `shared-back` for a back shared by a deck.
+/// A face's file name: `<card>-<side>`, `shared-back` for a back shared by a deck, and
+/// `shared-back-<template>` for each back a `backs` rule picks (`shared-back-threat-back` for
+/// `threat-back.svg.tera`), so that no two faces share a file.
 fn face_name(face: &Face) -> String {
+    if let Some(template) = face.card.strip_prefix("(shared back: ") {
+        let stem = template.trim_end_matches(')').trim_end_matches(".svg.tera");
+        return format!("shared-back-{}", crate::slug::id_from_name(stem));
+    }
     let side = match face.side {
         Side::Front => "front".to_owned(),
         Side::Back => "back".to_owned(),

@@ -571,10 +571,12 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
                 size: comp.size(),
                 bleed: comp.bleed(print),
                 component: comp.spec.id.clone(),
-                card: job
-                    .card
-                    .filter(|_| !job.shared)
-                    .map_or_else(|| "(shared back)".to_owned(), |i| comp.cards[i].id.clone()),
+                card: match (job.card, job.shared) {
+                    (Some(i), false) => comp.cards[i].id.clone(),
+                    // A back a `backs` rule picks: one per template, each its own face.
+                    (Some(_), true) => format!("(shared back: {})", job.template),
+                    (None, _) => "(shared back)".to_owned(),
+                },
                 side: job.side,
             });
             faces.len() - 1
