@@ -280,6 +280,66 @@ fn backs_picked_by_a_field_keep_their_own_files_in_every_export() {
     assert!(red_at_centre(&red));
 }
 
+/// A dashboard exports as it is played: its base showing through its top layer's windows.
+/// It is an image, not a sheet, so a dashboard larger than the game's paper (The Game Crafter's
+/// 18 × 9 in bi-fold board, on A4) exports too.
+#[test]
+fn a_dashboard_exports_with_its_base_showing_through_its_windows() {
+    let fill = |colour: &str| {
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{{{ face.width }}}}mm" height="{{{{ face.height }}}}mm" viewBox="{{{{ face.view_box }}}}"><rect width="{{{{ face.width }}}}" height="{{{{ face.height }}}}" fill="{colour}"/></svg>"##
+        )
+    };
+    let game = "name: Mats\nrevision: \"1\"\nprint:\n  paper: a4\ncomponents:\n  - id: mats\n    name: Mats\n    kind: dashboard\n    size: { width_mm: 457.2, height_mm: 228.6 }\n    front: base.svg.tera\n    top:\n      template: top.svg.tera\n      windows:\n        - { x_mm: 100, y_mm: 50, w_mm: 60, h_mm: 40 }\n    cards: mats.yaml\n";
+    let p = common::Project::new(&[
+        ("data/mats/game.yaml", game),
+        ("data/mats/mats.yaml", "- name: Mat\n"),
+        ("templates/mats/base.svg.tera", &fill("#00ff00")),
+        ("templates/mats/top.svg.tera", &fill("#0000ff")),
+    ]);
+    let proj = protopress::Project::open(p.root()).unwrap();
+    for format in [Format::Tgc, Format::Tts] {
+        let report = export(&proj, "mats", &ExportOptions::new(format), &p.out())
+            .unwrap_or_else(|e| panic!("{format:?}: {e}"));
+        let image = std::fs::read_dir(report.dir.join("mats"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|f| f.to_string_lossy().ends_with("-front.png"))
+            .unwrap();
+        let (w, h, bpp, data) = pixels(&image);
+        // The trim's point at (x, y) mm; a TGC image has its bleed around the trim.
+        let bleed = if format == Format::Tgc {
+            0.125 * 300.0
+        } else {
+            0.0
+        };
+        let (sx, sy) = (
+            (w as f32 - 2.0 * bleed) / 457.2,
+            (h as f32 - 2.0 * bleed) / 228.6,
+        );
+        let at = |x: f32, y: f32| {
+            let (px, py) = ((bleed + x * sx) as u32, (bleed + y * sy) as u32);
+            let i = ((py * w + px) as usize) * bpp;
+            [data[i], data[i + 1], data[i + 2]]
+        };
+        assert_eq!(
+            at(130.0, 70.0),
+            [0, 255, 0],
+            "{format:?}: the base in the window"
+        );
+        assert_eq!(
+            at(50.0, 70.0),
+            [0, 0, 255],
+            "{format:?}: the top layer elsewhere"
+        );
+        assert_eq!(
+            at(170.0, 70.0),
+            [0, 0, 255],
+            "{format:?}: right of the window"
+        );
+    }
+}
+
 #[test]
 fn png_export_follows_the_dpi_with_or_without_bleed_and_says_so() {
     let dir = tempfile::tempdir().unwrap();

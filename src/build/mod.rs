@@ -161,31 +161,32 @@ impl Session {
         self.cache.as_ref().map(|c| &c.render)
     }
 
-    /// Loads `id` and renders and parses every face.
+    /// Loads `id`, checks that its pieces fit the paper, and renders and parses every face.
     pub fn prepare(&self, id: &str) -> Result<Prepared> {
-        self.prepare_with(id, None, |_| {}, Parse::Now)
+        self.prepare_with(id, None, |_| {}, Parse::Now, OnPaper::Printed)
     }
 
-    /// Loads `id` in `lang` (one of its languages; the first when `None`) and renders and
-    /// parses every face.
+    /// Loads `id` in `lang` (one of its languages; the first when `None`), checks that its
+    /// pieces fit the paper, and renders and parses every face.
     pub fn prepare_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
-        self.prepare_with(id, lang, |_| {}, Parse::Now)
+        self.prepare_with(id, lang, |_| {}, Parse::Now, OnPaper::Printed)
     }
 
-    /// Like [`Session::prepare`], with `adjust` applied to the loaded game before anything is
-    /// rendered (an export drawing the faces with a print service's bleed).
-    pub fn prepare_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Prepared> {
-        self.prepare_with(id, None, adjust, Parse::Now)
+    /// Like [`Session::prepare_in`] for images (exports), which put nothing on the paper: a
+    /// piece too large for it is no error there.
+    pub fn prepare_images_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        self.prepare_adjusted_in(id, lang, |_| {})
     }
 
-    /// [`Session::prepare_adjusted`] in `lang` (the first language when `None`).
+    /// [`Session::prepare_images_in`] with `adjust` applied to the loaded game before anything
+    /// is rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted_in(
         &self,
         id: &str,
         lang: Option<&str>,
         adjust: impl FnOnce(&mut Game),
     ) -> Result<Prepared> {
-        self.prepare_with(id, lang, adjust, Parse::Now)
+        self.prepare_with(id, lang, adjust, Parse::Now, OnPaper::Unused)
     }
 
     fn prepare_with(
@@ -194,6 +195,7 @@ impl Session {
         lang: Option<&str>,
         adjust: impl FnOnce(&mut Game),
         parse: Parse,
+        on_paper: OnPaper,
     ) -> Result<Prepared> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
@@ -205,7 +207,9 @@ impl Session {
             game.file.print.layout = layout;
         }
         adjust(&mut game);
-        crate::layout::fit::check(&game)?;
+        if on_paper == OnPaper::Printed {
+            crate::layout::fit::check(&game)?;
+        }
         let Renderer {
             fonts,
             engine,
@@ -239,7 +243,8 @@ impl Session {
     /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
     /// for the first language.
     pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
-        let prepared = self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing)?;
+        let prepared =
+            self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing, OnPaper::Printed)?;
         let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
         let record = match self.opts.mark_printed && first {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
@@ -254,7 +259,8 @@ impl Session {
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
     /// first (the ink measure builds each kit with `ink: normal` and `ink: saver`).
     pub fn build_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Built> {
-        let prepared = self.prepare_with(id, None, adjust, Parse::WhileDrawing)?;
+        let prepared =
+            self.prepare_with(id, None, adjust, Parse::WhileDrawing, OnPaper::Printed)?;
         assemble(prepared, self.cache.as_ref())
     }
 
@@ -301,6 +307,15 @@ enum Parse {
     Now,
     /// In batches as the sheets first draw them, each let go once drawn (builds).
     WhileDrawing,
+}
+
+/// Whether what is made from the faces goes on the game's paper.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum OnPaper {
+    /// Sheets (builds, reprints): every piece must fit the paper.
+    Printed,
+    /// Images and one-card pages (exports).
+    Unused,
 }
 
 /// Times the stages of a build.

@@ -17,7 +17,7 @@ use crate::render::faces::Face;
 pub(super) const FILE: &str = "cards-one-per-page.pdf";
 
 pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<Output> {
-    let p = Session::new(project, &BuildOptions::default()).prepare_in(id, lang)?;
+    let p = Session::new(project, &BuildOptions::default()).prepare_images_in(id, lang)?;
     let mut doc = Document::new();
     let mut out = Output::default();
     for deck in &p.faces.decks {

@@ -16,7 +16,8 @@ type Rendered = ((String, Vec<u8>), Pixmap);
 const THUMB_H: u32 = 240;
 
 pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Result<Output> {
-    let p = Session::new(project, &BuildOptions::default()).prepare_in(id, opts.lang.as_deref())?;
+    let p = Session::new(project, &BuildOptions::default())
+        .prepare_images_in(id, opts.lang.as_deref())?;
     let dpi = opts.dpi.unwrap_or(300.0);
     let rendered: Vec<Result<Rendered>> = p
         .faces

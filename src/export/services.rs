@@ -14,10 +14,10 @@ use super::{Format, Output, face_name, json_bytes};
 use crate::build::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
-use crate::model::{Component, ComponentKind, TokenShape};
+use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Face};
-use crate::render::raster::{Area, blank, draw_area, png_rgb_at};
+use crate::render::raster::{Area, blank, draw_layers, png_rgb_at};
 
 /// What a product is cut as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -272,6 +272,8 @@ struct IndexCard {
 struct Job {
     file: String,
     layers: Vec<usize>,
+    /// The top layer's windows, through which the base shows.
+    windows: Vec<Window>,
     pixels: (u32, u32),
 }
 
@@ -367,6 +369,11 @@ fn index_cards(
             jobs.push(Job {
                 file: file.clone(),
                 layers,
+                windows: comp
+                    .spec
+                    .top
+                    .as_ref()
+                    .map_or_else(Vec::new, |t| t.windows.clone()),
                 pixels,
             });
         }
@@ -398,13 +405,14 @@ fn index_cards(
 fn render_job(p: &Prepared, job: &Job, dpi: f32) -> Result<Vec<u8>> {
     let (w, h) = job.pixels;
     let mut pixmap = blank(&job.file, w, h)?;
+    let mut layers = Vec::new();
     for &layer in &job.layers {
         let (Some(face), Some(tree)) = (p.faces.faces.get(layer), p.trees.get(layer)) else {
             continue;
         };
-        let area = service_area(face, w, h, dpi)?;
-        draw_area(&mut pixmap, face, tree, area);
+        layers.push((face, &**tree, service_area(face, w, h, dpi)?));
     }
+    draw_layers(&mut pixmap, &layers, &job.windows);
     png_rgb_at(&pixmap, dpi)
 }
 

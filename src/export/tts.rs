@@ -22,10 +22,10 @@ use serde_json::{Map, Value, json};
 use super::{Output, face_name, json_bytes, no_copies, px, url_escape};
 use crate::build::{BuildOptions, Prepared, Session};
 use crate::error::Result;
-use crate::model::{Component, ComponentKind, TokenShape};
+use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck};
-use crate::render::raster::{Area, blank, draw_area, png_rgb_at, png_rgba};
+use crate::render::raster::{Area, blank, draw_layers, png_rgb_at, png_rgba};
 
 /// The largest sheet: 10 cards across, 7 down.
 pub const TTS_COLS: usize = 10;
@@ -149,7 +149,7 @@ pub(super) fn export(
     base: &str,
     lang: Option<&str>,
 ) -> Result<Output> {
-    let p = Session::new(project, &BuildOptions::default()).prepare_in(id, lang)?;
+    let p = Session::new(project, &BuildOptions::default()).prepare_images_in(id, lang)?;
     let mut ctx = Ctx {
         p: &p,
         base,
@@ -365,7 +365,7 @@ fn sheet_png(
     let (cw, ch) = cell;
     let cells: Vec<Result<Option<Pixmap>>> = faces
         .par_iter()
-        .map(|f| f.map(|f| render_trim(p, &[f], cw, ch)).transpose())
+        .map(|f| f.map(|f| render_trim(p, &[f], &[], cw, ch)).transpose())
         .collect();
     let mut sheet = blank("TTS sheet", cw * cols as u32, ch * rows as u32)?;
     for (slot, img) in cells.into_iter().enumerate() {
@@ -396,14 +396,22 @@ fn paste(sheet: &mut Pixmap, img: &Pixmap, x: u32, y: u32) {
     );
 }
 
-/// The trim of `layers` (drawn one over the other) at `w` × `h` pixels, white-backed.
-fn render_trim(p: &Prepared, layers: &[usize], w: u32, h: u32) -> Result<Pixmap> {
+/// The trim of `layers` (drawn one over the other, the base showing through a top layer's
+/// `windows`) at `w` × `h` pixels, white-backed.
+fn render_trim(
+    p: &Prepared,
+    layers: &[usize],
+    windows: &[Window],
+    w: u32,
+    h: u32,
+) -> Result<Pixmap> {
     let mut pixmap = blank("TTS image", w, h)?;
-    for &l in layers {
-        if let (Some(face), Some(tree)) = (p.faces.faces.get(l), p.trees.get(l)) {
-            draw_area(&mut pixmap, face, tree, Area::of(face, false));
-        }
-    }
+    let layers: Vec<_> = layers
+        .iter()
+        .filter_map(|&l| Some((p.faces.faces.get(l)?, &**p.trees.get(l)?)))
+        .map(|(face, tree)| (face, tree, Area::of(face, false)))
+        .collect();
+    draw_layers(&mut pixmap, &layers, windows);
     Ok(pixmap)
 }
 
@@ -436,7 +444,7 @@ fn image_file(
     if ctx.out.files.iter().any(|(f, _)| *f == file) {
         return Ok(ctx.url(&file));
     }
-    let mut img = render_trim(ctx.p, layers, size.0, size.1)?;
+    let mut img = render_trim(ctx.p, layers, &[], size.0, size.1)?;
     if round {
         mask_circle(&mut img);
     }
@@ -571,7 +579,8 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             .chain(copy.extra.iter().copied())
             .collect();
         let file = face_file(ctx, comp, copy.front, "");
-        let img = render_trim(ctx.p, &layers, px_size.0, px_size.1)?;
+        let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows);
+        let img = render_trim(ctx.p, &layers, windows, px_size.0, px_size.1)?;
         let url = ctx.add(file, png_rgb_at(&img, dpi)?);
         let mut o = ctx.object(
             "Custom_Board",
@@ -618,7 +627,7 @@ fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -
         } else {
             let mut net = blank("die net", cell * 4, cell * 3)?;
             for (face, &(cx, cy)) in copy.faces().filter(|&f| Some(f) != copy.back).zip(&DIE_NET) {
-                let img = render_trim(ctx.p, &[face], cell, cell)?;
+                let img = render_trim(ctx.p, &[face], &[], cell, cell)?;
                 paste(&mut net, &img, cx * cell, cy * cell);
             }
             ctx.add(file, png_rgb_at(&net, TTS_DPI)?)
@@ -665,7 +674,7 @@ fn thumbnail(p: &Prepared) -> Result<Option<Vec<u8>>> {
     let h = (256.0 * f.size.height_mm / f.size.width_mm)
         .round()
         .clamp(1.0, 1024.0) as u32;
-    let img = render_trim(p, &[face], 256, h)?;
+    let img = render_trim(p, &[face], &[], 256, h)?;
     Ok(Some(png_rgb_at(&img, 72.0)?))
 }
 

@@ -3,6 +3,7 @@
 use resvg::tiny_skia::{self, Pixmap};
 
 use crate::error::{Error, Result};
+use crate::model::Window;
 use crate::render::faces::Face;
 
 /// A rectangle of a face in millimetres, measured from the face's top-left corner (bleed
@@ -85,6 +86,43 @@ pub fn draw_area(pixmap: &mut Pixmap, face: &Face, tree: &usvg::Tree, area: Area
     );
     let t = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -area.x * ux * sx, -area.y * uy * sy);
     resvg::render(tree, t, &mut pixmap.as_mut());
+}
+
+/// Draws a face's layers one over the other, each its `area` as [`draw_area`] draws it: the first is the base, the
+/// ones after it a dashboard's top layer, whose `windows` (mm from the trim) are left open so
+/// that the base shows through them, as it does once the cut-out layer is glued on.
+pub fn draw_layers(pixmap: &mut Pixmap, layers: &[(&Face, &usvg::Tree, Area)], windows: &[Window]) {
+    for (n, &(face, tree, area)) in layers.iter().enumerate() {
+        if n == 0 || windows.is_empty() {
+            draw_area(pixmap, face, tree, area);
+            continue;
+        }
+        let Some(mut layer) = Pixmap::new(pixmap.width(), pixmap.height()) else {
+            continue;
+        };
+        draw_area(&mut layer, face, tree, area);
+        let (sx, sy) = (
+            pixmap.width() as f32 / area.w,
+            pixmap.height() as f32 / area.h,
+        );
+        let mut open = tiny_skia::Paint::default();
+        open.blend_mode = tiny_skia::BlendMode::Clear;
+        for w in windows {
+            let x = (face.bleed + w.x_mm - area.x) * sx;
+            let y = (face.bleed + w.y_mm - area.y) * sy;
+            if let Some(r) = tiny_skia::Rect::from_xywh(x, y, w.w_mm * sx, w.h_mm * sy) {
+                layer.fill_rect(r, &open, tiny_skia::Transform::identity(), None);
+            }
+        }
+        pixmap.draw_pixmap(
+            0,
+            0,
+            layer.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            tiny_skia::Transform::identity(),
+            None,
+        );
+    }
 }
 
 /// Pixels per metre of `dpi`, for the pHYs chunk.
