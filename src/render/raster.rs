@@ -105,8 +105,10 @@ pub fn draw_layers(pixmap: &mut Pixmap, layers: &[(&Face, &usvg::Tree, Area)], w
             pixmap.width() as f32 / area.w,
             pixmap.height() as f32 / area.h,
         );
-        let mut open = tiny_skia::Paint::default();
-        open.blend_mode = tiny_skia::BlendMode::Clear;
+        let open = tiny_skia::Paint {
+            blend_mode: tiny_skia::BlendMode::Clear,
+            ..tiny_skia::Paint::default()
+        };
         for w in windows {
             let x = (face.bleed + w.x_mm - area.x) * sx;
             let y = (face.bleed + w.y_mm - area.y) * sy;
