@@ -575,6 +575,43 @@ fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
     );
 }
 
+/// Cut sheets printed duplex put their front-and-back pairs first, then the single-sided
+/// sheets, so that each file prints as one duplex job: a single-sided sheet before a pair
+/// would put the pair's front on its back.
+#[test]
+fn cut_sheets_with_backs_come_before_single_sided_ones() {
+    let p = kit("  layout: print-and-cut\n  cutter: silhouette\n");
+    // Standees enough to fill sheets of their own; the coins have backs.
+    p.edit("data/cutkit/pawns.yaml", "count: 2", "count: 16");
+    let built = build(&p);
+    for file in ["cards", "boards", "tokens"] {
+        let Some(pdf) = built.pdf(&format!("{file}.pdf")) else {
+            continue;
+        };
+        let pages = Pdf::load(pdf).pages.len();
+        // A page with a cut file is a front or a single-sided sheet; one without, a backs page.
+        let cut = |n: usize| {
+            let name = format!("cut/{file}-page-{n}.svg");
+            built.extras.iter().any(|(f, _)| *f == name)
+        };
+        let roles: Vec<&str> = (1..=pages)
+            .filter(|&n| cut(n))
+            .map(|n| match n < pages && !cut(n + 1) {
+                true => "pair",
+                false => "single",
+            })
+            .collect();
+        let first_single = roles.iter().position(|r| *r == "single");
+        let last_pair = roles.iter().rposition(|r| *r == "pair");
+        if let (Some(s), Some(p)) = (first_single, last_pair) {
+            assert!(p < s, "{file}.pdf: {roles:?}");
+        }
+        if file == "tokens" {
+            assert!(roles.contains(&"pair") && roles.contains(&"single"), "{roles:?}");
+        }
+    }
+}
+
 /// A piece too large for the cutter's area either way is printed with crop marks, with a
 /// warning, never dropped.
 #[test]

@@ -25,8 +25,24 @@ struct Segment {
 /// Places pieces of sizes `sizes` (w, h) in `area` with at least `gap` between them; `None`
 /// for a piece larger than the area.
 pub fn pack(sizes: &[(f32, f32)], area: Rect, gap: f32) -> Vec<Option<Spot>> {
+    pack_grouped(sizes, &vec![0; sizes.len()], area, gap)
+}
+
+/// As [`pack`], taking the pieces group by group (lowest `groups` value first), each group
+/// tallest first: a later group's pieces fill what room an earlier group's last page leaves,
+/// then pages of their own.
+pub fn pack_grouped(
+    sizes: &[(f32, f32)],
+    groups: &[u8],
+    area: Rect,
+    gap: f32,
+) -> Vec<Option<Spot>> {
     let mut order: Vec<usize> = (0..sizes.len()).collect();
-    order.sort_by(|&a, &b| sizes[b].1.total_cmp(&sizes[a].1));
+    order.sort_by(|&a, &b| {
+        groups[a]
+            .cmp(&groups[b])
+            .then(sizes[b].1.total_cmp(&sizes[a].1))
+    });
     let mut out = vec![None; sizes.len()];
     let fresh = || {
         vec![Segment {

@@ -11,7 +11,7 @@ use krilla::surface::Surface;
 use crate::layout::cut::{CutPath, CutSheet, Registration, cut_area, registration};
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
-use crate::layout::pack::{Spot, pack};
+use crate::layout::pack::{Spot, pack_grouped};
 use crate::layout::plan::Role;
 use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
 use crate::model::print::{Cutter, Duplex, PrintProfile, mm};
@@ -151,8 +151,7 @@ impl SheetWriter<'_> {
                 sheets.print.piece_gap_mm.unwrap_or(0.0),
             ),
         };
-        let sizes: Vec<(f32, f32)> = sheets.pieces.iter().map(|p| p.shape.size()).collect();
-        let spots = pack(&sizes, area, gap);
+        let spots = pack_backed_first(sheets, area, gap);
         let count = spots
             .iter()
             .flatten()
@@ -318,6 +317,21 @@ impl SheetWriter<'_> {
         }
         number
     }
+}
+
+/// Where each piece goes. On cut sheets printed duplex, the pieces with backs are packed first:
+/// their pages (each a front and its backs page) then come before the single-sided ones, as
+/// on sheets of a duplex layout, so that the file prints as one duplex job; a single-sided page
+/// before a pair would put the pair's front on its back.
+fn pack_backed_first(sheets: &SharedSheets, area: Rect, gap: f32) -> Vec<Option<Spot>> {
+    let duplex = sheets.cutter.is_some() && sheets.print.duplex != Duplex::None;
+    let sizes: Vec<(f32, f32)> = sheets.pieces.iter().map(|p| p.shape.size()).collect();
+    let groups: Vec<u8> = sheets
+        .pieces
+        .iter()
+        .map(|p| u8::from(duplex && back_of(p).is_none()))
+        .collect();
+    pack_grouped(&sizes, &groups, area, gap)
 }
 
 /// Where a piece's back goes: its front's box mirrored across the sheet the way the printer
