@@ -607,7 +607,10 @@ fn cut_sheets_with_backs_come_before_single_sided_ones() {
             assert!(p < s, "{file}.pdf: {roles:?}");
         }
         if file == "tokens" {
-            assert!(roles.contains(&"pair") && roles.contains(&"single"), "{roles:?}");
+            assert!(
+                roles.contains(&"pair") && roles.contains(&"single"),
+                "{roles:?}"
+            );
         }
     }
 }

@@ -335,7 +335,9 @@ impl Grid {
     }
 
     /// The band on the back: mirrored with the sheet and moved by the back offset, so that it
-    /// stays beside the backs instead of over them.
+    /// stays beside the backs instead of over them, but never into the printable margin: an
+    /// offset towards the band brings the backs nearer to it instead, into the room the crop
+    /// marks leave between them (`offset_limits` keeps the backs off the band).
     pub fn back_band(&self, duplex: Duplex, offset: [f32; 2]) -> Option<Band> {
         let band = self.band?;
         let side = match (duplex, band.side) {
@@ -353,6 +355,7 @@ impl Grid {
         let rect = if side.vertical() {
             let (top, bottom) = (rect.y.max(m), rect.bottom().min(ph - m));
             Rect {
+                x: rect.x.clamp(m, (pw - m - rect.w).max(m)),
                 y: top,
                 h: (bottom - top).max(0.0),
                 ..rect
@@ -361,6 +364,7 @@ impl Grid {
             let (left, right) = (rect.x.max(m), rect.right().min(pw - m));
             Rect {
                 x: left,
+                y: rect.y.clamp(m, (ph - m - rect.h).max(m)),
                 w: (right - left).max(0.0),
                 ..rect
             }
@@ -533,8 +537,8 @@ impl Grid {
         let [dx, dy] = offset;
         if dx < lo_x - 1e-3 || dx > hi_x + 1e-3 || dy < lo_y - 1e-3 || dy > hi_y + 1e-3 {
             return Err(Error::new(format!(
-                "back_offset_mm [{dx}, {dy}] pushes the backs or their ruler into the {} mm \
-                 printable margin: on these sheets the offset must be from {lo_x:.1} to \
+                "back_offset_mm [{dx}, {dy}] pushes the backs into the {} mm printable margin \
+                 or onto their ruler: on these sheets the offset must be from {lo_x:.1} to \
                  {hi_x:.1} mm across and from {lo_y:.1} to {hi_y:.1} mm down",
                 self.margin
             ))
@@ -575,17 +579,37 @@ impl Grid {
             lo_y = lo_y.max(m - t.y);
             hi_y = hi_y.min(ph - m - t.bottom());
         }
-        if let Some(band) = self.back_band(duplex, [0.0, 0.0]) {
+        // The band stops at the margin; the backs, with their bleed, may come up to it.
+        let band = self.back_band(duplex, [0.0, 0.0]);
+        if let (Some(band), Some(backs)) = (band, self.back_block(duplex)) {
             let r = band.rect;
-            if band.side.vertical() {
-                lo_x = lo_x.max(m - r.x);
-                hi_x = hi_x.min(pw - m - r.right());
-            } else {
-                lo_y = lo_y.max(m - r.y);
-                hi_y = hi_y.min(ph - m - r.bottom());
+            match band.side {
+                BandSide::Left => lo_x = lo_x.max(m + r.w - backs.x),
+                BandSide::Right => hi_x = hi_x.min(pw - m - r.w - backs.right()),
+                BandSide::Top => lo_y = lo_y.max(m + r.h - backs.y),
+                BandSide::Bottom => hi_y = hi_y.min(ph - m - r.h - backs.bottom()),
             }
         }
         (lo_x, hi_x, lo_y, hi_y)
+    }
+
+    /// The box round every back of a full sheet, bleed included, with no offset.
+    fn back_block(&self, duplex: Duplex) -> Option<Rect> {
+        let b = self.bleed;
+        (0..self.per_sheet())
+            .map(|slot| {
+                let t = self.to_back(self.front_trim(slot), duplex, [0.0, 0.0]);
+                t.grow(b, b, b, b)
+            })
+            .reduce(|a, r| {
+                let (x, y) = (a.x.min(r.x), a.y.min(r.y));
+                Rect {
+                    x,
+                    y,
+                    w: a.right().max(r.right()) - x,
+                    h: a.bottom().max(r.bottom()) - y,
+                }
+            })
     }
 
     /// Cut lines at every cut of the first `used` slots, across the whole sheet from margin to
@@ -797,9 +821,29 @@ mod tests {
     fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
         let g = poker(Paper::A4);
         let err = g
-            .back_marks(9, Duplex::LongEdge, [0.0, 2.0])
-            .expect_err("2 mm down pushes the ruler's band into the margin");
+            .back_marks(9, Duplex::LongEdge, [0.0, 30.0])
+            .expect_err("30 mm down pushes the backs over the ruler's band");
         assert!(err.message.contains("printable margin"), "{}", err.message);
+        // The band sits on the margin; a printer that puts the backs a little low is still set
+        // right, the band staying where it is and the backs coming nearer to it, up to it.
+        let down: f32 = err.message.split(" to ").last().unwrap()[..3]
+            .parse()
+            .unwrap();
+        assert!(down >= 2.0, "{}", err.message);
+        assert!(g.back_marks(9, Duplex::LongEdge, [0.0, down]).is_ok());
+        assert!(
+            g.back_marks(9, Duplex::LongEdge, [0.0, down + 0.2])
+                .is_err()
+        );
+        let band = g.back_band(Duplex::LongEdge, [0.0, down]).unwrap().rect;
+        assert!(band.bottom() <= g.paper_h - g.margin + 1e-3, "{band:?}");
+        for slot in 0..g.per_sheet() {
+            let back = g.to_back(g.front_bleed(slot, 9), Duplex::LongEdge, [0.0, down]);
+            assert!(
+                !band.grow(-1e-3, -1e-3, -1e-3, -1e-3).overlaps(&back),
+                "{slot}"
+            );
+        }
         // Nor may the backs themselves leave the printable area.
         assert!(g.back_marks(9, Duplex::LongEdge, [10.0, 0.0]).is_err());
         assert!(g.back_marks(9, Duplex::LongEdge, [-10.0, 0.0]).is_err());
