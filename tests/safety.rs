@@ -421,6 +421,16 @@ fn exit_codes_tell_a_failed_check_from_bad_input() {
     );
     assert_eq!(protopress(&p, &["build", "fixture"]).status.code(), Some(1));
     assert_eq!(protopress(&p, &["check", "fixture"]).status.code(), Some(1));
+    // With --mark-printed too: the kit is written (exit 1, not 2, which means nothing was
+    // replaced), and the print is not recorded.
+    let marked = protopress(&p, &["build", "fixture", "--mark-printed"]);
+    assert_eq!(marked.status.code(), Some(1), "{}", stderr(&marked));
+    assert!(
+        stderr(&marked).contains("the print was not recorded"),
+        "{}",
+        stderr(&marked)
+    );
+    assert!(!p.root().join("data/fixture/printed.json").exists());
     assert_eq!(
         protopress(&p, &["build", "--paper", "a9"]).status.code(),
         Some(2)

@@ -190,17 +190,19 @@ fn report_check(game: &str, outcome: &BuildOutcome) -> bool {
     }
 }
 
-/// Writes `data/<game>/printed.json` from the build just made, unless its check failed.
+/// Writes `data/<game>/printed.json` from the build just made, unless its check failed: the
+/// kit is written all the same (the run then exits 1, as any failed check does), but a print
+/// of a kit that does not match its manifest is not one to reprint from.
 fn record_print(project: &Project, outcome: &BuildOutcome) -> Result<()> {
     let Some(record) = &outcome.record else {
         return Ok(());
     };
     if outcome.check.as_ref().is_some_and(|c| !c.passed) {
-        return Err(Error::new(format!(
-            "{}: not recording the print: its manifest check failed",
+        ui::warning(&format!(
+            "{}: the print was not recorded, as its manifest check failed; fix the mismatch and build again with --mark-printed",
             record.game
-        ))
-        .help("fix the mismatch, build again with --mark-printed"));
+        ));
+        return Ok(());
     }
     let path = record_path(&record.game);
     write_atomic(&project.root().join(&path), record.to_json().as_bytes())?;
