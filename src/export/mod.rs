@@ -117,6 +117,22 @@ impl ExportOptions {
                     "--base-url must start with https:// or http://, not `{url}`"
                 )));
             }
+            // Each image's URL is the base, a slash and its file name: a query or a fragment
+            // would end up before the file name, and a space is no part of a URL.
+            if let Some(c) = url
+                .chars()
+                .find(|c| matches!(c, '?' | '#') || c.is_whitespace() || c.is_control())
+            {
+                let what = match c {
+                    '?' => "a query (`?`)".to_owned(),
+                    '#' => "a fragment (`#`)".to_owned(),
+                    _ => format!("a space or control character ({c:?})"),
+                };
+                return Err(Error::new(format!(
+                    "--base-url `{url}` has {what}; the images' file names are added after it"
+                ))
+                .help("give the URL of the folder the images are served from, such as https://example.com/my-game (spaces written %20)"));
+            }
         }
         Ok(())
     }
@@ -292,6 +308,15 @@ mod tests {
                 .check()
                 .is_ok()
         );
+        // A share link's query, a fragment or a space would break every image's URL.
+        for (url, says) in [
+            ("https://x/y?dl=0", "a query"),
+            ("https://x/y#top", "a fragment"),
+            ("https://x/my game", "a space"),
+        ] {
+            let err = with(Format::Tts, None, true, Some(url)).check().unwrap_err();
+            assert!(err.to_string().contains(says), "{url}: {err}");
+        }
     }
 
     #[test]
