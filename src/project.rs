@@ -106,6 +106,16 @@ impl Project {
             ))
             .help("write to a folder of its own beside them, such as `output`"));
         }
+        // A file there, or on the way there, would stop the writing half-way with "not a
+        // directory" or "file exists".
+        if let Some(file) = root.ancestors().find(|a| a.exists() && !a.is_dir()) {
+            return Err(Error::new(format!(
+                "--out {}: {} is a file, not a folder",
+                out.display(),
+                file.display()
+            ))
+            .help("name a folder (a new one is made)"));
+        }
         Ok(root)
     }
 
@@ -137,6 +147,12 @@ impl Project {
         }
         if self.is_file(&Self::game_file(name)) {
             return Ok(());
+        }
+        // A game folder that is there but not read (a link out of the project, say) is named
+        // as such, not as missing.
+        let there = std::fs::symlink_metadata(self.root.join("data").join(name)).is_ok();
+        if let (true, Err(e)) = (there, self.resolve(&Self::game_file(name))) {
+            return Err(e);
         }
         let games = self.games().unwrap_or_default();
         let mut e = Error::new(format!("no game `{name}` in this project"));
@@ -392,6 +408,14 @@ mod tests {
         let e = p.read(Path::new("data/g/x")).unwrap_err().to_string();
         assert!(e.contains("outside the project"), "{e}");
         assert!(!e.contains("secret"), "{e}");
+        // A game folder that links out is named as outside, not as a missing game.
+        std::fs::create_dir(dir.path().join("elsewhere")).unwrap();
+        std::fs::write(dir.path().join("elsewhere/game.yaml"), "name: E\n").unwrap();
+        std::os::unix::fs::symlink(dir.path().join("elsewhere"), p.root().join("data/linked"))
+            .unwrap();
+        let e = p.check_game("linked").unwrap_err().to_string();
+        assert!(e.contains("outside the project"), "{e}");
+        assert!(!p.games().unwrap().contains(&"linked".to_owned()));
         std::os::unix::fs::symlink("/dev/zero", p.root().join("data/g/zero")).unwrap();
         assert!(p.read(Path::new("data/g/zero")).is_err());
         let e = p.read(Path::new("data/g")).unwrap_err().to_string();
@@ -399,6 +423,17 @@ mod tests {
         // A link that stays inside is fine.
         std::os::unix::fs::symlink("game.yaml", p.root().join("data/g/alias.yaml")).unwrap();
         assert!(p.read(Path::new("data/g/alias.yaml")).is_ok());
+    }
+
+    #[test]
+    fn an_output_root_that_is_a_file_is_refused_as_such() {
+        let (_dir, p) = project();
+        std::fs::write(p.root().join("kits"), "not a folder").unwrap();
+        for out in ["kits", "kits/deeper"] {
+            let e = p.output_root(Path::new(out)).unwrap_err().to_string();
+            assert!(e.contains("is a file, not a folder"), "{e}");
+        }
+        assert!(p.output_root(Path::new("new/folder")).is_ok());
     }
 
     #[test]

@@ -102,8 +102,13 @@ impl ExportOptions {
             }
         }
         if !self.bleed && self.format != Format::Png {
+            let why = match self.format {
+                Format::Tts => "its images are the trim alone already",
+                Format::PdfCards => "its pages keep the bleed around a trim box",
+                _ => "the service prints with the bleed and cuts it off",
+            };
             return Err(Error::new(format!(
-                "--no-bleed applies to png exports only; {f} needs the bleed"
+                "--no-bleed applies to png exports only; {f}: {why}"
             )));
         }
         if let Some(url) = &self.base_url {
@@ -314,7 +319,9 @@ mod tests {
             ("https://x/y#top", "a fragment"),
             ("https://x/my game", "a space"),
         ] {
-            let err = with(Format::Tts, None, true, Some(url)).check().unwrap_err();
+            let err = with(Format::Tts, None, true, Some(url))
+                .check()
+                .unwrap_err();
             assert!(err.to_string().contains(says), "{url}: {err}");
         }
     }

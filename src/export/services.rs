@@ -317,15 +317,20 @@ pub(super) fn export(
         let pixels = svc.pixels(&product);
         let cards = index_cards(&p, comp, &deck.copies, pixels, &mut jobs);
         let (b, (w, h)) = (svc.bleed_px(), pixels);
+        let copies: u32 = cards.iter().map(|c| c.count).sum();
+        let count = |n: usize, one: &str, many: &str| match n {
+            1 => format!("1 {one}"),
+            _ => format!("{n} {many}"),
+        };
         out.exported.push(format!(
-            "{}: {} × {} px {}{}, {} cards ({} copies)",
+            "{}: {} × {} px {}{}, {} ({})",
             comp.spec.id,
             w,
             h,
             product.name,
             trim_note(&product, comp),
-            cards.len(),
-            cards.iter().map(|c| c.count).sum::<u32>()
+            count(cards.len(), "card", "cards"),
+            count(copies as usize, "copy", "copies"),
         ));
         components.push(IndexComponent {
             component: comp.spec.id.clone(),
