@@ -125,6 +125,20 @@ fn a_print_and_cut_reprint_comes_with_the_cut_files_of_its_pages() {
     );
 }
 
+/// A gutter-fold reprint is one single-sided job, as its kit is: no blank pages, the changed
+/// card's fronts beside their backs on the sheets after the changelog.
+#[test]
+fn a_gutter_fold_reprint_has_no_blank_pages() {
+    let r = reprint_changed_flavour("print:\n", "print:\n  layout: gutter-fold\n");
+    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    assert!(pdf.pages[0].placements.is_empty(), "the changelog");
+    for (n, page) in pdf.pages.iter().enumerate().skip(1) {
+        assert!(!page.placements.is_empty(), "page {} is blank", n + 1);
+    }
+    // Five copies at four pairs a sheet (poker on A4): two folding sheets.
+    assert_eq!(pdf.pages.len(), 3, "the changelog and two folding sheets");
+}
+
 #[test]
 fn a_german_kit_gets_a_german_changelog() {
     let r = reprint_changed_flavour("language: en", "language: de");

@@ -476,9 +476,12 @@ pub fn reprint_in(
     )?
     .named("reprint.pdf")
     .with_margin(game.file.print.printable_margin_mm)
-    .in_language(&game.file.language)
-    // One duplex job: the changelog padded to a whole sheet, every front on an odd page.
-    .duplex_job();
+    .in_language(&game.file.language);
+    // One duplex job, as the kit is: the changelog padded to a whole sheet, every front on an
+    // odd page. A single-sided layout (gutter-fold) has no backs to line up, and no blanks.
+    if !game.file.print.single_sided() {
+        writer = writer.duplex_job();
+    }
     let w = reprint_words(&game.file.language);
     let lines: Vec<String> = changes.iter().map(|c| c.describe_in(w)).collect();
     let title = [
