@@ -245,7 +245,7 @@ fn reprints_keep_duplex_parity_with_single_sided_pieces() {
 }
 
 #[test]
-fn rules_changes_are_listed_by_section() {
+fn rules_changes_are_listed_by_section_with_their_pages() {
     let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
     let rules = dir.path().join("data/death-to-decorum/rules.md");
@@ -264,12 +264,18 @@ fn rules_changes_are_listed_by_section() {
         &old,
     )
     .unwrap();
+    // With the page of rules.pdf it is on (Quota, the last section, is on page 5 of 5).
     assert_eq!(
         r.changes,
         vec![Change::RulesChanged {
             section: "Quota".into(),
-            how: SectionChange::Changed
+            how: SectionChange::Changed,
+            pages: Some((5, 5)),
         }]
+    );
+    assert_eq!(
+        r.changes[0].describe(),
+        "Rules, \"Quota\": text changed; print page 5 of rules.pdf again."
     );
     assert!(r.print.is_empty());
 }

@@ -15,14 +15,16 @@ use std::process::Command;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::build::{BuildOptions, Session, cut_files, print_sheets};
+use crate::build::{BuildOptions, Prepared, Session, cut_files, print_sheets};
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};
+use crate::pdf::import::Bookmark;
 use crate::pdf::sheets::SheetWriter;
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck, Faces};
 use crate::render::trees::FaceTrees;
+use crate::rulebook::kit::{RulesInput, build_date, rules_pdf};
 use words::{ReprintWords, fill, reprint_words};
 
 /// One line of the changelog.
@@ -62,6 +64,10 @@ pub enum Change {
     RulesChanged {
         section: String,
         how: SectionChange,
+        /// The section's first and last page in `rules.pdf` (1-based), to print again; none
+        /// for a removed section, or one the rulebook's outline does not name.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pages: Option<(usize, usize)>,
     },
 }
 
@@ -132,13 +138,25 @@ impl Change {
                 let line = fill(template, &at);
                 fill(&line, &[("old", &old), ("new", &new), ("n", &n)])
             }
-            Change::RulesChanged { section, how } => {
+            Change::RulesChanged {
+                section,
+                how,
+                pages,
+            } => {
                 let how = match how {
                     SectionChange::New => w.section_new,
                     SectionChange::Changed => w.section_changed,
                     SectionChange::Removed => w.section_removed,
                 };
-                fill(w.rules, &[("section", section), ("how", how)])
+                let pages = match *pages {
+                    Some((a, b)) if a == b => fill(w.rules_page, &[("page", &a.to_string())]),
+                    Some((a, b)) => fill(w.rules_pages, &[("pages", &format!("{a}–{b}"))]),
+                    None => String::new(),
+                };
+                fill(
+                    w.rules,
+                    &[("section", section), ("how", how), ("pages", &pages)],
+                )
             }
         }
     }
@@ -267,6 +285,7 @@ fn diff_rules(old: &PrintRecord, new: &PrintRecord, changes: &mut Vec<Change>) {
     let changed = |section: &String, how| Change::RulesChanged {
         section: section.clone(),
         how,
+        pages: None,
     };
     for (section, hash) in &new.rules {
         match old.rules.get(section) {
@@ -428,6 +447,49 @@ fn decks_to_print(
         .collect()
 }
 
+/// Finds where each new or changed rules section lies in `rules.pdf`, typesetting the rulebook
+/// as a build does, so that the changelog names the pages to print again.
+fn rules_pages(prepared: &Prepared, changes: &mut [Change]) -> Result<()> {
+    let in_print = |c: &Change| matches!(c, Change::RulesChanged { how, .. } if *how != SectionChange::Removed);
+    if !changes.iter().any(in_print) {
+        return Ok(());
+    }
+    let game = &prepared.game;
+    let Some(rules) = crate::render::rules::load(game)? else {
+        return Ok(());
+    };
+    let input = RulesInput {
+        game,
+        rules: &rules,
+        faces: &prepared.faces,
+        fonts: &prepared.fonts,
+        trees: None,
+        date: build_date(),
+        cache: None,
+    };
+    let book = rules_pdf(&input)?;
+    for change in changes.iter_mut().filter(|c| in_print(c)) {
+        if let Change::RulesChanged { section, pages, .. } = change {
+            *pages = section_pages(&book.bookmarks, book.pages, section);
+        }
+    }
+    Ok(())
+}
+
+/// The pages (1-based, first and last) of the section headed `section`: from its heading's page
+/// to the page where the next heading starts, or the end of the rulebook.
+fn section_pages(outline: &[Bookmark], total: usize, section: &str) -> Option<(usize, usize)> {
+    let plain = |s: &str| s.replace(['*', '_', '`'], "").trim().to_owned();
+    let i = outline
+        .iter()
+        .position(|b| plain(&b.title) == plain(section))?;
+    let first = outline[i].page;
+    let last = outline
+        .get(i + 1)
+        .map_or(total.saturating_sub(1), |next| next.page.max(first));
+    Some((first + 1, last + 1))
+}
+
 /// The folder of the reprint's cut files, beside `reprint.pdf` and apart from the build's
 /// `cut/`, which every build replaces.
 pub const CUT_DIR: &str = "reprint-cut";
@@ -462,6 +524,8 @@ pub fn reprint_in(
         Some(l) if first.game.langs.current != l => session.prepare_in(id, Some(l))?,
         _ => first,
     };
+    let mut changes = changes;
+    rules_pages(&prepared, &mut changes)?;
     let game = &prepared.game;
     let faces = Faces {
         faces: prepared.faces.faces.clone(),
@@ -512,4 +576,25 @@ pub fn reprint_in(
         cut_files,
         print,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_section_runs_from_its_heading_to_the_next_heading_or_the_end() {
+        let mark = |title: &str, page| Bookmark {
+            level: 1,
+            title: title.to_owned(),
+            page,
+        };
+        let outline = [mark("Setup", 1), mark("Turn", 1), mark("End", 3)];
+        assert_eq!(section_pages(&outline, 6, "Setup"), Some((2, 2)));
+        assert_eq!(section_pages(&outline, 6, "Turn"), Some((2, 4)));
+        assert_eq!(section_pages(&outline, 6, "End"), Some((4, 6)));
+        // Markdown emphasis in the heading is no part of the outline's title.
+        assert_eq!(section_pages(&outline, 6, "**Turn**"), Some((2, 4)));
+        assert_eq!(section_pages(&outline, 6, "Scoring"), None);
+    }
 }

@@ -26,11 +26,16 @@ pub struct ReprintWords {
     /// `{component}`, `{card}`, `{old}`, `{new}` and `{n}`, as in the one below.
     pub count_up: &'static str,
     pub count_down: &'static str,
-    /// `{section}` and `{how}`: one of the three after it.
+    /// `{section}`, `{how}` (one of the three after it) and `{pages}` (empty, or one of the
+    /// two after those).
     pub rules: &'static str,
     pub section_new: &'static str,
     pub section_changed: &'static str,
     pub section_removed: &'static str,
+    /// `{page}` of `rules.pdf` to print again.
+    pub rules_page: &'static str,
+    /// `{pages}` of `rules.pdf` to print again, `3–4`.
+    pub rules_pages: &'static str,
 }
 
 pub const ENGLISH: ReprintWords = ReprintWords {
@@ -45,10 +50,12 @@ pub const ENGLISH: ReprintWords = ReprintWords {
     none: "(none)",
     count_up: "{component} › {card}: count {old} -> {new}, print {n} more.",
     count_down: "{component} › {card}: count {old} -> {new}, discard {n}.",
-    rules: "Rules, \"{section}\": {how}.",
+    rules: "Rules, \"{section}\": {how}{pages}.",
     section_new: "new section",
     section_changed: "text changed",
     section_removed: "removed",
+    rules_page: "; print page {page} of rules.pdf again",
+    rules_pages: "; print pages {pages} of rules.pdf again",
 };
 
 pub const GERMAN: ReprintWords = ReprintWords {
@@ -63,10 +70,12 @@ pub const GERMAN: ReprintWords = ReprintWords {
     none: "(leer)",
     count_up: "{component} › {card}: Anzahl {old} -> {new}, {n} weitere drucken.",
     count_down: "{component} › {card}: Anzahl {old} -> {new}, {n} aussortieren.",
-    rules: "Regeln, „{section}“: {how}.",
+    rules: "Regeln, „{section}“: {how}{pages}.",
     section_new: "neuer Abschnitt",
     section_changed: "Text geändert",
     section_removed: "entfernt",
+    rules_page: "; Seite {page} von rules.pdf neu drucken",
+    rules_pages: "; Seiten {pages} von rules.pdf neu drucken",
 };
 
 /// The words for a language code.
