@@ -280,6 +280,55 @@ fn rules_changes_are_listed_by_section_with_their_pages() {
     assert!(r.print.is_empty());
 }
 
+/// A card given an id of its own (`id: wiring`), its faces unchanged, is the same card
+/// renamed: nothing to print or discard, and the changelog says what it is now called.
+#[test]
+fn a_card_given_another_id_is_renamed_not_reprinted() {
+    let dir = copy_game("death-to-decorum");
+    let old = record(dir.path());
+    edit(
+        dir.path(),
+        "- name: Copper Wiring\n",
+        "- name: Copper Wiring\n  id: wiring\n",
+    );
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
+    assert_eq!(
+        r.changes,
+        vec![Change::CardRenamed {
+            component: "Facility Deck".into(),
+            card: "Copper Wiring".into(),
+            from: "copper-wiring".into(),
+            to: "wiring".into(),
+        }]
+    );
+    assert!(r.print.is_empty(), "{:?}", r.print);
+    // Its count changed as well: the difference, under its new id.
+    edit(
+        dir.path(),
+        "  id: wiring\n  count: 5\n",
+        "  id: wiring\n  count: 7\n",
+    );
+    let r = reprint(
+        &protopress::Project::open(dir.path()).unwrap(),
+        "death-to-decorum",
+        &old,
+    )
+    .unwrap();
+    assert_eq!(r.print["facility"]["wiring"], 2, "{:?}", r.changes);
+    assert!(
+        !r.changes
+            .iter()
+            .any(|c| matches!(c, Change::CardRemoved { .. } | Change::CardAdded { .. })),
+        "{:?}",
+        r.changes
+    );
+}
+
 #[test]
 fn nothing_changed_means_no_pdf() {
     let dir = copy_game("death-to-decorum");

@@ -54,6 +54,14 @@ pub enum Change {
         count: u32,
         fields: Vec<(String, Value, Value)>,
     },
+    /// Same faces under another id (an `id:` given to a card that had its name's): nothing to
+    /// print for it, but what the print record knows it by changed.
+    CardRenamed {
+        component: String,
+        card: String,
+        from: String,
+        to: String,
+    },
     /// Same faces, another count: print the difference, or discard it.
     CountChanged {
         component: String,
@@ -123,6 +131,20 @@ impl Change {
                 let line = card_line(w.card_changed, component, card, *count);
                 fill(&line, &[("what", &what)])
             }
+            Change::CardRenamed {
+                component,
+                card,
+                from,
+                to,
+            } => fill(
+                w.card_renamed,
+                &[
+                    ("component", component),
+                    ("card", card),
+                    ("from", from),
+                    ("to", to),
+                ],
+            ),
             Change::CountChanged {
                 component,
                 card,
@@ -213,9 +235,20 @@ fn diff_cards(
     changes: &mut Vec<Change>,
     print: &mut BTreeMap<String, u32>,
 ) {
+    let renamed = renamed_cards(before, comp);
     for (card_id, card) in &comp.cards {
         let (component, name) = (comp.name.clone(), card.name.clone());
-        match before.cards.get(card_id) {
+        let was = before.cards.get(card_id).or_else(|| {
+            let from = renamed.get(card_id)?;
+            changes.push(Change::CardRenamed {
+                component: component.clone(),
+                card: name.clone(),
+                from: from.clone(),
+                to: card_id.clone(),
+            });
+            before.cards.get(from)
+        });
+        match was {
             None => {
                 changes.push(Change::CardAdded {
                     component,
@@ -248,7 +281,7 @@ fn diff_cards(
         }
     }
     for (card_id, was) in &before.cards {
-        if !comp.cards.contains_key(card_id) {
+        if !comp.cards.contains_key(card_id) && !renamed.values().any(|from| from == card_id) {
             changes.push(Change::CardRemoved {
                 component: comp.name.clone(),
                 card: was.name.clone(),
@@ -256,6 +289,31 @@ fn diff_cards(
             });
         }
     }
+}
+
+/// Cards that are gone under one id and new under another with the very same faces: the same
+/// card renamed (new id to old id), each old card taken once, in id order.
+fn renamed_cards(before: &ComponentRecord, comp: &ComponentRecord) -> BTreeMap<String, String> {
+    let mut renamed = BTreeMap::new();
+    let gone: Vec<(&String, &CardRecord)> = before
+        .cards
+        .iter()
+        .filter(|(id, _)| !comp.cards.contains_key(*id))
+        .collect();
+    for (id, card) in comp
+        .cards
+        .iter()
+        .filter(|(id, _)| !before.cards.contains_key(*id))
+    {
+        let taken = |old: &String| renamed.values().any(|v: &String| v == old);
+        if let Some((old, _)) = gone
+            .iter()
+            .find(|(old, was)| was.faces == card.faces && !taken(old))
+        {
+            renamed.insert(id.clone(), (*old).clone());
+        }
+    }
+    renamed
 }
 
 /// The fields (and the name) that differ between two records of a card: (field, was, is).

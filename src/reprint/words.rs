@@ -23,6 +23,8 @@ pub struct ReprintWords {
     pub faces_changed: &'static str,
     /// A field that had no value.
     pub none: &'static str,
+    /// `{component}`, `{card}`, and the ids `{from}` and `{to}`.
+    pub card_renamed: &'static str,
     /// `{component}`, `{card}`, `{old}`, `{new}` and `{n}`, as in the one below.
     pub count_up: &'static str,
     pub count_down: &'static str,
@@ -48,6 +50,7 @@ pub const ENGLISH: ReprintWords = ReprintWords {
     card_changed: "{component} › {card}: changed ({what}); reprint all {count}, discard the old ones.",
     faces_changed: "its faces changed (template or shared data)",
     none: "(none)",
+    card_renamed: "{component} › {card}: id {from} -> {to}, the same faces; nothing to print.",
     count_up: "{component} › {card}: count {old} -> {new}, print {n} more.",
     count_down: "{component} › {card}: count {old} -> {new}, discard {n}.",
     rules: "Rules, \"{section}\": {how}{pages}.",
@@ -68,6 +71,7 @@ pub const GERMAN: ReprintWords = ReprintWords {
     card_changed: "{component} › {card}: geändert ({what}); alle {count} neu drucken, die alten aussortieren.",
     faces_changed: "ihre Seiten haben sich geändert (Vorlage oder gemeinsame Daten)",
     none: "(leer)",
+    card_renamed: "{component} › {card}: ID {from} -> {to}, dieselben Seiten; nichts zu drucken.",
     count_up: "{component} › {card}: Anzahl {old} -> {new}, {n} weitere drucken.",
     count_down: "{component} › {card}: Anzahl {old} -> {new}, {n} aussortieren.",
     rules: "Regeln, „{section}“: {how}{pages}.",
