@@ -525,7 +525,11 @@ fn rules_pages(prepared: &Prepared, changes: &mut [Change]) -> Result<()> {
         date: build_date(),
         cache: None,
     };
-    let book = rules_pdf(&input)?;
+    // The pages are a help: a rulebook that does not typeset now (a build says why) leaves
+    // the sections named without them rather than stopping the reprint of the cards.
+    let Ok(book) = rules_pdf(&input) else {
+        return Ok(());
+    };
     for change in changes.iter_mut().filter(|c| in_print(c)) {
         if let Change::RulesChanged { section, pages, .. } = change {
             *pages = section_pages(&book.bookmarks, book.pages, section);
