@@ -32,10 +32,15 @@ fn reprint_changed_flavour(from: &str, to: &str) -> Reprint {
         "Stripped from a wall that was still humming.",
         "Pulled from a wall that had gone quiet.",
     );
+    reprint_dtd(dir.path(), &old)
+}
+
+/// The reprint of the copy of Death to Decorum in `dir` since `old`.
+fn reprint_dtd(dir: &Path, old: &PrintRecord) -> Reprint {
     reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
+        &protopress::Project::open(dir).unwrap(),
         "death-to-decorum",
-        &old,
+        old,
     )
     .unwrap()
 }
@@ -59,12 +64,7 @@ fn a_changed_card_reprints_exactly_its_copies_and_backs() {
         "Stripped from a wall that was still humming.",
         "Pulled from a wall that had gone quiet.",
     );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert_eq!(r.print.len(), 1);
     assert_eq!(
         r.print["facility"].iter().collect::<Vec<_>>(),
@@ -166,12 +166,7 @@ fn count_changes_say_how_many_to_print_or_discard() {
         "- name: Ration Pack\n  count: 5",
         "- name: Ration Pack\n  count: 3",
     );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     let lines: Vec<String> = r.changes.iter().map(Change::describe).collect();
     assert!(
         lines
@@ -204,12 +199,7 @@ fn reprints_keep_duplex_parity_with_single_sided_pieces() {
     let game = dir.path().join("data/death-to-decorum/game.yaml");
     let text = std::fs::read_to_string(&game).unwrap();
     std::fs::write(&game, text.replace("clone_fee: 35", "clone_fee: 40")).unwrap();
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert!(r.print.contains_key("ship"), "{:?}", r.print);
     let pdf = Pdf::load(r.pdf.as_ref().unwrap());
     let n = pdf.pages.len();
@@ -258,12 +248,7 @@ fn rules_changes_are_listed_by_section_with_their_pages() {
         ),
     )
     .unwrap();
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     // With the page of rules.pdf it is on (Quota, the last section, is on page 5 of 5).
     assert_eq!(
         r.changes,
@@ -291,12 +276,7 @@ fn a_card_given_another_id_is_renamed_not_reprinted() {
         "- name: Copper Wiring\n",
         "- name: Copper Wiring\n  id: wiring\n",
     );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert_eq!(
         r.changes,
         vec![Change::CardRenamed {
@@ -313,12 +293,7 @@ fn a_card_given_another_id_is_renamed_not_reprinted() {
         "  id: wiring\n  count: 5\n",
         "  id: wiring\n  count: 7\n",
     );
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert_eq!(r.print["facility"]["wiring"], 2, "{:?}", r.changes);
     assert!(
         !r.changes
@@ -333,12 +308,7 @@ fn a_card_given_another_id_is_renamed_not_reprinted() {
 fn nothing_changed_means_no_pdf() {
     let dir = copy_game("death-to-decorum");
     let old = record(dir.path());
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert!(r.changes.is_empty() && r.pdf.is_none());
 }
 
@@ -384,12 +354,7 @@ fn since_a_git_revision() {
         &dir.path().join("output"),
     )
     .unwrap();
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert_eq!(r.print["facility"].get("spare-fuse"), Some(&1));
     // A bad revision is a plain message naming it, not git's output.
     let refused = |root: &Path, id: &str, rev: &str| match record_at_revision(
@@ -438,12 +403,7 @@ fn a_changed_image_reprints_the_faces_that_show_it() {
     let art = common::facility_back_with_art(dir.path());
     let old = record(dir.path());
     std::fs::write(&art, common::gray_png(230)).unwrap();
-    let r = reprint(
-        &protopress::Project::open(dir.path()).unwrap(),
-        "death-to-decorum",
-        &old,
-    )
-    .unwrap();
+    let r = reprint_dtd(dir.path(), &old);
     assert!(!r.changes.is_empty(), "the changed image went unnoticed");
     assert!(r.print.contains_key("facility"), "{:?}", r.print.keys());
 }
