@@ -169,6 +169,8 @@ fn an_offset_that_pushes_the_backs_onto_their_ruler_is_an_error() {
     };
     assert!(built("[0, 0.5]").is_ok(), "half a millimetre down");
     assert!(built("[0, 2]").is_ok());
+    // Without crop marks too: the offset moves the backs all the same.
+    assert!(built("[0, 9]\n  crop_marks: none").is_err());
     let err = built("[0, 9]").expect_err("9 mm down puts the backs on the ruler");
     let text = format!("{err:?}");
     assert!(text.contains("printable margin"), "{text}");

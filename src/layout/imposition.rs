@@ -527,12 +527,9 @@ impl Grid {
         marks
     }
 
-    /// The crop marks of the backs: the front's mirrored and moved by the back offset, their
-    /// outer ends cut back to the printable margin. A mark the offset moves into the margin,
-    /// or leaves shorter than [`MARK_MIN`], is left out: the backs still land where the
-    /// calibration says, and the fronts' marks guide the cut. Fails, naming the offsets this
-    /// sheet allows, only when the ruler's band would cross the margin.
-    pub fn back_marks(&self, used: usize, duplex: Duplex, offset: [f32; 2]) -> Result<Vec<Line>> {
+    /// Fails, naming the offsets this sheet allows, when `offset` would push a back's trim
+    /// into the printable margin or the backs onto their ruler's band.
+    pub fn check_back_offset(&self, duplex: Duplex, offset: [f32; 2]) -> Result<()> {
         let (lo_x, hi_x, lo_y, hi_y) = self.offset_limits(duplex);
         let [dx, dy] = offset;
         if dx < lo_x - 1e-3 || dx > hi_x + 1e-3 || dy < lo_y - 1e-3 || dy > hi_y + 1e-3 {
@@ -544,10 +541,19 @@ impl Grid {
             ))
             .help("measure the offset again with the calibration sheet, or lower `printable_margin_mm` if your printer prints closer to the edge"));
         }
+        Ok(())
+    }
+
+    /// The crop marks of the backs: the front's mirrored and moved by the back offset, their
+    /// outer ends cut back to the printable margin and short of the ruler's band. A mark the
+    /// offset moves into the margin, or leaves shorter than [`MARK_MIN`], is left out: the
+    /// backs still land where the calibration says, and the fronts' marks guide the cut.
+    /// Fails as [`Grid::check_back_offset`] does.
+    pub fn back_marks(&self, used: usize, duplex: Duplex, offset: [f32; 2]) -> Result<Vec<Line>> {
+        self.check_back_offset(duplex, offset)?;
         let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
         let inside = |v: f32, max: f32| v >= m - 1e-3 && v <= max - m + 1e-3;
-        let clamp = |v: f32, max: f32| v.clamp(m, max - m);
-        Ok(self
+        let marks = self
             .crop_marks(used)
             .iter()
             .map(|l| l.to_back(self, duplex, offset))
@@ -555,19 +561,42 @@ impl Grid {
                 true => inside(b.x1, pw),
                 false => inside(b.y1, ph),
             })
+            .collect::<Vec<_>>();
+        Ok(self
+            .on_back_page(&marks, duplex, offset)
+            .into_iter()
+            .filter(|b| b.length() >= MARK_MIN - 1e-3)
+            .collect())
+    }
+
+    /// Lines of the backs kept to the back page's room: cut back to the printable margin and
+    /// short of the ruler's band (which an offset towards it brings nearer to the backs).
+    pub fn on_back_page(&self, lines: &[Line], duplex: Duplex, offset: [f32; 2]) -> Vec<Line> {
+        let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
+        let clamp = |v: f32, max: f32| v.clamp(m, max - m);
+        let band = self.back_band(duplex, offset).map(|b| {
+            let g = BAND_GAP;
+            b.rect.grow(g, g, g, g)
+        });
+        lines
+            .iter()
             .map(|b| Line {
                 x1: clamp(b.x1, pw),
                 y1: clamp(b.y1, ph),
                 x2: clamp(b.x2, pw),
                 y2: clamp(b.y2, ph),
             })
-            .filter(|b| b.length() >= MARK_MIN - 1e-3)
-            .collect())
+            .filter_map(|l| match band {
+                Some(band) => l.off(band),
+                None => Some(l),
+            })
+            .collect()
     }
 
-    /// The back offsets (from, to across; from, to down) that keep every back's trim and the
-    /// band of the backs in the printable area. Along its length the band is shortened, so
-    /// only the offset across it is limited.
+    /// The back offsets (from, to across; from, to down) that keep every back's trim in the
+    /// printable area and the backs, with their bleed, off their ruler's band, which stays
+    /// inside the printable area. Along its length the band is shortened, so only the offset
+    /// across it is limited.
     fn offset_limits(&self, duplex: Duplex) -> (f32, f32, f32, f32) {
         let (m, pw, ph) = (self.margin, self.paper_w, self.paper_h);
         let max = MAX_BACK_OFFSET;
@@ -673,6 +702,50 @@ pub(crate) fn check_numbers(bleed: f32, gutter: Option<f32>, margin: f32) -> Res
 }
 
 impl Line {
+    /// The line kept out of `r`: whole when it does not cross it, else its longer part on
+    /// one side of it (a mark keeps the end near its card); none when nothing is left. For
+    /// horizontal and vertical lines, the only ones the sheets draw.
+    pub fn off(&self, r: Rect) -> Option<Line> {
+        let vertical = self.x1 == self.x2;
+        let (across, (a, b), (lo, hi)) = match vertical {
+            true => (self.x1, (self.y1, self.y2), (r.y, r.bottom())),
+            false => (self.y1, (self.x1, self.x2), (r.x, r.right())),
+        };
+        let (side_lo, side_hi) = match vertical {
+            true => (r.x, r.right()),
+            false => (r.y, r.bottom()),
+        };
+        let (start, end) = (a.min(b), a.max(b));
+        if across <= side_lo || across >= side_hi || end <= lo || start >= hi {
+            return Some(*self);
+        }
+        let before = (start, end.min(lo));
+        let after = (start.max(hi), end);
+        let (s, e) = match before.1 - before.0 >= after.1 - after.0 {
+            true => before,
+            false => after,
+        };
+        if e - s <= 1e-3 {
+            return None;
+        }
+        // Keep the direction the line was drawn in.
+        let (s, e) = if a <= b { (s, e) } else { (e, s) };
+        Some(match vertical {
+            true => Line {
+                x1: across,
+                y1: s,
+                x2: across,
+                y2: e,
+            },
+            false => Line {
+                x1: s,
+                y1: across,
+                x2: e,
+                y2: across,
+            },
+        })
+    }
+
     pub fn translate(&self, dx: f32, dy: f32) -> Line {
         Line {
             x1: self.x1 + dx,
@@ -788,6 +861,43 @@ mod tests {
     }
 
     #[test]
+    fn a_line_kept_off_a_box_keeps_its_longer_side() {
+        let r = Rect {
+            x: 0.0,
+            y: 10.0,
+            w: 100.0,
+            h: 5.0,
+        };
+        let down = Line {
+            x1: 50.0,
+            y1: 2.0,
+            x2: 50.0,
+            y2: 12.0,
+        };
+        assert_eq!(down.off(r).unwrap().y2, 10.0);
+        let through = Line {
+            x1: 50.0,
+            y1: 0.0,
+            x2: 50.0,
+            y2: 40.0,
+        };
+        let kept = through.off(r).unwrap();
+        assert_eq!((kept.y1, kept.y2), (15.0, 40.0));
+        let beside = Line {
+            x1: 120.0,
+            ..through
+        };
+        assert_eq!(beside.off(r), Some(beside));
+        let inside = Line {
+            x1: 50.0,
+            y1: 11.0,
+            x2: 50.0,
+            y2: 14.0,
+        };
+        assert_eq!(inside.off(r), None);
+    }
+
+    #[test]
     fn long_edge_backs_mirror_rows_left_to_right() {
         let g = poker(Paper::A4);
         // Slot 0 (top-left) on the front lands top-right on the back: A B C -> C B A, about
@@ -843,6 +953,21 @@ mod tests {
                 !band.grow(-1e-3, -1e-3, -1e-3, -1e-3).overlaps(&back),
                 "{slot}"
             );
+        }
+        // Nor do the backs' crop marks, or full cut lines, run onto the band.
+        let marks = g.back_marks(9, Duplex::LongEdge, [0.0, down]).unwrap();
+        let backs: Vec<Line> = g
+            .sheet_lines(9)
+            .iter()
+            .map(|l| l.to_back(&g, Duplex::LongEdge, [0.0, down]))
+            .collect();
+        let lines = g.on_back_page(&backs, Duplex::LongEdge, [0.0, down]);
+        assert!(!marks.is_empty() && !lines.is_empty());
+        for l in marks.iter().chain(&lines) {
+            let (x0, x1) = (l.x1.min(l.x2), l.x1.max(l.x2));
+            let (y0, y1) = (l.y1.min(l.y2), l.y1.max(l.y2));
+            let crosses = x1 > band.x && x0 < band.right() && y1 > band.y && y0 < band.bottom();
+            assert!(!crosses, "{l:?} runs onto the band {band:?}");
         }
         // Nor may the backs themselves leave the printable area.
         assert!(g.back_marks(9, Duplex::LongEdge, [10.0, 0.0]).is_err());

@@ -313,6 +313,10 @@ fn place(grid: &Grid, deck: &DeckSheets, layer: Layer, r: Rect) -> Rect {
 /// which get outlines. A gutter-fold sheet has the fronts' guides on their outer sides only.
 fn cut_guides(deck: &DeckSheets, used: usize, layer: Layer) -> Result<Vec<Line>> {
     let (grid, print) = (&deck.grid, deck.print);
+    // Whatever the guides, an offset must leave the backs on the page and off their ruler.
+    if layer == Layer::Back && deck.fold.is_none() {
+        grid.check_back_offset(print.duplex, print.back_offset_mm)?;
+    }
     if deck.cut != CutStyle::CropMarks || print.crop_marks == CropMarks::None {
         return Ok(Vec::new());
     }
@@ -336,20 +340,11 @@ fn cut_guides(deck: &DeckSheets, used: usize, layer: Layer) -> Result<Vec<Line>>
         let lines = grid.sheet_lines(used);
         return Ok(match layer {
             Layer::Back => {
-                let (m, pw, ph) = (grid.margin, grid.paper_w, grid.paper_h);
-                let clamp = |v: f32, max: f32| v.clamp(m, max - m);
-                lines
+                let backs: Vec<Line> = lines
                     .iter()
-                    .map(|l| {
-                        let b = l.to_back(grid, flip, offset);
-                        Line {
-                            x1: clamp(b.x1, pw),
-                            y1: clamp(b.y1, ph),
-                            x2: clamp(b.x2, pw),
-                            y2: clamp(b.y2, ph),
-                        }
-                    })
-                    .collect()
+                    .map(|l| l.to_back(grid, flip, offset))
+                    .collect();
+                grid.on_back_page(&backs, flip, offset)
             }
             _ => lines,
         });
