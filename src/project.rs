@@ -148,10 +148,13 @@ impl Project {
         if self.is_file(&Self::game_file(name)) {
             return Ok(());
         }
-        // A game folder that is there but not read (a link out of the project, say) is named
-        // as such, not as missing.
-        let there = std::fs::symlink_metadata(self.root.join("data").join(name)).is_ok();
-        if let (true, Err(e)) = (there, self.resolve(&Self::game_file(name))) {
+        // A game folder that links out of the project is named as such, not as missing.
+        let folder = std::fs::canonicalize(self.root.join(Self::data_dir(name)));
+        let root = std::fs::canonicalize(&self.root);
+        if let (Ok(folder), Ok(root)) = (folder, root)
+            && !folder.starts_with(&root)
+            && let Err(e) = self.resolve(&Self::game_file(name))
+        {
             return Err(e);
         }
         let games = self.games().unwrap_or_default();
@@ -415,6 +418,10 @@ mod tests {
             .unwrap();
         let e = p.check_game("linked").unwrap_err().to_string();
         assert!(e.contains("outside the project"), "{e}");
+        // A folder without a game.yaml is no game, and said so.
+        std::fs::create_dir(p.root().join("data/empty")).unwrap();
+        let e = p.check_game("empty").unwrap_err().to_string();
+        assert!(e.contains("no game `empty`"), "{e}");
         assert!(!p.games().unwrap().contains(&"linked".to_owned()));
         std::os::unix::fs::symlink("/dev/zero", p.root().join("data/g/zero")).unwrap();
         assert!(p.read(Path::new("data/g/zero")).is_err());
