@@ -249,7 +249,7 @@ fn rules_changes_are_listed_by_section_with_their_pages() {
     )
     .unwrap();
     let r = reprint_dtd(dir.path(), &old);
-    // With the page of rules.pdf it is on (Quota, the last section, is on page 5 of 5).
+    // With the page of rules.pdf it is on now (Quota, the last section, is on page 5 of 5).
     assert_eq!(
         r.changes,
         vec![Change::RulesChanged {
@@ -260,7 +260,7 @@ fn rules_changes_are_listed_by_section_with_their_pages() {
     );
     assert_eq!(
         r.changes[0].describe(),
-        "Rules, \"Quota\": text changed; print page 5 of rules.pdf again."
+        "Rules, \"Quota\": text changed; it is now on page 5 of rules.pdf."
     );
     assert!(r.print.is_empty());
 }

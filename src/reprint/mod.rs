@@ -238,17 +238,17 @@ fn diff_cards(
     let renamed = renamed_cards(before, comp);
     for (card_id, card) in &comp.cards {
         let (component, name) = (comp.name.clone(), card.name.clone());
-        let was = before.cards.get(card_id).or_else(|| {
-            let from = renamed.get(card_id)?;
+        // A renamed card is compared with what it was under its old id.
+        let from = renamed.get(card_id);
+        if let Some(from) = from {
             changes.push(Change::CardRenamed {
                 component: component.clone(),
                 card: name.clone(),
                 from: from.clone(),
                 to: card_id.clone(),
             });
-            before.cards.get(from)
-        });
-        match was {
+        }
+        match before.cards.get(from.unwrap_or(card_id)) {
             None => {
                 changes.push(Change::CardAdded {
                     component,
@@ -300,11 +300,12 @@ fn renamed_cards(before: &ComponentRecord, comp: &ComponentRecord) -> BTreeMap<S
         .iter()
         .filter(|(id, _)| !comp.cards.contains_key(*id))
         .collect();
-    for (id, card) in comp
+    // A card of count 0 has no faces to tell it by.
+    let new = comp
         .cards
         .iter()
-        .filter(|(id, _)| !before.cards.contains_key(*id))
-    {
+        .filter(|(id, c)| !before.cards.contains_key(*id) && !c.faces.is_empty());
+    for (id, card) in new {
         let taken = |old: &String| renamed.values().any(|v: &String| v == old);
         if let Some((old, _)) = gone
             .iter()
@@ -542,9 +543,10 @@ fn rules_pages(prepared: &Prepared, changes: &mut [Change]) -> Result<()> {
 /// to the page where the next heading starts, or the end of the rulebook.
 fn section_pages(outline: &[Bookmark], total: usize, section: &str) -> Option<(usize, usize)> {
     let plain = |s: &str| s.replace(['*', '_', '`'], "").trim().to_owned();
+    // A heading used twice is recorded by its last section, as `record` keeps it.
     let i = outline
         .iter()
-        .position(|b| plain(&b.title) == plain(section))?;
+        .rposition(|b| plain(&b.title) == plain(section))?;
     let first = outline[i].page;
     let last = outline
         .get(i + 1)
@@ -582,12 +584,17 @@ pub fn reprint_in(
             print,
         });
     }
-    let prepared = match lang {
-        Some(l) if first.game.langs.current != l => session.prepare_in(id, Some(l))?,
-        _ => first,
+    let first_language = lang.is_none_or(|l| first.game.langs.current == l);
+    let prepared = match first_language {
+        false => session.prepare_in(id, lang)?,
+        true => first,
     };
     let mut changes = changes;
-    rules_pages(&prepared, &mut changes)?;
+    // The sections are named by the first language's headings: its rulebook's outline has
+    // them; another language's pages are left unnamed rather than guessed.
+    if first_language {
+        rules_pages(&prepared, &mut changes)?;
+    }
     let game = &prepared.game;
     let faces = Faces {
         faces: prepared.faces.faces.clone(),

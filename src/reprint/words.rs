@@ -34,9 +34,9 @@ pub struct ReprintWords {
     pub section_new: &'static str,
     pub section_changed: &'static str,
     pub section_removed: &'static str,
-    /// `{page}` of `rules.pdf` to print again.
+    /// The `{page}` of `rules.pdf` a section is on now (later pages may have moved with it).
     pub rules_page: &'static str,
-    /// `{pages}` of `rules.pdf` to print again, `3–4`.
+    /// The `{pages}` of `rules.pdf` a section is on now, `3–4`.
     pub rules_pages: &'static str,
 }
 
@@ -50,15 +50,15 @@ pub const ENGLISH: ReprintWords = ReprintWords {
     card_changed: "{component} › {card}: changed ({what}); reprint all {count}, discard the old ones.",
     faces_changed: "its faces changed (template or shared data)",
     none: "(none)",
-    card_renamed: "{component} › {card}: id {from} -> {to}, the same faces; nothing to print.",
+    card_renamed: "{component} › {card}: id {from} -> {to}, the same faces.",
     count_up: "{component} › {card}: count {old} -> {new}, print {n} more.",
     count_down: "{component} › {card}: count {old} -> {new}, discard {n}.",
     rules: "Rules, \"{section}\": {how}{pages}.",
     section_new: "new section",
     section_changed: "text changed",
     section_removed: "removed",
-    rules_page: "; print page {page} of rules.pdf again",
-    rules_pages: "; print pages {pages} of rules.pdf again",
+    rules_page: "; it is now on page {page} of rules.pdf",
+    rules_pages: "; it is now on pages {pages} of rules.pdf",
 };
 
 pub const GERMAN: ReprintWords = ReprintWords {
@@ -71,15 +71,15 @@ pub const GERMAN: ReprintWords = ReprintWords {
     card_changed: "{component} › {card}: geändert ({what}); alle {count} neu drucken, die alten aussortieren.",
     faces_changed: "ihre Seiten haben sich geändert (Vorlage oder gemeinsame Daten)",
     none: "(leer)",
-    card_renamed: "{component} › {card}: ID {from} -> {to}, dieselben Seiten; nichts zu drucken.",
+    card_renamed: "{component} › {card}: ID {from} -> {to}, dieselben Seiten.",
     count_up: "{component} › {card}: Anzahl {old} -> {new}, {n} weitere drucken.",
     count_down: "{component} › {card}: Anzahl {old} -> {new}, {n} aussortieren.",
     rules: "Regeln, „{section}“: {how}{pages}.",
     section_new: "neuer Abschnitt",
     section_changed: "Text geändert",
     section_removed: "entfernt",
-    rules_page: "; Seite {page} von rules.pdf neu drucken",
-    rules_pages: "; Seiten {pages} von rules.pdf neu drucken",
+    rules_page: "; jetzt auf Seite {page} von rules.pdf",
+    rules_pages: "; jetzt auf den Seiten {pages} von rules.pdf",
 };
 
 /// The words for a language code.
