@@ -1032,6 +1032,7 @@ fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
     if c.layout.contains("print-and-cut") {
         return match c.kind.as_str() {
             "die" | "standee" => f.print_and_cut_fold,
+            "dashboard" if layered => f.print_and_cut_layered,
             _ => f.print_and_cut,
         };
     }

@@ -64,6 +64,8 @@ pub struct Finishing {
     pub print_and_cut: &'static str,
     /// Print-and-cut pieces with scored folds (dice, standees).
     pub print_and_cut_fold: &'static str,
+    /// Print-and-cut dashboards with a top layer (the machine cuts its windows).
+    pub print_and_cut_layered: &'static str,
 }
 
 /// The components page: the counting checklist and the parts to buy.
@@ -219,6 +221,7 @@ pub static ENGLISH: Words = Words {
             gutter_fold: "Fold on the dashed line, printed sides out; glue the blank sides; cut along the crop marks through both layers.",
             print_and_cut: "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it).",
             print_and_cut_fold: "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it); fold the scored lines.",
+            print_and_cut_layered: "Cut each sheet on the cutting machine with its file in `cut/` (the sheet label names it), windows and all; glue each top layer onto its base.",
         },
     },
     checklist: Checklist {
@@ -310,6 +313,7 @@ pub static GERMAN: Words = Words {
             gutter_fold: "An der gestrichelten Linie falten, bedruckte Seiten nach außen; die leeren Seiten zusammenkleben; an den Schnittmarken durch beide Lagen schneiden.",
             print_and_cut: "Jeden Bogen mit seiner Datei aus `cut/` auf dem Schneideplotter schneiden (das Bogenetikett nennt sie).",
             print_and_cut_fold: "Jeden Bogen mit seiner Datei aus `cut/` auf dem Schneideplotter schneiden (das Bogenetikett nennt sie); die gerillten Linien falten.",
+            print_and_cut_layered: "Jeden Bogen mit seiner Datei aus `cut/` auf dem Schneideplotter schneiden (das Bogenetikett nennt sie), samt Fenstern; jede obere Lage auf ihren Unterbogen kleben.",
         },
     },
     checklist: Checklist {
