@@ -495,7 +495,7 @@ fn ink_saver_pages_are_measurably_lighter() {
 #[test]
 fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
     let p = kit("  layout: print-and-cut\n  cutter: silhouette\n");
-    // 200 mm is wider than a Silhouette cuts on A4 (about 184 mm), but not taller.
+    // 200 mm is wider than a Silhouette cuts on A4 (176 mm), but not taller.
     p.edit(
         "data/cutkit/game.yaml",
         "size: { width_mm: 120, height_mm: 80 }\n    front: token.svg.tera\n",

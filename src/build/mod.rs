@@ -965,8 +965,8 @@ fn print_and_cut_shape(
     }
     let upright = cut_shape(game, deck)?;
     let fits = |s: &SharedShape| fits_cut_area(game, deck.component, s);
-    let turned = upright.turned().filter(|s| !fits(&upright) && fits(s));
-    let Some(shape) = turned.or_else(|| fits(&upright).then_some(upright)) else {
+    let turned_to_fit = upright.turned().filter(|s| !fits(&upright) && fits(s));
+    let Some(shape) = turned_to_fit.or_else(|| fits(&upright).then_some(upright)) else {
         warnings.push(format!(
             "{}: larger than the area the {} cuts on {}; printed with crop marks, to cut by hand",
             report.name,
@@ -979,12 +979,12 @@ fn print_and_cut_shape(
         SharedShape::Die(net) => format!("cube net, {} mm faces, ", net.edge),
         _ => String::new(),
     };
-    let turned = match shape {
+    let turn_note = match shape {
         SharedShape::Card { turned: true, .. } => ", turned a quarter to fit",
         _ => "",
     };
     report.layout = format!(
-        "{net}print-and-cut sheets ({}){turned}",
+        "{net}print-and-cut sheets ({}){turn_note}",
         print.cutter.name()
     );
     Some(shape)

@@ -288,12 +288,12 @@ impl SheetWriter<'_> {
                 self.trees,
                 face,
             );
-            let f = &self.faces[face];
             let turn = match piece.shape {
                 Shape::Card { turned: true, .. } => Some(print.duplex),
                 _ => None,
             };
-            placed.push(draw_back(&mut surface, g, (face, f), whole, turn));
+            let f = &self.faces[face];
+            placed.push(draw_back(&mut surface, g, face, f, whole, turn));
         }
         let band = backs_band(sheets.cutter.unwrap_or_default(), print.duplex, pw, ph);
         let w = self.label_font.words;
@@ -359,7 +359,8 @@ fn mirrored(print: &PrintProfile, pw: f32, ph: f32, r: Rect) -> Rect {
 fn draw_back(
     surface: &mut Surface,
     g: Graphic,
-    (face, f): (usize, &Face),
+    face: usize,
+    f: &Face,
     whole: Rect,
     turn: Option<Duplex>,
 ) -> Placed {
@@ -595,9 +596,7 @@ fn draw_turned_card(
     draw_card(surface, ctx, face, card, windows, 0.0, 0.0);
     surface.pop();
     for cut in &mut ctx.cuts[cuts..] {
-        if let CutPath::Rect { rect, .. } = cut {
-            *rect = frame.rect(*rect);
-        }
+        *cut = frame.cut(cut);
     }
     for p in &mut ctx.placed[placed..] {
         (p.rect, p.clip) = (frame.rect(p.rect), frame.rect(p.clip));
@@ -617,13 +616,37 @@ impl Quarter {
         Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(self.x), mm(self.y))
     }
 
+    /// Where a point drawn in the frame lies on the page.
+    fn point(self, x: f32, y: f32) -> (f32, f32) {
+        (self.x - y, self.y + x)
+    }
+
     /// Where a rectangle drawn in the frame lies on the page.
     fn rect(self, r: Rect) -> Rect {
+        let (x, y) = self.point(r.x, r.bottom());
         Rect {
-            x: self.x - r.y - r.h,
-            y: self.y + r.x,
+            x,
+            y,
             w: r.h,
             h: r.w,
+        }
+    }
+
+    /// Where a cut drawn in the frame lies on the page.
+    fn cut(self, cut: &CutPath) -> CutPath {
+        match *cut {
+            CutPath::Rect { rect, radius } => CutPath::Rect {
+                rect: self.rect(rect),
+                radius,
+            },
+            CutPath::Circle { cx, cy, r } => {
+                let (cx, cy) = self.point(cx, cy);
+                CutPath::Circle { cx, cy, r }
+            }
+            CutPath::Line(l) => {
+                let ((x1, y1), (x2, y2)) = (self.point(l.x1, l.y1), self.point(l.x2, l.y2));
+                CutPath::Line(Line { x1, y1, x2, y2 })
+            }
         }
     }
 }
