@@ -648,6 +648,50 @@ fn turned_backs_print_behind_their_own_fronts() {
     }
 }
 
+/// The index page's preview of a backs page shows each turned card's back as the sheet has
+/// it: a quarter turn anticlockwise after a long-edge flip, its top to the left.
+#[test]
+fn page_previews_show_turned_backs_the_way_they_lie() {
+    let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: letter\n  duplex: long-edge\ncomponents:\n  - id: systems\n    name: Systems\n    size: poker\n    front: face.svg.tera\n    back: { template: face.svg.tera, per_card: true }\n    cards: systems.yaml\n";
+    // Red above, blue below, on every face.
+    let template = r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ face.width }}mm" height="{{ face.height }}mm" viewBox="{{ face.view_box }}"><rect width="{{ face.width }}" height="{{ face.height / 2 }}" fill="#ff0000"/><rect y="{{ face.height / 2 }}" width="{{ face.width }}" height="{{ face.height / 2 }}" fill="#0000ff"/></svg>"##;
+    let p = common::Project::new(&[
+        ("data/fixture/game.yaml", game),
+        ("data/fixture/systems.yaml", "- name: Shields\n"),
+        ("templates/fixture/face.svg.tera", template),
+    ]);
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
+    let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
+    for (page, top_on_left) in [(1, false), (2, true)] {
+        let info = &pdf.pages[page - 1];
+        let slot = info.placed_rect(0, 69.5, 94.9);
+        assert!(slot[2] > slot[3], "the card lies turned: {slot:?}");
+        let name = format!("thumbs/p0-{page}.png");
+        let (_, bytes) = built.extras.iter().find(|(n, _)| *n == name).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        let bpp = frame.line_size / frame.width as usize;
+        let scale = frame.width as f32 / info.width_mm;
+        let red_at = |fx: f32| {
+            let x = ((slot[0] + fx * slot[2]) * scale) as usize;
+            let y = ((slot[1] + 0.5 * slot[3]) * scale) as usize;
+            let i = y * frame.line_size + x * bpp;
+            buf[i] > 200 && buf[i + 2] < 80
+        };
+        assert_eq!(
+            (red_at(0.2), red_at(0.8)),
+            (top_on_left, !top_on_left),
+            "page {page}"
+        );
+    }
+}
+
 /// A card nearly as large as the paper fits when the printable margin leaves room for it and
 /// its crop marks, and the margin the game sets is the one the check uses.
 #[test]

@@ -545,10 +545,10 @@ fn page_thumb(
             trim.w * scale,
             trim.h * scale,
         );
-        let t = if turned {
-            Transform::from_row(0.0, h / tw, -w / th, 0.0, x + w, y)
-        } else {
-            Transform::from_row(w / tw, 0.0, 0.0, h / th, x, y)
+        let t = match (turned, p.anticlockwise) {
+            (true, false) => Transform::from_row(0.0, h / tw, -w / th, 0.0, x + w, y),
+            (true, true) => Transform::from_row(0.0, -h / tw, w / th, 0.0, x, y + h),
+            _ => Transform::from_row(w / tw, 0.0, 0.0, h / th, x, y),
         };
         page.draw_pixmap(
             0,

@@ -105,6 +105,7 @@ impl SheetWriter<'_> {
                 h: layout.face_h,
             },
             clip: tile.page_rect(),
+            anticlockwise: false,
         });
         number
     }

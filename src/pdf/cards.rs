@@ -211,6 +211,7 @@ impl Art<'_, '_> {
                 face,
                 rect: trim.grow(b, b, b, b),
                 clip,
+                anticlockwise: anticlockwise(grid.turned, layer, flip),
             });
             decorate(
                 surface,
@@ -290,12 +291,16 @@ fn face_transform(whole: Rect, turned: bool, layer: Layer, duplex: Duplex) -> Tr
     if !turned {
         return Transform::from_translate(mm(whole.x), mm(whole.y));
     }
-    let clockwise = Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(whole.right()), mm(whole.y));
-    let anticlockwise = Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(whole.x), mm(whole.bottom()));
-    match (layer, duplex) {
-        (Layer::Back, Duplex::LongEdge) => anticlockwise,
-        _ => clockwise,
+    match anticlockwise(turned, layer, duplex) {
+        true => Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(whole.x), mm(whole.bottom())),
+        false => Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(whole.right()), mm(whole.y)),
     }
+}
+
+/// Whether a face on `layer` lies a quarter turn anticlockwise: a turned card's back after a
+/// long-edge flip.
+fn anticlockwise(turned: bool, layer: Layer, duplex: Duplex) -> bool {
+    turned && layer == Layer::Back && duplex == Duplex::LongEdge
 }
 
 /// Where a front-side rectangle lands on `layer`.

@@ -393,6 +393,7 @@ fn draw_back(
         face,
         rect,
         clip: whole,
+        anticlockwise: turn == Some(Duplex::LongEdge),
     }
 }
 
@@ -665,6 +666,7 @@ fn draw_die(surface: &mut Surface, ctx: &mut Ctx, copy: &CardCopy, net: &DieNet,
             face,
             rect: r,
             clip: r,
+            anticlockwise: false,
         });
         surface.pop();
     }
@@ -705,6 +707,7 @@ fn draw_standee(
         face: copy.front,
         rect: front,
         clip: front,
+        anticlockwise: false,
     });
     surface.pop();
     // The back reads upright once folded over the top: turn a back face by 180°;
@@ -881,6 +884,7 @@ fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: 
         face,
         rect,
         clip: whole,
+        anticlockwise: false,
     });
 }
 
@@ -896,5 +900,6 @@ fn place_face(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
         face,
         rect: whole,
         clip: whole,
+        anticlockwise: false,
     });
 }

@@ -102,12 +102,15 @@ pub struct SheetWriter<'a> {
 }
 
 /// A face drawn on a page, for previews: the face and its full (bleed-included) rectangle,
-/// and the part of it that shows.
+/// and the part of it that shows. A rectangle the other way round from the face holds it
+/// turned a quarter: clockwise, unless `anticlockwise` (a turned card's back after a
+/// long-edge flip).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Placed {
     pub face: usize,
     pub rect: Rect,
     pub clip: Rect,
+    pub anticlockwise: bool,
 }
 
 impl<'a> SheetWriter<'a> {
