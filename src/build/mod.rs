@@ -713,13 +713,16 @@ pub fn cut_files(writer: &SheetWriter, dir: &str) -> NamedFiles {
     files
 }
 
-/// Every component's pages in the sheet PDFs, with their sizes and roles, for the kit.
+/// Every component's pages in the sheet PDFs, with their sizes and roles, for the kit. The
+/// parts to buy are left out: the kit's components page lists them with pictures of their
+/// printed stand-ins, and `tokens.pdf`'s own list page names its pages, not the kit's.
 fn sheet_pages(
     components: &[ComponentReport],
     plans: &[FilePlan],
 ) -> Vec<(String, Vec<SheetPage>)> {
     components
         .iter()
+        .filter(|c| c.kind != "bought")
         .filter_map(|c| {
             let file = c.file.as_deref()?;
             let (_, sizes, roles) = plans.iter().find(|(n, _, _)| *n == file)?;
