@@ -506,6 +506,36 @@ fn decks_to_print(
         .collect()
 }
 
+/// `reprint.pdf`'s writer, its first page the changelog of `changes` since revision `since`.
+fn with_changelog<'a>(
+    writer: SheetWriter<'a>,
+    game: &Game,
+    changes: &[Change],
+    since: &str,
+) -> SheetWriter<'a> {
+    let mut writer = writer
+        .named("reprint.pdf")
+        .with_margin(game.file.print.printable_margin_mm)
+        .in_language(&game.file.language);
+    // One duplex job, as the kit is: the changelog padded to a whole sheet, every front on an
+    // odd page. A single-sided layout (gutter-fold) has no backs to line up, and no blanks.
+    if !game.file.print.single_sided() {
+        writer = writer.duplex_job();
+    }
+    let w = reprint_words(&game.file.language);
+    let lines: Vec<String> = changes.iter().map(|c| c.describe_in(w)).collect();
+    let title = [
+        ("game", game.file.name.as_str()),
+        ("rev", &game.file.revision),
+    ];
+    writer.add_list_page(
+        &fill(w.title, &title),
+        &fill(w.intro, &[("rev", since)]),
+        &lines,
+    );
+    writer
+}
+
 /// Finds where each new or changed rules section lies in `rules.pdf`, typesetting the rulebook
 /// as a build does, so that the changelog names the pages to print again.
 fn rules_pages(prepared: &Prepared, changes: &mut [Change]) -> Result<()> {
@@ -601,31 +631,13 @@ pub fn reprint_in(
         decks: decks_to_print(game, &prepared.faces, &print),
     };
     let trees = FaceTrees::new(prepared.trees.clone());
-    let mut writer = SheetWriter::new(
+    let writer = SheetWriter::new(
         &faces.faces,
         &trees,
         &prepared.fonts.label,
         game.file.print.paper,
-    )?
-    .named("reprint.pdf")
-    .with_margin(game.file.print.printable_margin_mm)
-    .in_language(&game.file.language);
-    // One duplex job, as the kit is: the changelog padded to a whole sheet, every front on an
-    // odd page. A single-sided layout (gutter-fold) has no backs to line up, and no blanks.
-    if !game.file.print.single_sided() {
-        writer = writer.duplex_job();
-    }
-    let w = reprint_words(&game.file.language);
-    let lines: Vec<String> = changes.iter().map(|c| c.describe_in(w)).collect();
-    let title = [
-        ("game", game.file.name.as_str()),
-        ("rev", &game.file.revision),
-    ];
-    writer.add_list_page(
-        &fill(w.title, &title),
-        &fill(w.intro, &[("rev", &old.revision)]),
-        &lines,
-    );
+    )?;
+    let writer = with_changelog(writer, game, &changes, &old.revision);
     let mut writers = vec![("reprint.pdf", writer)];
     let mut warnings = Vec::new();
     print_sheets(
