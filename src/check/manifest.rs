@@ -538,8 +538,8 @@ fn parts_add_up(entry: &Entry, row: &mut RulesRow) {
     if entry.parts.is_empty() {
         return;
     }
-    let sum: u32 = entry.parts.iter().map(|p| p.count).sum();
-    if sum != entry.count {
+    let sum: u64 = entry.parts.iter().map(|p| u64::from(p.count)).sum();
+    if sum != u64::from(entry.count) {
         let terms: Vec<String> = entry
             .parts
             .iter()

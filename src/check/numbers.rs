@@ -146,6 +146,16 @@ fn small_words(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize)> {
 fn number_words(toks: &[Token], i: usize, voc: &Vocab) -> Option<(u32, usize)> {
     let t = toks.get(i)?;
     let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_word(w));
+    // `half a dozen` is six; its `a dozen` is no count of its own.
+    if t.is_word("half")
+        && is(i + 1, "a")
+        && toks.get(i + 2).is_some_and(|d| voc.is_dozen(&d.lower))
+    {
+        return Some((6, i + 3));
+    }
+    if t.is_word("a") && i > 0 && is(i - 1, "half") {
+        return None;
+    }
     if t.is_word("a") || t.is_word("one") || voc.unit(&t.lower) == Some(1) {
         if toks.get(i + 1).is_some_and(|d| voc.is_dozen(&d.lower)) {
             return Some((12, i + 2));
@@ -175,6 +185,27 @@ fn number_words(toks: &[Token], i: usize, voc: &Vocab) -> Option<(u32, usize)> {
     Some((v, j))
 }
 
+/// A number written with thousands separators (`1,000`, `12,500`) from its first group `n`
+/// at `i`: its value and the token after it. None unless every later group has three digits.
+fn thousands(toks: &[Token], i: usize, n: u32) -> Option<(u32, usize)> {
+    let mut value = u64::from(n);
+    let mut j = i + 1;
+    while toks.get(j).is_some_and(|t| t.is_punct(','))
+        && adjacent(toks, j - 1, j)
+        && adjacent(toks, j, j + 1)
+        && toks
+            .get(j + 1)
+            .is_some_and(|t| t.end - t.start == 3 && matches!(t.kind, Kind::Num(_)))
+    {
+        let Kind::Num(group) = toks[j + 1].kind else {
+            break;
+        };
+        value = value * 1000 + u64::from(group);
+        j += 2;
+    }
+    (j > i + 1).then_some((u32::try_from(value).ok()?, j))
+}
+
 fn adjacent(toks: &[Token], a: usize, b: usize) -> bool {
     match (toks.get(a), toks.get(b)) {
         (Some(x), Some(y)) => x.end == y.start,
@@ -182,14 +213,18 @@ fn adjacent(toks: &[Token], a: usize, b: usize) -> bool {
     }
 }
 
-/// Digits at `i`, rejected when they are a label, a price, a decimal, a range or a time.
+/// Digits at `i`, rejected when they are a label, a price, a decimal, a range, a time or a
+/// die's sides (`6-sided`); `1,000` is a thousand.
 fn digits_at(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, bool)> {
     let Kind::Num(n) = toks.get(i)?.kind else {
         return None;
     };
+    if let Some((n, next)) = thousands(toks, i, n) {
+        return Some((n, next, false));
+    }
     if i > 0 {
         let prev = toks.get(i - 1)?;
-        let money = ['.', '$', '#', '€', '£', '/', '+', '-'];
+        let money = ['.', '$', '#', '€', '£', '/', '+', '-', ','];
         if money.iter().any(|c| prev.is_punct(*c)) && adjacent(toks, i - 1, i) {
             return None;
         }
@@ -205,6 +240,13 @@ fn digits_at(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, bool)> 
         Kind::Punct('%') => None,
         Kind::Punct('.' | ':' | '/' | '-' | ',')
             if after_is_num && adjacent(toks, i + 1, i + 2) =>
+        {
+            None
+        }
+        Kind::Punct('-')
+            if toks
+                .get(i + 2)
+                .is_some_and(|t| v.adjectives.contains(&t.lower.as_str())) =>
         {
             None
         }

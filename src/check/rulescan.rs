@@ -227,11 +227,38 @@ struct Bounds<'l> {
     lines: &'l [usize],
 }
 
+/// Whether the tokens from `a` to `b` only describe what follows (`double-sided`, `large`,
+/// `6-sided`): a count before them is the count of the name after them.
+fn describes(toks: &[Token], a: usize, b: usize, v: &Vocab) -> bool {
+    b > a
+        && b - a <= MAX_DESCRIPTION
+        && (a..b).all(|i| {
+            let t = &toks[i];
+            let dash_next = toks
+                .get(i + 1)
+                .is_some_and(|n| n.is_punct('-') && n.start == t.end);
+            v.adjectives.contains(&t.lower.as_str())
+                || t.is_punct('-')
+                || (dash_next && (matches!(t.kind, Kind::Num(_)) || v.unit(&t.lower).is_some()))
+        })
+}
+
+/// Tokens a description between a count and its name may take (`6 - sided`).
+const MAX_DESCRIPTION: usize = 4;
+
 fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place, v: &Vocab) -> Option<Found> {
-    let from = hit.start.saturating_sub(4).max(bounds.claimed);
+    let from = hit
+        .start
+        .saturating_sub(4 + MAX_DESCRIPTION)
+        .max(bounds.claimed);
     let prefix = (from..hit.start).find_map(|i| {
         let article = place.section && place.list && article_allowed(toks, i, v);
-        count_at(toks, i, article, v).filter(|c| c.next == hit.start)
+        count_at(toks, i, article, v).filter(|c| {
+            // A description is read only where a count leads (an item's start, or after a
+            // colon): inside parts, `18 colored pawns` names a share of the pawns, not them.
+            let leads = c.start == 0 || toks[c.start - 1].is_punct(':');
+            c.next == hit.start || (leads && describes(toks, c.next, hit.start, v))
+        })
     });
     if let Some(c) = prefix {
         let ok = !is_play_amount(toks, &c, hit.end, v)
@@ -459,8 +486,8 @@ impl Scanner<'_> {
     ) {
         let text = match after(toks, p, self.vocab) {
             After::Parts(parts) => {
-                let sum: u32 = parts.iter().sum();
-                if sum == count {
+                let sum: u64 = parts.iter().map(|&p| u64::from(p)).sum();
+                if sum == u64::from(count) {
                     return;
                 }
                 let terms: Vec<String> = parts.iter().map(u32::to_string).collect();
@@ -604,8 +631,8 @@ fn nested_sums(s: &mut Scanner, blocks: &[Block], results: &[TextResult]) {
         let Some(parts) = children.iter().copied().collect::<Option<Vec<u32>>>() else {
             continue;
         };
-        let sum: u32 = parts.iter().sum();
-        if parts.len() >= 2 && sum != lead.count {
+        let sum: u64 = parts.iter().map(|&p| u64::from(p)).sum();
+        if parts.len() >= 2 && sum != u64::from(lead.count) {
             let terms: Vec<String> = parts.iter().map(u32::to_string).collect();
             let text = format!(
                 "{} {} split into {} = {sum}",
@@ -738,6 +765,33 @@ mod tests {
     }
 
     #[test]
+    fn descriptions_between_count_and_name_and_numbers_as_rulebooks_write_them() {
+        let src = "## Components\n\n- 40 double-sided Crew cards\n- 2 6-sided dice\n- 12 wooden Coins\n- Half a dozen Reef markers\n- 1,000 Chips\n- 30 Pawns (12 Alien pawns + 18 colored pawns)\n";
+        let k = known(&[
+            ("Crew cards", None),
+            ("Dice", None),
+            ("Coins", None),
+            ("Reef markers", None),
+            ("Chips", None),
+            ("Pawns", None),
+            ("Alien pawns", Some(5)),
+        ]);
+        let s = scan(src, &k, &ENGLISH);
+        assert_eq!(
+            found(&s),
+            vec![
+                (0, 40, 3),
+                (1, 2, 4),
+                (2, 12, 5),
+                (3, 6, 6),
+                (4, 1000, 7),
+                (5, 30, 8),
+                (6, 12, 8)
+            ]
+        );
+    }
+
+    #[test]
     fn nested_items_add_up_without_manifest_parts() {
         let src = "## Components\n\n- 54 Harbor cards\n  - 36 Boat cards\n  - 17 Storm cards\n";
         let s = scan(src, &known(&[("Harbor cards", None)]), &ENGLISH);
@@ -746,6 +800,13 @@ mod tests {
             "54 Harbor cards split into 36 + 17 = 53"
         );
         assert_eq!(s.problems[0].1.line, 3);
+        // Parts too large to add up in 32 bits still do not add up.
+        let src = "## Components\n\n- 1 Crew card\n  - 4294967295 Red cards\n  - 2 Blue cards\n";
+        let s = scan(src, &known(&[("Crew card", None)]), &ENGLISH);
+        assert_eq!(
+            s.problems[0].1.text,
+            "1 Crew card split into 4294967295 + 2 = 4294967297"
+        );
     }
 
     #[test]

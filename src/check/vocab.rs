@@ -28,6 +28,9 @@ pub struct Vocab {
     pub labels: &'static [&'static str],
     /// Verbs of play: a count right after one is an amount moved, not a total.
     pub play_verbs: &'static [&'static str],
+    /// Words that may stand between a count and its name (`40 double-sided Crew cards`,
+    /// `2 6-sided dice`); after a number and a dash they are no unit (`6-sided`).
+    pub adjectives: &'static [&'static str],
     /// Words right after a name that make its count a rate (`each`, `per`).
     pub rate_after: &'static [&'static str],
     /// Words after a count that make it a rate or a share, not a part (`15 per era`).
@@ -125,13 +128,56 @@ impl Vocab {
     }
 }
 
-/// English: plural `s` dropped (not from `ss` or short words).
+/// English irregular plurals, by their singular.
+const IRREGULAR: [(&str, &str); 22] = [
+    ("dice", "die"),
+    ("people", "person"),
+    ("children", "child"),
+    ("geese", "goose"),
+    ("mice", "mouse"),
+    ("men", "man"),
+    ("women", "woman"),
+    ("teeth", "tooth"),
+    ("feet", "foot"),
+    ("oxen", "ox"),
+    ("cacti", "cactus"),
+    ("leaves", "leaf"),
+    ("wolves", "wolf"),
+    ("lives", "life"),
+    ("knives", "knife"),
+    ("halves", "half"),
+    ("elves", "elf"),
+    ("dwarves", "dwarf"),
+    ("thieves", "thief"),
+    ("shelves", "shelf"),
+    ("wives", "wife"),
+    ("staves", "staff"),
+];
+
+/// English: a plural and its singular folded onto one key (not always a word): irregular
+/// plurals by a table, `berry`/`berries` both `berrie`, `box`/`boxes` both `boxe`,
+/// `glasses` `glass`, then the plural `s` dropped (not from `ss` or short words).
 fn english_singular(w: &str) -> String {
-    if w.chars().count() > 3 && w.ends_with('s') && !w.ends_with("ss") {
-        w[..w.len() - 1].to_owned()
-    } else {
-        w.to_owned()
+    let w = IRREGULAR
+        .iter()
+        .find(|(plural, _)| *plural == w)
+        .map_or(w, |(_, singular)| singular);
+    if let Some(stem) = w.strip_suffix("sses") {
+        return format!("{stem}ss");
     }
+    let mut key = w.to_owned();
+    let consonant_y =
+        w.len() > 3 && w.ends_with('y') && !w[..w.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        key.truncate(key.len() - 1);
+        key.push_str("ie");
+    } else if ["x", "ch", "sh", "z"].iter().any(|e| w.ends_with(e)) {
+        key.push('e');
+    }
+    if key.chars().count() > 3 && key.ends_with('s') && !key.ends_with("ss") {
+        key.pop();
+    }
+    key
 }
 
 /// German: umlauts folded and up to two plural or case endings dropped, so `Karte`,
@@ -200,6 +246,42 @@ pub static ENGLISH: Vocab = Vocab {
         "gets", "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose",
         "loses", "keep", "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal",
         "reveals",
+    ],
+    adjectives: &[
+        "double",
+        "single",
+        "sided",
+        "faced",
+        "large",
+        "small",
+        "big",
+        "tiny",
+        "huge",
+        "wooden",
+        "wood",
+        "cardboard",
+        "plastic",
+        "metal",
+        "acrylic",
+        "glass",
+        "resin",
+        "custom",
+        "special",
+        "blank",
+        "standard",
+        "thick",
+        "thin",
+        "mini",
+        "jumbo",
+        "premium",
+        "punch",
+        "out",
+        "colour",
+        "color",
+        "coloured",
+        "colored",
+        "printed",
+        "plain",
     ],
     rate_after: &["each", "per", "apiece"],
     per_words: &[
@@ -362,6 +444,21 @@ pub static GERMAN: Vocab = Vocab {
         "nutze",
         "nutzt",
     ],
+    adjectives: &[
+        "doppelseitige",
+        "doppelseitigen",
+        "seitige",
+        "seitigen",
+        "große",
+        "großen",
+        "kleine",
+        "kleinen",
+        "hölzerne",
+        "hölzernen",
+        "holz",
+        "leere",
+        "leeren",
+    ],
     rate_after: &["je", "pro", "jeweils"],
     per_words: &[
         "je", "pro", "jeweils", "in", "im", "von", "vom", "für", "zu", "zum", "zur", "an", "am",
@@ -448,6 +545,32 @@ pub static GERMAN: Vocab = Vocab {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_plurals_meet_their_singulars() {
+        let e = &ENGLISH;
+        for (a, b) in [
+            ("Card", "Cards"),
+            ("Die", "Dice"),
+            ("Box", "Boxes"),
+            ("Berry", "Berries"),
+            ("Leaf", "Leaves"),
+            ("Wolf", "Wolves"),
+            ("Goose", "Geese"),
+            ("Person", "People"),
+            ("Child", "Children"),
+            ("Cactus", "Cacti"),
+            ("Zombie", "Zombies"),
+            ("Cache", "Caches"),
+            ("Match", "Matches"),
+            ("Glass", "Glasses"),
+            ("Key", "Keys"),
+            ("Boss", "Bosses"),
+        ] {
+            assert_eq!(e.singular(a), e.singular(b), "{a} / {b}");
+        }
+        assert_ne!(e.singular("Card"), e.singular("Cart"));
+    }
 
     #[test]
     fn german_plurals_meet_their_singulars() {
