@@ -140,6 +140,8 @@ struct Reader {
     section: Option<usize>,
     marker: bool,
     code: bool,
+    /// Inside struck-out text or an image's alt text: words no reader takes as stated.
+    hidden: usize,
 }
 
 impl Reader {
@@ -158,7 +160,7 @@ impl Reader {
     }
 
     fn text(&mut self, piece: &str, line: usize) {
-        if self.code {
+        if self.code || self.hidden > 0 {
             return;
         }
         if let Some(cell) = self.cell.as_mut() {
@@ -229,6 +231,7 @@ impl Reader {
             Tag::TableRow => self.row = Some((Vec::new(), false)),
             Tag::TableCell => self.cell = Some(Text::default()),
             Tag::CodeBlock(_) => self.code = true,
+            Tag::Strikethrough | Tag::Image { .. } => self.hidden += 1,
             _ => {}
         }
     }
@@ -257,6 +260,7 @@ impl Reader {
                 }
             }
             TagEnd::CodeBlock => self.code = false,
+            TagEnd::Strikethrough | TagEnd::Image => self.hidden = self.hidden.saturating_sub(1),
             _ => {}
         }
     }
@@ -278,7 +282,8 @@ impl Reader {
 
 /// The blocks of `source`, a rulebook in the language of `vocab`, in document order.
 pub fn blocks(source: &str, vocab: &'static Vocab) -> Vec<Block> {
-    let source = blank_tera(source);
+    // Lines may end in `\r` alone (old Mac files): each is a line all the same.
+    let source = blank_tera(&source.replace("\r\n", "\n").replace('\r', "\n"));
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(source.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -295,8 +300,10 @@ pub fn blocks(source: &str, vocab: &'static Vocab) -> Vec<Block> {
         section: None,
         marker: false,
         code: false,
+        hidden: 0,
     };
-    let parser = Parser::new_ext(&source, Options::ENABLE_TABLES).into_offset_iter();
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let parser = Parser::new_ext(&source, options).into_offset_iter();
     for (event, range) in parser {
         let line = line_of(range.start);
         match event {

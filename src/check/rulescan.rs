@@ -792,6 +792,13 @@ mod tests {
     }
 
     #[test]
+    fn struck_out_counts_alt_text_and_old_mac_lines() {
+        let src = "## Components\r\r- ~~35 Coins~~ 30 Coins\r- ![12 Gems image](gems.png) 9 Gems\r";
+        let k = known(&[("Coins", None), ("Gems", None)]);
+        assert_eq!(found(&scan(src, &k, &ENGLISH)), vec![(0, 30, 3), (1, 9, 4)]);
+    }
+
+    #[test]
     fn nested_items_add_up_without_manifest_parts() {
         let src = "## Components\n\n- 54 Harbor cards\n  - 36 Boat cards\n  - 17 Storm cards\n";
         let s = scan(src, &known(&[("Harbor cards", None)]), &ENGLISH);
