@@ -431,6 +431,18 @@ fn exit_codes_tell_a_failed_check_from_bad_input() {
         stderr(&marked)
     );
     assert!(!p.root().join("data/fixture/printed.json").exists());
+    // Rules a build refuses (an expression naming no component) fail the check too.
+    p.write(
+        "data/fixture/rules.md",
+        "# Rules\n\n## Components\n\n- {{ components.nope.copies }} Deck Cards\n",
+    );
+    let checked = protopress(&p, &["check", "fixture"]);
+    assert_eq!(checked.status.code(), Some(2), "{}", stderr(&checked));
+    assert!(
+        stderr(&checked).contains("rules.md:5"),
+        "{}",
+        stderr(&checked)
+    );
     assert_eq!(
         protopress(&p, &["build", "--paper", "a9"]).status.code(),
         Some(2)

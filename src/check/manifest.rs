@@ -976,5 +976,11 @@ pub fn check_game(game: &Game, faces: Option<&Faces>) -> Result<Option<CheckRepo
     };
     let rules_file = crate::render::rules::rules_path(game);
     let rules = game.project.read_optional_text(&rules_file)?;
+    // The check reads the rules with their Tera expressions blanked; `check` alone (no build,
+    // which renders them anyway) renders them too, so that an expression a build would refuse
+    // fails the check as well instead of passing unseen.
+    if faces.is_none() {
+        crate::render::rules::load(game)?;
+    }
     check(game, &manifest, rules.as_deref(), decks).map(Some)
 }
