@@ -173,11 +173,15 @@ fn word_at(toks: &[Token], i: Option<usize>) -> &str {
     }
 }
 
-/// A count right after a verb of play, or followed by `each`/`per`, is not a total.
+/// A count right after a verb of play (or `up to`), or followed by `each`/`per`, is not a
+/// total.
 fn is_play_amount(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
     let prev = word_at(toks, count.start.checked_sub(1));
+    let prev2 = word_at(toks, count.start.checked_sub(2));
     let next = word_at(toks, Some(name_end));
-    v.play_verbs.contains(&prev) || v.rate_after.contains(&next)
+    v.play_verbs.contains(&prev)
+        || v.play_before2.iter().any(|[a, b]| prev2 == *a && prev == *b)
+        || v.rate_after.contains(&next)
 }
 
 /// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`.
@@ -273,6 +277,10 @@ fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place, v: &Vocab
         return None;
     }
     let c = suffix_count(toks, hit.end, v)?;
+    // `Crew pawns: 4 each of 5 colours`: a rate, not the total.
+    if v.rate_after.contains(&word_at(toks, Some(c.next))) {
+        return None;
+    }
     // `Loot Cards: 40x Tier 1`: the 40 is Tier 1's, unless a line ends after it
     // (`**Wind die:** 1` and `**Era board:** 1` on lines of their own).
     let line = |i: usize| bounds.lines.get(i).copied();
@@ -796,6 +804,13 @@ mod tests {
         let src = "## Components\r\r- ~~35 Coins~~ 30 Coins\r- ![12 Gems image](gems.png) 9 Gems\r";
         let k = known(&[("Coins", None), ("Gems", None)]);
         assert_eq!(found(&scan(src, &k, &ENGLISH)), vec![(0, 30, 3), (1, 9, 4)]);
+    }
+
+    #[test]
+    fn limits_rolls_and_rates_in_the_section_are_no_totals() {
+        let src = "## Components\n\n- 30 Coins\n- Roll 2 Dice to move.\n- Keep up to 4 Coins.\n- Players start with 3 Coins.\n- Crew pawns: 4 each of 5 colours\n";
+        let k = known(&[("Coins", None), ("Dice", None), ("Crew pawns", None)]);
+        assert_eq!(found(&scan(src, &k, &ENGLISH)), vec![(0, 30, 3)]);
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub struct Vocab {
     pub labels: &'static [&'static str],
     /// Verbs of play: a count right after one is an amount moved, not a total.
     pub play_verbs: &'static [&'static str],
+    /// Two words right before a count that make it an amount of play or a limit (`up to 4`,
+    /// `start with 3`).
+    pub play_before2: &'static [[&'static str; 2]],
     /// Words that may stand between a count and its name (`40 double-sided Crew cards`,
     /// `2 6-sided dice`); after a number and a dash they are no unit (`6-sided`).
     pub adjectives: &'static [&'static str],
@@ -245,7 +248,14 @@ pub static ENGLISH: Vocab = Vocab {
         "returns", "gain", "gains", "spend", "spends", "use", "uses", "receive", "receives", "get",
         "gets", "place", "places", "put", "puts", "remove", "removes", "pay", "pays", "lose",
         "loses", "keep", "keeps", "hold", "holds", "choose", "chooses", "give", "gives", "reveal",
-        "reveals",
+        "reveals", "roll", "rolls", "aside", "need", "needs", "worth", "most", "least",
+    ],
+    play_before2: &[
+        ["up", "to"],
+        ["start", "with"],
+        ["starts", "with"],
+        ["begin", "with"],
+        ["begins", "with"],
     ],
     adjectives: &[
         "double",
@@ -444,6 +454,7 @@ pub static GERMAN: Vocab = Vocab {
         "nutze",
         "nutzt",
     ],
+    play_before2: &[["bis", "zu"], ["höchstens", "zu"]],
     adjectives: &[
         "doppelseitige",
         "doppelseitigen",
