@@ -593,6 +593,8 @@ fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
             list: matches!(b.kind, BlockKind::Item { .. }),
         };
         let r = match &b.kind {
+            // A sub-heading of the section may state a count (`### Weather cards (16)`).
+            BlockKind::Heading if b.in_section => s.text(&b.text, place, &[]),
             BlockKind::Heading => TextResult::default(),
             BlockKind::Paragraph => s.text(&b.text, place, &[]),
             BlockKind::Item { parent } => {
@@ -811,6 +813,16 @@ mod tests {
         let src = "## Components\n\n- 30 Coins\n- Roll 2 Dice to move.\n- Keep up to 4 Coins.\n- Players start with 3 Coins.\n- Crew pawns: 4 each of 5 colours\n";
         let k = known(&[("Coins", None), ("Dice", None), ("Crew pawns", None)]);
         assert_eq!(found(&scan(src, &k, &ENGLISH)), vec![(0, 30, 3)]);
+    }
+
+    #[test]
+    fn a_sub_heading_of_the_section_states_its_count() {
+        let src = "## Components\n\n- 15 Weather cards\n\n### Weather cards (16)\n\nStorms and droughts.\n\n### 8 Market tiles\n\n## Setup\n\n### Weather cards (3)\n";
+        let k = known(&[("Weather cards", None), ("Market tiles", None)]);
+        assert_eq!(
+            found(&scan(src, &k, &ENGLISH)),
+            vec![(0, 15, 3), (0, 16, 5), (1, 8, 9)]
+        );
     }
 
     #[test]
