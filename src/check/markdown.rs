@@ -190,6 +190,21 @@ impl Reader {
         }
     }
 
+    /// The end of a paragraph. One that is only a section's name (`**Components**`,
+    /// `What's in the box:`) opens the section as a heading would, down to the next heading.
+    fn label_end(&mut self) {
+        let Some(idx) = self.current.take() else {
+            return;
+        };
+        let text = self.blocks.get(idx).map_or("", |b| b.text.s.as_str());
+        let label = text.trim().trim_end_matches(':').trim();
+        if label.chars().count() <= 40 && is_section_heading(label, self.vocab) {
+            self.marker = false;
+            // Deeper than any heading: the next heading of any level ends it.
+            self.section = Some(7);
+        }
+    }
+
     fn html(&mut self, html: &str) {
         let inner = html
             .trim()
@@ -239,7 +254,7 @@ impl Reader {
     fn end(&mut self, tag: TagEnd) {
         match tag {
             TagEnd::Heading(level) => self.heading_end(level as usize),
-            TagEnd::Paragraph if self.items.is_empty() => self.current = None,
+            TagEnd::Paragraph if self.items.is_empty() => self.label_end(),
             TagEnd::Item => {
                 self.items.pop();
             }
@@ -373,6 +388,17 @@ mod tests {
         assert_eq!(rows[1].text.line_at(0), 13);
         assert!(!b.last().is_some_and(|l| l.in_section));
         assert!(!b[1].in_section);
+    }
+
+    #[test]
+    fn a_bold_label_opens_the_section_down_to_the_next_heading() {
+        let src = "# Game\n\n- 3 Gem tokens\n\n**Components**\n\n- 12 Gem tokens\n\nWhat's in the box:\n\n- 1 Board\n\n## Setup\n\n- 2 Gem tokens\n";
+        let in_section: Vec<bool> = blocks(src, &ENGLISH)
+            .iter()
+            .filter(|b| matches!(b.kind, Kind::Item { .. }))
+            .map(|b| b.in_section)
+            .collect();
+        assert_eq!(in_section, [false, true, true, false]);
     }
 
     #[test]
