@@ -443,6 +443,13 @@ fn exit_codes_tell_a_failed_check_from_bad_input() {
         "{}",
         stderr(&checked)
     );
+    // A check that cannot start still ends with its summary, in every format.
+    for format in ["text", "github", "json"] {
+        let out = protopress(&p, &["check", "nosuch", "--format", format]);
+        assert_eq!(out.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("1 with bad input"), "{format}: {said}");
+    }
     assert_eq!(
         protopress(&p, &["build", "--paper", "a9"]).status.code(),
         Some(2)

@@ -180,7 +180,9 @@ fn is_play_amount(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> 
     let prev2 = word_at(toks, count.start.checked_sub(2));
     let next = word_at(toks, Some(name_end));
     v.play_verbs.contains(&prev)
-        || v.play_before2.iter().any(|[a, b]| prev2 == *a && prev == *b)
+        || v.play_before2
+            .iter()
+            .any(|[a, b]| prev2 == *a && prev == *b)
         || v.rate_after.contains(&next)
 }
 

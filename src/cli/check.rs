@@ -98,16 +98,18 @@ pub fn run(
 /// A check that could not start (no such game, a refused `--out`): a JSON reader still gets
 /// a document, and CI an annotation; the error itself is printed as for any command.
 fn say_unstarted(format: CheckFormat, e: &Error) {
+    // Every format ends with its summary, a run that could not start too.
+    let summary = Summary {
+        errors: 1,
+        ..Summary::default()
+    };
     match format {
-        CheckFormat::Json => {
-            let summary = Summary {
-                errors: 1,
-                ..Summary::default()
-            };
-            print(&json(&[], &summary, &[error_json(None, e)]));
+        CheckFormat::Json => print(&json(&[], &summary, &[error_json(None, e)])),
+        CheckFormat::Github => {
+            print(&report::github_error("check", e));
+            print(&format!("{}\n", summary.line()));
         }
-        CheckFormat::Github => print(&report::github_error("check", e)),
-        CheckFormat::Text => {}
+        CheckFormat::Text => say!("{}", summary.line()),
     }
 }
 
