@@ -233,7 +233,7 @@ struct Bounds<'l> {
     lines: &'l [usize],
 }
 
-/// Whether the tokens from `a` to `b` only describe what follows (`double-sided`, `large`,
+/// Whether the tokens from `a` to `b` only describe what follows (`double-sided`, `wooden`,
 /// `6-sided`): a count before them is the count of the name after them.
 fn describes(toks: &[Token], a: usize, b: usize, v: &Vocab) -> bool {
     b > a
