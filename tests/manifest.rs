@@ -590,6 +590,14 @@ fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["games"][0]["passed"], false);
     assert_eq!(json["summary"]["failed"], 1);
+    // Parts that do not add up are one annotation, not one per way of saying it.
+    p.write(
+        "data/fixture/rules.md",
+        "- 9 Colour Cards (4 Red Cards, 3 Blue Cards, 3 Green Cards)\n",
+    );
+    let out = run(&["check", "--format", "github"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("split into").count(), 1, "{stdout}");
     p.write("data/fixture/manifest.yaml", "entries: [");
     let out = run(&["check"]);
     assert_eq!(out.status.code(), Some(2));

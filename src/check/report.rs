@@ -192,6 +192,16 @@ pub fn github(r: &CheckReport) -> String {
         }
     }
     for p in &r.rules_problems {
+        // A problem an entry's finding already says, at the same line, is annotated once.
+        let said = r.entries.iter().any(|e| {
+            e.status == Status::Mismatch
+                && e.findings
+                    .iter()
+                    .any(|f| f.line == Some(p.line) && f.message.contains(&p.text))
+        });
+        if said {
+            continue;
+        }
         out.push_str(&annotation(
             &rules,
             Some(p.line),
