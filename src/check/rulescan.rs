@@ -541,6 +541,11 @@ fn plain_lead(text: &Text, toks: &[Token], v: &Vocab) -> Option<Lead> {
 /// (whose names must be folded by the same `vocab`).
 pub fn scan(source: &str, known: &[Known], vocab: &'static Vocab) -> Scan {
     let mut blocks = markdown::blocks(source, vocab);
+    // A components heading with nothing under it is a section all the same (one that states
+    // nothing), not a missing one.
+    let headed = blocks.iter().any(|b| {
+        matches!(b.kind, BlockKind::Heading) && markdown::is_section_heading(&b.text.s, vocab)
+    });
     if !blocks.iter().any(|b| b.in_section) {
         mark_first_list(&mut blocks, known, vocab);
     }
@@ -548,7 +553,7 @@ pub fn scan(source: &str, known: &[Known], vocab: &'static Vocab) -> Scan {
         known,
         vocab,
         scan: Scan {
-            section: blocks.iter().any(|b| b.in_section),
+            section: headed || blocks.iter().any(|b| b.in_section),
             ..Scan::default()
         },
     };
@@ -825,6 +830,19 @@ mod tests {
             found(&scan(src, &k, &ENGLISH)),
             vec![(0, 15, 3), (0, 16, 5), (1, 8, 9)]
         );
+    }
+
+    #[test]
+    fn an_empty_components_heading_is_a_section_that_states_nothing() {
+        let s = scan(
+            "# Game\n\n## Components\n\n## Setup\n\nDeal.\n",
+            &known(&[("Coins", None)]),
+            &ENGLISH,
+        );
+        assert!(s.section);
+        assert!(s.statements.is_empty());
+        let s = scan("# Game\n\nDeal.\n", &known(&[("Coins", None)]), &ENGLISH);
+        assert!(!s.section);
     }
 
     #[test]
