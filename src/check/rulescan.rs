@@ -615,7 +615,14 @@ fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
                     };
                 }
                 context.reverse();
-                s.text(&b.text, place, &context)
+                let before = s.scan.statements.len();
+                let r = s.text(&b.text, place, &context);
+                let sets = per_set(s.vocab, blocks, &results, *parent);
+                for (_, statement) in s.scan.statements[before..].iter_mut().filter(|_| sets > 1) {
+                    statement.count = statement.count.saturating_mul(sets);
+                    statement.text = format!("{}, in each of {sets} sets", statement.text);
+                }
+                r
             }
             BlockKind::Row { table, .. } => {
                 if !done_tables.contains(table) {
@@ -631,9 +638,36 @@ fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
 }
 
 /// Nested items that all start with a count are parts of the item above them.
+/// How many sets an item's counts are per: the counts of the items above it that give each
+/// set's contents (`4 player sets, each containing:`), multiplied; 1 for the rest.
+fn per_set(v: &Vocab, blocks: &[Block], results: &[TextResult], mut parent: Option<usize>) -> u32 {
+    let mut sets = 1u32;
+    while let Some(i) = parent {
+        if gives_contents_of_each(v, &blocks[i])
+            && let Some(lead) = results.get(i).and_then(|r| r.lead.as_ref())
+        {
+            sets = sets.saturating_mul(lead.count);
+        }
+        parent = match &blocks[i].kind {
+            BlockKind::Item { parent } => *parent,
+            _ => None,
+        };
+    }
+    sets
+}
+
+/// Whether an item's children list what each of its pieces holds (`4 player sets, each in a
+/// colour, containing:`), not parts of its count.
+fn gives_contents_of_each(v: &Vocab, b: &Block) -> bool {
+    let toks = tokenize(&b.text.s, v);
+    toks.iter()
+        .any(|t| v.rate_after.contains(&t.lower.as_str()))
+        && toks.last().is_some_and(|t| t.is_punct(':'))
+}
+
 fn nested_sums(s: &mut Scanner, blocks: &[Block], results: &[TextResult]) {
     for (i, b) in blocks.iter().enumerate() {
-        if !b.in_section {
+        if !b.in_section || gives_contents_of_each(s.vocab, b) {
             continue;
         }
         let Some(lead) = results.get(i).and_then(|r| r.lead.clone()) else {
@@ -843,6 +877,15 @@ mod tests {
         assert!(s.statements.is_empty());
         let s = scan("# Game\n\nDeal.\n", &known(&[("Coins", None)]), &ENGLISH);
         assert!(!s.section);
+    }
+
+    #[test]
+    fn the_contents_of_each_set_count_once_per_set() {
+        let src = "## Components\n\n- 4 player sets, each in a player colour, containing:\n  - 1 Player screen\n  - 10 Cubes\n- 54 Harbor cards\n  - 36 Boat cards\n  - 18 Storm cards\n";
+        let k = known(&[("Player screen", None), ("Cubes", None)]);
+        let s = scan(src, &k, &ENGLISH);
+        assert_eq!(found(&s), vec![(0, 4, 4), (1, 40, 5)]);
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
     }
 
     #[test]
