@@ -186,13 +186,17 @@ fn is_play_amount(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> 
         || v.rate_after.contains(&next)
 }
 
-/// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`.
+/// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`,
+/// `the game contains 41`.
 fn is_explicit_total(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
     let prev = word_at(toks, count.start.checked_sub(1));
     let prev2 = word_at(toks, count.start.checked_sub(2));
     let next = word_at(toks, Some(name_end));
     let next2 = word_at(toks, Some(name_end + 1));
     v.total_before.contains(&prev)
+        || v.total_before_pair
+            .iter()
+            .any(|[a, b]| prev2 == *a && prev == *b)
         || (v.total_articles.contains(&prev) && v.total_before2.contains(&prev2))
         || (prev == "of" && prev2 == "total")
         || (count.unit && v.total_unit_before.contains(&prev))
@@ -886,6 +890,16 @@ mod tests {
         let s = scan(src, &k, &ENGLISH);
         assert_eq!(found(&s), vec![(0, 4, 4), (1, 40, 5)]);
         assert!(s.problems.is_empty(), "{:?}", s.problems);
+    }
+
+    #[test]
+    fn what_the_game_contains_is_a_total_outside_the_section() {
+        let src = "## Components\n\n- 40 Crew cards\n\n## About\n\nThe game contains 41 Crew cards. Each deck contains 10 Crew cards.\n";
+        let k = known(&[("Crew cards", None)]);
+        assert_eq!(
+            found(&scan(src, &k, &ENGLISH)),
+            vec![(0, 40, 3), (0, 41, 7)]
+        );
     }
 
     #[test]

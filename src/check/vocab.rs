@@ -55,6 +55,9 @@ pub struct Vocab {
     pub total_after: &'static [&'static str],
     /// Two words after the name that do (`in all`).
     pub total_after2: &'static [[&'static str; 2]],
+    /// Two words right before the count that say what the whole game holds (`game
+    /// contains`, `box includes`).
+    pub total_before_pair: &'static [[&'static str; 2]],
     /// Table headers of a count column and of a name column.
     pub count_headers: &'static [&'static str],
     pub name_headers: &'static [&'static str],
@@ -315,6 +318,14 @@ pub static ENGLISH: Vocab = Vocab {
     total_unit_before: &["the", "full", "entire", "whole"],
     total_after: &["altogether", "total"],
     total_after2: &[["in", "all"], ["in", "total"]],
+    total_before_pair: &[
+        ["game", "contains"],
+        ["game", "includes"],
+        ["box", "contains"],
+        ["box", "includes"],
+        ["kit", "contains"],
+        ["kit", "includes"],
+    ],
     count_headers: &[
         "#", "x", "×", "n", "no", "no.", "qty", "qty.", "quantity", "count", "number", "amount",
         "how many", "copies", "pcs", "total",
@@ -503,6 +514,11 @@ pub static GERMAN: Vocab = Vocab {
     ],
     total_after: &["insgesamt", "zusammen"],
     total_after2: &[["im", "ganzen"], ["in", "summe"]],
+    total_before_pair: &[
+        ["spiel", "enthält"],
+        ["schachtel", "enthält"],
+        ["kit", "enthält"],
+    ],
     count_headers: &[
         "#",
         "x",
