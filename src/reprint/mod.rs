@@ -87,11 +87,6 @@ impl Change {
 
     /// The line in the words of `w`, as the changelog page prints it.
     pub fn describe_in(&self, w: &ReprintWords) -> String {
-        let v = |x: &Value| match x {
-            Value::String(s) => format!("\"{s}\""),
-            Value::Null => w.none.to_owned(),
-            other => other.to_string(),
-        };
         let card_line = |template: &str, component: &str, card: &str, count: u32| {
             let count = count.to_string();
             let at = [("component", component), ("card", card), ("count", &count)];
@@ -120,16 +115,8 @@ impl Change {
                 count,
                 fields,
             } => {
-                let what = match fields.is_empty() {
-                    true => w.faces_changed.to_owned(),
-                    false => fields
-                        .iter()
-                        .map(|(f, a, b)| format!("{f}: {} -> {}", v(a), v(b)))
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                };
                 let line = card_line(w.card_changed, component, card, *count);
-                fill(&line, &[("what", &what)])
+                fill(&line, &[("what", &changed_what(w, fields))])
             }
             Change::CardRenamed {
                 component,
@@ -164,24 +151,50 @@ impl Change {
                 section,
                 how,
                 pages,
-            } => {
-                let how = match how {
-                    SectionChange::New => w.section_new,
-                    SectionChange::Changed => w.section_changed,
-                    SectionChange::Removed => w.section_removed,
-                };
-                let pages = match *pages {
-                    Some((a, b)) if a == b => fill(w.rules_page, &[("page", &a.to_string())]),
-                    Some((a, b)) => fill(w.rules_pages, &[("pages", &format!("{a}–{b}"))]),
-                    None => String::new(),
-                };
-                fill(
-                    w.rules,
-                    &[("section", section), ("how", how), ("pages", &pages)],
-                )
-            }
+            } => rules_line(w, section, *how, *pages),
         }
     }
+}
+
+/// What changed on a card: its changed fields (`flavour: "a" -> "b"`), or that its faces
+/// did when no field did.
+fn changed_what(w: &ReprintWords, fields: &[(String, Value, Value)]) -> String {
+    if fields.is_empty() {
+        return w.faces_changed.to_owned();
+    }
+    let v = |x: &Value| match x {
+        Value::String(s) => format!("\"{s}\""),
+        Value::Null => w.none.to_owned(),
+        other => other.to_string(),
+    };
+    fields
+        .iter()
+        .map(|(f, a, b)| format!("{f}: {} -> {}", v(a), v(b)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The changelog line of a rules section: how it changed and the pages it is on now.
+fn rules_line(
+    w: &ReprintWords,
+    section: &str,
+    how: SectionChange,
+    pages: Option<(usize, usize)>,
+) -> String {
+    let how = match how {
+        SectionChange::New => w.section_new,
+        SectionChange::Changed => w.section_changed,
+        SectionChange::Removed => w.section_removed,
+    };
+    let pages = match pages {
+        Some((a, b)) if a == b => fill(w.rules_page, &[("page", &a.to_string())]),
+        Some((a, b)) => fill(w.rules_pages, &[("pages", &format!("{a}–{b}"))]),
+        None => String::new(),
+    };
+    fill(
+        w.rules,
+        &[("section", section), ("how", how), ("pages", &pages)],
+    )
 }
 
 /// How a rulebook section changed.
