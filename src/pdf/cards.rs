@@ -11,7 +11,7 @@ use crate::layout::plan::Role;
 use crate::model::TokenShape;
 use crate::model::print::{CropMarks, Duplex, mm};
 use crate::pdf::draw::{
-    corner_arcs, page_settings, push_circle, push_clip, push_rect, stroke_lines,
+    corner_arcs, page_settings, push_circle, push_clip, push_rect, quarter_turn, stroke_lines,
     stroke_lines_colour, stroke_path, stroke_path_grey,
 };
 use crate::pdf::furniture::{
@@ -291,10 +291,7 @@ fn face_transform(whole: Rect, turned: bool, layer: Layer, duplex: Duplex) -> Tr
     if !turned {
         return Transform::from_translate(mm(whole.x), mm(whole.y));
     }
-    match anticlockwise(turned, layer, duplex) {
-        true => Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(whole.x), mm(whole.bottom())),
-        false => Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(whole.right()), mm(whole.y)),
-    }
+    quarter_turn(whole, anticlockwise(turned, layer, duplex))
 }
 
 /// Whether a face on `layer` lies a quarter turn anticlockwise: a turned card's back after a

@@ -262,3 +262,13 @@ pub fn push_round_rect(pb: &mut PathBuilder, r: Rect, radius: f32) {
     );
     pb.close();
 }
+
+/// The transform that lays a face turned a quarter onto `whole`, the rectangle it covers on
+/// the page (mm): clockwise, its top to the right, or `anticlockwise`, its top to the left.
+pub fn quarter_turn(whole: Rect, anticlockwise: bool) -> krilla::geom::Transform {
+    use krilla::geom::Transform;
+    match anticlockwise {
+        true => Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(whole.x), mm(whole.bottom())),
+        false => Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(whole.right()), mm(whole.y)),
+    }
+}

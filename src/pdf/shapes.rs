@@ -17,8 +17,8 @@ use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
 use crate::model::print::{Cutter, Duplex, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
 use crate::pdf::draw::{
-    fill_polygons_grey, fill_rect, page_settings, push_circle, push_clip, push_rect, stroke_lines,
-    stroke_path,
+    fill_polygons_grey, fill_rect, page_settings, push_circle, push_clip, push_rect, quarter_turn,
+    stroke_lines, stroke_path,
 };
 use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp, draw_window};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
@@ -380,10 +380,7 @@ fn draw_back(
     };
     let transform = match turn {
         None => Transform::from_translate(mm(rect.x), mm(rect.y)),
-        Some(Duplex::LongEdge) => {
-            Transform::from_row(0.0, -1.0, 1.0, 0.0, mm(rect.x), mm(rect.bottom()))
-        }
-        Some(_) => Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(rect.right()), mm(rect.y)),
+        Some(duplex) => quarter_turn(rect, duplex == Duplex::LongEdge),
     };
     surface.push_transform(&transform);
     surface.draw_graphic(g);
