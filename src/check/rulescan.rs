@@ -425,6 +425,8 @@ struct Lead {
 struct TextResult {
     owner: Option<usize>,
     lead: Option<Lead>,
+    /// For a list item: how many sets its children's counts are per (see [`sets_of`]).
+    children_per: u32,
 }
 
 pub(crate) struct Scanner<'k> {
@@ -620,12 +622,15 @@ fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
                 }
                 context.reverse();
                 let before = s.scan.statements.len();
-                let r = s.text(&b.text, place, &context);
-                let sets = per_set(s.vocab, blocks, &results, *parent);
+                let mut r = s.text(&b.text, place, &context);
+                let sets = parent
+                    .and_then(|p| results.get(p))
+                    .map_or(1, |p| p.children_per.max(1));
                 for (_, statement) in s.scan.statements[before..].iter_mut().filter(|_| sets > 1) {
                     statement.count = statement.count.saturating_mul(sets);
                     statement.text = format!("{}, in each of {sets} sets", statement.text);
                 }
+                r.children_per = sets.saturating_mul(sets_of(s.vocab, b, &r));
                 r
             }
             BlockKind::Row { table, .. } => {
@@ -642,22 +647,14 @@ fn read_blocks(s: &mut Scanner, blocks: &[Block]) -> Vec<TextResult> {
 }
 
 /// Nested items that all start with a count are parts of the item above them.
-/// How many sets an item's counts are per: the counts of the items above it that give each
-/// set's contents (`4 player sets, each containing:`), multiplied; 1 for the rest.
-fn per_set(v: &Vocab, blocks: &[Block], results: &[TextResult], mut parent: Option<usize>) -> u32 {
-    let mut sets = 1u32;
-    while let Some(i) = parent {
-        if gives_contents_of_each(v, &blocks[i])
-            && let Some(lead) = results.get(i).and_then(|r| r.lead.as_ref())
-        {
-            sets = sets.saturating_mul(lead.count);
-        }
-        parent = match &blocks[i].kind {
-            BlockKind::Item { parent } => *parent,
-            _ => None,
-        };
+/// The sets an item's children count per, by the item alone: its count when it gives each
+/// set's contents (`4 player sets, each containing:`), else 1. An item's children count per
+/// the product of this over it and the items above it.
+fn sets_of(v: &Vocab, b: &Block, r: &TextResult) -> u32 {
+    match (gives_contents_of_each(v, b), &r.lead) {
+        (true, Some(lead)) => lead.count,
+        _ => 1,
     }
-    sets
 }
 
 /// Whether an item's children list what each of its pieces holds (`4 player sets, each in a
