@@ -423,7 +423,7 @@ fn a_missing_translation_names_the_card_and_field_or_falls_back() {
         "- name: Idol\n  tier: 2\n  text: { en: Keep it. }\n",
     );
     std::fs::remove_file(p.root().join("data/fixture/rules.de.md")).unwrap();
-    assert!(front_texts(&p, "de")[0].contains(">Keep<"));
+    assert!(front_texts(&p, "de")[0].contains(">Keep it.<"));
     let prepared = session(&p).prepare_in("fixture", Some("de")).unwrap();
     assert!(prepared.game.rules_file().ends_with("rules.md"));
 }
@@ -460,7 +460,7 @@ fn a_sheet_carries_translations_in_language_columns() {
     );
     let de = front_texts(&p, "de");
     assert!(
-        de[0].contains("Beute") && de[0].contains(">Nimm<"),
+        de[0].contains("Beute") && de[0].contains(">Nimm es.<"),
         "{}",
         de[0]
     );

@@ -293,7 +293,7 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
     for node in group.children() {
         let hit = match node {
             usvg::Node::Text(t) => {
-                // Words may be separate chunks (one `tspan` each): compare without spaces.
+                // A line may be several chunks (a `tspan` for each style): compare without spaces.
                 let text: String = t.chunks().iter().map(|c| c.text()).collect();
                 squeeze(&text).contains(&squeeze(find)) || node.id() == find
             }

@@ -3,8 +3,9 @@
 //! SVG has no line wrapping, so templates call `text_box(...)`, which shapes every word with
 //! rustybuzz on the very font bytes usvg will render with, breaks lines greedily, shrinks the
 //! size until the text fits both the width and the height, and emits `<text>`/`<tspan>` with
-//! explicit positions. Because usvg shapes the same runs with the same fonts, what is measured
-//! here is what prints.
+//! explicit positions: one `tspan` for each run of words in one style, its spaces widened by
+//! `word-spacing` to the gap the words were placed by. Because usvg shapes the same words with
+//! the same fonts, what is measured here is what prints.
 //!
 //! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),
 //! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
@@ -299,11 +300,13 @@ pub struct BoxSpec {
 /// A positioned piece of a laid-out line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
+    /// Words of one style from `x`, with `word_spacing` (user units) added to each space.
     Text {
         x: f32,
         text: String,
         bold: bool,
         italic: bool,
+        word_spacing: f32,
     },
     Icon {
         x: f32,
@@ -712,34 +715,12 @@ impl TextEngine {
                 }
                 _ => space * size,
             };
-            let mut x = match spec.align {
+            let x = match spec.align {
                 Align::Left | Align::Justify => spec.x,
                 Align::Center => spec.x + (spec.width - width) / 2.0,
                 Align::Right => spec.x + spec.width - width,
             };
-            let mut pieces = Vec::new();
-            for (k, &i) in line.iter().enumerate() {
-                let Some(word) = &words[i] else { continue };
-                if k > 0 {
-                    x += gap;
-                }
-                for (atom, w) in &word.parts {
-                    match atom {
-                        Atom::Text(t, s) => pieces.push(Piece::Text {
-                            x,
-                            text: t.clone(),
-                            bold: s.bold,
-                            italic: s.italic,
-                        }),
-                        Atom::Icon(name) => pieces.push(Piece::Icon {
-                            x: x + 0.04 * size,
-                            name: name.clone(),
-                        }),
-                        _ => {}
-                    }
-                    x += w * size;
-                }
-            }
+            let pieces = self.line_pieces(words, line, x, gap, size, spec);
             out.push(LaidLine {
                 baseline,
                 width,
@@ -751,6 +732,72 @@ impl TextEngine {
             lines: out,
             fits,
         }
+    }
+
+    /// A line's pieces from `x`, its words `gap` apart. Words of one style run on in one
+    /// piece, spaced by `word_spacing`: a drawing program shapes a run once, where it would
+    /// shape each word of its own again, and draws it as one. An icon ends a run.
+    fn line_pieces(
+        &self,
+        words: &[Option<Word>],
+        line: &[usize],
+        mut x: f32,
+        gap: f32,
+        size: f32,
+        spec: &BoxSpec,
+    ) -> Vec<Piece> {
+        let mut pieces: Vec<Piece> = Vec::new();
+        // Whether the last piece is text the next may join.
+        let mut open = false;
+        for (k, &i) in line.iter().enumerate() {
+            let Some(word) = &words[i] else {
+                open = false;
+                continue;
+            };
+            if k > 0 {
+                x += gap;
+            }
+            for (p, (atom, w)) in word.parts.iter().enumerate() {
+                match atom {
+                    Atom::Text(t, s) => {
+                        let joins = match pieces.last_mut() {
+                            Some(Piece::Text {
+                                text, bold, italic, ..
+                            }) if open && (*bold, *italic) == (s.bold, s.italic) => {
+                                if k > 0 && p == 0 {
+                                    text.push(' ');
+                                }
+                                text.push_str(t);
+                                true
+                            }
+                            _ => false,
+                        };
+                        if !joins {
+                            // The run's own space, set to the gap the words were placed by.
+                            let space = self.advance(&spec.family, *s, " ") * size;
+                            pieces.push(Piece::Text {
+                                x,
+                                text: t.clone(),
+                                bold: s.bold,
+                                italic: s.italic,
+                                word_spacing: gap - space,
+                            });
+                        }
+                        open = true;
+                    }
+                    Atom::Icon(name) => {
+                        pieces.push(Piece::Icon {
+                            x: x + 0.04 * size,
+                            name: name.clone(),
+                        });
+                        open = false;
+                    }
+                    _ => {}
+                }
+                x += w * size;
+            }
+        }
+        pieces
     }
 
     /// SVG markup for fitted text: one `text` element whose `tspan`s are the pieces of every
@@ -766,11 +813,16 @@ impl TextEngine {
                         text,
                         bold,
                         italic,
+                        word_spacing,
                     } => {
                         let style = style_change(spec, *bold, *italic);
+                        let spacing = match short(*word_spacing).as_str() {
+                            "0" | "-0" => String::new(),
+                            ws => format!(r#" word-spacing="{ws}""#),
+                        };
                         let _ = write!(
                             s,
-                            r#"<tspan x="{}" y="{}"{style}>{}</tspan>"#,
+                            r#"<tspan x="{}" y="{}"{style}{spacing}>{}</tspan>"#,
                             short(*x),
                             short(line.baseline),
                             xml(text)
@@ -1299,6 +1351,72 @@ mod tests {
         );
     }
 
+    /// The words usvg draws, line by line: each word's text and the x of its first glyph, from
+    /// usvg's own layout of the fitted SVG.
+    fn usvg_words(engine: &TextEngine, fitted: &Fitted, spec: &BoxSpec) -> Vec<Vec<(f32, String)>> {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{}</svg>"#,
+            engine.to_svg(fitted, spec)
+        );
+        let opts = usvg::Options {
+            fontdb: engine.db.clone(),
+            font_family: DEFAULT_FAMILY.into(),
+            ..Default::default()
+        };
+        let tree = usvg::Tree::from_str(&svg, &opts).unwrap();
+        let Some(usvg::Node::Text(text)) = tree.root().children().first() else {
+            panic!("no text");
+        };
+        let mut lines: Vec<(f32, Vec<(f32, String)>)> = Vec::new();
+        // A span (a run of one style) starts a word; so does a space.
+        let glyphs = text.layouted().iter().flat_map(|s| {
+            let starts = (0..s.positioned_glyphs.len()).map(|i| i == 0);
+            s.positioned_glyphs.iter().zip(starts)
+        });
+        for (glyph, span_start) in glyphs {
+            let t = glyph.transform();
+            if lines.last().is_none_or(|(y, _)| (y - t.ty).abs() > 0.01) {
+                lines.push((t.ty, Vec::new()));
+            }
+            let words = &mut lines.last_mut().unwrap().1;
+            if span_start {
+                words.push((f32::NAN, String::new()));
+            }
+            match glyph.text.trim().is_empty() {
+                true => words.push((f32::NAN, String::new())),
+                false => match words.last_mut() {
+                    Some((x, w)) if x.is_nan() || !w.is_empty() => {
+                        if x.is_nan() {
+                            *x = t.tx;
+                        }
+                        w.push_str(&glyph.text);
+                    }
+                    _ => words.push((t.tx, glyph.text.clone())),
+                },
+            }
+        }
+        let words = |w: Vec<(f32, String)>| w.into_iter().filter(|(_, w)| !w.is_empty()).collect();
+        lines.into_iter().map(|(_, w)| words(w)).collect()
+    }
+
+    /// Where each word of a line must end, by the engine's own measure: `(start, end)`.
+    fn word_spans(
+        e: &TextEngine,
+        line: &[(f32, String)],
+        size: f32,
+        bold: &[&str],
+    ) -> Vec<(f32, f32)> {
+        line.iter()
+            .map(|(x, w)| {
+                let style = Style {
+                    bold: bold.contains(&w.as_str()),
+                    italic: false,
+                };
+                (*x, x + e.advance(DEFAULT_FAMILY, style, w) * size)
+            })
+            .collect()
+    }
+
     #[test]
     fn justify_fills_the_width_except_the_last_line() {
         let e = engine();
@@ -1311,15 +1429,66 @@ mod tests {
             )
             .unwrap();
         assert!(f.lines.len() >= 2);
-        let first = &f.lines[0];
-        let Piece::Text {
-            x: last_x, text, ..
-        } = first.pieces.last().unwrap()
-        else {
-            panic!()
-        };
-        let end = last_x + e.advance(DEFAULT_FAMILY, Style::default(), text) * f.size;
+        let lines = usvg_words(&e, &f, &s);
+        let first = word_spans(&e, &lines[0], f.size, &[]);
+        let end = first.last().unwrap().1;
         assert!((end - (s.x + s.width)).abs() < 0.01, "line ends at {end}");
+        let last = word_spans(&e, lines.last().unwrap(), f.size, &[]);
+        assert!(last.last().unwrap().1 < s.x + s.width - 1.0, "{last:?}");
+    }
+
+    #[test]
+    fn words_run_on_where_the_fitter_placed_them() {
+        // A justified box with bold words mid-line, laid out by usvg from runs of words: each
+        // word starts at the box's left or one even gap after the word before, and every line
+        // but the last ends at the box's right.
+        let e = engine();
+        let mut s = spec(42.0, 40.0, 3.0, 2.0);
+        s.align = Align::Justify;
+        let text = "Spend **two coins** to move the guard one room, then draw a card and keep \
+                    it hidden until the **final round** when every player shows theirs.";
+        let f = e.fit(text, &s).unwrap();
+        let bold = ["two", "coins", "final", "round"];
+        let lines = usvg_words(&e, &f, &s);
+        assert_eq!(lines.len(), f.lines.len());
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert!(
+            f.lines.iter().any(|l| l.pieces.len() > 1),
+            "a line mixes bold and regular"
+        );
+        let runs: usize = f.lines.iter().map(|l| l.pieces.len()).sum();
+        let words: usize = lines.iter().map(Vec::len).sum();
+        assert!(runs * 2 < words, "{runs} runs for {words} words");
+        for (n, line) in lines.iter().enumerate() {
+            let spans = word_spans(&e, line, f.size, &bold);
+            assert!(
+                (spans[0].0 - s.x).abs() < 0.01,
+                "line {n} starts at {}",
+                spans[0].0
+            );
+            let gaps: Vec<f32> = spans.windows(2).map(|w| w[1].0 - w[0].1).collect();
+            for g in &gaps {
+                assert!((g - gaps[0]).abs() < 0.01, "line {n}: uneven gaps {gaps:?}");
+            }
+            let end = spans.last().unwrap().1;
+            if n + 1 < lines.len() {
+                assert!(
+                    (end - (s.x + s.width)).abs() < 0.02,
+                    "line {n} ends at {end}"
+                );
+            }
+        }
+        // Centred, the same runs sit in the middle.
+        s.align = Align::Center;
+        let f = e.fit(text, &s).unwrap();
+        for (n, line) in usvg_words(&e, &f, &s).iter().enumerate() {
+            let spans = word_spans(&e, line, f.size, &bold);
+            let (left, right) = (spans[0].0 - s.x, s.x + s.width - spans.last().unwrap().1);
+            assert!(
+                (left - right).abs() < 0.02,
+                "line {n}: {left} left, {right} right"
+            );
+        }
     }
 
     #[test]
