@@ -334,7 +334,8 @@ pub struct Fitted {
 
 /// Raw font bytes of one face, shared between threads.
 struct FaceData {
-    data: Vec<u8>,
+    /// The font file, shared with the database (none of the fonts is copied).
+    data: Arc<dyn AsRef<[u8]> + Send + Sync>,
     index: u32,
     units_per_em: f32,
     ascender: f32,
@@ -386,10 +387,14 @@ impl TextEngine {
         if let Some(f) = cache.get(&id) {
             return Some(Arc::clone(f));
         }
+        let bytes: Arc<dyn AsRef<[u8]> + Send + Sync> = match self.db.face_source(id)? {
+            (fontdb::Source::Binary(bytes), _) => bytes,
+            _ => Arc::new(self.db.with_face_data(id, |data, _| data.to_vec())?),
+        };
         let data = self.db.with_face_data(id, |data, index| {
             let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
             Some(FaceData {
-                data: data.to_vec(),
+                data: Arc::clone(&bytes),
                 index,
                 units_per_em: f32::from(face.units_per_em()),
                 ascender: f32::from(face.ascender()),
@@ -408,7 +413,7 @@ impl TextEngine {
             return known;
         }
         let has = self.face_data(id).is_some_and(|fd| {
-            rustybuzz::ttf_parser::Face::parse(&fd.data, fd.index)
+            rustybuzz::ttf_parser::Face::parse((*fd.data).as_ref(), fd.index)
                 .is_ok_and(|f| f.glyph_index(c).is_some())
         });
         lock(&self.coverage).insert(key, has);
@@ -490,7 +495,7 @@ impl TextEngine {
         let Some(fd) = self.face_data(id) else {
             return 0.0;
         };
-        let Some(face) = rustybuzz::Face::from_slice(&fd.data, fd.index) else {
+        let Some(face) = rustybuzz::Face::from_slice((*fd.data).as_ref(), fd.index) else {
             return 0.0;
         };
         let mut buffer = rustybuzz::UnicodeBuffer::new();
