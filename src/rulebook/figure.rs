@@ -156,12 +156,31 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
     let scale = piece.width_mm / tw;
     let (x, y) = (piece.at_mm[0], piece.at_mm[1]);
     let (w, h) = (piece.width_mm, th * scale);
-    let mut s = format!(
-        "  place(top + left, dx: {x}mm, dy: {y}mm, box(width: {w}mm, height: {h}mm, clip: true, stroke: 0.4pt + luma(140), place(top + left, dx: {bx}mm, dy: {bx}mm, image({path}, width: {fw}mm))))\n",
-        bx = -face.bleed_mm * scale,
-        path = string(&face.path),
-        fw = (tw + 2.0 * face.bleed_mm) * scale,
+    let on_canvas = |v: f32, most: f32| (-0.01..=most + 0.01).contains(&v);
+    if !(on_canvas(x, fig.width_mm)
+        && on_canvas(x + w, fig.width_mm)
+        && on_canvas(y, fig.height_mm)
+        && on_canvas(y + h, fig.height_mm))
+    {
+        return Err(format!(
+            "piece `{}` runs off the figure's {} × {} mm canvas: it spans {} to {} mm across and {} to {} mm down; move it (`at_mm`), make it smaller (`width_mm`) or the canvas bigger",
+            piece.face,
+            mm(fig.width_mm),
+            mm(fig.height_mm),
+            mm(x),
+            mm(x + w),
+            mm(y),
+            mm(y + h)
+        ));
+    }
+    let picture = trimmed_face(
+        &face.path,
+        face.trim_mm,
+        face.bleed_mm,
+        w,
+        "0.4pt + luma(140)",
     );
+    let mut s = format!("  place(top + left, dx: {x}mm, dy: {y}mm, {picture})\n");
     for c in &piece.callouts {
         let (cx, cy) = match (&c.find, c.at_mm) {
             (Some(find), _) => {
@@ -186,6 +205,35 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
         s.push_str(&callout_markup(c, spot, (x, x + w), fig.width_mm)?);
     }
     Ok(s)
+}
+
+/// A face cut to its trim, `width_mm` wide, as Typst markup: the whole face, bleed and all, in
+/// a box of the trim's size that clips it, outlined with `stroke`. The face gets its height as
+/// well as its width: given its width alone, Typst fits it into the room the box leaves (the
+/// trim's height) and centres it there, which moved every face up by its bleed.
+pub fn trimmed_face(
+    path: &str,
+    (tw, th): (f32, f32),
+    bleed: f32,
+    width_mm: f32,
+    stroke: &str,
+) -> String {
+    let scale = width_mm / tw;
+    format!(
+        "box(width: {w}mm, height: {h}mm, clip: true, stroke: {stroke}, place(top + left, dx: {b}mm, dy: {b}mm, image({path}, width: {fw}mm, height: {fh}mm, fit: \"stretch\")))",
+        w = width_mm,
+        h = th * scale,
+        b = -bleed * scale,
+        path = string(path),
+        fw = (tw + 2.0 * bleed) * scale,
+        fh = (th + 2.0 * bleed) * scale,
+    )
+}
+
+/// A length in mm for a message: at most two decimals.
+fn mm(v: f32) -> String {
+    let s = format!("{v:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
 /// A dot on the spot, a leader to the piece's edge and the label beyond it.
@@ -295,6 +343,58 @@ mod tests {
         let (errors, _) = typst::syntax::parse(&format!("#{}", t.trim().trim_start_matches('#')))
             .errors_and_warnings();
         assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    /// The image items of a laid-out page with their top-left corners and sizes, in mm.
+    fn images(frame: &typst::layout::Frame, at: typst::layout::Point, out: &mut Vec<[f64; 4]>) {
+        use typst::layout::FrameItem;
+        for (pos, item) in frame.items() {
+            let p = at + *pos;
+            match item {
+                FrameItem::Group(g) => images(&g.frame, p, out),
+                FrameItem::Image(_, size, _) => {
+                    out.push([p.x.to_mm(), p.y.to_mm(), size.x.to_mm(), size.y.to_mm()])
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn a_face_is_cut_to_its_trim_where_it_stands() {
+        // A 60 × 90 mm card with 3 mm of bleed, shown 30 mm wide at (10, 20) on the page: the
+        // whole face is 33 × 48 mm, drawn 1.5 mm up and left of the trim's corner.
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="66mm" height="96mm" viewBox="0 0 66 96"><rect width="66" height="96" fill="red"/></svg>"#;
+        let picture = trimmed_face("a.svg", (60.0, 90.0), 3.0, 30.0, "none");
+        let markup = format!(
+            "#set page(width: 100mm, height: 100mm, margin: 0mm)\n#place(top + left, dx: 10mm, dy: 20mm, {picture})\n"
+        );
+        let mut world = crate::rulebook::typeset::TypstWorld::new(markup, (2026, 1, 1));
+        world.add_file("a.svg", svg.as_bytes().to_vec());
+        let document = world.compile().unwrap();
+        let mut found = Vec::new();
+        images(
+            &document.pages()[0].frame,
+            typst::layout::Point::zero(),
+            &mut found,
+        );
+        let [x, y, w, h] = found[0];
+        let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+        assert!(near(x, 8.5) && near(y, 18.5), "at {x}, {y}");
+        assert!(near(w, 33.0) && near(h, 48.0), "{w} × {h}");
+    }
+
+    #[test]
+    fn a_piece_off_its_canvas_is_refused() {
+        for at in ["[150, 0]", "[0, -20]", "[30, 10]"] {
+            let yaml = format!(
+                "width_mm: 60\nheight_mm: 60\npieces: [{{ face: deck/a, at_mm: {at}, width_mm: 40 }}]\n"
+            );
+            let e = to_typst(&yaml, &mut Faces).unwrap_err();
+            assert!(e.contains("runs off the figure's 60 × 60 mm canvas"), "{e}");
+        }
+        let fits = "width_mm: 60\nheight_mm: 60\npieces: [{ face: deck/a, at_mm: [20, 0], width_mm: 40 }]\n";
+        assert!(to_typst(fits, &mut Faces).is_ok());
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::render::faces::{Faces, Side};
 use crate::render::rules::Rules;
 use crate::render::trees::FaceTrees;
 use crate::rulebook::credits;
-use crate::rulebook::figure::{self, FaceFile, FaceSource};
+use crate::rulebook::figure::{self, FaceFile, FaceSource, trimmed_face};
 use crate::rulebook::markdown::{self, Assets, escape, string};
 use crate::rulebook::typeset::{
     Laid, Origin, TypesetCache, TypstWorld, source_end, source_marker, typst_lang,
@@ -827,14 +827,13 @@ fn piece_picture(
     let card = &input.game.components[index].cards.get(copy.card)?.id;
     let (_, path) = GameAssets::face(assets, &format!("{id}/{card}")).ok()?;
     let (tw, th) = (face.size.width_mm, face.size.height_mm);
-    let scale = (max_w / tw).min(max_h / th);
-    Some(format!(
-        "box(width: {w}mm, height: {h}mm, clip: true, stroke: 0.3pt + luma(150), place(top + left, dx: {b}mm, dy: {b}mm, image({path}, width: {fw}mm)))",
-        w = tw * scale,
-        h = th * scale,
-        b = -face.bleed * scale,
-        path = string(&path),
-        fw = (tw + 2.0 * face.bleed) * scale,
+    let width = tw * (max_w / tw).min(max_h / th);
+    Some(trimmed_face(
+        &path,
+        (tw, th),
+        face.bleed,
+        width,
+        "0.3pt + luma(150)",
     ))
 }
 
