@@ -752,6 +752,8 @@ impl TextEngine {
         spec: &BoxSpec,
     ) -> Vec<Piece> {
         let mut pieces: Vec<Piece> = Vec::new();
+        // Where each piece starts and ends on the line (an icon: its slot).
+        let mut extents: Vec<(f32, f32)> = Vec::new();
         // Whether the last piece is text the next may join.
         let mut open = false;
         for (k, &i) in line.iter().enumerate() {
@@ -763,6 +765,7 @@ impl TextEngine {
                 x += gap;
             }
             for (p, (atom, w)) in word.parts.iter().enumerate() {
+                let end = x + w * size;
                 match atom {
                     Atom::Text(t, s) => {
                         let joins = match pieces.last_mut() {
@@ -777,7 +780,9 @@ impl TextEngine {
                             }
                             _ => false,
                         };
-                        if !joins {
+                        if joins {
+                            extents.last_mut().expect("a piece to join").1 = end;
+                        } else {
                             // The run's own space, set to the gap the words were placed by.
                             let space = self.advance(&spec.family, *s, " ") * size;
                             pieces.push(Piece::Text {
@@ -787,6 +792,7 @@ impl TextEngine {
                                 italic: s.italic,
                                 word_spacing: gap - space,
                             });
+                            extents.push((x, end));
                         }
                         open = true;
                     }
@@ -795,12 +801,16 @@ impl TextEngine {
                             x: x + 0.04 * size,
                             name: name.clone(),
                         });
+                        extents.push((x, end));
                         open = false;
                     }
                     _ => {}
                 }
-                x += w * size;
+                x = end;
             }
+        }
+        if line.first().is_some_and(|&i| right_to_left(words, i)) {
+            mirror(&mut pieces, &extents);
         }
         pieces
     }
@@ -863,6 +873,43 @@ impl TextEngine {
             xml(&spec.fill),
             icon.body
         )
+    }
+}
+
+/// Whether the paragraph holding word `i` reads right to left: its first letter with a
+/// direction (Hebrew, Arabic…) says so, as a reader's bidi algorithm decides.
+fn right_to_left(words: &[Option<Word>], i: usize) -> bool {
+    let start = words[..i].iter().rposition(Option::is_none).map_or(0, |p| p + 1);
+    let texts = words[start..]
+        .iter()
+        .map_while(Option::as_ref)
+        .flat_map(|w| &w.parts)
+        .filter_map(|(atom, _)| match atom {
+            Atom::Text(t, _) => Some(t.as_str()),
+            _ => None,
+        });
+    for text in texts {
+        match unicode_bidi::get_base_direction(text) {
+            unicode_bidi::Direction::Rtl => return true,
+            unicode_bidi::Direction::Ltr => return false,
+            unicode_bidi::Direction::Mixed => {}
+        }
+    }
+    false
+}
+
+/// Lays a line's pieces out from the right: the first piece read ends where the line ends.
+/// Within a piece the drawing program orders the words itself; across pieces (a bold word in
+/// a Hebrew sentence) only the order given here says which comes first.
+fn mirror(pieces: &mut [Piece], extents: &[(f32, f32)]) {
+    let (Some(&(left, _)), Some(&(_, right))) = (extents.first(), extents.last()) else {
+        return;
+    };
+    for (piece, &(start, end)) in pieces.iter_mut().zip(extents) {
+        let shift = left + right - end - start;
+        match piece {
+            Piece::Text { x, .. } | Piece::Icon { x, .. } => *x += shift,
+        }
     }
 }
 
@@ -1440,6 +1487,28 @@ mod tests {
         assert!((end - (s.x + s.width)).abs() < 0.01, "line ends at {end}");
         let last = word_spans(&e, lines.last().unwrap(), f.size, &[]);
         assert!(last.last().unwrap().1 < s.x + s.width - 1.0, "{last:?}");
+    }
+
+    #[test]
+    fn a_right_to_left_line_reads_from_the_right_across_styles() {
+        // Three Hebrew words, the middle one bold: read from the right, the first word is
+        // rightmost and the last leftmost. A Latin line keeps its order.
+        let e = engine();
+        let s = spec(80.0, 10.0, 4.0, 4.0);
+        let x_of = |text: &str, marks: [char; 3]| -> Vec<f32> {
+            let f = e.fit(text, &s).unwrap();
+            let words = usvg_words(&e, &f, &s).concat();
+            marks
+                .iter()
+                .map(|m| words.iter().find(|(_, w)| w.contains(*m)).unwrap().0)
+                .collect()
+        };
+        let hebrew = x_of("אבג **דהו** זחט", ['א', 'ד', 'ז']);
+        assert!(hebrew[0] > hebrew[1] && hebrew[1] > hebrew[2], "{hebrew:?}");
+        let latin = x_of("abc **def** ghi", ['a', 'd', 'g']);
+        assert!(latin[0] < latin[1] && latin[1] < latin[2], "{latin:?}");
+        // Still on the box's left, as wide as before.
+        assert!((hebrew[2] - s.x).abs() < 0.01, "{hebrew:?}");
     }
 
     #[test]
