@@ -360,6 +360,18 @@ impl Assets for GameAssets<'_> {
         Some(path)
     }
 
+    fn icon_names(&mut self) -> Vec<String> {
+        let project = &self.game.project;
+        let mut names: Vec<String> = Project::icon_dirs(&self.game.id)
+            .iter()
+            .flat_map(|dir| project.files_under(dir, ".svg").unwrap_or_default())
+            .filter_map(|p| Some(p.file_stem()?.to_str()?.to_owned()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
     fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
         figure::to_typst(yaml, self)
     }

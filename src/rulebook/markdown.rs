@@ -19,6 +19,10 @@ pub trait Assets {
     fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
     /// The virtual path of an inline icon `:name:`, if there is such an icon.
     fn icon(&mut self, name: &str) -> Option<String>;
+    /// The names of every icon there is, to suggest one for a misspelt name.
+    fn icon_names(&mut self) -> Vec<String> {
+        Vec::new()
+    }
     /// The Typst markup of a ```` ```figure ```` block (see `rulebook::figure`), or an error
     /// message.
     fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
@@ -197,7 +201,7 @@ impl Converter<'_> {
             Event::Text(text) => match &mut self.code {
                 Some(code) => code.text.push_str(&text),
                 None => {
-                    let t = with_icons(&text, self.assets);
+                    let t = with_icons(&text, self.assets).map_err(|m| self.error(m, offset))?;
                     self.out.push_str(&t);
                 }
             },
@@ -440,8 +444,10 @@ impl Converter<'_> {
     }
 }
 
-/// Escaped text, with `:icon:` names replaced by inline icon images.
-fn with_icons(text: &str, assets: &mut dyn Assets) -> String {
+/// Escaped text, with `:icon:` names replaced by inline icon images. A name of two or more
+/// lowercase letters and hyphens that is no icon is an error, as in card text: it is nearly
+/// always a misspelt icon; other colons (`10:30`, `1:2:3`, `a:b:`, `Note:`) are text.
+fn with_icons(text: &str, assets: &mut dyn Assets) -> std::result::Result<String, String> {
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = rest.find(':') {
@@ -452,8 +458,8 @@ fn with_icons(text: &str, assets: &mut dyn Assets) -> String {
                 && n.chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         });
-        match name.and_then(|n| assets.icon(n).map(|p| (n, p))) {
-            Some((n, path)) => {
+        match name.map(|n| (n, assets.icon(n))) {
+            Some((n, Some(path))) => {
                 out.push_str(&escape(&rest[..start]));
                 out.push_str(&format!(
                     "#box(height: 0.9em, baseline: 0.12em, image({}, height: 0.9em));",
@@ -461,14 +467,23 @@ fn with_icons(text: &str, assets: &mut dyn Assets) -> String {
                 ));
                 rest = &after[n.len() + 1..];
             }
-            None => {
+            Some((n, None))
+                if n.len() > 1 && n.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+            {
+                let names = assets.icon_names();
+                return Err(format!(
+                    "unknown icon `:{n}:` ({})",
+                    crate::error::suggestion(n, names.iter().map(String::as_str))
+                ));
+            }
+            _ => {
                 out.push_str(&escape(&rest[..=start]));
                 rest = after;
             }
         }
     }
     out.push_str(&escape(rest));
-    out
+    Ok(out)
 }
 
 /// The visible text of converted heading markup, for its label.
@@ -509,6 +524,9 @@ mod tests {
         }
         fn icon(&mut self, name: &str) -> Option<String> {
             (name == "coin").then(|| "icons/coin.svg".to_owned())
+        }
+        fn icon_names(&mut self) -> Vec<String> {
+            vec!["coin".to_owned()]
         }
     }
 
@@ -568,10 +586,28 @@ mod tests {
 
     #[test]
     fn icons_and_code() {
-        let t = convert("Gain :coin: now, not :nope: and `a*b`.\n");
+        let t = convert("Gain :coin: now and `a*b`.\n");
         assert!(t.contains("image(\"icons/coin.svg\""), "{t}");
-        assert!(t.contains(":nope:"), "{t}");
         assert!(t.contains("#raw(\"a*b\")"), "{t}");
+        // Colons that name no icon by their shape are text.
+        let t = convert("At 10:30:45, a ratio of 1:2:3. Note: x2:y: and :Coin: too.\n");
+        assert!(
+            t.contains("10:30:45") && t.contains("1:2:3") && t.contains(":Coin:"),
+            "{t}"
+        );
+        // A misspelt icon is an error at its line, as in card text.
+        let err = to_typst(
+            "# Rules\n\nPay :coni: to pass.\n",
+            Path::new("rules.md"),
+            &mut NoAssets,
+        )
+        .unwrap_err();
+        assert_eq!(err.line, Some(3), "{err}");
+        assert!(
+            err.message
+                .contains("unknown icon `:coni:` (did you mean `coin`?)"),
+            "{err}"
+        );
     }
 
     #[test]

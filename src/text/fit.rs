@@ -879,7 +879,10 @@ impl TextEngine {
 /// Whether the paragraph holding word `i` reads right to left: its first letter with a
 /// direction (Hebrew, Arabic…) says so, as a reader's bidi algorithm decides.
 fn right_to_left(words: &[Option<Word>], i: usize) -> bool {
-    let start = words[..i].iter().rposition(Option::is_none).map_or(0, |p| p + 1);
+    let start = words[..i]
+        .iter()
+        .rposition(Option::is_none)
+        .map_or(0, |p| p + 1);
     let texts = words[start..]
         .iter()
         .map_while(Option::as_ref)
