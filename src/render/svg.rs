@@ -27,6 +27,7 @@ struct Problems {
 /// (the game's templates); images are read through the project's sandbox.
 pub fn parse(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result<Tree> {
     check_font_families(svg, fonts)?;
+    check_links(svg, base)?;
     let problems = Mutex::new(Problems::default());
     let tree = {
         let opts = options(fonts, project, base, &problems);
@@ -247,6 +248,11 @@ fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, Str
 /// The file links (`href`, `xlink:href`) of rendered SVG text, in order: not fragments
 /// (`#id`) or inline data.
 pub fn linked_files(svg: &str) -> Vec<&str> {
+    file_links(svg).into_iter().map(|(_, href)| href).collect()
+}
+
+/// Each file link with the name of the element that carries it.
+fn file_links(svg: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     for (quote_at, _) in svg.match_indices("href=") {
         let rest = &svg[quote_at + 5..];
@@ -258,10 +264,32 @@ pub fn linked_files(svg: &str) -> Vec<&str> {
         };
         let href = &rest[1..1 + end];
         if !href.starts_with('#') && !href.starts_with("data:") && !href.is_empty() {
-            out.push(href);
+            let tag = svg[..quote_at]
+                .rfind('<')
+                .map(|open| &svg[open + 1..quote_at])
+                .and_then(|t| t.split(|c: char| c.is_whitespace() || c == '/').next())
+                .unwrap_or("");
+            out.push((tag, href));
         }
     }
     out
+}
+
+/// Refuses a face's links that would be read differently in different places: one that leaves
+/// the project (the sheets would ignore it where the rulebook's figures refuse it), and a file
+/// linked from anything but an `<image>` (a `<use>` of another file's shape), which no
+/// renderer draws.
+fn check_links(svg: &str, base: &Path) -> Result<()> {
+    for (tag, href) in file_links(svg) {
+        sandboxed(base, href).map_err(Error::new)?;
+        if tag != "image" {
+            return Err(Error::new(format!(
+                "`<{tag} href=\"{href}\">` links another file, which is not drawn: only an `<image>` may"
+            ))
+            .help("copy the shape into the template (a Tera `include` or macro), or show the file with `<image>`"));
+        }
+    }
+    Ok(())
 }
 
 /// Resolves an image link against `base` (relative to the project root), refusing anything
@@ -369,6 +397,16 @@ mod tests {
         let svg = r##"<use href="#a"/><image href="art/a.png"/><image xlink:href='b.jpg'/>
             <image href="data:image/png;base64,AA"/>"##;
         assert_eq!(linked_files(svg), ["art/a.png", "b.jpg"]);
+    }
+
+    #[test]
+    fn a_link_out_of_the_project_or_from_a_use_is_refused() {
+        let parse_body = |body: &str| parse_alone(&svg(body)).map(|_| ());
+        let e = parse_body(r#"<use href="/tmp/x.svg#a"/>"#).unwrap_err();
+        assert!(e.message.contains("absolute paths are not allowed"), "{e}");
+        let e = parse_body(r#"<use xlink:href="shapes.svg#star" x="1"/>"#).unwrap_err();
+        assert!(e.message.contains("`<use href=\"shapes.svg#star\">` links another file"), "{e}");
+        assert!(parse_body(r##"<rect id="a" width="1" height="1"/><use href="#a"/>"##).is_ok());
     }
 
     #[test]
