@@ -247,7 +247,7 @@ pub fn parse_yaml_cards(source: &str, path: &Path, rules: &CardRules) -> Result<
         allowed: rules.fields,
     }
     .deserialize(de)
-    .map_err(|e| locate_key(card_numbered(yaml_error(&e, source, path)), source))?;
+    .map_err(|e| locate_key(card_numbered(yaml_error(&e, source, path), source), source))?;
     let origin = Origin::Yaml {
         source,
         lines: top_level_item_lines(source),
@@ -266,8 +266,9 @@ pub fn parse_cards(source: &str, path: &Path, card_fields: &[String]) -> Result<
     parse_yaml_cards(source, path, &rules)
 }
 
-/// The parser's path to a card's key (`.[0].count: …`) as words: `card 1: …`.
-fn card_numbered(mut err: Error) -> Error {
+/// The parser's path to a card's key (`.[0].count: …`) as words: `card 1: …`, with the card
+/// named by its `name` when the source gives one (the card is not read yet).
+fn card_numbered(mut err: Error, source: &str) -> Error {
     let rest = err
         .message
         .strip_prefix(".[")
@@ -277,15 +278,29 @@ fn card_numbered(mut err: Error) -> Error {
         let index: usize = index.parse().ok()?;
         let (key, message) = after.split_once(": ")?;
         // The key is in the message already when the card's own check wrote it (`count …`).
-        Some(match key.trim_start_matches('.') {
+        let text = match key.trim_start_matches('.') {
             k if k.is_empty() || message.starts_with(k) => format!("card {}: {message}", index + 1),
             k => format!("card {}, `{k}`: {message}", index + 1),
-        })
+        };
+        Some((index, text))
     });
-    if let Some(message) = parsed {
+    if let Some((index, message)) = parsed {
         err.message = message;
+        if let Some(name) = written_name(source, index) {
+            err = err.card(name);
+        }
     }
     err
+}
+
+/// The `name:` written in the card that is item `index` of the YAML list, as text.
+fn written_name(source: &str, index: usize) -> Option<String> {
+    let line = *top_level_item_lines(source).get(index)?;
+    let (l, column) = key_in_block(source, line, "name")?;
+    let text = source.lines().nth(l - 1)?;
+    let value = text.get(column - 1 + "name:".len()..)?.split(" #").next()?.trim();
+    let value = value.trim_matches(['"', '\'']);
+    (!value.is_empty() && !value.starts_with(['{', '['])).then(|| value.to_owned())
 }
 
 /// serde_yaml reports errors raised inside a card at the start of the card's map; move them to
@@ -736,6 +751,9 @@ mod tests {
         let err = parse("- name: A\n  count: -1\n", &[]).unwrap_err();
         assert!(err.message.contains("count -1"), "{err}");
         assert_eq!(err.line, Some(2));
+        // The card is named by what its `name` says, though it could not be read.
+        let err = parse("- name: A\n- name: \"Old Map\"  # the map\n  count: lots\n", &[]).unwrap_err();
+        assert_eq!(err.card.as_deref(), Some("Old Map"), "{err}");
         assert!(parse("- name: A\n  count: 99999999\n", &[]).is_err());
     }
 

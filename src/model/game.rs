@@ -1,6 +1,6 @@
 //! Loading a whole game: `game.yaml`, then every component's cards, in one language.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -574,11 +574,13 @@ fn check_windows(spec: &ComponentSpec) -> Result<()> {
 
 /// Component ids must be unique and usable in file names.
 fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result<()> {
-    let mut seen = HashSet::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
     for spec in components {
-        let line = find_line(source, &format!("id: {}", spec.id));
-        let at = |e: Error| match line {
-            Some(l) => e.at(l, 1).with_source(source),
+        // A repeated id is shown where it repeats, not at its first use.
+        let before = seen.get(spec.id.as_str()).copied().unwrap_or(0);
+        let place = id_line(source, &spec.id, before);
+        let at = |e: Error| match place {
+            Some((l, c)) => e.at(l, c).with_source(source),
             None => e,
         };
         if !is_slug(&spec.id) {
@@ -595,20 +597,48 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
             ))
             .in_file(path)));
         }
-        if !seen.insert(spec.id.as_str()) {
+        if before > 0 {
             return Err(at(Error::new(format!(
                 "two components have the id `{}`",
                 spec.id
             ))
             .in_file(path)));
         }
+        seen.insert(spec.id.as_str(), before + 1);
     }
     Ok(())
+}
+
+/// Line and column of the `nth` (from 0) `id: <id>` key of the file, the id whole.
+fn id_line(source: &str, id: &str, nth: usize) -> Option<(usize, usize)> {
+    source
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let at = line.find("id:")?;
+            let value = line[at + 3..].split(" #").next().unwrap_or("").trim();
+            let before = line[..at].trim_start().trim_start_matches('-').trim();
+            (before.is_empty() && value.trim_matches(['"', '\'']) == id).then_some((i + 1, at + 1))
+        })
+        .nth(nth)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_component_id_is_shown_where_it_repeats() {
+        let source = "name: G\ncomponents:\n  - id: tokens-extra\n  - id: tokens\n    name: A\n  - name: B\n    id: \"tokens\"  # again\n";
+        let spec = |id: &str| -> ComponentSpec {
+            serde_yaml::from_str(&format!("id: {id}\nname: x\nsize: poker\nfront: f.svg.tera\ncards: c.yaml\n")).unwrap()
+        };
+        let components = [spec("tokens-extra"), spec("tokens"), spec("tokens")];
+        let e = check_slug(&components, Path::new("data/g/game.yaml"), source).unwrap_err();
+        assert!(e.message.contains("two components have the id `tokens`"), "{e}");
+        assert_eq!((e.line, e.column), (Some(7), Some(5)), "{e}");
+        assert_eq!(id_line(source, "tokens", 0), Some((4, 5)));
+    }
 
     #[test]
     fn a_component_line_is_found_within_its_own_entry_as_a_whole_word() {
