@@ -298,7 +298,11 @@ fn written_name(source: &str, index: usize) -> Option<String> {
     let line = *top_level_item_lines(source).get(index)?;
     let (l, column) = key_in_block(source, line, "name")?;
     let text = source.lines().nth(l - 1)?;
-    let value = text.get(column - 1 + "name:".len()..)?.split(" #").next()?.trim();
+    let value = text
+        .get(column - 1 + "name:".len()..)?
+        .split(" #")
+        .next()?
+        .trim();
     let value = value.trim_matches(['"', '\'']);
     (!value.is_empty() && !value.starts_with(['{', '['])).then(|| value.to_owned())
 }
@@ -752,7 +756,11 @@ mod tests {
         assert!(err.message.contains("count -1"), "{err}");
         assert_eq!(err.line, Some(2));
         // The card is named by what its `name` says, though it could not be read.
-        let err = parse("- name: A\n- name: \"Old Map\"  # the map\n  count: lots\n", &[]).unwrap_err();
+        let err = parse(
+            "- name: A\n- name: \"Old Map\"  # the map\n  count: lots\n",
+            &[],
+        )
+        .unwrap_err();
         assert_eq!(err.card.as_deref(), Some("Old Map"), "{err}");
         assert!(parse("- name: A\n  count: 99999999\n", &[]).is_err());
     }

@@ -631,11 +631,17 @@ mod tests {
     fn a_repeated_component_id_is_shown_where_it_repeats() {
         let source = "name: G\ncomponents:\n  - id: tokens-extra\n  - id: tokens\n    name: A\n  - name: B\n    id: \"tokens\"  # again\n";
         let spec = |id: &str| -> ComponentSpec {
-            serde_yaml::from_str(&format!("id: {id}\nname: x\nsize: poker\nfront: f.svg.tera\ncards: c.yaml\n")).unwrap()
+            serde_yaml::from_str(&format!(
+                "id: {id}\nname: x\nsize: poker\nfront: f.svg.tera\ncards: c.yaml\n"
+            ))
+            .unwrap()
         };
         let components = [spec("tokens-extra"), spec("tokens"), spec("tokens")];
         let e = check_slug(&components, Path::new("data/g/game.yaml"), source).unwrap_err();
-        assert!(e.message.contains("two components have the id `tokens`"), "{e}");
+        assert!(
+            e.message.contains("two components have the id `tokens`"),
+            "{e}"
+        );
         assert_eq!((e.line, e.column), (Some(7), Some(5)), "{e}");
         assert_eq!(id_line(source, "tokens", 0), Some((4, 5)));
     }

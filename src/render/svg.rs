@@ -405,7 +405,11 @@ mod tests {
         let e = parse_body(r#"<use href="/tmp/x.svg#a"/>"#).unwrap_err();
         assert!(e.message.contains("absolute paths are not allowed"), "{e}");
         let e = parse_body(r#"<use xlink:href="shapes.svg#star" x="1"/>"#).unwrap_err();
-        assert!(e.message.contains("`<use href=\"shapes.svg#star\">` links another file"), "{e}");
+        assert!(
+            e.message
+                .contains("`<use href=\"shapes.svg#star\">` links another file"),
+            "{e}"
+        );
         assert!(parse_body(r##"<rect id="a" width="1" height="1"/><use href="#a"/>"##).is_ok());
     }
 

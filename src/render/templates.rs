@@ -163,10 +163,22 @@ impl Templates {
             Some((what, r)) => {
                 let file = file_of(r.filename());
                 let span = r.span();
-                let mut e = Error::new(format!("{what}: {}{chain}", r.message()))
+                let mut message = r.message().to_string();
+                let text = project.read_text(&file).ok();
+                let line = text
+                    .as_deref()
+                    .and_then(|t| t.lines().nth(span.start_line.checked_sub(1)?));
+                if let Some(expr) = line.and_then(|l| undefined_argument(&message, l)) {
+                    message = message.replacen(
+                        "is given a value that does not exist",
+                        &format!("is given `{expr}`, which does not exist"),
+                        1,
+                    );
+                }
+                let mut e = Error::new(format!("{what}: {message}{chain}"))
                     .in_file(&file)
                     .at(span.start_line, span.start_col + 1);
-                if let Ok(text) = project.read_text(&file) {
+                if let Some(text) = text {
                     let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
                     if let Some(help) = unclosed_block(&text).filter(|_| syntax) {
                         e = e.help(help);
@@ -192,6 +204,34 @@ impl Templates {
             },
         }
     }
+}
+
+/// The expression given to the argument that `message` says is undefined
+/// (`` text_box(): `text` is given a value… ``), as written on the template's `line`.
+fn undefined_argument<'a>(message: &str, line: &'a str) -> Option<&'a str> {
+    let key = message.split("(): `").nth(1)?.split('`').next()?;
+    let (mut start, mut depth) = (None, 0i32);
+    for (at, _) in line.match_indices(&format!("{key}=")) {
+        let before = line[..at].chars().next_back();
+        if before.is_none_or(|c| c == '(' || c == ',' || c.is_whitespace()) {
+            start = Some(at + key.len() + 1);
+            break;
+        }
+    }
+    let start = start?;
+    let rest = &line[start..];
+    let end = rest
+        .char_indices()
+        .find(|&(_, c)| {
+            depth += match c {
+                '(' | '[' => 1,
+                ')' | ']' => -1,
+                _ => 0,
+            };
+            depth < 0 || (depth == 0 && c == ',')
+        })
+        .map_or(rest.len(), |(i, _)| i);
+    Some(rest[..end].trim()).filter(|e| !e.is_empty())
 }
 
 /// A block tag opened more often than closed (`{% if %}` without its `{% endif %}`): the
@@ -357,6 +397,16 @@ mod tests {
             e.file.as_ref().unwrap().ends_with("templates/g/f.svg.tera"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn an_undefined_argument_is_named_as_written() {
+        let m = "text_box(): `text` is given a value that does not exist; check the spelling";
+        let line = r#"{{ text_box(name="text", text=card.txet | upper, x=f(1, 2), context=3) }}"#;
+        assert_eq!(undefined_argument(m, line), Some("card.txet | upper"));
+        let m = "icon(): `x` is given a value that does not exist";
+        assert_eq!(undefined_argument(m, line), Some("f(1, 2)"));
+        assert_eq!(undefined_argument("other", line), None);
     }
 
     #[test]
