@@ -94,6 +94,12 @@ fn cases() -> Vec<Case> {
             line: Some(2),
         },
         Case {
+            name: "empty revision",
+            breaks: |p| edit(p, GAME, "revision: \"1\"", "revision: \"  \""),
+            says: &["game.yaml", "`revision` is empty"],
+            line: Some(2),
+        },
+        Case {
             name: "unknown print field",
             breaks: |p| edit(p, GAME, "paper: a4", "papr: a4"),
             says: &["game.yaml", "did you mean `paper`"],
@@ -364,6 +370,39 @@ fn cases() -> Vec<Case> {
                 )
             },
             says: &["line_height above 0", "front.svg.tera"],
+            line: Some(1),
+        },
+        Case {
+            name: "text_box with no lines allowed",
+            breaks: |p| {
+                front(
+                    p,
+                    "{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, max_lines=0) }}",
+                )
+            },
+            says: &["`max_lines` is 0", "front.svg.tera"],
+            line: Some(1),
+        },
+        Case {
+            name: "text_box with a minimum size of 0",
+            breaks: |p| {
+                front(
+                    p,
+                    "{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, min_size=0) }}",
+                )
+            },
+            says: &["`min_size` is 0; it must be above 0", "front.svg.tera"],
+            line: Some(1),
+        },
+        Case {
+            name: "icon of a negative size",
+            breaks: |p| {
+                front(
+                    p,
+                    "{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4) }}{{ icon(name=\"coin\", x=8, y=20, size=-5) }}",
+                )
+            },
+            says: &["icon(): `size` is -5", "front.svg.tera"],
             line: Some(1),
         },
         Case {

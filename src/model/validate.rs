@@ -81,6 +81,16 @@ fn span_in_range(field: &'static str, span: Span, max: u32) -> Result<(), OutOfR
 
 /// The cover's numbers: players, playing time in minutes, minimum age.
 pub fn check_cover(f: &GameFile) -> Result<(), OutOfRange> {
+    // Printed on every sheet and face: empty, nothing would say which game or revision a
+    // loose card is from.
+    for (field, value) in [("name", &f.name), ("revision", &f.revision)] {
+        if value.trim().is_empty() {
+            return Err(OutOfRange {
+                field,
+                message: format!("`{field}` is empty; it is printed on every sheet, so write one"),
+            });
+        }
+    }
     if let Some(p) = f.players {
         span_in_range("players", p, 100)?;
     }

@@ -1018,19 +1018,37 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
         align,
         valign,
         line_height: opt("line_height", 1.2)?,
-        max_lines: kwargs
-            .get::<i64>("max_lines")?
-            .map_or(usize::MAX, |n| n.max(1) as usize),
+        max_lines: match kwargs.get::<i64>("max_lines")? {
+            None => usize::MAX,
+            Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
+            Some(n) => {
+                return Err(tera::Error::message(format!(
+                    "text_box(): `max_lines` is {n}; a box holds one line at least"
+                )));
+            }
+        },
         fill: kwargs
             .get::<String>("fill")?
             .unwrap_or_else(|| "#000".to_owned()),
         icon_scale: opt("icon_scale", 1.1)?,
     };
-    let positive = spec.width > 0.0 && spec.height > 0.0 && spec.size > 0.0 && spec.min_size > 0.0;
-    if !positive || spec.min_size > spec.size {
-        return Err(tera::Error::message(
-            "text_box needs width, height and size above 0 and min_size no larger than size",
-        ));
+    for (key, value) in [
+        ("width", spec.width),
+        ("height", spec.height),
+        ("size", spec.size),
+        ("min_size", spec.min_size),
+    ] {
+        if value.is_nan() || value <= 0.0 {
+            return Err(tera::Error::message(format!(
+                "text_box(): `{key}` is {value}; it must be above 0"
+            )));
+        }
+    }
+    if spec.min_size > spec.size {
+        return Err(tera::Error::message(format!(
+            "text_box(): `min_size` ({}) is larger than `size` ({}): the text would grow to fit",
+            spec.min_size, spec.size
+        )));
     }
     // Lines at a spacing of 0 or less stack upwards, out of their box.
     if !(spec.line_height > 0.0 && spec.line_height <= 10.0) {
@@ -1077,13 +1095,19 @@ impl tera::Function<tera::TeraResult<Value>> for IconFn {
             ))
         })?;
         let num = |k: &str| kwargs.must_get::<f64>(k);
+        let size = num("size")?;
+        if !(size.is_finite() && size > 0.0) {
+            return Err(tera::Error::message(format!(
+                "icon(): `size` is {size}; it must be above 0 (mm)"
+            )));
+        }
         let fill = kwargs.get::<&str>("fill")?.unwrap_or("#000");
         Ok(Value::safe_string(&format!(
             r#"<svg x="{}" y="{}" width="{}" height="{}" viewBox="{}" color="{}">{}</svg>"#,
             num("x")?,
             num("y")?,
-            num("size")?,
-            num("size")?,
+            size,
+            size,
             xml(&icon.view_box),
             xml(fill),
             icon.body
