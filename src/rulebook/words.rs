@@ -228,7 +228,7 @@ pub static ENGLISH: Words = Words {
         title: "Components",
         intro: "Count the pieces once they are cut, and tick each line. The pages are those of this PDF; print the sheets at 100 % (actual size), duplex where a sheet has backs.",
         heads: ["One piece", "Component", "Count"],
-        page: "pages",
+        page: "page",
         pages: "pages",
         buy_title: "Parts to buy",
         buy_intro: "Not printed. Buy them, or use the printed stand-in named beside each.",

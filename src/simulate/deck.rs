@@ -251,9 +251,10 @@ impl GameDeckStats {
                 };
                 let _ = writeln!(
                     out,
-                    "  {:<24} {:>4} cards {:>5.1} %   ≥1 in 3 draws {:>5}, in 5 {:>5}   first after {} draws",
+                    "  {:<24} {:>4} {:<5} {:>5.1} %   ≥1 in 3 draws {:>5}, in 5 {:>5}   first after {} draws",
                     g.value,
                     g.count,
+                    if g.count == 1 { "card" } else { "cards" },
                     100.0 * g.share,
                     p(3),
                     p(5),
