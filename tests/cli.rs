@@ -263,6 +263,18 @@ fn rulebook_errors_point_at_their_own_file_and_line() {
     assert!(err.contains("unknown variable: nonsense"), "{err}");
     assert!(!err.contains("generated Typst"), "{err}");
 
+    // A font the typesetter lacks, named in rules.typ, is found there too.
+    std::fs::write(
+        data.join("rules.typ"),
+        "#set par(justify: true)\n#set text(font: \"Comic Sans MS\")\n",
+    )
+    .unwrap();
+    let out = run(root, &["build", "facility-07"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("data/facility-07/rules.typ:2:17"), "{err}");
+    assert!(err.contains("unknown font family: comic sans ms"), "{err}");
+
     std::fs::remove_file(data.join("rules.typ")).unwrap();
     let rules = std::fs::read_to_string(data.join("rules.md")).unwrap();
     let rules = rules.trim_end();

@@ -177,12 +177,12 @@ impl TypstWorld {
         {
             let families: std::collections::BTreeSet<&str> =
                 fonts().1.iter().map(|f| f.info().family.as_str()).collect();
-            return Err(
-                Error::new(format!("the rulebook asks for an {}", w.message)).help(format!(
-                    "the typesetter has: {}",
-                    families.into_iter().collect::<Vec<_>>().join(", ")
-                )),
-            );
+            let err = Error::new(format!("the rulebook asks for an {}", w.message));
+            let (err, _) = self.at_span(err, w.span);
+            return Err(err.help(format!(
+                "the typesetter has: {}",
+                families.into_iter().collect::<Vec<_>>().join(", ")
+            )));
         }
         warned.output.map_err(|diags| {
             let first = diags
@@ -192,33 +192,39 @@ impl TypstWorld {
             let Some(d) = first else {
                 return Error::new("the rulebook could not be typeset");
             };
-            // A span in an included file (the credits) is no place in the main text.
-            let start = Some(d.span)
-                .filter(|span| span.id() == Some(self.main.id()))
-                .and_then(|span| self.range(span))
-                .map(|r| r.start);
-            let mut err = Error::new(format!("the rulebook could not be typeset: {}", d.message));
-            if let Some((file, line, column, source)) =
-                start.and_then(|p| origin_of(self.main.text(), p))
-            {
-                err = err.in_file(file).at(line, column.unwrap_or(1));
-                if let Some(text) = source {
-                    err = err.with_source(&text);
-                }
-                return match d.hints.first() {
-                    Some(hint) => err.help(hint.v.to_string()),
-                    None => err,
-                };
+            let err = Error::new(format!("the rulebook could not be typeset: {}", d.message));
+            match (self.at_span(err, d.span), d.hints.first()) {
+                ((err, true), Some(hint)) => err.help(hint.v.to_string()),
+                ((err, _), _) => err,
             }
-            let line = start.map(|p| self.main.text()[..p].matches('\n').count() + 1);
-            if let Some(l) = line {
-                err = err.help(format!(
-                    "at line {l} of the generated Typst: {}",
-                    self.main.text().lines().nth(l - 1).unwrap_or("").trim()
-                ));
-            }
-            err
         })
+    }
+
+    /// `err` placed where `span` is: at the line and column of the game's file the markup
+    /// came from (`rules.md`, `rules.typ`), then true; otherwise with the generated line as
+    /// help. A span in an included file (the credits) is no place in the main text.
+    fn at_span(&self, mut err: Error, span: typst::syntax::DiagSpan) -> (Error, bool) {
+        let start = Some(span)
+            .filter(|span| span.id() == Some(self.main.id()))
+            .and_then(|span| self.range(span))
+            .map(|r| r.start);
+        if let Some((file, line, column, source)) =
+            start.and_then(|p| origin_of(self.main.text(), p))
+        {
+            err = err.in_file(file).at(line, column.unwrap_or(1));
+            if let Some(text) = source {
+                err = err.with_source(&text);
+            }
+            return (err, true);
+        }
+        let line = start.map(|p| self.main.text()[..p].matches('\n').count() + 1);
+        if let Some(l) = line {
+            err = err.help(format!(
+                "at line {l} of the generated Typst: {}",
+                self.main.text().lines().nth(l - 1).unwrap_or("").trim()
+            ));
+        }
+        (err, false)
     }
 
     /// Lays the project out and finds the fonts its PDF will embed, or takes the finished PDF
