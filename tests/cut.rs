@@ -575,6 +575,52 @@ fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
     );
 }
 
+/// A dashboard that fits the paper only turned a quarter lies turned in its grid of crop
+/// marks, as cards do: its face drawn over the turned trim, and its top layer's window cut
+/// where the turned drawing shows it.
+#[test]
+fn a_dashboard_that_fits_the_paper_only_turned_lies_turned() {
+    // 150 × 100 mm and its bleed is wider than A5 (148 mm), not taller.
+    let p = kit("");
+    p.edit("data/cutkit/game.yaml", "paper: a4", "paper: a5");
+    p.edit(
+        "data/cutkit/game.yaml",
+        "size: { width_mm: 120, height_mm: 80 }\n    front: token.svg.tera\n",
+        "size: { width_mm: 150, height_mm: 100 }\n    front: token.svg.tera\n",
+    );
+    let built = build(&p);
+    let mats = built
+        .report
+        .components
+        .iter()
+        .find(|c| c.id == "mats")
+        .unwrap();
+    let pdf = Pdf::load(built.pdf(mats.file.as_deref().unwrap()).unwrap());
+    let (base, top) = (&pdf.pages[mats.pages[0] - 1], &pdf.pages[mats.pages[1] - 1]);
+    let (w, h) = (156.0, 106.0);
+    let face = |page: &common::PageInfo| {
+        let i = (0..page.placements.len())
+            .find(|&i| close(pdf.form_size(page.placements[i].2).0, w))
+            .expect("a mat's face");
+        page.placed_rect(i, w, h)
+    };
+    // Upright on the page: 106 mm across, 156 mm down, both layers in the same place.
+    let (f, t) = (face(base), face(top));
+    assert!(close(f[2], 106.0) && close(f[3], 156.0), "{f:?}");
+    assert!((0..4).all(|k| close(f[k], t[k])), "{f:?} {t:?}");
+    // The window, 10 mm in from the face's left and top and 30 × 20 mm, turned clockwise with
+    // the face: 10 mm in from the trim's right and top, 20 × 30 mm.
+    let trim = [f[0] + 3.0, f[1] + 3.0, 100.0, 150.0];
+    let window = [trim[0] + trim[2] - 10.0 - 20.0, trim[1] + 10.0, 20.0, 30.0];
+    let drawn = |page: &common::PageInfo| {
+        page.fills
+            .iter()
+            .any(|b| (0..4).all(|k| close(b[k], window[k])))
+    };
+    assert!(drawn(top), "no window at {window:?}: {:?}", top.fills);
+    assert!(!drawn(base), "the base has a window");
+}
+
 /// Cut sheets printed duplex put their front-and-back pairs first, then the single-sided
 /// sheets, so that each file prints as one duplex job: a single-sided sheet before a pair
 /// would put the pair's front on its back.

@@ -1307,8 +1307,10 @@ fn deck_grid(
     };
     let margin = print.printable_margin_mm;
     let cards = comp.spec.kind == ComponentKind::Cards;
-    // Cards may lie turned when that fits more to a sheet; tokens and dashboards stay upright.
-    let grid = match cards {
+    // Cards and dashboards may lie turned when that fits more to a sheet (or fits at all);
+    // tokens stay upright.
+    let turns = cards || comp.spec.kind == ComponentKind::Dashboard;
+    let grid = match turns {
         true => Grid::turning(print.paper, size, bleed, gutter, margin),
         false => Grid::with_margin(print.paper, size, bleed, gutter, margin),
     }?;

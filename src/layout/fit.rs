@@ -30,15 +30,15 @@ fn misfit(game: &Game, comp: &Component) -> Option<String> {
     let margin = print.printable_margin_mm;
     // Nets, standees and tokens may be packed on shared sheets, upright, above the sheet's
     // label band; a grid of cards or dashboards needs crop marks on one side of each axis at
-    // least (the grid's own rule), and only cards may lie turned in a grid (on a
-    // print-and-cut layout's cut sheets dashboards may too: `cut_sheets_take`).
+    // least (the grid's own rule), and cards and dashboards may lie turned in it.
     let (room_w, room_h, turns) = match comp.spec.kind {
         ComponentKind::Die | ComponentKind::Standee | ComponentKind::Tokens => {
             (pw - 2.0 * margin, ph - 2.0 * margin - LABEL_BAND, false)
         }
         kind => {
             let around = margin + mark_zone(margin);
-            (pw - around, ph - around, kind == ComponentKind::Cards)
+            let turns = matches!(kind, ComponentKind::Cards | ComponentKind::Dashboard);
+            (pw - around, ph - around, turns)
         }
     };
     let fits =

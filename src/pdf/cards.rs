@@ -272,11 +272,21 @@ fn decorate(
     draw_stamp(surface, font, trim, shape, deck.print, deck.revision, hash);
     if layer == Layer::Top {
         for w in deck.windows {
-            let r = Rect {
-                x: trim.x + w.x_mm,
-                y: trim.y + w.y_mm,
-                w: w.w_mm,
-                h: w.h_mm,
+            // A turned top layer lies a quarter clockwise (`face_transform`): the face's
+            // top runs down the trim's right edge.
+            let r = match deck.grid.turned {
+                false => Rect {
+                    x: trim.x + w.x_mm,
+                    y: trim.y + w.y_mm,
+                    w: w.w_mm,
+                    h: w.h_mm,
+                },
+                true => Rect {
+                    x: trim.right() - w.y_mm - w.h_mm,
+                    y: trim.y + w.x_mm,
+                    w: w.h_mm,
+                    h: w.w_mm,
+                },
             };
             draw_window(surface, font, r);
         }
