@@ -662,21 +662,46 @@ impl Grid {
         v.chain(h).collect()
     }
 
-    /// Hairlines along every cut, across the whole block (for `crop_marks: full`).
+    /// Hairlines along every cut (for `crop_marks: full`), each across the pieces it cuts and
+    /// their bleed: over the empty slots of a sheet's last row it would cut nothing.
     pub fn cut_lines(&self, used: usize) -> Vec<Line> {
         let (xs, ys) = self.cuts(used);
-        let block = self.block(used);
-        let v = xs.iter().map(|&x| Line {
-            x1: x,
-            y1: block.y,
-            x2: x,
-            y2: block.bottom(),
+        let trims: Vec<Rect> = (0..used.clamp(1, self.per_sheet()))
+            .map(|slot| self.front_trim(slot))
+            .collect();
+        let near = |a: f32, b: f32| (a - b).abs() < 1e-3;
+        // The extent, bleed included, of the pieces with an edge on the cut.
+        let extent = |cut: &dyn Fn(&Rect) -> bool, lo: fn(&Rect) -> f32, hi: fn(&Rect) -> f32| {
+            let on: Vec<&Rect> = trims.iter().filter(|r| cut(r)).collect();
+            let start = on.iter().map(|r| lo(r)).fold(f32::INFINITY, f32::min);
+            let end = on.iter().map(|r| hi(r)).fold(f32::NEG_INFINITY, f32::max);
+            (start - self.bleed, end + self.bleed)
+        };
+        let v = xs.iter().map(|&x| {
+            let (y1, y2) = extent(
+                &|r| near(r.x, x) || near(r.right(), x),
+                |r| r.y,
+                Rect::bottom,
+            );
+            Line {
+                x1: x,
+                y1,
+                x2: x,
+                y2,
+            }
         });
-        let h = ys.iter().map(|&y| Line {
-            x1: block.x,
-            y1: y,
-            x2: block.right(),
-            y2: y,
+        let h = ys.iter().map(|&y| {
+            let (x1, x2) = extent(
+                &|r| near(r.y, y) || near(r.bottom(), y),
+                |r| r.x,
+                Rect::right,
+            );
+            Line {
+                x1,
+                y1: y,
+                x2,
+                y2: y,
+            }
         });
         v.chain(h).collect()
     }
@@ -999,6 +1024,54 @@ mod tests {
         let g = poker(Paper::Letter);
         let marks = g.back_marks(6, Duplex::LongEdge, [1.0, -2.0]).unwrap();
         assert!(marks.iter().all(|m| m.length() >= MARK_MIN - 1e-3));
+    }
+
+    #[test]
+    fn full_cut_lines_stop_where_the_pieces_stop() {
+        let g = poker(Paper::A4);
+        assert_eq!((g.cols, g.rows), (3, 3));
+        let full = g.block(9);
+        let (a, b) = (g.front_trim(0), g.front_trim(8));
+        assert!((b.right() - g.front_trim(5).right()).abs() < 1e-3);
+        // A full sheet: every line crosses the whole block.
+        for l in g.cut_lines(9) {
+            let (lo, hi) = match l.x1 == l.x2 {
+                true => (full.y, full.bottom()),
+                false => (full.x, full.right()),
+            };
+            let (s, e) = match l.x1 == l.x2 {
+                true => (l.y1, l.y2),
+                false => (l.x1, l.x2),
+            };
+            assert!((s - lo).abs() < 1e-3 && (e - hi).abs() < 1e-3, "{l:?}");
+        }
+        // Seven cards: the last row holds one. The right edge of the third column stops at
+        // the second row's bleed, and the last row's bottom edge under its one card.
+        let lines = g.cut_lines(7);
+        let right = lines
+            .iter()
+            .find(|l| l.x1 == l.x2 && (l.x1 - b.right()).abs() < 1e-3)
+            .unwrap();
+        let second_row = g.front_trim(5).bottom() + g.bleed;
+        assert!((right.y2 - second_row).abs() < 1e-3, "{right:?}");
+        let bottom = lines
+            .iter()
+            .find(|l| l.y1 == l.y2 && (l.y1 - g.front_trim(6).bottom()).abs() < 1e-3)
+            .unwrap();
+        assert!((bottom.x1 - (a.x - g.bleed)).abs() < 1e-3, "{bottom:?}");
+        assert!(
+            (bottom.x2 - (g.front_trim(6).right() + g.bleed)).abs() < 1e-3,
+            "{bottom:?}"
+        );
+        // Seen from the first column, its left edge still runs the three rows.
+        let left = lines
+            .iter()
+            .find(|l| l.x1 == l.x2 && (l.x1 - a.x).abs() < 1e-3)
+            .unwrap();
+        assert!(
+            (left.y2 - (g.front_trim(6).bottom() + g.bleed)).abs() < 1e-3,
+            "{left:?}"
+        );
     }
 
     #[test]
