@@ -640,6 +640,19 @@ mod tests {
     }
 
     #[test]
+    fn aliases_that_multiply_are_said_plainly() {
+        let mut yaml = "- name: Bomb\n  l0: &a0 [l, l, l, l, l, l, l, l, l]\n".to_owned();
+        for i in 1..9 {
+            let p = format!("*a{}", i - 1);
+            let nine = vec![p.as_str(); 9].join(", ");
+            yaml.push_str(&format!("  l{i}: &a{i} [{nine}]\n"));
+        }
+        let fields = ["l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8"];
+        let e = parse(&yaml, &fields).unwrap_err();
+        assert!(e.message.contains("aliases (`*name`) copy so much"), "{e}");
+    }
+
+    #[test]
     fn a_merge_into_its_own_anchor_is_said_plainly_at_its_card() {
         let yaml = "- &a\n  name: Scout\n  count: 6\n  <<: *a\n";
         let e = parse(yaml, &[]).unwrap_err();

@@ -208,6 +208,12 @@ pub fn yaml_error(err: &serde_yaml::Error, source: &str, path: &Path) -> Error {
         error.message = "this YAML repeats without end or nests too deeply: an alias (`*name`) inside the map its anchor (`&name`) starts copies that map into itself".to_owned();
         error = error.help("merge or repeat only an anchor whose map has ended before the alias");
     }
+    if message == "repetition limit exceeded" {
+        // Aliases of aliases (`&b [*a, *a, …]`) multiply: a few lines could stand for
+        // billions of values, so the parser stops.
+        error.message = "this YAML's aliases (`*name`) copy so much that it would hold millions of values: an anchor made of aliases of another anchor multiplies them".to_owned();
+        error = error.help("write the values out, or use an alias of an alias only a few times");
+    }
     error
 }
 
