@@ -644,7 +644,7 @@ mod tests {
         let mut yaml = "- name: Bomb\n  l0: &a0 [l, l, l, l, l, l, l, l, l]\n".to_owned();
         for i in 1..9 {
             let p = format!("*a{}", i - 1);
-            let nine = vec![p.as_str(); 9].join(", ");
+            let nine = [p.as_str(); 9].join(", ");
             yaml.push_str(&format!("  l{i}: &a{i} [{nine}]\n"));
         }
         let fields = ["l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8"];
