@@ -1316,7 +1316,7 @@ fn deck_grid(
     }?;
     let has_backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
     if print.layout == Layout::GutterFold && has_backs {
-        let folded = FoldLayout::new(print.paper, size, bleed, gutter, margin, cards)?
+        let folded = FoldLayout::new(print.paper, size, bleed, gutter, margin, turns)?
             .with_mark_length(print.mark_length_mm);
         return Ok((folded.grid, Some(folded.fold)));
     }

@@ -245,16 +245,35 @@ fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, Str
     Ok(bytes)
 }
 
-/// The file links (`href`, `xlink:href`) of rendered SVG text, in order: not fragments
-/// (`#id`) or inline data.
+/// The file links (`href`, `xlink:href`) of rendered SVG text that draw a file (`<image>`,
+/// `<feImage>`), in order: not fragments (`#id`) or inline data.
 pub fn linked_files(svg: &str) -> Vec<&str> {
-    file_links(svg).into_iter().map(|(_, href)| href).collect()
+    file_links(svg)
+        .into_iter()
+        .filter(|(tag, _)| draws_file(tag))
+        .map(|(_, href)| href)
+        .collect()
 }
 
-/// Each file link with the name of the element that carries it.
+/// Whether an element of this name draws the file its link names.
+fn draws_file(tag: &str) -> bool {
+    let local = tag.rsplit(':').next().unwrap_or(tag);
+    local == "image" || local == "feImage"
+}
+
+/// Each file link with the name of the element that carries it, outside comments; a
+/// hyperlink (`<a href>`) names no file to draw and is left out.
 fn file_links(svg: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     for (quote_at, _) in svg.match_indices("href=") {
+        // An attribute of its own (`href`, `xlink:href`), not the end of another's name.
+        let attribute = svg[..quote_at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_whitespace() || c == ':');
+        if !attribute || in_comment(svg, quote_at) {
+            continue;
+        }
         let rest = &svg[quote_at + 5..];
         let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
             continue;
@@ -269,25 +288,34 @@ fn file_links(svg: &str) -> Vec<(&str, &str)> {
                 .map(|open| &svg[open + 1..quote_at])
                 .and_then(|t| t.split(|c: char| c.is_whitespace() || c == '/').next())
                 .unwrap_or("");
-            out.push((tag, href));
+            if tag.rsplit(':').next() != Some("a") {
+                out.push((tag, href));
+            }
         }
     }
     out
 }
 
+/// Whether byte `at` of `svg` lies inside an XML comment.
+fn in_comment(svg: &str, at: usize) -> bool {
+    svg[..at]
+        .rfind("<!--")
+        .is_some_and(|open| !svg[open..at].contains("-->"))
+}
+
 /// Refuses a face's links that would be read differently in different places: one that leaves
 /// the project (the sheets would ignore it where the rulebook's figures refuse it), and a file
-/// linked from anything but an `<image>` (a `<use>` of another file's shape), which no
-/// renderer draws.
+/// linked from anything but an image (a `<use>` of another file's shape), which no renderer
+/// draws.
 fn check_links(svg: &str, base: &Path) -> Result<()> {
     for (tag, href) in file_links(svg) {
-        sandboxed(base, href).map_err(Error::new)?;
-        if tag != "image" {
+        if !draws_file(tag) {
             return Err(Error::new(format!(
                 "`<{tag} href=\"{href}\">` links another file, which is not drawn: only an `<image>` may"
             ))
             .help("copy the shape into the template (a Tera `include` or macro), or show the file with `<image>`"));
         }
+        sandboxed(base, href).map_err(Error::new)?;
     }
     Ok(())
 }
@@ -403,6 +431,8 @@ mod tests {
     fn a_link_out_of_the_project_or_from_a_use_is_refused() {
         let parse_body = |body: &str| parse_alone(&svg(body)).map(|_| ());
         let e = parse_body(r#"<use href="/tmp/x.svg#a"/>"#).unwrap_err();
+        assert!(e.message.contains("links another file"), "{e}");
+        let e = parse_body(r#"<image href="/etc/hostname" width="1" height="1"/>"#).unwrap_err();
         assert!(e.message.contains("absolute paths are not allowed"), "{e}");
         let e = parse_body(r#"<use xlink:href="shapes.svg#star" x="1"/>"#).unwrap_err();
         assert!(
@@ -411,6 +441,15 @@ mod tests {
             "{e}"
         );
         assert!(parse_body(r##"<rect id="a" width="1" height="1"/><use href="#a"/>"##).is_ok());
+        // A hyperlink, a commented-out link and another attribute ending in `href` read no file.
+        for ok in [
+            r#"<a href="https://example.com"><rect width="1" height="1"/></a>"#,
+            r#"<a href="mailto:x@y.z"><rect width="1" height="1"/></a>"#,
+            r#"<!-- <use href="shapes.svg#star"/> --><rect width="1" height="1"/>"#,
+            r#"<rect data-href="shapes.svg" width="1" height="1"/>"#,
+        ] {
+            assert!(parse_body(ok).is_ok(), "{ok}: {:?}", parse_body(ok).err());
+        }
     }
 
     #[test]

@@ -165,9 +165,15 @@ impl Templates {
                 let span = r.span();
                 let mut message = r.message().to_string();
                 let text = project.read_text(&file).ok();
-                let line = text
-                    .as_deref()
-                    .and_then(|t| t.lines().nth(span.start_line.checked_sub(1)?));
+                // From the call on: an earlier `width="56"` of the SVG is not its argument.
+                let line = text.as_deref().and_then(|t| {
+                    let line = t.lines().nth(span.start_line.checked_sub(1)?)?;
+                    let from = line
+                        .char_indices()
+                        .nth(span.start_col)
+                        .map_or(0, |(i, _)| i);
+                    Some(&line[from..])
+                });
                 if let Some(expr) = line.and_then(|l| undefined_argument(&message, l)) {
                     message = message.replacen(
                         "is given a value that does not exist",

@@ -313,7 +313,11 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
 }
 
 fn squeeze(text: &str) -> String {
-    text.chars().filter(|c| !c.is_whitespace()).collect()
+    // Bidi isolate marks (`text_box` puts them around right-to-left runs) are no text.
+    let mark = |c: &char| ('\u{2066}'..='\u{2069}').contains(c);
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !mark(c))
+        .collect()
 }
 
 impl Assets for GameAssets<'_> {

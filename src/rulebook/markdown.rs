@@ -453,8 +453,14 @@ fn with_icons(text: &str, assets: &mut dyn Assets) -> std::result::Result<String
     while let Some(start) = rest.find(':') {
         let after = &rest[start + 1..];
         let end = after.find(':');
+        // A name stands apart from the words around it: `Spieler:innen:` is a word.
+        let apart = !rest[..start]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
         let name = end.map(|e| &after[..e]).filter(|n| {
-            !n.is_empty()
+            apart
+                && !n.is_empty()
                 && n.chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         });
@@ -468,11 +474,13 @@ fn with_icons(text: &str, assets: &mut dyn Assets) -> std::result::Result<String
                 rest = &after[n.len() + 1..];
             }
             Some((n, None))
-                if n.len() > 1 && n.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+                if n.len() > 1
+                    && n.chars().any(|c| c.is_ascii_lowercase())
+                    && n.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
             {
                 let names = assets.icon_names();
                 return Err(format!(
-                    "unknown icon `:{n}:` ({})",
+                    "unknown icon `:{n}:` ({}; if the colons are text, put a space after the first)",
                     crate::error::suggestion(n, names.iter().map(String::as_str))
                 ));
             }
@@ -590,7 +598,10 @@ mod tests {
         assert!(t.contains("image(\"icons/coin.svg\""), "{t}");
         assert!(t.contains("#raw(\"a*b\")"), "{t}");
         // Colons that name no icon by their shape are text.
-        let t = convert("At 10:30:45, a ratio of 1:2:3. Note: x2:y: and :Coin: too.\n");
+        let t = convert(
+            "At 10:30:45, a ratio of 1:2:3. Note: x2:y: and :Coin: too, :--: für Spieler:innen: alle.\n",
+        );
+        assert!(t.contains("Spieler:innen:"), "{t}");
         assert!(
             t.contains("10:30:45") && t.contains("1:2:3") && t.contains(":Coin:"),
             "{t}"
@@ -605,7 +616,7 @@ mod tests {
         assert_eq!(err.line, Some(3), "{err}");
         assert!(
             err.message
-                .contains("unknown icon `:coni:` (did you mean `coin`?)"),
+                .contains("unknown icon `:coni:` (did you mean `coin`?"),
             "{err}"
         );
     }

@@ -165,6 +165,10 @@ fn icon_at(
     icons: &Icons,
 ) -> std::result::Result<Option<(String, usize)>, String> {
     let close = if chars[at] == '{' { '}' } else { ':' };
+    // A `:name:` stands apart from the words around it: `Spieler:innen:` is a word.
+    if close == ':' && at > 0 && chars[at - 1].is_alphanumeric() {
+        return Ok(None);
+    }
     let mut name = String::new();
     let mut end = None;
     for (i, &c) in chars.iter().enumerate().skip(at + 1) {
@@ -768,10 +772,13 @@ impl TextEngine {
                 let end = x + w * size;
                 match atom {
                     Atom::Text(t, s) => {
+                        // A space kept inside a word (`10\ gold`) must not widen with the gaps
+                        // between words: such a part runs on with nothing.
+                        let kept_space = t.contains(char::is_whitespace);
                         let joins = match pieces.last_mut() {
                             Some(Piece::Text {
                                 text, bold, italic, ..
-                            }) if open && (*bold, *italic) == (s.bold, s.italic) => {
+                            }) if open && !kept_space && (*bold, *italic) == (s.bold, s.italic) => {
                                 if k > 0 && p == 0 {
                                     text.push(' ');
                                 }
@@ -790,11 +797,11 @@ impl TextEngine {
                                 text: t.clone(),
                                 bold: s.bold,
                                 italic: s.italic,
-                                word_spacing: gap - space,
+                                word_spacing: if kept_space { 0.0 } else { gap - space },
                             });
                             extents.push((x, end));
                         }
-                        open = true;
+                        open = !kept_space;
                     }
                     Atom::Icon(name) => {
                         pieces.push(Piece::Icon {
@@ -811,6 +818,7 @@ impl TextEngine {
         }
         if line.first().is_some_and(|&i| right_to_left(words, i)) {
             mirror(&mut pieces, &extents);
+            isolate_right_to_left(&mut pieces);
         }
         pieces
     }
@@ -899,6 +907,18 @@ fn right_to_left(words: &[Option<Word>], i: usize) -> bool {
         }
     }
     false
+}
+
+/// Marks each text piece of a right-to-left paragraph as a right-to-left isolate
+/// (U+2067 … U+2069): the drawing program orders a piece's words and punctuation for a reader
+/// starting on the left unless told otherwise, which put a sentence's full stop on its right.
+/// The marks draw nothing and take no room.
+fn isolate_right_to_left(pieces: &mut [Piece]) {
+    for piece in pieces {
+        if let Piece::Text { text, .. } = piece {
+            *text = format!("\u{2067}{text}\u{2069}");
+        }
+    }
 }
 
 /// Lays a line's pieces out from the right: the first piece read ends where the line ends.
@@ -1305,6 +1325,12 @@ mod tests {
     #[test]
     fn markup_parses_styles_icons_and_breaks() {
         let e = engine();
+        // A colon inside a word opens no icon.
+        let atoms = parse_markup("für Spieler:innen: alle", &e.icons).unwrap();
+        assert_eq!(
+            atoms[2],
+            Atom::Text("Spieler:innen:".into(), Style::default())
+        );
         let atoms = parse_markup("Gain **3** :coin: *now*\nthen", &e.icons).unwrap();
         assert_eq!(
             atoms,
@@ -1497,6 +1523,27 @@ mod tests {
     }
 
     #[test]
+    fn a_space_kept_inside_a_word_does_not_widen() {
+        let e = engine();
+        let mut s = spec(42.0, 40.0, 3.0, 3.0);
+        s.align = Align::Justify;
+        let f = e
+            .fit(
+                "Pay 10\\ gold to draw a card and keep it hidden until the final round of play",
+                &s,
+            )
+            .unwrap();
+        let svg = e.to_svg(&f, &s);
+        // The part with the kept space is a piece of its own, not widened.
+        assert!(svg.contains(">10 gold</tspan>"), "{svg}");
+        let piece = svg
+            .split("<tspan")
+            .find(|t| t.contains(">10 gold<"))
+            .unwrap();
+        assert!(!piece.contains("word-spacing"), "{piece}");
+    }
+
+    #[test]
     fn justify_fills_the_width_except_the_last_line() {
         let e = engine();
         let mut s = spec(30.0, 100.0, 3.0, 3.0);
@@ -1532,6 +1579,13 @@ mod tests {
         };
         let hebrew = x_of("אבג **דהו** זחט", ['א', 'ד', 'ז']);
         assert!(hebrew[0] > hebrew[1] && hebrew[1] > hebrew[2], "{hebrew:?}");
+        // Within a piece, too: the words read from the right and the full stop ends the
+        // sentence on the left.
+        let sentence = x_of("אבג דהו זחט.", ['א', 'ד', '.']);
+        assert!(
+            sentence[0] > sentence[1] && sentence[1] > sentence[2],
+            "{sentence:?}"
+        );
         let latin = x_of("abc **def** ghi", ['a', 'd', 'g']);
         assert!(latin[0] < latin[1] && latin[1] < latin[2], "{latin:?}");
         // Still on the box's left, as wide as before.
