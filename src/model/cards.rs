@@ -298,13 +298,35 @@ fn written_name(source: &str, index: usize) -> Option<String> {
     let line = *top_level_item_lines(source).get(index)?;
     let (l, column) = key_in_block(source, line, "name")?;
     let text = source.lines().nth(l - 1)?;
-    let value = text
-        .get(column - 1 + "name:".len()..)?
-        .split(" #")
-        .next()?
-        .trim();
-    let value = value.trim_matches(['"', '\'']);
-    (!value.is_empty() && !value.starts_with(['{', '['])).then(|| value.to_owned())
+    let value = text.get(column - 1 + "name:".len()..)?.trim();
+    // A quoted name ends at its closing quote (`"Rule #1"`; `''` is a quote in single quotes).
+    let value = match value.chars().next()? {
+        q @ ('"' | '\'') => {
+            let inner = &value[1..];
+            let mut end = inner.len();
+            let mut chars = inner.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                if c == q {
+                    // In single quotes, `''` is one quote, not the end.
+                    if q == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') {
+                        chars.next();
+                        continue;
+                    }
+                    end = i;
+                    break;
+                }
+            }
+            let inner = &inner[..end];
+            if q == '\'' {
+                inner.replace("''", "'")
+            } else {
+                inner.to_owned()
+            }
+        }
+        '{' | '[' | '|' | '>' => return None,
+        _ => value.split(" #").next()?.trim().to_owned(),
+    };
+    (!value.is_empty()).then_some(value)
 }
 
 /// serde_yaml reports errors raised inside a card at the start of the card's map; move them to
@@ -775,6 +797,14 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.card.as_deref(), Some("Old Map"), "{err}");
+        let name = |yaml: &str| written_name(yaml, 0);
+        assert_eq!(
+            name("- name: \"Rule #1\"  # one\n").as_deref(),
+            Some("Rule #1")
+        );
+        assert_eq!(name("- name: 'It''s'\n").as_deref(), Some("It's"));
+        assert_eq!(name("- name: Plain # note\n").as_deref(), Some("Plain"));
+        assert_eq!(name("- name: |\n    Long\n"), None);
         assert!(parse("- name: A\n  count: 99999999\n", &[]).is_err());
     }
 

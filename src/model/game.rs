@@ -616,8 +616,11 @@ fn id_line(source: &str, id: &str, nth: usize) -> Option<(usize, usize)> {
         .enumerate()
         .filter_map(|(i, line)| {
             let at = line.find("id:")?;
-            let value = line[at + 3..].split(" #").next().unwrap_or("").trim();
+            // `- id: x`, or a flow map's first key: `- { id: x, name: … }`.
+            let value = line[at + 3..].split([',', '}']).next()?;
+            let value = value.split(" #").next().unwrap_or("").trim();
             let before = line[..at].trim_start().trim_start_matches('-').trim();
+            let before = before.trim_start_matches('{').trim();
             (before.is_empty() && value.trim_matches(['"', '\'']) == id).then_some((i + 1, at + 1))
         })
         .nth(nth)
@@ -629,7 +632,7 @@ mod tests {
 
     #[test]
     fn a_repeated_component_id_is_shown_where_it_repeats() {
-        let source = "name: G\ncomponents:\n  - id: tokens-extra\n  - id: tokens\n    name: A\n  - name: B\n    id: \"tokens\"  # again\n";
+        let source = "name: G\ncomponents:\n  - id: tokens-extra\n  - id: tokens\n    name: A\n  - name: B\n    id: \"tokens\"  # again\n  - { id: tokens, name: C }\n";
         let spec = |id: &str| -> ComponentSpec {
             serde_yaml::from_str(&format!(
                 "id: {id}\nname: x\nsize: poker\nfront: f.svg.tera\ncards: c.yaml\n"
@@ -644,6 +647,7 @@ mod tests {
         );
         assert_eq!((e.line, e.column), (Some(7), Some(5)), "{e}");
         assert_eq!(id_line(source, "tokens", 0), Some((4, 5)));
+        assert_eq!(id_line(source, "tokens", 2), Some((8, 7)));
     }
 
     #[test]
