@@ -1052,6 +1052,12 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
             .unwrap_or_else(|| "#000".to_owned()),
         icon_scale: opt("icon_scale", 1.1)?,
     };
+    check_box(&spec)?;
+    Ok(spec)
+}
+
+/// Refuses a box's numbers that would lay nothing out, or lay it outside the box.
+fn check_box(spec: &BoxSpec) -> tera::TeraResult<()> {
     for (key, value) in [
         ("width", spec.width),
         ("height", spec.height),
@@ -1077,7 +1083,7 @@ fn spec_from_kwargs(kwargs: &Kwargs) -> tera::TeraResult<BoxSpec> {
             spec.line_height
         )));
     }
-    Ok(spec)
+    Ok(())
 }
 
 /// A short quote of the text for messages.
