@@ -178,11 +178,16 @@ impl TypstWorld {
             let families: std::collections::BTreeSet<&str> =
                 fonts().1.iter().map(|f| f.info().family.as_str()).collect();
             let err = Error::new(format!("the rulebook asks for an {}", w.message));
-            let (err, _) = self.at_span(err, w.span);
-            return Err(err.help(format!(
+            let (mut err, located) = self.at_span(err, w.span);
+            let has = format!(
                 "the typesetter has: {}",
                 families.into_iter().collect::<Vec<_>>().join(", ")
-            )));
+            );
+            // Unplaced, the help names the generated line: keep it after the fonts.
+            return Err(match (located, err.help.take()) {
+                (false, Some(line)) => err.help(format!("{has}; {line}")),
+                _ => err.help(has),
+            });
         }
         warned.output.map_err(|diags| {
             let first = diags
