@@ -5,7 +5,7 @@
 //! which nest without the indentation rules of Typst's own list syntax. A construct that cannot
 //! be typeset (raw HTML) is an error naming the file and line.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
@@ -101,6 +101,7 @@ enum Frame {
 
 /// Converts rendered rules Markdown to Typst markup. `file` names the rules in errors.
 pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String> {
+    let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
     let mut c = Converter {
         md,
         file,
@@ -110,13 +111,40 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         labels: HashSet::new(),
         code: None,
         depth: 0,
+        footnotes: footnotes(Parser::new_ext(md, opts)),
+        in_footnote: false,
     };
-    let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
         c.event(event, range.start)?;
     }
     c.out.push_str(&source_end());
     Ok(c.out)
+}
+
+/// The text of each footnote (`[^label]: …`) by its label, as plain words: a footnote is
+/// typeset where it is referred to, and its definition may come anywhere after.
+fn footnotes<'a>(events: impl Iterator<Item = Event<'a>>) -> HashMap<String, String> {
+    let mut notes = HashMap::new();
+    let mut open: Option<(String, String)> = None;
+    for event in events {
+        match (event, &mut open) {
+            (Event::Start(Tag::FootnoteDefinition(label)), _) => {
+                open = Some((label.to_string(), String::new()));
+            }
+            (Event::End(TagEnd::FootnoteDefinition), _) => {
+                if let Some((label, text)) = open.take() {
+                    notes.insert(label, text.trim().to_owned());
+                }
+            }
+            (Event::Text(t) | Event::Code(t), Some((_, text))) => text.push_str(&t),
+            (
+                Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph),
+                Some((_, text)),
+            ) => text.push(' '),
+            _ => {}
+        }
+    }
+    notes
 }
 
 /// Tables of at most this many body rows are kept on one page.
@@ -144,6 +172,10 @@ struct Converter<'a> {
     /// Inside a code block: its language, its text and where it starts.
     code: Option<Code>,
     depth: usize,
+    /// Footnote texts by label (see [`footnotes`]).
+    footnotes: HashMap<String, String>,
+    /// Inside a footnote's definition, which is typeset where it is referred to instead.
+    in_footnote: bool,
 }
 
 impl Converter<'_> {
@@ -180,6 +212,28 @@ impl Converter<'_> {
     }
 
     fn event(&mut self, event: Event, offset: usize) -> Result<()> {
+        // A footnote's definition was read beforehand; it is typeset where it is referred to.
+        match &event {
+            Event::Start(Tag::FootnoteDefinition(_)) => self.in_footnote = true,
+            Event::End(TagEnd::FootnoteDefinition) => {
+                self.in_footnote = false;
+                return Ok(());
+            }
+            Event::FootnoteReference(label) => {
+                let text = self
+                    .footnotes
+                    .get(label.as_ref())
+                    .cloned()
+                    .unwrap_or_default();
+                let body = with_icons(&text, self.assets).map_err(|m| self.error(m, offset))?;
+                self.out.push_str(&format!("#footnote[{body}];"));
+                return Ok(());
+            }
+            _ => {}
+        }
+        if self.in_footnote {
+            return Ok(());
+        }
         match event {
             Event::Start(tag) => {
                 self.depth += 1;
@@ -619,6 +673,18 @@ mod tests {
                 .contains("unknown icon `:coni:` (did you mean `coin`?"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_footnote_is_typeset_where_it_is_referred_to() {
+        let t = convert(
+            "# Rules\n\nDraw two cards.[^why] Then play.\n\n[^why]: The deck is *shuffled*\n    first.\n\nLast words.\n",
+        );
+        assert!(t.contains("#footnote[The deck is shuffled first.];"), "{t}");
+        assert!(!t.contains("[^why]") && !t.contains("\\[^"), "{t}");
+        // The definition prints nowhere else; the text after it does.
+        assert_eq!(t.matches("shuffled").count(), 1, "{t}");
+        assert!(t.contains("Last words"), "{t}");
     }
 
     #[test]
