@@ -205,9 +205,12 @@ impl Converter<'_> {
     /// An error at the line of `offset` in the Markdown.
     fn error(&self, msg: String, offset: usize) -> Error {
         let line = self.line_of(offset);
+        // The column of the construct itself (an inline `<b>` mid-line), in characters.
+        let before = self.md.get(..offset).unwrap_or("");
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         Error::new(msg)
             .in_file(self.file)
-            .at(line, 1)
+            .at(line, column)
             .with_source(self.md)
     }
 
@@ -697,6 +700,14 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.line, Some(5), "{err}");
         assert!(err.message.contains("HTML"));
+        // Inline, at the tag itself.
+        let err = to_typst(
+            "# Rules\n\nPlay <b>one</b> card.\n",
+            Path::new("rules.md"),
+            &mut NoAssets,
+        )
+        .unwrap_err();
+        assert_eq!((err.line, err.column), (Some(3), Some(6)), "{err}");
     }
 }
 #[cfg(test)]
