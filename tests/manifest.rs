@@ -598,6 +598,10 @@ fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
     let out = run(&["check", "--format", "github"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(stdout.matches("split into").count(), 1, "{stdout}");
+    // And one line of text, under its entry.
+    let out = run(&["check"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("split into").count(), 1, "{stdout}");
     p.write("data/fixture/manifest.yaml", "entries: [");
     let out = run(&["check"]);
     assert_eq!(out.status.code(), Some(2));

@@ -77,6 +77,17 @@ pub struct Beyond {
     pub details: Vec<String>,
 }
 
+/// Whether a rules problem is one an entry's finding already says, at the same line: it is
+/// then said once, under the entry.
+fn said_by_an_entry(r: &CheckReport, p: &crate::check::rulescan::RulesProblem) -> bool {
+    r.entries.iter().any(|e| {
+        e.status == Status::Mismatch
+            && e.findings
+                .iter()
+                .any(|f| f.line == Some(p.line) && f.message.contains(&p.text))
+    })
+}
+
 /// The rules statements that disagree with themselves, the decks shuffled together and the
 /// components no entry counts: what fails a check besides its entries.
 pub fn beyond_entries(r: &CheckReport) -> Vec<Beyond> {
@@ -87,12 +98,16 @@ pub fn beyond_entries(r: &CheckReport) -> Vec<Beyond> {
         .and_then(|f| std::path::Path::new(f).file_name()?.to_str())
         .filter(|n| *n != "rules.md")
         .unwrap_or("rules");
-    let rules = r.rules_problems.iter().map(|p| Beyond {
-        text: format!("{label} line {}: {}", p.line, p.text),
-        ok: false,
-        heading: false,
-        details: Vec::new(),
-    });
+    let rules = r
+        .rules_problems
+        .iter()
+        .filter(|p| !said_by_an_entry(r, p))
+        .map(|p| Beyond {
+            text: format!("{label} line {}: {}", p.line, p.text),
+            ok: false,
+            heading: false,
+            details: Vec::new(),
+        });
     let decks = r.decks.iter().map(|d| Beyond {
         text: format!(
             "deck {} ({}): {}",
@@ -192,14 +207,7 @@ pub fn github(r: &CheckReport) -> String {
         }
     }
     for p in &r.rules_problems {
-        // A problem an entry's finding already says, at the same line, is annotated once.
-        let said = r.entries.iter().any(|e| {
-            e.status == Status::Mismatch
-                && e.findings
-                    .iter()
-                    .any(|f| f.line == Some(p.line) && f.message.contains(&p.text))
-        });
-        if said {
+        if said_by_an_entry(r, p) {
             continue;
         }
         out.push_str(&annotation(
