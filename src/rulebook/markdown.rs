@@ -437,7 +437,7 @@ impl Converter<'_> {
             let markup = self
                 .assets
                 .figure(&code.text)
-                .map_err(|m| self.error(m, code.offset))?;
+                .map_err(|m| self.error(m.clone(), figure_offset(self.md, &code, &m)))?;
             self.out.push_str(&markup);
             return Ok(());
         }
@@ -499,6 +499,26 @@ impl Converter<'_> {
             text.trim()
         ));
     }
+}
+
+/// Where in the rules a figure's error is: the first line of the block that holds what the
+/// message names in backticks (a face, a text to find), else the block's fence.
+fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
+    let named = message.split('`').nth(1).filter(|n| !n.is_empty());
+    let body = md.get(code.offset..).unwrap_or("");
+    // The block's text starts after its fence line.
+    let start = body.find('\n').map_or(0, |i| i + 1);
+    let hit = named.and_then(|n| {
+        let mut at = start;
+        for line in body[start..].split_inclusive('\n') {
+            if line.contains(n) {
+                return Some(at + (line.len() - line.trim_start().len()));
+            }
+            at += line.len();
+        }
+        None
+    });
+    code.offset + hit.unwrap_or(0)
 }
 
 /// Escaped text, with `:icon:` names replaced by inline icon images. A name of two or more
@@ -688,6 +708,28 @@ mod tests {
         // The definition prints nowhere else; the text after it does.
         assert_eq!(t.matches("shuffled").count(), 1, "{t}");
         assert!(t.contains("Last words"), "{t}");
+    }
+
+    #[test]
+    fn a_figure_error_points_at_the_entry_it_names() {
+        struct Figures;
+        impl Assets for Figures {
+            fn image(&mut self, _: &str) -> std::result::Result<String, String> {
+                Err("no images".to_owned())
+            }
+            fn icon(&mut self, _: &str) -> Option<String> {
+                None
+            }
+            fn figure(&mut self, _: &str) -> std::result::Result<String, String> {
+                Err("piece `deck/b`: `width_mm` must be above 1".to_owned())
+            }
+        }
+        let md = "# R\n\n```figure\nwidth_mm: 50\npieces:\n  - face: deck/a\n  - face: deck/b\n    width_mm: 0\n```\n";
+        let err = to_typst(md, Path::new("rules.md"), &mut Figures).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(7), Some(3)), "{err}");
+        // Naming nothing in the block, it points at the fence.
+        let err = to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(3), Some(1)), "{err}");
     }
 
     #[test]
