@@ -502,21 +502,32 @@ impl Converter<'_> {
 }
 
 /// Where in the rules a figure's error is: the first line of the block that holds what the
-/// message names in backticks (a face, a text to find), else the block's fence.
+/// message names in backticks (a face, a text to find), else the block's fence. Of several
+/// names, the one on the fewest lines, then the longest, says most (`deck/nosuch`, not `deck`).
 fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
-    let named = message.split('`').nth(1).filter(|n| !n.is_empty());
     let body = md.get(code.offset..).unwrap_or("");
     // The block's text starts after its fence line.
     let start = body.find('\n').map_or(0, |i| i + 1);
-    let hit = named.and_then(|n| {
-        let mut at = start;
-        for line in body[start..].split_inclusive('\n') {
-            if line.contains(n) {
-                return Some(at + (line.len() - line.trim_start().len()));
-            }
-            at += line.len();
-        }
-        None
+    let lines: Vec<(usize, &str)> = body[start..]
+        .split_inclusive('\n')
+        .scan(start, |at, line| {
+            let here = *at;
+            *at += line.len();
+            Some((here, line))
+        })
+        .take_while(|(_, line)| !line.trim_start().starts_with("```"))
+        .collect();
+    let named = message
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|n| !n.is_empty())
+        .map(|n| (lines.iter().filter(|(_, l)| l.contains(n)).count(), n))
+        .filter(|(count, _)| *count > 0)
+        .min_by_key(|(count, n)| (*count, std::cmp::Reverse(n.len())));
+    let hit = named.and_then(|(_, n)| {
+        let (at, line) = lines.iter().find(|(_, l)| l.contains(n))?;
+        Some(at + (line.len() - line.trim_start().len()))
     });
     code.offset + hit.unwrap_or(0)
 }
@@ -721,7 +732,7 @@ mod tests {
                 None
             }
             fn figure(&mut self, _: &str) -> std::result::Result<String, String> {
-                Err("piece `deck/b`: `width_mm` must be above 1".to_owned())
+                Err("component `deck` has no card `b` for `deck/b`, `width_mm` too".to_owned())
             }
         }
         let md = "# R\n\n```figure\nwidth_mm: 50\npieces:\n  - face: deck/a\n  - face: deck/b\n    width_mm: 0\n```\n";
