@@ -529,16 +529,12 @@ fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
     let (front, back) = (&pdf.pages[page - 1], &pdf.pages[page]);
     // The face (200 × 100 mm and its 3 mm bleed) lies turned over the trim.
     let (w, h) = (206.0, 106.0);
-    let i = (0..front.placements.len())
-        .find(|&i| close(pdf.form_size(front.placements[i].2).0, w))
-        .expect("the base's face");
+    let i = pdf.placement_of_width(front, w).expect("the base's face");
     let f = front.placed_rect(i, w, h);
     let want = [trim[0] - 3.0, trim[1] - 3.0, 106.0, 206.0];
     assert!((0..4).all(|k| close(f[k], want[k])), "{f:?} over {trim:?}");
     // Its back: the same box mirrored across the sheet, turned the other way round.
-    let j = (0..back.placements.len())
-        .find(|&j| close(pdf.form_size(back.placements[j].2).0, w))
-        .expect("the base's back");
+    let j = pdf.placement_of_width(back, w).expect("the base's back");
     let b = back.placed_rect(j, w, h);
     assert!(
         close(b[0], front.width_mm - f[0] - f[2]) && close(b[1], f[1]),
@@ -599,9 +595,7 @@ fn a_dashboard_that_fits_the_paper_only_turned_lies_turned() {
     let (base, top) = (&pdf.pages[mats.pages[0] - 1], &pdf.pages[mats.pages[1] - 1]);
     let (w, h) = (156.0, 106.0);
     let face = |page: &common::PageInfo| {
-        let i = (0..page.placements.len())
-            .find(|&i| close(pdf.form_size(page.placements[i].2).0, w))
-            .expect("a mat's face");
+        let i = pdf.placement_of_width(page, w).expect("a mat's face");
         page.placed_rect(i, w, h)
     };
     // Upright on the page: 106 mm across, 156 mm down, both layers in the same place.

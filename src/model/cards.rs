@@ -298,35 +298,14 @@ fn written_name(source: &str, index: usize) -> Option<String> {
     let line = *top_level_item_lines(source).get(index)?;
     let (l, column) = key_in_block(source, line, "name")?;
     let text = source.lines().nth(l - 1)?;
-    let value = text.get(column - 1 + "name:".len()..)?.trim();
-    // A quoted name ends at its closing quote (`"Rule #1"`; `''` is a quote in single quotes).
-    let value = match value.chars().next()? {
-        q @ ('"' | '\'') => {
-            let inner = &value[1..];
-            let mut end = inner.len();
-            let mut chars = inner.char_indices().peekable();
-            while let Some((i, c)) = chars.next() {
-                if c == q {
-                    // In single quotes, `''` is one quote, not the end.
-                    if q == '\'' && chars.peek().is_some_and(|&(_, n)| n == '\'') {
-                        chars.next();
-                        continue;
-                    }
-                    end = i;
-                    break;
-                }
-            }
-            let inner = &inner[..end];
-            if q == '\'' {
-                inner.replace("''", "'")
-            } else {
-                inner.to_owned()
-            }
-        }
-        '{' | '[' | '|' | '>' => return None,
-        _ => value.split(" #").next()?.trim().to_owned(),
+    // The value as YAML reads it: quotes, `''` and a trailing comment as YAML has them.
+    let value = match serde_yaml::from_str(text.get(column - 1 + "name:".len()..)?).ok()? {
+        serde_yaml::Value::String(s) => s,
+        serde_yaml::Value::Number(n) => n.to_string(),
+        _ => return None,
     };
-    (!value.is_empty()).then_some(value)
+    let value = value.trim();
+    (!value.is_empty()).then(|| value.to_owned())
 }
 
 /// serde_yaml reports errors raised inside a card at the start of the card's map; move them to
@@ -805,6 +784,7 @@ mod tests {
         assert_eq!(name("- name: 'It''s'\n").as_deref(), Some("It's"));
         assert_eq!(name("- name: Plain # note\n").as_deref(), Some("Plain"));
         assert_eq!(name("- name: |\n    Long\n"), None);
+        assert_eq!(name("- name: 42\n").as_deref(), Some("42"));
         assert!(parse("- name: A\n  count: 99999999\n", &[]).is_err());
     }
 

@@ -111,7 +111,11 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         labels: HashSet::new(),
         code: None,
         depth: 0,
-        footnotes: footnotes(Parser::new_ext(md, opts)),
+        // A second reading only for rules that may have footnotes.
+        footnotes: match md.contains("[^") {
+            true => footnotes(Parser::new_ext(md, opts)),
+            false => HashMap::new(),
+        },
         in_footnote: false,
     };
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {

@@ -1315,6 +1315,11 @@ mod tests {
 
     /// Renders the fitted text with usvg and returns the text's bounding box.
     fn usvg_bbox(engine: &TextEngine, fitted: &Fitted, spec: &BoxSpec) -> usvg::Rect {
+        usvg_tree(engine, fitted, spec).root().abs_bounding_box()
+    }
+
+    /// The fitted text as usvg reads it, on a 100 × 100 canvas.
+    fn usvg_tree(engine: &TextEngine, fitted: &Fitted, spec: &BoxSpec) -> usvg::Tree {
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{}</svg>"#,
             engine.to_svg(fitted, spec)
@@ -1324,8 +1329,7 @@ mod tests {
             font_family: DEFAULT_FAMILY.into(),
             ..Default::default()
         };
-        let tree = usvg::Tree::from_str(&svg, &opts).unwrap();
-        tree.root().abs_bounding_box()
+        usvg::Tree::from_str(&svg, &opts).unwrap()
     }
 
     #[test]
@@ -1465,16 +1469,7 @@ mod tests {
     /// The words usvg draws, line by line: each word's text and the x of its first glyph, from
     /// usvg's own layout of the fitted SVG.
     fn usvg_words(engine: &TextEngine, fitted: &Fitted, spec: &BoxSpec) -> Vec<Vec<(f32, String)>> {
-        let svg = format!(
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">{}</svg>"#,
-            engine.to_svg(fitted, spec)
-        );
-        let opts = usvg::Options {
-            fontdb: engine.db.clone(),
-            font_family: DEFAULT_FAMILY.into(),
-            ..Default::default()
-        };
-        let tree = usvg::Tree::from_str(&svg, &opts).unwrap();
+        let tree = usvg_tree(engine, fitted, spec);
         let Some(usvg::Node::Text(text)) = tree.root().children().first() else {
             panic!("no text");
         };

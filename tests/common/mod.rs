@@ -537,6 +537,11 @@ impl Pdf {
             .collect()
     }
 
+    /// The first placement on `page` of a form `w` mm wide (a face with its bleed).
+    pub fn placement_of_width(&self, page: &PageInfo, w: f32) -> Option<usize> {
+        (0..page.placements.len()).find(|&i| close(self.form_size(page.placements[i].2).0, w))
+    }
+
     /// Width and height of a form XObject's bounding box, in mm.
     pub fn form_size(&self, id: ObjectId) -> (f32, f32) {
         let Ok(stream) = self.doc.get_object(id).and_then(|o| o.as_stream()) else {
