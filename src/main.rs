@@ -11,6 +11,9 @@ use cli::Outcome;
 use cli::args::Cli;
 use cli::ui::{self, Ui};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit codes, as documented in `protopress --help`.
 const CHECK_FAILED: u8 = 1;
 const BAD_INPUT: u8 = 2;
