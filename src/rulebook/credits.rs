@@ -3,10 +3,11 @@
 //! font, the card fonts and the emoji font cannot be forgotten) and every icon set the game's
 //! templates can use, from its `CREDITS.md`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use typst::foundations::Smart;
 use typst::layout::{Frame, FrameItem};
+use typst::text::Font;
 use typst::visualize::{ImageKind, Paint};
 use typst_layout::PagedDocument;
 
@@ -65,7 +66,7 @@ fn names_after<'p>(pdf: &'p [u8], key: &'p [u8]) -> impl Iterator<Item = String>
 /// and of the text in its SVG images. `None` when it holds a PDF image, whose fonts only the
 /// written PDF shows.
 pub fn document_font_families(document: &PagedDocument) -> Option<BTreeSet<String>> {
-    let mut out = BTreeSet::new();
+    let mut out = Found::default();
     for page in document.pages() {
         frame_fonts(&page.frame, &mut out)?;
         // A page's fill is drawn apart from its frame.
@@ -73,16 +74,28 @@ pub fn document_font_families(document: &PagedDocument) -> Option<BTreeSet<Strin
             paint_fonts(fill, &mut out)?;
         }
     }
-    Some(out)
+    Some(out.families)
 }
 
-fn frame_fonts(frame: &Frame, out: &mut BTreeSet<String>) -> Option<()> {
+/// The families found so far, and the fonts already named. A rulebook holds thousands of text
+/// runs in a handful of fonts: reading a font's name table for each run cost more than the
+/// walk itself.
+#[derive(Default)]
+struct Found {
+    families: BTreeSet<String>,
+    typst_fonts: HashSet<Font>,
+    /// SVG fonts by their database (each image has its own) and id in it.
+    svg_fonts: HashSet<(usize, usvg::fontdb::ID)>,
+}
+
+fn frame_fonts(frame: &Frame, out: &mut Found) -> Option<()> {
     for (_, item) in frame.items() {
         match item {
             FrameItem::Group(group) => frame_fonts(&group.frame, out)?,
             FrameItem::Text(text) => {
-                if !text.glyphs.is_empty() {
-                    out.insert(family_of_name(postscript_name(text.font.ttf()).as_deref()));
+                if !text.glyphs.is_empty() && out.typst_fonts.insert(text.font.font().clone()) {
+                    let name = postscript_name(text.font.ttf());
+                    out.families.insert(family_of_name(name.as_deref()));
                 }
                 paint_fonts(&text.fill, out)?;
                 if let Some(stroke) = &text.stroke {
@@ -116,7 +129,7 @@ fn postscript_name(face: &rustybuzz::ttf_parser::Face) -> Option<String> {
 }
 
 /// A tiling is a frame of its own, which may hold text.
-fn paint_fonts(paint: &Paint, out: &mut BTreeSet<String>) -> Option<()> {
+fn paint_fonts(paint: &Paint, out: &mut Found) -> Option<()> {
     match paint {
         Paint::Tiling(tiling) => frame_fonts(tiling.frame(), out),
         Paint::Solid(_) | Paint::Gradient(_) => Some(()),
@@ -126,7 +139,7 @@ fn paint_fonts(paint: &Paint, out: &mut BTreeSet<String>) -> Option<()> {
 /// The fonts of the glyphs the PDF writer (krilla-svg) draws as text from an SVG group: text
 /// in groups, clip paths, masks, pattern fills and strokes, and nested SVG images. A group
 /// with a filter is drawn as a picture, so its text embeds no font.
-fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut Found) {
     if !group.filters().is_empty() {
         return;
     }
@@ -158,7 +171,7 @@ fn svg_fonts(group: &usvg::Group, tree: &usvg::Tree, out: &mut BTreeSet<String>)
 /// A clip path the PDF writer can express as PDF clipping (no clipped group inside, and
 /// non-zero fills or a single even-odd shape) is drawn as outlines: its text embeds no font.
 /// Any other is drawn as a mask, text as text.
-fn svg_clip_fonts(clip: &usvg::ClipPath, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+fn svg_clip_fonts(clip: &usvg::ClipPath, tree: &usvg::Tree, out: &mut Found) {
     let rules = clip_rules(clip.root());
     let even_odd = usvg::FillRule::EvenOdd;
     let native = simple_clip(clip.root())
@@ -198,7 +211,7 @@ fn svg_paints_fonts(
     fill: Option<&usvg::Fill>,
     stroke: Option<&usvg::Stroke>,
     tree: &usvg::Tree,
-    out: &mut BTreeSet<String>,
+    out: &mut Found,
 ) {
     let paints = fill.map(|f| f.paint()).into_iter();
     for paint in paints.chain(stroke.map(|s| s.paint())) {
@@ -209,7 +222,7 @@ fn svg_paints_fonts(
 }
 
 /// The fonts of a text's visible glyphs, and of text in its spans' patterns.
-fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut BTreeSet<String>) {
+fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut Found) {
     let spans = text.layouted().iter().filter(|span| span.visible);
     let mut ids = BTreeSet::new();
     for span in spans {
@@ -221,13 +234,14 @@ fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut BTreeSet<Strin
             svg_paints_fonts(line.fill(), line.stroke(), tree, out);
         }
     }
-    for id in ids {
+    let database = std::sync::Arc::as_ptr(tree.fontdb()) as usize;
+    for id in ids.into_iter().filter(|&id| out.svg_fonts.insert((database, id))) {
         // Typst hands an SVG its fonts without their names: read them from the data.
         let name = tree.fontdb().with_face_data(id, |data, index| {
             let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
             postscript_name(&face)
         });
-        out.insert(family_of_name(name.flatten().as_deref()));
+        out.families.insert(family_of_name(name.flatten().as_deref()));
     }
 }
 
