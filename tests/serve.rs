@@ -111,7 +111,7 @@ fn serves_the_kit_and_reloads_after_a_save() {
     let page = text(port, "/");
     assert!(page.contains("Fixture · revision 1"), "{page}");
     assert!(page.contains("new EventSource('/events')"));
-    let (head, png) = get(port, "/thumbs/f0.png");
+    let (head, png) = get(port, "/thumbs/faces-1.png");
     assert!(head.contains("200") && head.contains("image/png"), "{head}");
     assert!(png.starts_with(b"\x89PNG"));
     let (head, _) = get(port, "/../../etc/passwd");

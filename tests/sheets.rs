@@ -648,8 +648,35 @@ fn turned_backs_print_behind_their_own_fronts() {
     }
 }
 
+/// The colour at (`x`, `y`) of an index thumbnail, read from its sprite.
+fn thumbnail_rgb(
+    built: &protopress::build::Built,
+    window: &common::SpriteWindow,
+    x: usize,
+    y: usize,
+) -> [u8; 3] {
+    let (_, bytes) = built
+        .extras
+        .iter()
+        .find(|(n, _)| *n == window.src)
+        .unwrap_or_else(|| panic!("no {}", window.src));
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let bpp = frame.line_size / frame.width as usize;
+    assert!(
+        x < window.width && y < window.height,
+        "({x}, {y}) outside {window:?}"
+    );
+    let i = (window.y + y) * frame.line_size + (window.x + x) * bpp;
+    [buf[i], buf[i + 1], buf[i + 2]]
+}
+
 /// The index page's preview of a backs page shows each turned card's back as the sheet has
-/// it: a quarter turn anticlockwise after a long-edge flip, its top to the left.
+/// it: a quarter turn anticlockwise after a long-edge flip, its top to the left. Each preview
+/// and each face's thumbnail is a window onto a sprite, and shows its own picture.
 #[test]
 fn page_previews_show_turned_backs_the_way_they_lie() {
     let game = "name: Fixture\nrevision: \"1\"\nprint:\n  paper: letter\n  duplex: long-edge\ncomponents:\n  - id: systems\n    name: Systems\n    size: poker\n    front: face.svg.tera\n    back: { template: face.svg.tera, per_card: true }\n    cards: systems.yaml\n";
@@ -664,25 +691,18 @@ fn page_previews_show_turned_backs_the_way_they_lie() {
         protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")
             .unwrap();
+    let red = |rgb: [u8; 3]| rgb[0] > 200 && rgb[2] < 80;
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     for (page, top_on_left) in [(1, false), (2, true)] {
         let info = &pdf.pages[page - 1];
         let slot = info.placed_rect(0, 69.5, 94.9);
         assert!(slot[2] > slot[3], "the card lies turned: {slot:?}");
-        let name = format!("thumbs/p0-{page}.png");
-        let (_, bytes) = built.extras.iter().find(|(n, _)| *n == name).unwrap();
-        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-            .read_info()
-            .unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let frame = reader.next_frame(&mut buf).unwrap();
-        let bpp = frame.line_size / frame.width as usize;
-        let scale = frame.width as f32 / info.width_mm;
+        let preview = common::sprite_window(&built.index_html, &format!("alt=\"page {page}\""));
+        let scale = preview.width as f32 / info.width_mm;
         let red_at = |fx: f32| {
             let x = ((slot[0] + fx * slot[2]) * scale) as usize;
             let y = ((slot[1] + 0.5 * slot[3]) * scale) as usize;
-            let i = y * frame.line_size + x * bpp;
-            buf[i] > 200 && buf[i + 2] < 80
+            red(thumbnail_rgb(&built, &preview, x, y))
         };
         assert_eq!(
             (red_at(0.2), red_at(0.8)),
@@ -690,6 +710,14 @@ fn page_previews_show_turned_backs_the_way_they_lie() {
             "page {page}"
         );
     }
+    let face = common::sprite_window(&built.index_html, "alt=\"shields\"");
+    let (mid, h) = (face.width / 2, face.height);
+    assert!(red(thumbnail_rgb(&built, &face, mid, h / 4)), "{face:?}");
+    assert_eq!(
+        thumbnail_rgb(&built, &face, mid, 3 * h / 4)[2],
+        255,
+        "{face:?}"
+    );
 }
 
 /// A card nearly as large as the paper fits when the printable margin leaves room for it and

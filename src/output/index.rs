@@ -2,8 +2,8 @@
 //! components, the manifest check, deck statistics, a thumbnail of the faces and of the sheet
 //! pages.
 //!
-//! The page is a Tera template compiled into the binary; thumbnails are PNG files in
-//! `thumbs/` beside it, loaded lazily. The page stays small at any deck size: each component
+//! The page is a Tera template compiled into the binary; thumbnails are packed into a few PNG
+//! files in `thumbs/` beside it ([`sprites`](crate::output::sprites)), loaded lazily. The page stays small at any deck size: each component
 //! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
 //! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
 
@@ -19,9 +19,10 @@ use crate::check::manifest::{CheckReport, Status};
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::report::BuildReport;
+use crate::output::sprites::{self, Image, Slot};
 use crate::pdf::sheets::Placed;
 use crate::render::faces::{Face, Faces};
-use crate::render::raster::{png_preview, render_face};
+use crate::render::raster::render_face;
 use crate::render::trees::FaceTrees;
 use crate::sync::lock;
 
@@ -63,8 +64,11 @@ pub struct IndexInput<'a> {
 /// the page so a build can draw them while the kit is typeset.
 pub struct IndexArt {
     thumbs: Vec<Option<Thumb>>,
+    /// Where each shown face's thumbnail is, in face order.
+    face_slots: Vec<Option<Slot>>,
     pages: Vec<FileView>,
-    page_images: Vec<Image>,
+    /// The sprites of the faces and of the pages.
+    images: Vec<Image>,
 }
 
 /// The thumbnails of the faces the page shows, in face order (none for the others).
@@ -87,11 +91,20 @@ pub fn face_thumbnails(
 /// The face thumbnails and the previews of the sheet pages drawn from them.
 pub fn index_art(faces: &Faces, thumbs: FaceThumbs, files: &[FilePages]) -> Result<IndexArt> {
     let FaceThumbs(thumbs) = thumbs;
+    let shown: Vec<&Pixmap> = thumbs.iter().flatten().map(|t| &*t.art).collect();
+    let (slots, mut images) = sprites::pack("thumbs/faces", &shown)?;
+    let mut slots = slots.into_iter();
+    let face_slots = thumbs
+        .iter()
+        .map(|t| t.as_ref().and_then(|_| slots.next()))
+        .collect();
     let (pages, page_images) = page_views(faces, files, &thumbs)?;
+    images.extend(page_images);
     Ok(IndexArt {
         thumbs,
+        face_slots,
         pages,
-        page_images,
+        images,
     })
 }
 
@@ -99,8 +112,9 @@ pub fn index_art(faces: &Faces, thumbs: FaceThumbs, files: &[FilePages]) -> Resu
 pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     let IndexArt {
         thumbs,
+        face_slots,
         pages,
-        page_images,
+        images,
     } = art;
     let mut ctx = Context::new();
     let f = &input.game.file;
@@ -113,12 +127,7 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("cut_files", &input.report.cut_files);
     ctx.insert("check", &input.check.map(check_view));
     ctx.insert("deck_stats", &input.has_deck_stats);
-    ctx.insert("decks", &deck_views(input, &thumbs));
-    let mut images: Vec<(String, Vec<u8>)> = thumbs
-        .iter()
-        .filter_map(|t| t.as_ref().map(|t| (t.src.clone(), t.art.png.clone())))
-        .collect();
-    images.extend(page_images);
+    ctx.insert("decks", &deck_views(input, &thumbs, &face_slots));
     ctx.insert("pages", &pages);
     let html = render(&ctx)?;
     Ok(IndexPage { html, images })
@@ -269,17 +278,10 @@ fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
     )
 }
 
-/// One face thumbnail (bleed included): its file, size and pixels.
+/// One face thumbnail (bleed included): its width and pixels.
 struct Thumb {
-    src: String,
     width: u32,
-    art: Arc<ThumbArt>,
-}
-
-/// A face drawn small, and as a PNG file.
-struct ThumbArt {
-    pixmap: Pixmap,
-    png: Vec<u8>,
+    art: Arc<Pixmap>,
 }
 
 /// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash
@@ -291,7 +293,7 @@ pub struct ThumbCache(Mutex<ThumbMap>);
 /// Thumbnail by key, with the build that last used it.
 #[derive(Default)]
 struct ThumbMap {
-    thumbs: HashMap<String, (Arc<ThumbArt>, u64)>,
+    thumbs: HashMap<String, (Arc<Pixmap>, u64)>,
     build: u64,
 }
 
@@ -325,21 +327,15 @@ fn face_thumbs(
             let (fw, fh) = with_bleed(face);
             let width = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
             let art = match kept(face) {
-                Some(art) if art.pixmap.width() == width => art,
+                Some(art) if art.width() == width => art,
                 _ => {
                     let Some(tree) = trees.get(i) else {
                         return Ok(None);
                     };
-                    let pixmap = render_face(face, &tree, width, THUMB_PX, true)?;
-                    let png = png_preview(&pixmap)?;
-                    Arc::new(ThumbArt { pixmap, png })
+                    Arc::new(render_face(face, &tree, width, THUMB_PX, true)?)
                 }
             };
-            Ok(Some(Thumb {
-                src: format!("thumbs/f{i}.png"),
-                width,
-                art,
-            }))
+            Ok(Some(Thumb { width, art }))
         })
         .collect::<Result<_>>()?;
     if let Some((cache, _)) = cache {
@@ -368,7 +364,10 @@ struct DeckView {
 
 #[derive(Serialize)]
 struct FaceView {
+    /// The sprite, and the thumbnail's place in it.
     src: String,
+    x: u32,
+    y: u32,
     width: u32,
     height: u32,
     card: String,
@@ -383,7 +382,11 @@ struct FaceView {
     source: String,
 }
 
-fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
+fn deck_views(
+    input: &IndexInput,
+    thumbs: &[Option<Thumb>],
+    slots: &[Option<Slot>],
+) -> Vec<DeckView> {
     let faces = input.faces;
     faces
         .decks
@@ -397,12 +400,15 @@ fn deck_views(input: &IndexInput, thumbs: &[Option<Thumb>]) -> Vec<DeckView> {
                 .take(MAX_FACES_SHOWN)
                 .filter_map(|&f| {
                     let thumb = thumbs.get(f)?.as_ref()?;
+                    let slot = slots.get(f)?.as_ref()?;
                     let face = faces.faces.get(f)?;
                     let (fw, fh) = with_bleed(face);
                     let safe = input.game.file.print.safe_zone_mm;
                     let (data, source) = card_data(input.game, deck.component, &face.card);
                     Some(FaceView {
-                        src: thumb.src.clone(),
+                        src: slot.src.clone(),
+                        x: slot.x,
+                        y: slot.y,
                         width: thumb.width,
                         height: THUMB_PX,
                         card: face.card.clone(),
@@ -459,56 +465,57 @@ struct FileView {
 
 #[derive(Serialize)]
 struct PageView {
+    /// The sprite, and the preview's place in it.
     src: String,
+    x: u32,
+    y: u32,
     number: usize,
     width: u32,
     height: u32,
 }
 
-/// An image file beside the page: its path relative to the page, and its bytes.
-type Image = (String, Vec<u8>);
-
-/// Page thumbnails, drawn from the face thumbnails where the sheets place them.
+/// Page previews, drawn from the face thumbnails where the sheets place them, packed into
+/// sprites of their own.
 fn page_views(
     faces: &Faces,
     files: &[FilePages],
     thumbs: &[Option<Thumb>],
 ) -> Result<(Vec<FileView>, Vec<Image>)> {
-    let mut views = Vec::new();
-    let mut images = Vec::new();
-    for (n, file) in files.iter().enumerate() {
-        let rendered: Vec<Result<(PageView, Vec<u8>)>> = file
-            .sizes
-            .par_iter()
-            .zip(&file.placed)
-            .take(MAX_PAGES_SHOWN)
-            .enumerate()
-            .map(|(i, (&size, placed))| {
-                page_thumb(
-                    faces,
-                    thumbs,
-                    size,
-                    placed,
-                    format!("thumbs/p{n}-{}.png", i + 1),
-                )
-                .map(|(mut view, png)| {
-                    view.number = i + 1;
-                    (view, png)
-                })
-            })
-            .collect();
-        let mut pages = Vec::new();
-        for r in rendered {
-            let (view, png) = r?;
-            images.push((view.src.clone(), png));
-            pages.push(view);
-        }
-        views.push(FileView {
+    let drawn: Vec<Vec<Pixmap>> = files
+        .iter()
+        .map(|file| {
+            file.sizes
+                .par_iter()
+                .zip(&file.placed)
+                .take(MAX_PAGES_SHOWN)
+                .map(|(&size, placed)| page_thumb(faces, thumbs, size, placed))
+                .collect::<Result<Vec<Pixmap>>>()
+        })
+        .collect::<Result<_>>()?;
+    let all: Vec<&Pixmap> = drawn.iter().flatten().collect();
+    let (slots, images) = sprites::pack("thumbs/pages", &all)?;
+    let mut slots = slots.into_iter();
+    let views = files
+        .iter()
+        .zip(&drawn)
+        .map(|(file, pages)| FileView {
             file: file.file.clone(),
             more: file.sizes.len().saturating_sub(MAX_PAGES_SHOWN),
-            pages,
-        });
-    }
+            pages: pages
+                .iter()
+                .zip(slots.by_ref())
+                .enumerate()
+                .map(|(i, (page, slot))| PageView {
+                    src: slot.src,
+                    x: slot.x,
+                    y: slot.y,
+                    number: i + 1,
+                    width: page.width(),
+                    height: page.height(),
+                })
+                .collect(),
+        })
+        .collect();
     Ok((views, images))
 }
 
@@ -518,8 +525,7 @@ fn page_thumb(
     thumbs: &[Option<Thumb>],
     (pw, ph): (f32, f32),
     placed: &[Placed],
-    src: String,
-) -> Result<(PageView, Vec<u8>)> {
+) -> Result<Pixmap> {
     let scale = PAGE_PX / pw.max(ph);
     let (w, h) = ((pw * scale).round().max(1.0), (ph * scale).round().max(1.0));
     let mut page = Pixmap::new(w as u32, h as u32)
@@ -531,10 +537,7 @@ fn page_thumb(
         };
         let b = face.bleed;
         let trim = p.rect.grow(-b, -b, -b, -b);
-        let (tw, th) = (
-            thumb.art.pixmap.width() as f32,
-            thumb.art.pixmap.height() as f32,
-        );
+        let (tw, th) = (thumb.art.width() as f32, thumb.art.height() as f32);
         // Sheets may lay a card a quarter turn round to fit more: its slot is then the other
         // way round from the face.
         let turned = (face.size.width_mm - face.size.height_mm).abs() > 0.5
@@ -553,18 +556,11 @@ fn page_thumb(
         page.draw_pixmap(
             0,
             0,
-            thumb.art.pixmap.as_ref(),
+            (*thumb.art).as_ref(),
             &PixmapPaint::default(),
             t,
             None,
         );
     }
-    let png = png_preview(&page)?;
-    let view = PageView {
-        src,
-        number: 0,
-        width: w as u32,
-        height: h as u32,
-    };
-    Ok((view, png))
+    Ok(page)
 }

@@ -6,6 +6,7 @@ pub mod index;
 pub mod record;
 pub mod report;
 pub mod set;
+pub mod sprites;
 
 use std::io::Write;
 use std::path::Path;

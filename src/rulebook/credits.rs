@@ -235,13 +235,17 @@ fn svg_text_fonts(text: &usvg::Text, tree: &usvg::Tree, out: &mut Found) {
         }
     }
     let database = std::sync::Arc::as_ptr(tree.fontdb()) as usize;
-    for id in ids.into_iter().filter(|&id| out.svg_fonts.insert((database, id))) {
+    for id in ids
+        .into_iter()
+        .filter(|&id| out.svg_fonts.insert((database, id)))
+    {
         // Typst hands an SVG its fonts without their names: read them from the data.
         let name = tree.fontdb().with_face_data(id, |data, index| {
             let face = rustybuzz::ttf_parser::Face::parse(data, index).ok()?;
             postscript_name(&face)
         });
-        out.families.insert(family_of_name(name.flatten().as_deref()));
+        out.families
+            .insert(family_of_name(name.flatten().as_deref()));
     }
 }
 

@@ -558,3 +558,45 @@ impl Pdf {
 pub fn close(a: f32, b: f32) -> bool {
     (a - b).abs() < 0.05
 }
+
+/// A thumbnail on the index page: a window of `width` × `height` pixels onto the sprite
+/// `src`, at (`x`, `y`) in it.
+#[derive(Debug)]
+pub struct SpriteWindow {
+    pub src: String,
+    pub x: usize,
+    pub y: usize,
+    pub width: usize,
+    pub height: usize,
+}
+
+/// The thumbnail whose `<img>` tag holds `marker` (an `alt="…"`, say).
+pub fn sprite_window(html: &str, marker: &str) -> SpriteWindow {
+    let at = html.find(marker).unwrap_or_else(|| panic!("no {marker}"));
+    let start = html[..at].rfind("<img").expect("an img tag");
+    let tag = &html[start..start + html[start..].find('>').expect("a closed tag")];
+    let attr = |name: &str| {
+        let from = tag
+            .find(&format!(" {name}=\""))
+            .unwrap_or_else(|| panic!("{name} in {tag}"));
+        let value = &tag[from + name.len() + 3..];
+        value[..value.find('"').unwrap()].to_owned()
+    };
+    let offsets: Vec<usize> = attr("style")
+        .trim_start_matches("object-position:")
+        .split_whitespace()
+        .map(|v| {
+            v.trim_start_matches('-')
+                .trim_end_matches("px")
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    SpriteWindow {
+        src: attr("src"),
+        x: offsets[0],
+        y: offsets[1],
+        width: attr("width").parse().unwrap(),
+        height: attr("height").parse().unwrap(),
+    }
+}
