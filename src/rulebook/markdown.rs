@@ -109,6 +109,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         out: String::with_capacity(md.len() * 2),
         stack: Vec::new(),
         labels: HashSet::new(),
+        anchors: Vec::new(),
         code: None,
         depth: 0,
         // A second reading only for rules that may have footnotes.
@@ -121,6 +122,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
         c.event(event, range.start)?;
     }
+    c.check_anchors()?;
     c.out.push_str(&source_end());
     Ok(c.out)
 }
@@ -173,6 +175,9 @@ struct Converter<'a> {
     stack: Vec<Frame>,
     /// Heading labels given so far, to keep them unique.
     labels: HashSet<String>,
+    /// Links within the rules (`[setup](#setup)`): the label each goes to, as written, and
+    /// where. A heading may come after the link, so they are checked at the end.
+    anchors: Vec<(String, String, usize)>,
     /// Inside a code block: its language, its text and where it starts.
     code: Option<Code>,
     depth: usize,
@@ -346,8 +351,10 @@ impl Converter<'_> {
             Tag::Strikethrough => self.out.push_str("#strike["),
             Tag::Link { dest_url, .. } => {
                 if let Some(anchor) = dest_url.strip_prefix('#') {
+                    let label = slug(anchor);
                     self.out
-                        .push_str(&format!("#link(label({}))[", string(&slug(anchor))));
+                        .push_str(&format!("#link(label({}))[", string(&label)));
+                    self.anchors.push((label, anchor.to_owned(), offset));
                 } else {
                     self.out.push_str(&format!("#link({})[", string(&dest_url)));
                 }
@@ -473,6 +480,36 @@ impl Converter<'_> {
             align.join(", ")
         ));
         self.stack.push(Frame::Table { start, rows: 0 });
+    }
+
+    /// Every link within the rules goes to a heading: Typst's own "label does not exist" says
+    /// neither which link nor which headings there are.
+    fn check_anchors(&self) -> Result<()> {
+        let Some((label, written, offset)) =
+            self.anchors.iter().find(|(l, ..)| !self.labels.contains(l))
+        else {
+            return Ok(());
+        };
+        let mut headings: Vec<&str> = self.labels.iter().map(String::as_str).collect();
+        headings.sort_unstable();
+        let help = match crate::error::nearest(label, headings.iter().copied()) {
+            Some(near) => format!("did you mean `#{near}`?"),
+            None if headings.is_empty() => "the rules have no heading".to_owned(),
+            None => format!(
+                "a heading's link is its name in lower case, spaces as hyphens: {}",
+                headings
+                    .iter()
+                    .map(|h| format!("`#{h}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        };
+        Err(self
+            .error(
+                format!("the link to `#{written}` goes to no heading"),
+                *offset,
+            )
+            .help(help))
     }
 
     /// Closes a heading: its text moves into `= text <label>` with a unique label.
@@ -652,6 +689,25 @@ mod tests {
     }
 
     #[test]
+    fn a_link_to_a_missing_heading_is_an_error_at_the_link() {
+        // A link before its heading is fine.
+        let t = convert("See [the end](#Game-End).\n\n## Game End\n");
+        assert!(t.contains("#link(label(\"game-end\"))"), "{t}");
+        let err = |md: &str| to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap_err();
+        let e = err("# Setup\n\n## Scoring\n\nText, then [scores](#scorin) and [x](#setup).\n");
+        assert_eq!((e.line, e.column), (Some(5), Some(12)), "{e}");
+        assert!(e.message.contains("`#scorin` goes to no heading"), "{e}");
+        assert_eq!(e.help.as_deref(), Some("did you mean `#scoring`?"));
+        let e = err("# Setup\n\n## Play\n\nSee [x](#victory-points).\n");
+        assert!(
+            e.help.as_deref().unwrap().ends_with("`#play`, `#setup`"),
+            "{e:?}"
+        );
+        let e = err("See [x](#rules).\n");
+        assert_eq!(e.help.as_deref(), Some("the rules have no heading"));
+    }
+
+    #[test]
     fn an_empty_heading_is_dropped_and_one_of_signs_gets_a_label() {
         let t = convert("# Play\n\n##\n\nText.\n\n## ???\n\n## !!!\n");
         assert!(!t.contains("<>"), "{t}");
@@ -797,7 +853,7 @@ mod fuzz_regressions {
             "`y`(x)",
             "**a**[b]",
             "*a*.b",
-            "[l](#x)(y)",
+            "# X\n\n[l](#x)(y)",
             "- \\\n\u{c}",
         ] {
             let t = to_typst(md, Path::new("r.md"), &mut A).unwrap();
