@@ -110,6 +110,12 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
     if !size_ok(fig.width_mm) || !size_ok(fig.height_mm) {
         return Err("a figure's `width_mm` and `height_mm` must be from 5 to 400".to_owned());
     }
+    // An empty canvas would print as a blank hole in the rules, with its caption under it.
+    if fig.pieces.is_empty() && fig.notes.is_empty() {
+        return Err(
+            "the figure shows nothing: give it `pieces` (faces of the game) or `notes`".to_owned(),
+        );
+    }
     let mut body = String::new();
     for piece in &fig.pieces {
         body.push_str(&piece_markup(piece, &fig, faces)?);
@@ -409,5 +415,13 @@ mod tests {
         assert!(to_typst(bad_find, &mut Faces).unwrap_err().contains("Nope"));
         assert!(to_typst("width_mm: 0\nheight_mm: 5\n", &mut Faces).is_err());
         assert!(to_typst("width_mm: 10\nheight_mm: 5\nbogus: 1\n", &mut Faces).is_err());
+        for empty in ["", "pieces: []\n", "pieces: []\nnotes: []\n"] {
+            let yaml = format!("caption: Setup\nwidth_mm: 50\nheight_mm: 50\n{empty}");
+            let e = to_typst(&yaml, &mut Faces).unwrap_err();
+            assert!(e.contains("shows nothing"), "{e}");
+        }
+        let notes_only =
+            "width_mm: 50\nheight_mm: 50\nnotes: [{ text: Draw pile, at_mm: [5, 5] }]\n";
+        assert!(to_typst(notes_only, &mut Faces).is_ok());
     }
 }
