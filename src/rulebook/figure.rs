@@ -7,7 +7,7 @@
 
 use serde::Deserialize;
 
-use crate::rulebook::markdown::{escape, string};
+use crate::rulebook::markdown::string;
 
 /// The YAML of a `figure` block.
 #[derive(Debug, Deserialize)]
@@ -95,6 +95,9 @@ pub trait FaceSource {
     /// The box (x, y, width, height) of the first text or element id `find` on that face, in
     /// mm from the top-left of the face including its bleed.
     fn locate(&mut self, spec: &str, find: &str) -> Result<[f32; 4], String>;
+    /// The Typst markup of a caption, label or note: escaped, with `:icon:` names drawn as
+    /// icons, as in the rules' text.
+    fn text(&mut self, text: &str) -> Result<String, String>;
 }
 
 /// Gap between a found text and the dot that points at it, in mm on the page.
@@ -121,7 +124,7 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         body.push_str(&piece_markup(piece, &fig, faces)?);
     }
     for note in &fig.notes {
-        body.push_str(&note_markup(note)?);
+        body.push_str(&note_markup(note, faces)?);
     }
     let canvas = format!(
         "block(width: {w}mm, height: {h}mm, breakable: false, {{\n  set par(justify: false)\n  set text(hyphenate: false)\n{body}}})",
@@ -137,7 +140,8 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
     let caption = fig
         .caption
         .as_deref()
-        .map(|c| format!(", caption: [{}]", escape(c)))
+        .map(|c| faces.text(c).map(|t| format!(", caption: [{t}]")))
+        .transpose()?
         .unwrap_or_default();
     // However wide the figure, its caption keeps a readable measure (85 mm at most).
     let figure = format!(
@@ -208,7 +212,8 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
             }
         };
         let spot = (x + cx * scale, y + cy * scale);
-        s.push_str(&callout_markup(c, spot, (x, x + w), fig.width_mm)?);
+        let label = faces.text(&c.label)?;
+        s.push_str(&callout_markup(c, &label, spot, (x, x + w), fig.width_mm)?);
     }
     Ok(s)
 }
@@ -245,6 +250,7 @@ fn mm(v: f32) -> String {
 /// A dot on the spot, a leader to the piece's edge and the label beyond it.
 fn callout_markup(
     c: &Callout,
+    label: &str,
     spot: (f32, f32),
     (left, right): (f32, f32),
     canvas: f32,
@@ -257,7 +263,7 @@ fn callout_markup(
                 "place(top + left, dx: 0mm, dy: {dy}mm, box(width: {bw}mm, align(right, text(size: 7.5pt)[{t}])))",
                 dy = ly - 2.0,
                 bw = (left - GAP - 1.0).max(5.0),
-                t = escape(&c.label)
+                t = label
             ),
         ),
         "right" => (
@@ -267,7 +273,7 @@ fn callout_markup(
                 dx = right + GAP + 1.0,
                 dy = ly - 2.0,
                 bw = (canvas - right - GAP - 1.0).max(5.0),
-                t = escape(&c.label)
+                t = label
             ),
         ),
         other => return Err(format!("callout side `{other}`: use `left` or `right`")),
@@ -282,7 +288,10 @@ fn callout_markup(
     ))
 }
 
-fn note_markup(n: &Note) -> Result<String, String> {
+/// A note, and its arrow from the nearest point of the note's box: a target to its right or
+/// below is reached from that side, not across the text. The box's size is Typst's to know
+/// (the note's own width, or its text's), so the start is found in a `context`.
+fn note_markup(n: &Note, faces: &mut dyn FaceSource) -> Result<String, String> {
     let width = n
         .width_mm
         .map(|w| format!("width: {w}mm, "))
@@ -293,28 +302,29 @@ fn note_markup(n: &Note) -> Result<String, String> {
         Some("right") => "right",
         Some(other) => return Err(format!("note align `{other}`: use left, center or right")),
     };
-    let mut s = format!(
-        "  place(top + left, dx: {x}mm, dy: {y}mm, box({width}align({align}, text(size: 7.5pt, style: \"italic\")[{t}])))\n",
-        x = n.at_mm[0],
-        y = n.at_mm[1],
-        t = escape(&n.text)
+    let note = format!(
+        "box({width}align({align}, text(size: 7.5pt, style: \"italic\")[{t}]))",
+        t = faces.text(&n.text)?
     );
-    if let Some([tx, ty]) = n.arrow_to_mm {
-        s.push_str(&format!(
-            "  place(top + left, line(start: ({x}mm, {y}mm), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n  place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
-            // From the middle of the note's first line, just left of its text.
-            x = n.at_mm[0] - 0.8,
-            y = n.at_mm[1] + 1.6,
-            cx = tx - 0.9,
-            cy = ty - 0.9,
+    let [x, y] = n.at_mm;
+    let Some([tx, ty]) = n.arrow_to_mm else {
+        return Ok(format!(
+            "  place(top + left, dx: {x}mm, dy: {y}mm, {note})\n"
         ));
-    }
-    Ok(s)
+    };
+    Ok(format!(
+        "  context {{\n    let note = {note}\n    let size = measure(note)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, dx: {x}mm, dy: {y}mm, note)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n  }}\n",
+        x0 = x - 0.8,
+        y0 = y - 0.8,
+        cx = tx - 0.9,
+        cy = ty - 0.9,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::markdown::escape;
 
     struct Faces;
     impl FaceSource for Faces {
@@ -334,6 +344,9 @@ mod tests {
                 "Title" => Ok([23.0, 11.0, 20.0, 4.0]),
                 _ => Err(format!("`{find}` is not on the face")),
             }
+        }
+        fn text(&mut self, text: &str) -> Result<String, String> {
+            Ok(escape(text).replace(":coin:", "#coin-icon;"))
         }
     }
 
@@ -401,6 +414,25 @@ mod tests {
         }
         let fits = "width_mm: 60\nheight_mm: 60\npieces: [{ face: deck/a, at_mm: [20, 0], width_mm: 40 }]\n";
         assert!(to_typst(fits, &mut Faces).is_ok());
+    }
+
+    #[test]
+    fn icons_in_texts_and_arrows_from_the_near_side_of_the_note() {
+        let yaml = "caption: \"Pay :coin:\"\nwidth_mm: 120\nheight_mm: 60\npieces:\n  - face: deck/a\n    at_mm: [40, 0]\n    width_mm: 40\n    callouts: [{ at_mm: [5, 5], label: \"Costs :coin:\" }]\nnotes:\n  - { text: \"Bank :coin:\", at_mm: [2, 40], arrow_to_mm: [60, 30] }\n  - { text: Plain, at_mm: [90, 50] }\n";
+        let t = to_typst(yaml, &mut Faces).unwrap();
+        assert_eq!(t.matches("#coin-icon;").count(), 3, "{t}");
+        // The arrow starts where the note's box comes nearest its target, which Typst measures.
+        assert!(t.contains("let size = measure(note)"), "{t}");
+        assert!(
+            t.contains("let sx = calc.min(calc.max(60mm, 1.2mm), 2mm + size.width + 0.8mm)"),
+            "{t}"
+        );
+        assert!(t.contains("line(start: (sx, sy), end: (60mm, 30mm)"), "{t}");
+        // A note without an arrow is placed as it is.
+        assert!(
+            t.contains("place(top + left, dx: 90mm, dy: 50mm, box("),
+            "{t}"
+        );
     }
 
     #[test]

@@ -234,6 +234,10 @@ impl FaceSource for GameAssets<'_> {
             .map(|b| b.map(|v| v * scale))
             .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
     }
+
+    fn text(&mut self, text: &str) -> std::result::Result<String, String> {
+        crate::rulebook::markdown::with_icons(text, self)
+    }
 }
 
 /// `dir/href` with `.` and `..` resolved, as the typesetter resolves a relative link; none

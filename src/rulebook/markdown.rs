@@ -576,7 +576,10 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
 /// Escaped text, with `:icon:` names replaced by inline icon images. A name of two or more
 /// lowercase letters and hyphens that is no icon is an error, as in card text: it is nearly
 /// always a misspelt icon; other colons (`10:30`, `1:2:3`, `a:b:`, `Note:`) are text.
-fn with_icons(text: &str, assets: &mut dyn Assets) -> std::result::Result<String, String> {
+pub(crate) fn with_icons(
+    text: &str,
+    assets: &mut dyn Assets,
+) -> std::result::Result<String, String> {
     let mut out = String::new();
     let mut rest = text;
     while let Some(start) = rest.find(':') {
