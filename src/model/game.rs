@@ -611,17 +611,33 @@ fn check_slug(components: &[ComponentSpec], path: &Path, source: &str) -> Result
 
 /// Line and column of the `nth` (from 0) `id: <id>` key of the file, the id whole.
 fn id_line(source: &str, id: &str, nth: usize) -> Option<(usize, usize)> {
+    // A component's own keys sit at one indent: the list's dash, or two past it. An `id:`
+    // deeper down (in a component's `data:`) is the data's.
+    let mut item_indent = None;
+    let mut listed = false;
     source
         .lines()
         .enumerate()
         .filter_map(|(i, line)| {
+            let indent = line.len() - line.trim_start().len();
+            listed |= line.starts_with("components:");
+            if listed && line.trim_start().starts_with("- ") {
+                item_indent.get_or_insert(indent);
+            }
             let at = line.find("id:")?;
             // `- id: x`, or a flow map's first key: `- { id: x, name: … }`.
             let value = line[at + 3..].split([',', '}']).next()?;
             let value = value.split(" #").next().unwrap_or("").trim();
-            let before = line[..at].trim_start().trim_start_matches('-').trim();
+            let before = line[..at].trim_start();
+            let dashed = before.starts_with('-');
+            let before = before.trim_start_matches('-').trim();
             let before = before.trim_start_matches('{').trim();
-            (before.is_empty() && value.trim_matches(['"', '\'']) == id).then_some((i + 1, at + 1))
+            let own = match item_indent {
+                Some(n) => indent == n && dashed || indent == n + 2 && !dashed,
+                None => false,
+            };
+            (own && before.is_empty() && value.trim_matches(['"', '\'']) == id)
+                .then_some((i + 1, at + 1))
         })
         .nth(nth)
 }
@@ -648,6 +664,10 @@ mod tests {
         assert_eq!((e.line, e.column), (Some(7), Some(5)), "{e}");
         assert_eq!(id_line(source, "tokens", 0), Some((4, 5)));
         assert_eq!(id_line(source, "tokens", 2), Some((8, 7)));
+        // An `id:` in an earlier component's data is not a component's.
+        let nested = "name: G\nlanguages:\n    - en\ncomponents:\n  - id: board\n    data:\n      spaces:\n        - id: tokens\n      id: tokens\n  - id: tokens\n  - id: tokens\n";
+        assert_eq!(id_line(nested, "tokens", 0), Some((10, 5)));
+        assert_eq!(id_line(nested, "tokens", 1), Some((11, 5)));
     }
 
     #[test]
