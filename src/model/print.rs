@@ -519,12 +519,17 @@ impl<'de> Deserialize<'de> for CardSize {
                 ))
             }),
             NameOrSize::Custom(c) => {
-                let ok = |v: f32| v.is_finite() && (5.0..=2000.0).contains(&v);
-                if !ok(c.width_mm) || !ok(c.height_mm) {
-                    return Err(D::Error::custom(format!(
-                        "card size {} × {} mm is outside 5 to 2000 mm",
-                        c.width_mm, c.height_mm
-                    )));
+                for (key, v) in [("width_mm", c.width_mm), ("height_mm", c.height_mm)] {
+                    if !(v.is_finite() && (5.0..=2000.0).contains(&v)) {
+                        // A number past f32's range reads as infinity: say so, not "inf".
+                        let is = match v.is_finite() {
+                            true => format!("{v} mm"),
+                            false => "a number too large to read".to_owned(),
+                        };
+                        return Err(D::Error::custom(format!(
+                            "a size's `{key}` is {is}, outside 5 to 2000 mm"
+                        )));
+                    }
                 }
                 Ok(CardSize::custom(c.width_mm, c.height_mm))
             }
@@ -554,6 +559,21 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("did you mean `poker`"), "{err}");
+        let err = |yaml: &str| {
+            serde_yaml::from_str::<CardSize>(yaml)
+                .unwrap_err()
+                .to_string()
+        };
+        let e = err("{ width_mm: 60, height_mm: 2001 }");
+        assert!(
+            e.contains("`height_mm` is 2001 mm, outside 5 to 2000 mm"),
+            "{e}"
+        );
+        let e = err("{ width_mm: 1e308, height_mm: 90 }");
+        assert!(
+            e.contains("`width_mm` is a number too large to read"),
+            "{e}"
+        );
     }
 
     #[test]
