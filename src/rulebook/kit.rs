@@ -460,6 +460,8 @@ fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -
 #show heading.where(level: 1): set block(above: 1.4em, below: 0.8em)
 #show heading.where(level: 2): set text(size: 12.5pt)
 #show heading.where(level: 3): set text(size: 11pt)
+#show heading.where(level: 4): set text(size: 10.5pt)
+#show heading: it => if it.level > 4 {{ text(size: 10.5pt, style: "italic", it) }} else {{ it }}
 #set table(stroke: 0.5pt + luma(175), inset: (x: 5pt, y: 4pt), fill: (_, y) => if y == 0 {{ luma(228) }})
 #show table.cell.where(y: 0): strong
 #show table: set par(justify: false)
