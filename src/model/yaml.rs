@@ -192,9 +192,8 @@ pub fn yaml_error(err: &serde_yaml::Error, source: &str, path: &Path) -> Error {
     if let Some(loc) = err.location() {
         let (mut line, mut column) = (loc.line(), loc.column());
         // Errors from a size's own parser are reported at its component; point at `size:`.
-        if message.contains("card size")
-            && let Some((l, c)) = find_key_after(source, line, "size")
-        {
+        let of_size = message.contains("card size") || message.contains("a size's `");
+        if of_size && let Some((l, c)) = find_key_after(source, line, "size") {
             (line, column) = (l, c);
         }
         error = error.at(line, column).with_source(source);
