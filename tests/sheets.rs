@@ -778,3 +778,40 @@ fn a_token_too_tall_for_the_shared_sheet_is_refused() {
         .unwrap();
     assert!(!chits.pages.is_empty());
 }
+
+/// A deck whose every count is 0 prints nothing; the build says so rather than pass in
+/// silence (a game without a manifest has no check to catch it).
+#[test]
+fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
+    let p = deck_game(
+        "  paper: a4",
+        "- name: A\n  count: 0\n- name: B\n  count: 0\n",
+    );
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
+    assert!(
+        built
+            .report
+            .warnings
+            .iter()
+            .any(|w| w == "Deck prints nothing: the count of each of its 2 cards is 0"),
+        "{:?}",
+        built.report.warnings
+    );
+    // One card printed is no warning.
+    let p = deck_game(
+        "  paper: a4",
+        "- name: A\n  count: 0\n- name: B\n  count: 1\n",
+    );
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+            .build_in_memory("fixture")
+            .unwrap();
+    assert!(
+        built.report.warnings.is_empty(),
+        "{:?}",
+        built.report.warnings
+    );
+}

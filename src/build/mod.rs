@@ -524,6 +524,21 @@ fn print_all<'a>(
         .map_err(parse_first)?;
     add_parts_to_buy(game, faces, trees, fonts, &mut writers, &mut components)
         .map_err(parse_first)?;
+    // Every count at 0 is more likely a slip than a wish (a manifest would catch it; not
+    // every game has one).
+    for c in components
+        .iter()
+        .filter(|c| c.kind != "bought" && c.copies == 0)
+    {
+        warnings.push(format!(
+            "{} prints nothing: the count of each of its {} is 0",
+            c.name,
+            match c.cards {
+                1 => "1 card".to_owned(),
+                n => format!("{n} cards"),
+            }
+        ));
+    }
     // A component no sheet took would vanish from the kit while its count checks out.
     if let Some(c) = components
         .iter()
