@@ -338,6 +338,23 @@ fn cases() -> Vec<Case> {
             line: None,
         },
         Case {
+            // The header reads (sizes, type); the pixels end early. Only the PDF writer
+            // decodes them, long after the face was drawn: its error still names the face.
+            name: "truncated image",
+            breaks: |p| {
+                let png = common::gray_png(90);
+                let path = p.root().join("templates/fixture/art/cut.png");
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, &png[..png.len() - 20]).unwrap();
+                front(
+                    p,
+                    "<image href=\"art/cut.png\" width=\"10\" height=\"10\"/>",
+                );
+            },
+            says: &["an image on deck/alpha (front) could not be read"],
+            line: None,
+        },
+        Case {
             name: "gigantic text",
             breaks: |p| {
                 edit(

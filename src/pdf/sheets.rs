@@ -252,9 +252,36 @@ impl<'a> SheetWriter<'a> {
         {
             self.blank_page(w, h);
         }
-        self.doc
-            .finish()
-            .map_err(|e| Error::new(format!("the PDF could not be written: {e:?}")))
+        let faces = self.faces;
+        self.doc.finish().map_err(|e| written_error(e, faces))
+    }
+}
+
+/// Where a face is drawn, for the writer to name it in an error it meets later: an image is
+/// decoded only when the PDF is written, long after its face was drawn.
+fn face_location(face: usize) -> krilla::surface::Location {
+    krilla::surface::Location::new(face as u64 + 1).expect("one more than an index is not 0")
+}
+
+/// The writer's error in words, naming the face an image that cannot be read is on.
+fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Error {
+    use krilla::error::KrillaError;
+    let on = |location: Option<krilla::surface::Location>| {
+        let face = faces.get(usize::try_from(location?.get()).ok()? - 1)?;
+        Some(format!(
+            "on {}/{} ({})",
+            face.component,
+            face.card,
+            face.side.name()
+        ))
+    };
+    match e {
+        KrillaError::Image(_, location, why) => Error::new(format!(
+            "an image {} could not be read: {why}",
+            on(location).unwrap_or_else(|| "on a face".to_owned())
+        ))
+        .help("the image file (or its data: URL) is damaged or cut short: export it again"),
+        other => Error::new(format!("the PDF could not be written: {other:?}")),
     }
 }
 
@@ -276,6 +303,7 @@ pub(crate) fn graphic_for(
     );
     let mut builder = surface.stream_builder();
     let mut sub = builder.surface();
+    sub.set_location(face_location(face));
     // A forgotten tree is recorded by `trees` and fails the build; the form stays empty.
     if let Some(tree) = trees.get(face) {
         sub.draw_svg(
@@ -284,6 +312,7 @@ pub(crate) fn graphic_for(
             SvgSettings::default(),
         );
     }
+    sub.reset_location();
     sub.finish();
     let graphic = Graphic::new(builder.finish(), false);
     cache.insert(face, graphic.clone());
