@@ -815,3 +815,45 @@ fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
         built.report.warnings
     );
 }
+
+/// Past the faces the index lists for a component, the page previews still draw every face
+/// their pages place (backs of the last cards of a big deck), and the list still shows a
+/// shared back wherever it falls.
+#[test]
+fn previews_of_a_big_deck_draw_every_face_they_place() {
+    let cards: String = (0..245).map(|i| format!("- name: C{i}\n")).collect();
+    let p = deck_game("  paper: a4", &cards);
+    let session = |p: &common::Project| {
+        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(p))
+            .build_in_memory("fixture")
+            .unwrap()
+    };
+    let built = session(&p);
+    let html = &built.index_html;
+    assert!(html.contains("(shared back)"), "the back is listed");
+    let more = html.find("class=\"more\"").map(|i| &html[i..i + 40]);
+    assert!(
+        html.contains("and 5 more faces"),
+        "245 fronts and a back, 241 shown: {more:?}"
+    );
+    // Backs of their own, each naming its card: 490 faces, of which the first 240 (cards 0
+    // to 119, front and back) are listed. Page 30 holds the backs of cards 126 to 134.
+    p.edit(
+        "data/fixture/game.yaml",
+        "back: { template: back.svg.tera }",
+        "back: { template: back.svg.tera, per_card: true }",
+    );
+    p.edit(
+        "templates/fixture/back.svg.tera",
+        "fill=\"#fff\"/>",
+        "fill=\"#fff\"/><text x=\"5\" y=\"10\" font-size=\"4\">{{ card.name }}</text>",
+    );
+    let built = session(&p);
+    let html = &built.index_html;
+    assert!(!html.contains("alt=\"c126\""), "card 126 is past the list");
+    // The page's middle card, above its white circle, is the back's dark blue (#222266), not
+    // blank paper.
+    let back_page = common::sprite_window(html, "alt=\"page 30\"");
+    let (x, y) = (back_page.width / 2, back_page.height * 2 / 5);
+    assert_eq!(thumbnail_rgb(&built, &back_page, x, y), [0x22, 0x22, 0x66]);
+}

@@ -441,7 +441,7 @@ fn kit_beside_index_art(
                 Some(thumbs) => thumbs,
                 None => face_thumbnails(input.faces, trees, thumb_cache(cache, input.fonts))?,
             };
-            index_art(input.faces, thumbs, previews)
+            index_art(input.faces, trees, thumbs, previews)
         },
     );
     Ok((kit?, art?))

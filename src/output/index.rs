@@ -28,6 +28,9 @@ use crate::sync::lock;
 
 /// Height of a face thumbnail in pixels.
 const THUMB_PX: u32 = 150;
+/// Widest face thumbnail in pixels: a long strip of a board is shown lower instead (at
+/// 150 px high, a 2 m × 12 mm track would be 25,000 px wide, in every browser's memory).
+const THUMB_MAX_W: u32 = 600;
 /// Longest side of a page thumbnail in pixels.
 const PAGE_PX: f32 = 160.0;
 /// Faces shown per component.
@@ -89,7 +92,12 @@ pub fn face_thumbnails(
 }
 
 /// The face thumbnails and the previews of the sheet pages drawn from them.
-pub fn index_art(faces: &Faces, thumbs: FaceThumbs, files: &[FilePages]) -> Result<IndexArt> {
+pub fn index_art(
+    faces: &Faces,
+    trees: &FaceTrees,
+    thumbs: FaceThumbs,
+    files: &[FilePages],
+) -> Result<IndexArt> {
     let FaceThumbs(thumbs) = thumbs;
     let shown: Vec<&Pixmap> = thumbs.iter().flatten().map(|t| &*t.art).collect();
     let (slots, mut images) = sprites::pack("thumbs/faces", &shown)?;
@@ -98,7 +106,8 @@ pub fn index_art(faces: &Faces, thumbs: FaceThumbs, files: &[FilePages]) -> Resu
         .iter()
         .map(|t| t.as_ref().and_then(|_| slots.next()))
         .collect();
-    let (pages, page_images) = page_views(faces, files, &thumbs)?;
+    let placed = placed_thumbs(faces, trees, &thumbs, files)?;
+    let (pages, page_images) = page_views(faces, files, &placed)?;
     images.extend(page_images);
     Ok(IndexArt {
         thumbs,
@@ -257,11 +266,27 @@ fn check_view(check: &CheckReport) -> CheckView {
     }
 }
 
-/// The faces each component shows, in order, capped per component.
+/// The faces a component shows, in order: its first [`MAX_FACES_SHOWN`], and its shared back
+/// wherever that falls (it is on every card of the deck).
+fn deck_shown(deck: &crate::render::faces::Deck) -> Vec<usize> {
+    let used = deck.used_faces();
+    let mut shown: Vec<usize> = used.iter().copied().take(MAX_FACES_SHOWN).collect();
+    let mut backs = deck.copies.iter().map(|c| c.back);
+    if let Some(Some(back)) = backs.next()
+        && backs.all(|b| b == Some(back))
+        && !shown.contains(&back)
+    {
+        shown.push(back);
+        shown.sort_unstable();
+    }
+    shown
+}
+
+/// The faces each component shows, capped per component.
 pub fn shown_faces(faces: &Faces) -> Vec<bool> {
     let mut shown = vec![false; faces.faces.len()];
     for deck in &faces.decks {
-        for f in deck.used_faces().into_iter().take(MAX_FACES_SHOWN) {
+        for f in deck_shown(deck) {
             if let Some(s) = shown.get_mut(f) {
                 *s = true;
             }
@@ -278,10 +303,25 @@ fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
     )
 }
 
-/// One face thumbnail (bleed included): its width and pixels.
+/// One face thumbnail (bleed included): its pixels.
 struct Thumb {
-    width: u32,
     art: Arc<Pixmap>,
+}
+
+/// A face's thumbnail size in pixels: [`THUMB_PX`] high, or [`THUMB_MAX_W`] wide at most.
+fn thumb_size(face: &Face) -> (u32, u32) {
+    let (fw, fh) = with_bleed(face);
+    let px = |v: f32| v.round().max(1.0) as u32;
+    match THUMB_PX as f32 * fw / fh {
+        w if w > THUMB_MAX_W as f32 => (THUMB_MAX_W, px(THUMB_MAX_W as f32 * fh / fw)),
+        w => (px(w), THUMB_PX),
+    }
+}
+
+/// A face's thumbnail, drawn from its tree.
+fn draw_thumb(face: &Face, tree: &usvg::Tree) -> Result<Arc<Pixmap>> {
+    let (w, h) = thumb_size(face);
+    render_face(face, tree, w, h, true).map(Arc::new)
 }
 
 /// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash
@@ -324,18 +364,16 @@ fn face_thumbs(
             if !shown {
                 return Ok(None);
             }
-            let (fw, fh) = with_bleed(face);
-            let width = ((THUMB_PX as f32) * fw / fh).round().max(1.0) as u32;
             let art = match kept(face) {
-                Some(art) if art.width() == width => art,
+                Some(art) if (art.width(), art.height()) == thumb_size(face) => art,
                 _ => {
                     let Some(tree) = trees.get(i) else {
                         return Ok(None);
                     };
-                    Arc::new(render_face(face, &tree, width, THUMB_PX, true)?)
+                    draw_thumb(face, &tree)?
                 }
             };
-            Ok(Some(Thumb { width, art }))
+            Ok(Some(Thumb { art }))
         })
         .collect::<Result<_>>()?;
     if let Some((cache, _)) = cache {
@@ -394,10 +432,10 @@ fn deck_views(
         .filter(|d| !d.copies.is_empty())
         .map(|deck| {
             let spec = &input.game.components[deck.component].spec;
-            let used = deck.used_faces();
-            let views = used
+            let used = deck.used_faces().len();
+            let shown = deck_shown(deck);
+            let views = shown
                 .iter()
-                .take(MAX_FACES_SHOWN)
                 .filter_map(|&f| {
                     let thumb = thumbs.get(f)?.as_ref()?;
                     let slot = slots.get(f)?.as_ref()?;
@@ -409,8 +447,8 @@ fn deck_views(
                         src: slot.src.clone(),
                         x: slot.x,
                         y: slot.y,
-                        width: thumb.width,
-                        height: THUMB_PX,
+                        width: thumb.art.width(),
+                        height: thumb.art.height(),
                         card: face.card.clone(),
                         side: face.side.name(),
                         trim_x: 100.0 * face.bleed / fw,
@@ -427,7 +465,7 @@ fn deck_views(
                 name: spec.name.clone(),
                 copies: deck.copies.len(),
                 faces: views,
-                more: used.len().saturating_sub(MAX_FACES_SHOWN),
+                more: used - shown.len(),
             }
         })
         .collect()
@@ -474,12 +512,47 @@ struct PageView {
     height: u32,
 }
 
+/// The thumbnails of every face the previewed pages place: those the page shows, and the
+/// others drawn for the previews alone (past a component's [`MAX_FACES_SHOWN`], a shared back
+/// may be on every back page and in no list of faces shown).
+fn placed_thumbs(
+    faces: &Faces,
+    trees: &FaceTrees,
+    thumbs: &[Option<Thumb>],
+    files: &[FilePages],
+) -> Result<Vec<Option<Arc<Pixmap>>>> {
+    let mut needed = vec![false; faces.faces.len()];
+    let previewed = files
+        .iter()
+        .flat_map(|f| f.placed.iter().take(MAX_PAGES_SHOWN));
+    for p in previewed.flatten() {
+        if let Some(n) = needed.get_mut(p.face) {
+            *n = true;
+        }
+    }
+    faces
+        .faces
+        .par_iter()
+        .zip(thumbs)
+        .zip(needed)
+        .enumerate()
+        .map(|(i, ((face, thumb), needed))| match thumb {
+            Some(t) => Ok(Some(Arc::clone(&t.art))),
+            None if needed => match trees.get(i) {
+                Some(tree) => draw_thumb(face, &tree).map(Some),
+                None => Ok(None),
+            },
+            None => Ok(None),
+        })
+        .collect()
+}
+
 /// Page previews, drawn from the face thumbnails where the sheets place them, packed into
 /// sprites of their own.
 fn page_views(
     faces: &Faces,
     files: &[FilePages],
-    thumbs: &[Option<Thumb>],
+    thumbs: &[Option<Arc<Pixmap>>],
 ) -> Result<(Vec<FileView>, Vec<Image>)> {
     let drawn: Vec<Vec<Pixmap>> = files
         .iter()
@@ -522,7 +595,7 @@ fn page_views(
 /// One page: white paper with each placed face's thumbnail scaled into its trim, clipped.
 fn page_thumb(
     faces: &Faces,
-    thumbs: &[Option<Thumb>],
+    thumbs: &[Option<Arc<Pixmap>>],
     (pw, ph): (f32, f32),
     placed: &[Placed],
 ) -> Result<Pixmap> {
@@ -537,7 +610,7 @@ fn page_thumb(
         };
         let b = face.bleed;
         let trim = p.rect.grow(-b, -b, -b, -b);
-        let (tw, th) = (thumb.art.width() as f32, thumb.art.height() as f32);
+        let (tw, th) = (thumb.width() as f32, thumb.height() as f32);
         // Sheets may lay a card a quarter turn round to fit more: its slot is then the other
         // way round from the face.
         let turned = (face.size.width_mm - face.size.height_mm).abs() > 0.5
@@ -556,11 +629,39 @@ fn page_thumb(
         page.draw_pixmap(
             0,
             0,
-            (*thumb.art).as_ref(),
+            Pixmap::as_ref(thumb),
             &PixmapPaint::default(),
             t,
             None,
         );
     }
     Ok(page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::print::CardSize;
+    use crate::render::faces::Side;
+
+    fn face(w: f32, h: f32) -> Face {
+        Face {
+            svg: String::new(),
+            hash: String::new(),
+            size: CardSize::custom(w, h),
+            bleed: 3.0,
+            component: "board".into(),
+            card: "track".into(),
+            side: Side::Front,
+        }
+    }
+
+    #[test]
+    fn thumbnails_are_150_px_high_and_600_px_wide_at_most() {
+        // A poker card with bleed, 69.5 × 94.9 mm.
+        assert_eq!(thumb_size(&face(63.5, 88.9)), (110, 150));
+        // A 2 m score track, 12 mm high: as wide as allowed, and lower.
+        assert_eq!(thumb_size(&face(2000.0, 12.0)), (600, 5));
+        assert_eq!(thumb_size(&face(80.0, 500.0)), (25, 150));
+    }
 }
