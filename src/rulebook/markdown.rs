@@ -5,12 +5,13 @@
 //! which nest without the indentation rules of Typst's own list syntax. A construct that cannot
 //! be typeset (raw HTML) is an error naming the file and line.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
 
 use crate::error::{Error, Result};
+use crate::rulebook::anchors::Anchors;
 use crate::rulebook::typeset::{Origin, source_end, source_marker};
 
 /// How images and icons in the rules are resolved to files of the typesetting world.
@@ -101,6 +102,8 @@ enum Frame {
 
 /// Converts rendered rules Markdown to Typst markup. `file` names the rules in errors.
 pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String> {
+    // The character that marks a link's place until it is resolved is no text's.
+    let md = &crate::rulebook::anchors::unmarked(md);
     let opts = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_FOOTNOTES;
     let mut c = Converter {
         md,
@@ -108,8 +111,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         assets,
         out: String::with_capacity(md.len() * 2),
         stack: Vec::new(),
-        labels: HashSet::new(),
-        anchors: Vec::new(),
+        anchors: Anchors::default(),
         code: None,
         depth: 0,
         // A second reading only for rules that may have footnotes.
@@ -122,9 +124,12 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
         c.event(event, range.start)?;
     }
-    c.check_anchors()?;
-    c.out.push_str(&source_end());
-    Ok(c.out)
+    let mut out = c
+        .anchors
+        .resolve(&c.out)
+        .map_err(|u| c.error(u.message, u.offset).help(u.help))?;
+    out.push_str(&source_end());
+    Ok(out)
 }
 
 /// The text of each footnote (`[^label]: …`) by its label, as plain words: a footnote is
@@ -173,11 +178,8 @@ struct Converter<'a> {
     assets: &'a mut dyn Assets,
     out: String,
     stack: Vec<Frame>,
-    /// Heading labels given so far, to keep them unique.
-    labels: HashSet<String>,
-    /// Links within the rules (`[setup](#setup)`): the label each goes to, as written, and
-    /// where. A heading may come after the link, so they are checked at the end.
-    anchors: Vec<(String, String, usize)>,
+    /// The headings' labels and the links within the rules, resolved at the end.
+    anchors: Anchors,
     /// Inside a code block: its language, its text and where it starts.
     code: Option<Code>,
     depth: usize,
@@ -351,10 +353,8 @@ impl Converter<'_> {
             Tag::Strikethrough => self.out.push_str("#strike["),
             Tag::Link { dest_url, .. } => {
                 if let Some(anchor) = dest_url.strip_prefix('#') {
-                    let label = slug(anchor);
-                    self.out
-                        .push_str(&format!("#link(label({}))[", string(&label)));
-                    self.anchors.push((label, anchor.to_owned(), offset));
+                    let label = self.anchors.link(anchor, offset);
+                    self.out.push_str(&format!("#link({label})["));
                 } else {
                     self.out.push_str(&format!("#link({})[", string(&dest_url)));
                 }
@@ -482,36 +482,6 @@ impl Converter<'_> {
         self.stack.push(Frame::Table { start, rows: 0 });
     }
 
-    /// Every link within the rules goes to a heading: Typst's own "label does not exist" says
-    /// neither which link nor which headings there are.
-    fn check_anchors(&self) -> Result<()> {
-        let Some((label, written, offset)) =
-            self.anchors.iter().find(|(l, ..)| !self.labels.contains(l))
-        else {
-            return Ok(());
-        };
-        let mut headings: Vec<&str> = self.labels.iter().map(String::as_str).collect();
-        headings.sort_unstable();
-        let help = match crate::error::nearest(label, headings.iter().copied()) {
-            Some(near) => format!("did you mean `#{near}`?"),
-            None if headings.is_empty() => "the rules have no heading".to_owned(),
-            None => format!(
-                "a heading's link is its name in lower case, spaces as hyphens: {}",
-                headings
-                    .iter()
-                    .map(|h| format!("`#{h}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        Err(self
-            .error(
-                format!("the link to `#{written}` goes to no heading"),
-                *offset,
-            )
-            .help(help))
-    }
-
     /// Closes a heading: its text moves into `= text <label>` with a unique label.
     fn end_heading(&mut self) {
         let Some(Frame::Heading { level, start }) = self.stack.pop() else {
@@ -523,17 +493,7 @@ impl Converter<'_> {
         if text.trim().is_empty() {
             return;
         }
-        let plain = unescape_plain(&text);
-        // A heading of signs alone (`## ???`) has no slug of its own; `<>` is no label.
-        let base = Some(slug(&plain))
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| "section".to_owned());
-        let mut label = base.clone();
-        let mut n = 2;
-        while !self.labels.insert(label.clone()) {
-            label = format!("{base}-{n}");
-            n += 1;
-        }
+        let label = self.anchors.heading(&unescape_plain(&text));
         self.out.push_str(&format!(
             "{} {} <{label}>\n",
             "=".repeat(level),

@@ -1,5 +1,6 @@
 //! The rulebook and the kit: Markdown to Typst, typesetting, and the assembled `kit.pdf`.
 
+pub mod anchors;
 pub mod credits;
 pub mod figure;
 pub mod kit;
