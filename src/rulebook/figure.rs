@@ -124,6 +124,7 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
         body.push_str(&piece_markup(piece, &fig, faces)?);
     }
     for note in &fig.notes {
+        check_note(note, &fig)?;
         body.push_str(&note_markup(note, faces)?);
     }
     let canvas = format!(
@@ -286,6 +287,35 @@ fn callout_markup(
         cx = spot.0 - 0.8,
         cy = spot.1 - 0.8,
     ))
+}
+
+/// A note starts on the canvas and its arrow ends there: off it, Typst draws them over the
+/// text around the figure, or nowhere on the page.
+fn check_note(n: &Note, fig: &Figure) -> Result<(), String> {
+    let on = |[x, y]: [f32; 2]| {
+        (-0.01..=fig.width_mm + 0.01).contains(&x) && (-0.01..=fig.height_mm + 0.01).contains(&y)
+    };
+    let canvas = format!(
+        "the figure's {} × {} mm canvas",
+        mm(fig.width_mm),
+        mm(fig.height_mm)
+    );
+    let at = |[x, y]: [f32; 2]| format!("[{}, {}]", mm(x), mm(y));
+    if !on(n.at_mm) {
+        return Err(format!(
+            "note `{}` starts off {canvas}, at {} mm (`at_mm` is from the canvas's top-left corner)",
+            n.text,
+            at(n.at_mm)
+        ));
+    }
+    match n.arrow_to_mm {
+        Some(to) if !on(to) => Err(format!(
+            "the arrow of note `{}` points off {canvas}, at {} mm",
+            n.text,
+            at(to)
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A note, and its arrow from the nearest point of the note's box: a target to its right or
@@ -452,6 +482,20 @@ mod tests {
             let e = to_typst(&yaml, &mut Faces).unwrap_err();
             assert!(e.contains("shows nothing"), "{e}");
         }
+        let off = "width_mm: 79\nheight_mm: 20\nnotes: [{ text: far away, at_mm: [500, 5] }]\n";
+        let e = to_typst(off, &mut Faces).unwrap_err();
+        assert_eq!(
+            e,
+            "note `far away` starts off the figure's 79 × 20 mm canvas, at [500, 5] mm (`at_mm` is from the canvas's top-left corner)"
+        );
+        let astray = "width_mm: 79\nheight_mm: 20\nnotes: [{ text: here, at_mm: [5, 5], arrow_to_mm: [-50, 400] }]\n";
+        let e = to_typst(astray, &mut Faces).unwrap_err();
+        assert!(
+            e.contains(
+                "arrow of note `here` points off the figure's 79 × 20 mm canvas, at [-50, 400] mm"
+            ),
+            "{e}"
+        );
         let notes_only =
             "width_mm: 50\nheight_mm: 50\nnotes: [{ text: Draw pile, at_mm: [5, 5] }]\n";
         assert!(to_typst(notes_only, &mut Faces).is_ok());
