@@ -550,11 +550,13 @@ pub(crate) fn with_icons(
             .chars()
             .next_back()
             .is_some_and(char::is_alphanumeric);
+        // An icon's file may be named in any script (`münze.svg`); only an unknown name of
+        // ASCII letters is taken for a misspelt icon, below.
         let name = end.map(|e| &after[..e]).filter(|n| {
             apart
                 && !n.is_empty()
                 && n.chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-')
         });
         match name.map(|n| (n, assets.icon(n))) {
             Some((n, Some(path))) => {
@@ -623,7 +625,9 @@ mod tests {
             Ok(format!("img/{dest}"))
         }
         fn icon(&mut self, name: &str) -> Option<String> {
-            (name == "coin").then(|| "icons/coin.svg".to_owned())
+            ["coin", "münze"]
+                .contains(&name)
+                .then(|| format!("icons/{name}.svg"))
         }
         fn icon_names(&mut self) -> Vec<String> {
             vec!["coin".to_owned()]
@@ -705,8 +709,9 @@ mod tests {
 
     #[test]
     fn icons_and_code() {
-        let t = convert("Gain :coin: now and `a*b`.\n");
+        let t = convert("Gain :coin: now and `a*b`, or 2 :münze:.\n");
         assert!(t.contains("image(\"icons/coin.svg\""), "{t}");
+        assert!(t.contains("image(\"icons/münze.svg\""), "{t}");
         assert!(t.contains("#raw(\"a*b\")"), "{t}");
         // Colons that name no icon by their shape are text.
         let t = convert(

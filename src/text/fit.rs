@@ -176,7 +176,8 @@ fn icon_at(
             end = (!name.is_empty()).then_some(i);
             break;
         }
-        if !(c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        // An icon's file may be named in any script (`münze.svg`).
+        if !(c.is_alphanumeric() || c == '-' || c == '_') {
             break;
         }
         name.push(c);
@@ -1376,6 +1377,13 @@ mod tests {
         assert!(parse_markup("**open", &e.icons).is_err());
         // Times like 10:30: are not icons.
         assert!(parse_markup("at 10:30:", &e.icons).is_ok());
+        // An icon named in another script.
+        let mut icons = Icons::default();
+        let coin = e.icons.map.get("coin").unwrap().clone();
+        icons.map.insert("münze".into(), coin);
+        let atoms = parse_markup("2 :münze: {münze}", &icons).unwrap();
+        assert_eq!(atoms[2], Atom::Icon("münze".into()));
+        assert_eq!(atoms[4], Atom::Icon("münze".into()));
     }
 
     /// Renders `text` as plain words with `[b]`/`[i]` around styled runs, for short asserts.
