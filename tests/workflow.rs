@@ -278,4 +278,6 @@ fn the_index_page_lists_every_component_and_page() {
         .sum();
     assert_eq!(html.matches("<figcaption>page ").count(), pages);
     assert!(html.contains("Manifest check"));
+    // Round tokens have round trim and safe lines: the 3 coins and the 4 peg stand-ins.
+    assert_eq!(html.matches("class=\"face round\"").count(), 7);
 }

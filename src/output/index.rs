@@ -410,7 +410,9 @@ struct FaceView {
     height: u32,
     card: String,
     side: String,
-    /// The trim and the safe zone as insets from the bleed edge, in % of width and height.
+    /// The trim and the safe zone as insets from the bleed edge, in % of width and height;
+    /// round for a round token.
+    round: bool,
     trim_x: f32,
     trim_y: f32,
     safe_x: f32,
@@ -432,6 +434,8 @@ fn deck_views(
         .filter(|d| !d.copies.is_empty())
         .map(|deck| {
             let spec = &input.game.components[deck.component].spec;
+            let round = spec.kind == crate::model::ComponentKind::Tokens
+                && spec.shape.unwrap_or_default() == crate::model::TokenShape::Circle;
             let used = deck.used_faces().len();
             let shown = deck_shown(deck);
             let views = shown
@@ -449,6 +453,7 @@ fn deck_views(
                         y: slot.y,
                         width: thumb.art.width(),
                         height: thumb.art.height(),
+                        round,
                         card: face.card.clone(),
                         side: face.side.name(),
                         trim_x: 100.0 * face.bleed / fw,
