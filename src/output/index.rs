@@ -318,11 +318,16 @@ fn thumb_size(face: &Face) -> (u32, u32) {
     }
 }
 
-/// A face's thumbnail, drawn from its tree.
-fn draw_thumb(face: &Face, tree: &usvg::Tree) -> Result<Arc<Pixmap>> {
+/// A face's thumbnail, drawn from its tree at `scale` of the thumbnail size.
+fn draw_thumb(face: &Face, tree: &usvg::Tree, scale: f32) -> Result<Arc<Pixmap>> {
     let (w, h) = thumb_size(face);
-    render_face(face, tree, w, h, true).map(Arc::new)
+    let px = |v: u32| (v as f32 * scale).round().max(1.0) as u32;
+    render_face(face, tree, px(w), px(h), true).map(Arc::new)
 }
+
+/// The size, against a listed face's thumbnail, of a face drawn for the page previews alone:
+/// a card is about 50 px high on a 160 px page.
+const PREVIEW_SCALE: f32 = 0.4;
 
 /// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash
 /// and the fonts it was set in: a rebuild draws only the faces that changed. Holds what the
@@ -370,7 +375,7 @@ fn face_thumbs(
                     let Some(tree) = trees.get(i) else {
                         return Ok(None);
                     };
-                    draw_thumb(face, &tree)?
+                    draw_thumb(face, &tree, 1.0)?
                 }
             };
             Ok(Some(Thumb { art }))
@@ -544,7 +549,7 @@ fn placed_thumbs(
         .map(|(i, ((face, thumb), needed))| match thumb {
             Some(t) => Ok(Some(Arc::clone(&t.art))),
             None if needed => match trees.get(i) {
-                Some(tree) => draw_thumb(face, &tree).map(Some),
+                Some(tree) => draw_thumb(face, &tree, PREVIEW_SCALE).map(Some),
                 None => Ok(None),
             },
             None => Ok(None),
