@@ -85,9 +85,11 @@ pub fn string(text: &str) -> String {
 
 /// Where output goes while a construct is open.
 enum Frame {
+    /// A heading, from where its markup starts, with its words as written, for its label.
     Heading {
         level: usize,
         start: usize,
+        words: String,
     },
     List,
     Item,
@@ -269,11 +271,15 @@ impl Converter<'_> {
             Event::Text(text) => match &mut self.code {
                 Some(code) => code.text.push_str(&text),
                 None => {
+                    self.heading_words(&text);
                     let t = with_icons(&text, self.assets).map_err(|m| self.error(m, offset))?;
                     self.out.push_str(&t);
                 }
             },
-            Event::Code(code) => self.out.push_str(&format!("#raw({});", string(&code))),
+            Event::Code(code) => {
+                self.heading_words(&code);
+                self.out.push_str(&format!("#raw({});", string(&code)));
+            }
             Event::SoftBreak => self.out.push(' '),
             // A call, not Typst's trailing backslash, which would escape a following `]`.
             Event::HardBreak => self.out.push_str("#linebreak();"),
@@ -309,6 +315,7 @@ impl Converter<'_> {
                 self.stack.push(Frame::Heading {
                     level: level as usize,
                     start: self.out.len(),
+                    words: String::new(),
                 });
             }
             Tag::BlockQuote(_) => {
@@ -482,9 +489,22 @@ impl Converter<'_> {
         self.stack.push(Frame::Table { start, rows: 0 });
     }
 
+    /// Words of an open heading, kept as written: its markup holds calls (a link, an icon)
+    /// whose arguments are no words of the heading's name.
+    fn heading_words(&mut self, text: &str) {
+        if let Some(Frame::Heading { words, .. }) = self.stack.last_mut() {
+            words.push_str(text);
+        }
+    }
+
     /// Closes a heading: its text moves into `= text <label>` with a unique label.
     fn end_heading(&mut self) {
-        let Some(Frame::Heading { level, start }) = self.stack.pop() else {
+        let Some(Frame::Heading {
+            level,
+            start,
+            words,
+        }) = self.stack.pop()
+        else {
             return;
         };
         let text = self.out[start..].to_owned();
@@ -493,7 +513,7 @@ impl Converter<'_> {
         if text.trim().is_empty() {
             return;
         }
-        let label = self.anchors.heading(&unescape_plain(&text));
+        let label = self.anchors.heading(&words);
         self.out.push_str(&format!(
             "{} {} <{label}>\n",
             "=".repeat(level),
@@ -588,33 +608,6 @@ pub(crate) fn with_icons(
     Ok(out)
 }
 
-/// The visible text of converted heading markup, for its label.
-fn unescape_plain(typst: &str) -> String {
-    let mut out = String::new();
-    let mut chars = typst.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                if let Some(n) = chars.next() {
-                    out.push(n);
-                }
-            }
-            '#' => {
-                // Skip a function name up to its bracket.
-                while chars
-                    .peek()
-                    .is_some_and(|c| c.is_alphanumeric() || *c == '.')
-                {
-                    chars.next();
-                }
-            }
-            '[' | ']' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,6 +646,16 @@ mod tests {
         assert!(t.contains("= The Setup <the-setup>"), "{t}");
         assert!(t.contains("= The Setup <the-setup-2>"), "{t}");
         assert!(t.contains("#link(label(\"the-setup\"))[setup]"), "{t}");
+    }
+
+    #[test]
+    fn a_heading_with_a_link_or_an_icon_is_named_by_its_words() {
+        let t = convert(
+            "## Scoring, see [Setup](#setup)\n\n## Setup\n\n## Pay :coin: `now`\n\nSee [s](#scoring-see-setup) and [p](#pay-coin-now).\n",
+        );
+        assert!(t.contains("<scoring-see-setup>"), "{t}");
+        assert!(t.contains("<pay-coin-now>"), "{t}");
+        assert!(t.contains("#link(label(\"scoring-see-setup\"))[s]"), "{t}");
     }
 
     #[test]
