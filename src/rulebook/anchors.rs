@@ -22,6 +22,8 @@ const LISTED: usize = 12;
 #[derive(Default)]
 pub struct Anchors {
     labels: HashSet<String>,
+    /// The same labels in the order of their headings, for messages.
+    in_order: Vec<String>,
     /// Other ways of writing a heading's link (GitHub's), to its label.
     aliases: HashMap<String, String>,
     /// GitHub's count of each of its slugs so far, for its `-1`, `-2`.
@@ -50,6 +52,7 @@ impl Anchors {
             label = format!("{base}-{n}");
             n += 1;
         }
+        self.in_order.push(label.clone());
         let github = github_slug(plain);
         let seen = self.github_seen.entry(github.clone()).or_default();
         let alias = match *seen {
@@ -72,10 +75,7 @@ impl Anchors {
         let labels = self
             .links
             .iter()
-            .map(|(target, offset)| {
-                self.label_of(target)
-                    .ok_or_else(|| self.unresolved(target, *offset))
-            })
+            .map(|(target, offset)| self.label_of(target, *offset))
             .collect::<Result<Vec<&str>, Unresolved>>()?;
         let mut out = String::with_capacity(markup.len());
         let mut parts = markup.split(MARK);
@@ -89,18 +89,31 @@ impl Anchors {
         Ok(out)
     }
 
-    fn label_of(&self, target: &str) -> Option<&str> {
-        let target = percent_decoded(target);
-        let slug = slugify(&target);
-        if let Some(label) = self.labels.get(&slug) {
-            return Some(label);
+    /// The label `target` goes to: a heading's own, or the one GitHub would give it. Should
+    /// the two be different headings (GitHub's `#example-2` is the third "Example", ours the
+    /// second), the link is refused rather than sent to one of them unasked.
+    fn label_of(&self, target: &str, offset: usize) -> Result<&str, Unresolved> {
+        let decoded = percent_decoded(target);
+        let own = self.labels.get(&slugify(&decoded)).map(String::as_str);
+        let github = self
+            .aliases
+            .get(&decoded.to_lowercase())
+            .map(String::as_str);
+        match (own, github) {
+            (Some(a), Some(b)) if a != b => Err(Unresolved {
+                offset,
+                message: format!("the link to `#{target}` could go to two headings"),
+                help: format!(
+                    "write `#{a}` or `#{b}`: GitHub counts headings of the same name from `-1`, the rulebook from `-2`"
+                ),
+            }),
+            (Some(label), _) | (None, Some(label)) => Ok(label),
+            (None, None) => Err(self.unresolved(target, offset)),
         }
-        self.aliases.get(&target.to_lowercase()).map(String::as_str)
     }
 
     fn unresolved(&self, target: &str, offset: usize) -> Unresolved {
-        let mut headings: Vec<&str> = self.labels.iter().map(String::as_str).collect();
-        headings.sort_unstable();
+        let headings: Vec<&str> = self.in_order.iter().map(String::as_str).collect();
         let slug = slugify(&percent_decoded(target));
         let help = match crate::error::nearest(&slug, headings.iter().copied()) {
             Some(near) => format!("did you mean `#{near}`?"),
@@ -155,6 +168,7 @@ fn percent_decoded(text: &str) -> String {
     while i < bytes.len() {
         let hex = bytes
             .get(i + 1..i + 3)
+            .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
             .and_then(|h| std::str::from_utf8(h).ok());
         match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
             (b'%', Some(byte)) => {
@@ -228,6 +242,20 @@ mod tests {
     }
 
     #[test]
+    fn a_link_that_could_go_to_two_headings_is_refused() {
+        // GitHub's `#example-2` is the third "Example"; the rulebook's, the second.
+        let e = resolve(&["Example", "Example", "Example"], &["example-2"]).unwrap_err();
+        assert!(
+            e.starts_with("the link to `#example-2` could go to two headings"),
+            "{e}"
+        );
+        assert!(e.contains("write `#example-2` or `#example-3`"), "{e}");
+        // "QA" is `#qa` by both rules, and "Q&A" is `#qa` by GitHub's.
+        assert!(resolve(&["Q&A", "QA"], &["qa"]).is_err());
+        assert_eq!(resolve(&["Q&A", "QA"], &["q-a"]).unwrap(), ["q-a"]);
+    }
+
+    #[test]
     fn a_link_to_no_heading_lists_a_few_headings() {
         let many: Vec<String> = (0..30).map(|i| format!("Rule {i}")).collect();
         let many: Vec<&str> = many.iter().map(String::as_str).collect();
@@ -236,7 +264,7 @@ mod tests {
             e.starts_with("the link to `#zzzz` goes to no heading"),
             "{e}"
         );
-        assert!(e.ends_with("`#rule-19` and 18 more"), "{e}");
+        assert!(e.ends_with("`#rule-10`, `#rule-11` and 18 more"), "{e}");
         let e = resolve(&["Setup"], &["setpu"]).unwrap_err();
         assert!(e.ends_with("did you mean `#setup`?"), "{e}");
     }
@@ -253,6 +281,6 @@ mod tests {
     #[test]
     fn percent_escapes_decode_and_broken_ones_stay() {
         assert_eq!(percent_decoded("%C3%A7a%20va"), "ça va");
-        assert_eq!(percent_decoded("100%-sure%zz"), "100%-sure%zz");
+        assert_eq!(percent_decoded("100%-sure%zz%+1"), "100%-sure%zz%+1");
     }
 }

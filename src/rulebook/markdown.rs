@@ -670,7 +670,7 @@ mod tests {
         assert_eq!(e.help.as_deref(), Some("did you mean `#scoring`?"));
         let e = err("# Setup\n\n## Play\n\nSee [x](#victory-points).\n");
         assert!(
-            e.help.as_deref().unwrap().ends_with("`#play`, `#setup`"),
+            e.help.as_deref().unwrap().ends_with("`#setup`, `#play`"),
             "{e:?}"
         );
         let e = err("See [x](#rules).\n");
