@@ -570,14 +570,10 @@ pub(crate) fn with_icons(
             .chars()
             .next_back()
             .is_some_and(char::is_alphanumeric);
-        // An icon's file may be named in any script (`münze.svg`); only an unknown name of
-        // ASCII letters is taken for a misspelt icon, below.
-        let name = end.map(|e| &after[..e]).filter(|n| {
-            apart
-                && !n.is_empty()
-                && n.chars()
-                    .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-')
-        });
+        // Only an unknown name of lower-case ASCII letters is taken for a misspelt icon, below.
+        let name = end
+            .map(|e| &after[..e])
+            .filter(|n| apart && !n.is_empty() && n.chars().all(crate::text::fit::icon_name_char));
         match name.map(|n| (n, assets.icon(n))) {
             Some((n, Some(path))) => {
                 out.push_str(&escape(&rest[..start]));
@@ -618,7 +614,7 @@ mod tests {
             Ok(format!("img/{dest}"))
         }
         fn icon(&mut self, name: &str) -> Option<String> {
-            ["coin", "münze"]
+            ["coin", "münze", "コイン"]
                 .contains(&name)
                 .then(|| format!("icons/{name}.svg"))
         }
@@ -712,9 +708,10 @@ mod tests {
 
     #[test]
     fn icons_and_code() {
-        let t = convert("Gain :coin: now and `a*b`, or 2 :münze:.\n");
+        let t = convert("Gain :coin: now and `a*b`, or 2 :münze: or :コイン:.\n");
         assert!(t.contains("image(\"icons/coin.svg\""), "{t}");
         assert!(t.contains("image(\"icons/münze.svg\""), "{t}");
+        assert!(t.contains("image(\"icons/コイン.svg\""), "{t}");
         assert!(t.contains("#raw(\"a*b\")"), "{t}");
         // Colons that name no icon by their shape are text.
         let t = convert(

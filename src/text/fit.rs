@@ -31,6 +31,12 @@ pub struct Icon {
     pub body: String,
 }
 
+/// Whether `c` may be part of an icon's name, in card text and in the rules alike: an icon's
+/// file may be named in any script (`münze.svg`, `コイン.svg`), with `-` and `_`.
+pub fn icon_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
+}
+
 /// Icons by name; a game's own icons shadow the common ones.
 #[derive(Debug, Clone, Default)]
 pub struct Icons {
@@ -176,8 +182,7 @@ fn icon_at(
             end = (!name.is_empty()).then_some(i);
             break;
         }
-        // An icon's file may be named in any script (`münze.svg`).
-        if !(c.is_alphanumeric() || c == '-' || c == '_') {
+        if !icon_name_char(c) {
             break;
         }
         name.push(c);
