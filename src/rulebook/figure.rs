@@ -125,7 +125,7 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
     }
     for note in &fig.notes {
         check_note(note, &fig)?;
-        body.push_str(&note_markup(note, faces)?);
+        body.push_str(&note_markup(note, fig.width_mm, faces)?);
     }
     let canvas = format!(
         "block(width: {w}mm, height: {h}mm, breakable: false, {{\n  set par(justify: false)\n  set text(hyphenate: false)\n{body}}})",
@@ -321,7 +321,7 @@ fn check_note(n: &Note, fig: &Figure) -> Result<(), String> {
 /// A note, and its arrow from the nearest point of the note's box: a target to its right or
 /// below is reached from that side, not across the text. The box's size is Typst's to know
 /// (the note's own width, or its text's), so the start is found in a `context`.
-fn note_markup(n: &Note, faces: &mut dyn FaceSource) -> Result<String, String> {
+fn note_markup(n: &Note, canvas_w: f32, faces: &mut dyn FaceSource) -> Result<String, String> {
     let width = n
         .width_mm
         .map(|w| format!("width: {w}mm, "))
@@ -343,7 +343,7 @@ fn note_markup(n: &Note, faces: &mut dyn FaceSource) -> Result<String, String> {
         ));
     };
     Ok(format!(
-        "  context {{\n    let note = {note}\n    let size = measure(note)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, dx: {x}mm, dy: {y}mm, note)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n  }}\n",
+        "  context {{\n    let note = {note}\n    let size = measure(note, width: {canvas_w}mm)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, dx: {x}mm, dy: {y}mm, note)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n  }}\n",
         x0 = x - 0.8,
         y0 = y - 0.8,
         cx = tx - 0.9,
@@ -452,7 +452,8 @@ mod tests {
         let t = to_typst(yaml, &mut Faces).unwrap();
         assert_eq!(t.matches("#coin-icon;").count(), 3, "{t}");
         // The arrow starts where the note's box comes nearest its target, which Typst measures.
-        assert!(t.contains("let size = measure(note)"), "{t}");
+        // Measured as placed: a note without a width wraps at the canvas's.
+        assert!(t.contains("let size = measure(note, width: 120mm)"), "{t}");
         assert!(
             t.contains("let sx = calc.min(calc.max(60mm, 1.2mm), 2mm + size.width + 0.8mm)"),
             "{t}"
