@@ -796,7 +796,7 @@ fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
             .report
             .warnings
             .iter()
-            .any(|w| w == "Deck prints nothing: the count of each of its 2 cards is 0"),
+            .any(|w| w == "Deck prints nothing: the count of each of its 2 entries is 0"),
         "{:?}",
         built.report.warnings
     );
@@ -850,6 +850,7 @@ fn previews_of_a_big_deck_draw_every_face_they_place() {
     );
     let built = session(&p);
     let html = &built.index_html;
+    assert!(html.contains("alt=\"c119\""), "card 119 is listed");
     assert!(!html.contains("alt=\"c126\""), "card 126 is past the list");
     // The page's middle card, above its white circle, is the back's dark blue (#222266), not
     // blank paper.

@@ -530,14 +530,14 @@ fn print_all<'a>(
         .iter()
         .filter(|c| c.kind != "bought" && c.copies == 0)
     {
-        warnings.push(format!(
-            "{} prints nothing: the count of each of its {} is 0",
-            c.name,
-            match c.cards {
-                1 => "1 card".to_owned(),
-                n => format!("{n} cards"),
-            }
-        ));
+        // Entries, not cards: tokens, dice and boards are counted alike.
+        warnings.push(match c.cards {
+            1 => format!("{} prints nothing: its one entry's count is 0", c.name),
+            n => format!(
+                "{} prints nothing: the count of each of its {n} entries is 0",
+                c.name
+            ),
+        });
     }
     // A component no sheet took would vanish from the kit while its count checks out.
     if let Some(c) = components

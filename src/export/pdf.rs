@@ -11,6 +11,7 @@ use crate::build::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
 use crate::model::print::mm;
+use crate::pdf::sheets::{face_location, written_error};
 use crate::project::Project;
 use crate::render::faces::Face;
 
@@ -43,7 +44,7 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
                 let (Some(f), Some(tree)) = (p.faces.faces.get(face), p.trees.get(face)) else {
                     continue;
                 };
-                add_page(&mut doc, f, tree)?;
+                add_page(&mut doc, face, f, tree)?;
                 pages += 1;
             }
         }
@@ -64,14 +65,12 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
         ))
         .help("pdf-cards exports decks of cards with a count above 0; see `export --help` for the other formats"));
     }
-    let bytes = doc
-        .finish()
-        .map_err(|e| Error::new(format!("the PDF could not be written: {e:?}")))?;
+    let bytes = doc.finish().map_err(|e| written_error(e, &p.faces.faces))?;
     out.files.push((FILE.to_owned(), bytes));
     Ok(out)
 }
 
-fn add_page(doc: &mut Document, f: &Face, tree: &usvg::Tree) -> Result<()> {
+fn add_page(doc: &mut Document, index: usize, f: &Face, tree: &usvg::Tree) -> Result<()> {
     let (w, h) = (
         f.size.width_mm + 2.0 * f.bleed,
         f.size.height_mm + 2.0 * f.bleed,
@@ -92,9 +91,12 @@ fn add_page(doc: &mut Document, f: &Face, tree: &usvg::Tree) -> Result<()> {
     let size = Size::from_wh(mm(w), mm(h)).ok_or_else(bad)?;
     let mut page = doc.start_page_with(settings);
     let mut surface = page.surface();
+    // An image that cannot be decoded is met as the file is written: name its face then.
+    surface.set_location(face_location(index));
     surface.push_transform(&Transform::identity());
     surface.draw_svg(tree, size, SvgSettings::default());
     surface.pop();
+    surface.reset_location();
     surface.finish();
     page.finish();
     Ok(())

@@ -3,9 +3,10 @@
 //! pages.
 //!
 //! The page is a Tera template compiled into the binary; thumbnails are packed into a few PNG
-//! files in `thumbs/` beside it ([`sprites`](crate::output::sprites)), loaded lazily. The page stays small at any deck size: each component
-//! shows at most [`MAX_FACES_SHOWN`] faces and each file [`MAX_PAGES_SHOWN`] pages, with a note
-//! pointing at the PDF for the rest, so a 50,000-card deck costs no more than a small one here.
+//! files in `thumbs/` beside it ([`sprites`](crate::output::sprites)), loaded lazily. The page
+//! stays small at any deck size: each component shows at most [`MAX_FACES_SHOWN`] faces and
+//! each file [`MAX_PAGES_SHOWN`] pages, with a note pointing at the PDF for the rest, so a
+//! 50,000-card deck costs no more than a small one here.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -29,7 +30,8 @@ use crate::sync::lock;
 /// Height of a face thumbnail in pixels.
 const THUMB_PX: u32 = 150;
 /// Widest face thumbnail in pixels: a long strip of a board is shown lower instead (at
-/// 150 px high, a 2 m × 12 mm track would be 25,000 px wide, in every browser's memory).
+/// 150 px high, a 2 m × 12 mm track with its bleed would be 16,716 px wide, in every
+/// browser's memory).
 const THUMB_MAX_W: u32 = 600;
 /// Longest side of a page thumbnail in pixels.
 const PAGE_PX: f32 = 160.0;

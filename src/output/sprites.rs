@@ -15,8 +15,8 @@ use crate::render::raster::png_preview;
 
 /// A sprite's width in pixels, unless a wider picture needs more.
 const SPRITE_WIDTH: u32 = 1200;
-/// A sprite's height in pixels before the next sprite starts (a taller picture has a sprite of
-/// its own).
+/// A sprite's height in pixels before the next sprite starts (a taller picture starts one,
+/// which then grows to its height).
 const SPRITE_HEIGHT: u32 = 1600;
 
 /// Where a picture is: its sprite's path (relative to the page) and its place in it.

@@ -259,12 +259,12 @@ impl<'a> SheetWriter<'a> {
 
 /// Where a face is drawn, for the writer to name it in an error it meets later: an image is
 /// decoded only when the PDF is written, long after its face was drawn.
-fn face_location(face: usize) -> krilla::surface::Location {
+pub(crate) fn face_location(face: usize) -> krilla::surface::Location {
     krilla::surface::Location::new(face as u64 + 1).expect("one more than an index is not 0")
 }
 
 /// The writer's error in words, naming the face an image that cannot be read is on.
-fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Error {
+pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Error {
     use krilla::error::KrillaError;
     let on = |location: Option<krilla::surface::Location>| {
         let face = faces.get(usize::try_from(location?.get()).ok()? - 1)?;
