@@ -22,12 +22,16 @@ fn opts(p: &common::Project) -> BuildOptions {
     }
 }
 
+/// The fixture game of `p`, built in memory.
+fn build_fixture(p: &common::Project) -> protopress::build::Built {
+    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(p))
+        .build_in_memory("fixture")
+        .unwrap()
+}
+
 fn build(print: &str) -> (Pdf, Grid) {
     let p = deck_game(print, ELEVEN);
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     let paper = built.game.file.print.paper;
     let grid = Grid::turning(
         paper,
@@ -505,10 +509,7 @@ fn per_card_backs_print_behind_their_own_fronts() {
         ("data/fixture/systems.yaml", cards),
         ("templates/fixture/system.svg.tera", template),
     ]);
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     let hex = |h: &str| -> [u8; 3] {
         let v = u32::from_str_radix(&h[1..], 16).unwrap();
@@ -619,10 +620,7 @@ fn turned_backs_print_behind_their_own_fronts() {
         ("data/fixture/systems.yaml", cards),
         ("templates/fixture/system.svg.tera", template),
     ]);
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     let (front, back) = (&pdf.pages[0], &pdf.pages[1]);
     let pairs = [
@@ -687,10 +685,7 @@ fn page_previews_show_turned_backs_the_way_they_lie() {
         ("data/fixture/systems.yaml", "- name: Shields\n"),
         ("templates/fixture/face.svg.tera", template),
     ]);
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     let red = |rgb: [u8; 3]| rgb[0] > 200 && rgb[2] < 80;
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     for (page, top_on_left) in [(1, false), (2, true)] {
@@ -787,10 +782,7 @@ fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
         "  paper: a4",
         "- name: A\n  count: 0\n- name: B\n  count: 0\n",
     );
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     assert!(
         built
             .report
@@ -805,10 +797,7 @@ fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
         "  paper: a4",
         "- name: A\n  count: 0\n- name: B\n  count: 1\n",
     );
-    let built =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .unwrap();
+    let built = build_fixture(&p);
     assert!(
         built.report.warnings.is_empty(),
         "{:?}",
@@ -823,12 +812,7 @@ fn a_deck_of_nothing_but_zero_counts_is_a_warning() {
 fn previews_of_a_big_deck_draw_every_face_they_place() {
     let cards: String = (0..245).map(|i| format!("- name: C{i}\n")).collect();
     let p = deck_game("  paper: a4", &cards);
-    let session = |p: &common::Project| {
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(p))
-            .build_in_memory("fixture")
-            .unwrap()
-    };
-    let built = session(&p);
+    let built = build_fixture(&p);
     let html = &built.index_html;
     assert!(html.contains("(shared back)"), "the back is listed");
     let more = html.find("class=\"more\"").map(|i| &html[i..i + 40]);
@@ -848,7 +832,7 @@ fn previews_of_a_big_deck_draw_every_face_they_place() {
         "fill=\"#fff\"/>",
         "fill=\"#fff\"/><text x=\"5\" y=\"10\" font-size=\"4\">{{ card.name }}</text>",
     );
-    let built = session(&p);
+    let built = build_fixture(&p);
     let html = &built.index_html;
     assert!(html.contains("alt=\"c119\""), "card 119 is listed");
     assert!(!html.contains("alt=\"c126\""), "card 126 is past the list");
