@@ -101,7 +101,7 @@ pub fn index_art(
     files: &[FilePages],
 ) -> Result<IndexArt> {
     let FaceThumbs(thumbs) = thumbs;
-    let shown: Vec<&Pixmap> = thumbs.iter().flatten().map(|t| &*t.art).collect();
+    let shown: Vec<&Pixmap> = thumbs.iter().flatten().map(|t| &**t).collect();
     let (slots, mut images) = sprites::pack("thumbs/faces", &shown)?;
     let mut slots = slots.into_iter();
     let face_slots = thumbs
@@ -305,10 +305,8 @@ fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
     )
 }
 
-/// One face thumbnail (bleed included): its pixels.
-struct Thumb {
-    art: Arc<Pixmap>,
-}
+/// One face thumbnail (bleed included), shared with the session's cache.
+type Thumb = Arc<Pixmap>;
 
 /// A face's thumbnail size in pixels: [`THUMB_PX`] high, or [`THUMB_MAX_W`] wide at most.
 fn thumb_size(face: &Face) -> (u32, u32) {
@@ -371,16 +369,13 @@ fn face_thumbs(
             if !shown {
                 return Ok(None);
             }
-            let art = match kept(face) {
-                Some(art) if (art.width(), art.height()) == thumb_size(face) => art,
-                _ => {
-                    let Some(tree) = trees.get(i) else {
-                        return Ok(None);
-                    };
-                    draw_thumb(face, &tree, 1.0)?
-                }
-            };
-            Ok(Some(Thumb { art }))
+            match kept(face) {
+                Some(art) if (art.width(), art.height()) == thumb_size(face) => Ok(Some(art)),
+                _ => match trees.get(i) {
+                    Some(tree) => draw_thumb(face, &tree, 1.0).map(Some),
+                    None => Ok(None),
+                },
+            }
         })
         .collect::<Result<_>>()?;
     if let Some((cache, _)) = cache {
@@ -389,7 +384,7 @@ fn face_thumbs(
         let build = map.build;
         for (face, thumb) in faces.faces.iter().zip(&thumbs) {
             if let Some(t) = thumb {
-                map.thumbs.insert(key(face), (Arc::clone(&t.art), build));
+                map.thumbs.insert(key(face), (Arc::clone(t), build));
             }
         }
         map.thumbs
@@ -458,8 +453,8 @@ fn deck_views(
                         src: slot.src.clone(),
                         x: slot.x,
                         y: slot.y,
-                        width: thumb.art.width(),
-                        height: thumb.art.height(),
+                        width: thumb.width(),
+                        height: thumb.height(),
                         round,
                         card: face.card.clone(),
                         side: face.side.name(),
@@ -532,7 +527,7 @@ fn placed_thumbs(
     trees: &FaceTrees,
     thumbs: &[Option<Thumb>],
     files: &[FilePages],
-) -> Result<Vec<Option<Arc<Pixmap>>>> {
+) -> Result<Vec<Option<Thumb>>> {
     let mut needed = vec![false; faces.faces.len()];
     let previewed = files
         .iter()
@@ -549,7 +544,7 @@ fn placed_thumbs(
         .zip(needed)
         .enumerate()
         .map(|(i, ((face, thumb), needed))| match thumb {
-            Some(t) => Ok(Some(Arc::clone(&t.art))),
+            Some(t) => Ok(Some(Arc::clone(t))),
             // Faces the list does not show were let go once drawn on the sheets: parsed again
             // here, and not kept (at 10,000 unique cards, 20 MB less, in no more time).
             None if needed => match trees.shared(i) {
@@ -566,7 +561,7 @@ fn placed_thumbs(
 fn page_views(
     faces: &Faces,
     files: &[FilePages],
-    thumbs: &[Option<Arc<Pixmap>>],
+    thumbs: &[Option<Thumb>],
 ) -> Result<(Vec<FileView>, Vec<Image>)> {
     let drawn: Vec<Vec<Pixmap>> = files
         .iter()
@@ -609,7 +604,7 @@ fn page_views(
 /// One page: white paper with each placed face's thumbnail scaled into its trim, clipped.
 fn page_thumb(
     faces: &Faces,
-    thumbs: &[Option<Arc<Pixmap>>],
+    thumbs: &[Option<Thumb>],
     (pw, ph): (f32, f32),
     placed: &[Placed],
 ) -> Result<Pixmap> {
