@@ -308,6 +308,16 @@ fn check_note(n: &Note, fig: &Figure) -> Result<(), String> {
             at(n.at_mm)
         ));
     }
+    if let Some(w) = n.width_mm
+        && !(w > 0.0 && n.at_mm[0] + w <= fig.width_mm + 0.01)
+    {
+        return Err(format!(
+            "note `{}` is {} mm wide from {} mm across: it runs off {canvas}",
+            n.text,
+            mm(w),
+            mm(n.at_mm[0])
+        ));
+    }
     match n.arrow_to_mm {
         Some(to) if !on(to) => Err(format!(
             "the arrow of note `{}` points off {canvas}, at {} mm",
@@ -322,33 +332,37 @@ fn check_note(n: &Note, fig: &Figure) -> Result<(), String> {
 /// below is reached from that side, not across the text. The box's size is Typst's to know
 /// (the note's own width, or its text's), so the start is found in a `context`.
 fn note_markup(n: &Note, canvas_w: f32, faces: &mut dyn FaceSource) -> Result<String, String> {
-    let width = n
-        .width_mm
-        .map(|w| format!("width: {w}mm, "))
-        .unwrap_or_default();
     let align = match n.align.as_deref() {
         None | Some("left") => "left",
         Some("center") => "center",
         Some("right") => "right",
         Some(other) => return Err(format!("note align `{other}`: use left, center or right")),
     };
-    let note = format!(
-        "box({width}align({align}, text(size: 7.5pt, style: \"italic\")[{t}]))",
-        t = faces.text(&n.text)?
-    );
     let [x, y] = n.at_mm;
-    let Some([tx, ty]) = n.arrow_to_mm else {
-        return Ok(format!(
-            "  place(top + left, dx: {x}mm, dy: {y}mm, {note})\n"
-        ));
+    let text = format!(
+        "text(size: 7.5pt, style: \"italic\")[{}]",
+        faces.text(&n.text)?
+    );
+    // A note without a width of its own is as wide as its words, up to the canvas's edge,
+    // where it wraps.
+    let width = match n.width_mm {
+        Some(w) => format!("{w}mm"),
+        None => format!("calc.min(measure(words).width, {}mm)", canvas_w - x),
     };
-    Ok(format!(
-        "  context {{\n    let note = {note}\n    let size = measure(note, width: {canvas_w}mm)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, dx: {x}mm, dy: {y}mm, note)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n  }}\n",
-        x0 = x - 0.8,
-        y0 = y - 0.8,
-        cx = tx - 0.9,
-        cy = ty - 0.9,
-    ))
+    let mut s = format!(
+        "  context {{\n    let words = {text}\n    let note = box(width: {width}, align({align}, words))\n    place(top + left, dx: {x}mm, dy: {y}mm, note)\n"
+    );
+    if let Some([tx, ty]) = n.arrow_to_mm {
+        s.push_str(&format!(
+            "    let size = measure(note)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
+            x0 = x - 0.8,
+            y0 = y - 0.8,
+            cx = tx - 0.9,
+            cy = ty - 0.9,
+        ));
+    }
+    s.push_str("  }\n");
+    Ok(s)
 }
 
 #[cfg(test)]
@@ -452,8 +466,12 @@ mod tests {
         let t = to_typst(yaml, &mut Faces).unwrap();
         assert_eq!(t.matches("#coin-icon;").count(), 3, "{t}");
         // The arrow starts where the note's box comes nearest its target, which Typst measures.
-        // Measured as placed: a note without a width wraps at the canvas's.
-        assert!(t.contains("let size = measure(note, width: 120mm)"), "{t}");
+        // A note without a width of its own wraps at the canvas's edge: 118 mm from 2 mm.
+        assert!(
+            t.contains("let note = box(width: calc.min(measure(words).width, 118mm)"),
+            "{t}"
+        );
+        assert!(t.contains("let size = measure(note)"), "{t}");
         assert!(
             t.contains("let sx = calc.min(calc.max(60mm, 1.2mm), 2mm + size.width + 0.8mm)"),
             "{t}"
@@ -461,7 +479,7 @@ mod tests {
         assert!(t.contains("line(start: (sx, sy), end: (60mm, 30mm)"), "{t}");
         // A note without an arrow is placed as it is.
         assert!(
-            t.contains("place(top + left, dx: 90mm, dy: 50mm, box("),
+            t.contains("place(top + left, dx: 90mm, dy: 50mm, note)"),
             "{t}"
         );
     }
@@ -497,6 +515,10 @@ mod tests {
             ),
             "{e}"
         );
+        let wide =
+            "width_mm: 50\nheight_mm: 30\nnotes: [{ text: long, at_mm: [40, 5], width_mm: 25 }]\n";
+        let e = to_typst(wide, &mut Faces).unwrap_err();
+        assert!(e.contains("note `long` is 25 mm wide from 40 mm across: it runs off the figure's 50 × 30 mm canvas"), "{e}");
         let notes_only =
             "width_mm: 50\nheight_mm: 50\nnotes: [{ text: Draw pile, at_mm: [5, 5] }]\n";
         assert!(to_typst(notes_only, &mut Faces).is_ok());
