@@ -93,18 +93,14 @@ impl Anchors {
     /// the two be different headings (GitHub's `#example-2` is the third "Example", ours the
     /// second), the link is refused rather than sent to one of them unasked.
     fn label_of(&self, target: &str, offset: usize) -> Result<&str, Unresolved> {
-        let decoded = percent_decoded(target);
-        let own = self.labels.get(&slugify(&decoded)).map(String::as_str);
-        let github = self
-            .aliases
-            .get(&decoded.to_lowercase())
-            .map(String::as_str);
-        match (own, github) {
+        match self.targets(target) {
             (Some(a), Some(b)) if a != b => Err(Unresolved {
                 offset,
                 message: format!("the link to `#{target}` could go to two headings"),
                 help: format!(
-                    "write `#{a}` or `#{b}`: GitHub counts headings of the same name from `-1`, the rulebook from `-2`"
+                    "for the heading labelled `{a}` write `#{}`, for `{b}` write `#{}` (GitHub counts headings of one name from -1, the rulebook from -2)",
+                    self.link_to(a),
+                    self.link_to(b)
                 ),
             }),
             (Some(label), _) | (None, Some(label)) => Ok(label),
@@ -112,17 +108,43 @@ impl Anchors {
         }
     }
 
+    /// The heading `link` names by the rulebook's rule, and by GitHub's.
+    fn targets(&self, link: &str) -> (Option<&str>, Option<&str>) {
+        let decoded = percent_decoded(link);
+        let own = self.labels.get(&slugify(&decoded)).map(String::as_str);
+        let github = self
+            .aliases
+            .get(&decoded.to_lowercase())
+            .map(String::as_str);
+        (own, github)
+    }
+
+    /// A link that goes to `label` and nowhere else, for a message: the label itself, or
+    /// else its heading's GitHub form.
+    fn link_to<'s>(&'s self, label: &'s str) -> &'s str {
+        let alone = |link: &str| match self.targets(link) {
+            (Some(a), Some(b)) => a == label && b == label,
+            (Some(a), None) | (None, Some(a)) => a == label,
+            (None, None) => false,
+        };
+        if alone(label) {
+            return label;
+        }
+        let alias = self.aliases.iter().find(|(a, l)| *l == label && alone(a));
+        alias.map_or(label, |(a, _)| a.as_str())
+    }
+
     fn unresolved(&self, target: &str, offset: usize) -> Unresolved {
         let headings: Vec<&str> = self.in_order.iter().map(String::as_str).collect();
         let slug = slugify(&percent_decoded(target));
         let help = match crate::error::nearest(&slug, headings.iter().copied()) {
-            Some(near) => format!("did you mean `#{near}`?"),
+            Some(near) => format!("did you mean `#{}`?", self.link_to(near)),
             None if headings.is_empty() => "the rules have no heading".to_owned(),
             None => {
                 let listed: Vec<String> = headings
                     .iter()
                     .take(LISTED)
-                    .map(|h| format!("`#{h}`"))
+                    .map(|h| format!("`#{}`", self.link_to(h)))
                     .collect();
                 let more = match headings.len().saturating_sub(LISTED) {
                     0 => String::new(),
@@ -249,7 +271,13 @@ mod tests {
             e.starts_with("the link to `#example-2` could go to two headings"),
             "{e}"
         );
-        assert!(e.contains("write `#example-2` or `#example-3`"), "{e}");
+        assert!(
+            e.contains("for the heading labelled `example-2` write `#example-1`, for `example-3` write `#example-3`"),
+            "{e}"
+        );
+        // Suggestions are links that go to one heading.
+        let e = resolve(&["Example", "Example", "Example"], &["example-2x"]).unwrap_err();
+        assert!(e.ends_with("did you mean `#example-1`?"), "{e}");
         // "QA" is `#qa` by both rules, and "Q&A" is `#qa` by GitHub's.
         assert!(resolve(&["Q&A", "QA"], &["qa"]).is_err());
         assert_eq!(resolve(&["Q&A", "QA"], &["q-a"]).unwrap(), ["q-a"]);
