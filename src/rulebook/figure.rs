@@ -108,7 +108,15 @@ const GAP: f32 = 3.0;
 
 /// The Typst markup of a `figure` block, or a message saying what is wrong with it.
 pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String> {
-    let fig: Figure = serde_yaml::from_str(yaml).map_err(|e| format!("in a figure block: {e}"))?;
+    let fig: Figure = serde_yaml::from_str(yaml).map_err(|e| {
+        let e = e.to_string();
+        // The trap the docs warn of: `caption: Gain :coin:` reads as a key `Gain :coin`.
+        let quote = match e.contains("mapping values are not allowed") {
+            true => " (a value that holds `: ` or ends in `:`, as an icon does, must be quoted: `caption: \"Gain :coin:\"`)",
+            false => "",
+        };
+        format!("in a figure block: {e}{quote}")
+    })?;
     let size_ok = |v: f32| v.is_finite() && (5.0..=400.0).contains(&v);
     if !size_ok(fig.width_mm) || !size_ok(fig.height_mm) {
         return Err("a figure's `width_mm` and `height_mm` must be from 5 to 400".to_owned());

@@ -455,7 +455,7 @@ impl Converter<'_> {
             let markup = self
                 .assets
                 .figure(&code.text)
-                .map_err(|m| self.error(m.clone(), figure_offset(self.md, &code, &m)))?;
+                .map_err(|m| self.error(without_place(&m), figure_offset(self.md, &code, &m)))?;
             self.out.push_str(&markup);
             return Ok(());
         }
@@ -538,6 +538,17 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
         })
         .take_while(|(_, line)| !line.trim_start().starts_with("```"))
         .collect();
+    // The YAML parser's own place in the block, where it gives one.
+    if let Some((line, column)) = yaml_place(message)
+        && let Some((at, text)) = lines.get(line.wrapping_sub(1))
+    {
+        let column: usize = text
+            .chars()
+            .take(column.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        return code.offset + at + column;
+    }
     let named = message
         .split('`')
         .skip(1)
@@ -551,6 +562,28 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
         Some(at + (line.len() - line.trim_start().len()))
     });
     code.offset + hit.unwrap_or(0)
+}
+
+/// The 1-based line and column a YAML message gives (`… at line 3 column 20`).
+fn yaml_place(message: &str) -> Option<(usize, usize)> {
+    let rest = &message[message.rfind(" at line ")? + " at line ".len()..];
+    let (line, column) = rest.split_once(" column ")?;
+    let column = column.split(|c: char| !c.is_ascii_digit()).next()?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
+/// A figure's message without the YAML parser's place in the block, which the error shows
+/// as the rules' own line and column.
+fn without_place(message: &str) -> String {
+    let Some(start) = message.rfind(" at line ") else {
+        return message.to_owned();
+    };
+    let rest = &message[start + " at line ".len()..];
+    let Some((_, after)) = rest.split_once(" column ") else {
+        return message.to_owned();
+    };
+    let digits = after.chars().take_while(char::is_ascii_digit).count();
+    format!("{}{}", &message[..start], &after[digits..])
 }
 
 /// Escaped text, with `:icon:` names replaced by inline icon images. A name of two or more
@@ -769,6 +802,50 @@ mod tests {
         // Naming nothing in the block, it points at the fence.
         let err = to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap_err();
         assert_eq!((err.line, err.column), (Some(3), Some(1)), "{err}");
+        // The YAML parser's own place in the block, when it gives one.
+        struct Yaml;
+        impl Assets for Yaml {
+            fn image(&mut self, _: &str) -> std::result::Result<String, String> {
+                Err("no images".to_owned())
+            }
+            fn icon(&mut self, _: &str) -> Option<String> {
+                None
+            }
+            fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
+                crate::rulebook::figure::to_typst(yaml, &mut NoFaces)
+            }
+        }
+        let md = "# R\n\n```figure\nwidth_mm: 50\nheight_mm: 20\ncaption: Gain :coin:\n```\n";
+        let err = to_typst(md, Path::new("rules.md"), &mut Yaml).unwrap_err();
+        // libyaml notices at the line's end.
+        assert_eq!((err.line, err.column), (Some(6), Some(20)), "{err}");
+        assert!(
+            err.message
+                .contains("must be quoted: `caption: \"Gain :coin:\"`"),
+            "{err}"
+        );
+        assert!(
+            err.message
+                .starts_with("in a figure block: mapping values are not allowed in this context ("),
+            "{err}"
+        );
+    }
+
+    /// A figure source with no faces: enough for the figure's own YAML.
+    struct NoFaces;
+    impl crate::rulebook::figure::FaceSource for NoFaces {
+        fn face(
+            &mut self,
+            spec: &str,
+        ) -> std::result::Result<crate::rulebook::figure::FaceFile, String> {
+            Err(format!("no face `{spec}`"))
+        }
+        fn locate(&mut self, spec: &str, _: &str) -> std::result::Result<[f32; 4], String> {
+            Err(format!("no face `{spec}`"))
+        }
+        fn text(&mut self, text: &str) -> std::result::Result<String, String> {
+            Ok(escape(text))
+        }
     }
 
     #[test]
