@@ -351,7 +351,10 @@ fn cases() -> Vec<Case> {
                     "<image href=\"art/cut.png\" width=\"10\" height=\"10\"/>",
                 );
             },
-            says: &["an image on deck/alpha (front) could not be read"],
+            says: &[
+                "an image on deck/alpha (front) could not be read",
+                "`art/cut.png` is damaged or cut short",
+            ],
             line: None,
         },
         Case {

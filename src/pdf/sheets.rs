@@ -266,21 +266,31 @@ pub(crate) fn face_location(face: usize) -> krilla::surface::Location {
 /// The writer's error in words, naming the face an image that cannot be read is on.
 pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Error {
     use krilla::error::KrillaError;
-    let on = |location: Option<krilla::surface::Location>| {
-        let face = faces.get(usize::try_from(location?.get()).ok()? - 1)?;
-        Some(format!(
-            "on {}/{} ({})",
-            face.component,
-            face.card,
-            face.side.name()
-        ))
+    let face = |location: Option<krilla::surface::Location>| {
+        faces.get(usize::try_from(location?.get()).ok()? - 1)
     };
     match e {
-        KrillaError::Image(_, location, why) => Error::new(format!(
-            "an image {} could not be read: {why}",
-            on(location).unwrap_or_else(|| "on a face".to_owned())
-        ))
-        .help("the image file (or its data: URL) is damaged or cut short: export it again"),
+        KrillaError::Image(_, location, why) => {
+            let face = face(location);
+            let on = face.map_or_else(
+                || "on a face".to_owned(),
+                |f| format!("on {}/{} ({})", f.component, f.card, f.side.name()),
+            );
+            // A face may draw several: name its files (krilla knows the image, not its name).
+            let files = face
+                .map(|f| crate::render::svg::linked_files(&f.svg))
+                .unwrap_or_default();
+            let which = match files.as_slice() {
+                [] => "the image (a data: URL in the template)".to_owned(),
+                [one] => format!("`{one}`"),
+                many => {
+                    let named: Vec<String> = many.iter().map(|f| format!("`{f}`")).collect();
+                    format!("one of {}", named.join(", "))
+                }
+            };
+            Error::new(format!("an image {on} could not be read: {why}"))
+                .help(format!("{which} is damaged or cut short: export it again"))
+        }
         other => Error::new(format!("the PDF could not be written: {other:?}")),
     }
 }
