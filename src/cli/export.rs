@@ -36,7 +36,8 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         let spinner = ui::spinner(format!("exporting {label}"));
         let report = protopress::export::export(project, &args.game, &opts, &out_dir);
         spinner.finish_and_clear();
-        let report = report?;
+        // Which game, and which language's kit, the error is of.
+        let report = report.map_err(|e| e.game(&label))?;
         for line in &report.exported {
             say!("  {line}");
         }
