@@ -362,8 +362,14 @@ fn note_markup(n: &Note, canvas_w: f32, faces: &mut dyn FaceSource) -> Result<St
     );
     if let Some([tx, ty]) = n.arrow_to_mm {
         s.push_str(&format!(
-            "    let size = measure(note)\n    let sx = calc.min(calc.max({tx}mm, {x0}mm), {x}mm + size.width + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
-            x0 = x - 0.8,
+            // From the words' own sides, not the box's: a right-aligned note's words end at
+            // its right edge and may start well inside it.
+            "    let size = measure(note)\n    let inner = calc.min(measure(words).width, size.width)\n    let from = {x}mm + (size.width - inner) * {shift}\n    let sx = calc.min(calc.max({tx}mm, from - 0.8mm), from + inner + 0.8mm)\n    let sy = calc.min(calc.max({ty}mm, {y0}mm), {y}mm + size.height + 0.8mm)\n    place(top + left, line(start: (sx, sy), end: ({tx}mm, {ty}mm), stroke: 0.5pt + luma(60)))\n    place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.9mm, fill: luma(30)))\n",
+            shift = match align {
+                "right" => "1",
+                "center" => "0.5",
+                _ => "0",
+            },
             y0 = y - 0.8,
             cx = tx - 0.9,
             cy = ty - 0.9,
@@ -481,7 +487,7 @@ mod tests {
         );
         assert!(t.contains("let size = measure(note)"), "{t}");
         assert!(
-            t.contains("let sx = calc.min(calc.max(60mm, 1.2mm), 2mm + size.width + 0.8mm)"),
+            t.contains("let from = 2mm + (size.width - inner) * 0\n    let sx = calc.min(calc.max(60mm, from - 0.8mm), from + inner + 0.8mm)"),
             "{t}"
         );
         assert!(t.contains("line(start: (sx, sy), end: (60mm, 30mm)"), "{t}");
