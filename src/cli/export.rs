@@ -36,8 +36,12 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         let spinner = ui::spinner(format!("exporting {label}"));
         let report = protopress::export::export(project, &args.game, &opts, &out_dir);
         spinner.finish_and_clear();
-        // Which game, and which language's kit, the error is of.
-        let report = report.map_err(|e| e.game(&label))?;
+        // Which game, and which language's kit, the error is of: the label replaces the bare
+        // game id the error may carry from inside.
+        let report = report.map_err(|mut e| {
+            e.game = Some(label.clone());
+            e
+        })?;
         for line in &report.exported {
             say!("  {line}");
         }

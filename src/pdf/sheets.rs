@@ -276,17 +276,22 @@ pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Er
                 || "on a face".to_owned(),
                 |f| format!("on {}/{} ({})", f.component, f.card, f.side.name()),
             );
-            // A face may draw several: name its files (krilla knows the image, not its name).
-            let files = face
+            // A face may draw several: name its raster files, and its data: URLs if it has
+            // any (krilla knows the image, not its name; an SVG image is not decoded so).
+            let mut files: Vec<&str> = face
                 .map(|f| crate::render::svg::linked_files(&f.svg))
                 .unwrap_or_default();
-            let which = match files.as_slice() {
-                [] => "the image (a data: URL in the template)".to_owned(),
-                [one] => format!("`{one}`"),
-                many => {
-                    let named: Vec<String> = many.iter().map(|f| format!("`{f}`")).collect();
-                    format!("one of {}", named.join(", "))
-                }
+            files.retain(|f| !f.to_ascii_lowercase().ends_with(".svg"));
+            files.sort_unstable();
+            files.dedup();
+            let mut named: Vec<String> = files.iter().map(|f| format!("`{f}`")).collect();
+            if face.is_some_and(|f| f.svg.contains("data:image/")) {
+                named.push("an image in a data: URL".to_owned());
+            }
+            let which = match named.as_slice() {
+                [] => "the image".to_owned(),
+                [one] => one.clone(),
+                many => format!("one of {}", many.join(", ")),
             };
             Error::new(format!("an image {on} could not be read: {why}"))
                 .help(format!("{which} is damaged or cut short: export it again"))

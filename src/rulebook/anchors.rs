@@ -98,7 +98,7 @@ impl Anchors {
                 offset,
                 message: format!("the link to `#{target}` could go to two headings"),
                 help: format!(
-                    "for the heading labelled `{a}` write `#{}`, for `{b}` write `#{}` (GitHub counts headings of one name from -1, the rulebook from -2)",
+                    "for the heading labelled `{a}` write {}, for `{b}` write {} (GitHub counts headings of one name from -1, the rulebook from -2)",
                     self.link_to(a),
                     self.link_to(b)
                 ),
@@ -121,30 +121,33 @@ impl Anchors {
 
     /// A link that goes to `label` and nowhere else, for a message: the label itself, or
     /// else its heading's GitHub form.
-    fn link_to<'s>(&'s self, label: &'s str) -> &'s str {
+    fn link_to(&self, label: &str) -> String {
         let alone = |link: &str| match self.targets(link) {
             (Some(a), Some(b)) => a == label && b == label,
             (Some(a), None) | (None, Some(a)) => a == label,
             (None, None) => false,
         };
         if alone(label) {
-            return label;
+            return format!("`#{label}`");
         }
-        let alias = self.aliases.iter().find(|(a, l)| *l == label && alone(a));
-        alias.map_or(label, |(a, _)| a.as_str())
+        match self.aliases.iter().find(|(a, l)| *l == label && alone(a)) {
+            Some((alias, _)) => format!("`#{alias}`"),
+            // `# A`, `# A`, `# A-1`: GitHub's `#a-1` is the second A, the rulebook's A-1.
+            None => "(no link reaches it alone: rename it)".to_owned(),
+        }
     }
 
     fn unresolved(&self, target: &str, offset: usize) -> Unresolved {
         let headings: Vec<&str> = self.in_order.iter().map(String::as_str).collect();
         let slug = slugify(&percent_decoded(target));
         let help = match crate::error::nearest(&slug, headings.iter().copied()) {
-            Some(near) => format!("did you mean `#{}`?", self.link_to(near)),
+            Some(near) => format!("did you mean {}?", self.link_to(near)),
             None if headings.is_empty() => "the rules have no heading".to_owned(),
             None => {
                 let listed: Vec<String> = headings
                     .iter()
                     .take(LISTED)
-                    .map(|h| format!("`#{}`", self.link_to(h)))
+                    .map(|h| self.link_to(h))
                     .collect();
                 let more = match headings.len().saturating_sub(LISTED) {
                     0 => String::new(),
@@ -280,6 +283,12 @@ mod tests {
         assert!(e.ends_with("did you mean `#example-1`?"), "{e}");
         // "QA" is `#qa` by both rules, and "Q&A" is `#qa` by GitHub's.
         assert!(resolve(&["Q&A", "QA"], &["qa"]).is_err());
+        // No link reaches "A-1" alone: GitHub's `#a-1` is the second "A".
+        let e = resolve(&["A", "A", "A-1"], &["a-1"]).unwrap_err();
+        assert!(
+            e.contains("labelled `a-1` write (no link reaches it alone: rename it)"),
+            "{e}"
+        );
         assert_eq!(resolve(&["Q&A", "QA"], &["q-a"]).unwrap(), ["q-a"]);
     }
 

@@ -316,6 +316,14 @@ fn check_note(n: &Note, fig: &Figure) -> Result<(), String> {
             at(n.at_mm)
         ));
     }
+    // Without a width, the note wraps at the canvas's edge: it needs room to.
+    if n.width_mm.is_none() && fig.width_mm - n.at_mm[0] < 5.0 {
+        return Err(format!(
+            "note `{}` starts {} mm from the right edge of {canvas}: give it room or a `width_mm`",
+            n.text,
+            mm(fig.width_mm - n.at_mm[0])
+        ));
+    }
     if let Some(w) = n.width_mm
         && !(w > 0.0 && n.at_mm[0] + w <= fig.width_mm + 0.01)
     {
@@ -527,6 +535,12 @@ mod tests {
             e.contains(
                 "arrow of note `here` points off the figure's 79 × 20 mm canvas, at [-50, 400] mm"
             ),
+            "{e}"
+        );
+        let edge = "width_mm: 50\nheight_mm: 30\nnotes: [{ text: edge, at_mm: [48, 5] }]\n";
+        let e = to_typst(edge, &mut Faces).unwrap_err();
+        assert!(
+            e.contains("note `edge` starts 2 mm from the right edge"),
             "{e}"
         );
         let wide =

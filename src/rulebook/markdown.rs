@@ -566,16 +566,24 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
 
 /// The 1-based line and column a YAML message gives (`… at line 3 column 20`).
 fn yaml_place(message: &str) -> Option<(usize, usize)> {
-    let rest = &message[message.rfind(" at line ")? + " at line ".len()..];
+    // Only the YAML parser's own messages: others quote the designer's words.
+    let yaml = message.strip_prefix(YAML_ERROR)?;
+    let rest = &yaml[yaml.find(" at line ")? + " at line ".len()..];
     let (line, column) = rest.split_once(" column ")?;
     let column = column.split(|c: char| !c.is_ascii_digit()).next()?;
     Some((line.parse().ok()?, column.parse().ok()?))
 }
 
+/// How a figure's YAML error starts (see `figure::to_typst`).
+const YAML_ERROR: &str = "in a figure block: ";
+
 /// A figure's message without the YAML parser's place in the block, which the error shows
 /// as the rules' own line and column.
 fn without_place(message: &str) -> String {
-    let Some(start) = message.rfind(" at line ") else {
+    if yaml_place(message).is_none() {
+        return message.to_owned();
+    }
+    let Some(start) = message.find(" at line ") else {
         return message.to_owned();
     };
     let rest = &message[start + " at line ".len()..];
@@ -829,6 +837,17 @@ mod tests {
                 .starts_with("in a figure block: mapping values are not allowed in this context ("),
             "{err}"
         );
+    }
+
+    #[test]
+    fn only_the_yaml_parser_s_place_is_read_from_a_figure_message() {
+        let yaml = "in a figure block: bad at line 3 column 20 (quote it)";
+        assert_eq!(yaml_place(yaml), Some((3, 20)));
+        assert_eq!(without_place(yaml), "in a figure block: bad (quote it)");
+        // A note's own words are not a place.
+        let words = "note `stop at line 2 column 5` starts off the canvas";
+        assert_eq!(yaml_place(words), None);
+        assert_eq!(without_place(words), words);
     }
 
     /// A figure source with no faces: enough for the figure's own YAML.
