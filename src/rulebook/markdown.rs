@@ -540,14 +540,19 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
         .collect();
     // The YAML parser's own place in the block, where it gives one.
     if let Some((line, column)) = yaml_place(message)
-        && let Some((at, text)) = lines.get(line.wrapping_sub(1))
+        && let Some((at, raw)) = lines.get(line.wrapping_sub(1))
     {
-        let column: usize = text
+        // The parser counts in the block's own line; in a list item or a quote, the rules'
+        // line holds the container's indent or `> ` before it.
+        let raw = raw.trim_end_matches(['\n', '\r']);
+        let own = code.text.lines().nth(line - 1).filter(|l| raw.ends_with(l));
+        let (prefix, own) = own.map_or((0, raw), |l| (raw.len() - l.len(), l));
+        let column: usize = own
             .chars()
             .take(column.saturating_sub(1))
             .map(char::len_utf8)
             .sum();
-        return code.offset + at + column;
+        return code.offset + at + prefix + column;
     }
     let named = message
         .split('`')
@@ -827,6 +832,14 @@ mod tests {
         let err = to_typst(md, Path::new("rules.md"), &mut Yaml).unwrap_err();
         // libyaml notices at the line's end.
         assert_eq!((err.line, err.column), (Some(6), Some(20)), "{err}");
+        // In a list item, past the item's indent.
+        let md = "- Setup:\n\n  ```figure\n  width_mm: 50\n  height_mm: 20\n  caption: Gain :coin:\n  ```\n";
+        let indented = to_typst(md, Path::new("rules.md"), &mut Yaml).unwrap_err();
+        assert_eq!(
+            (indented.line, indented.column),
+            (Some(6), Some(22)),
+            "{indented}"
+        );
         assert!(
             err.message
                 .contains("must be quoted: `caption: \"Gain :coin:\"`"),
