@@ -452,10 +452,10 @@ impl Converter<'_> {
             return Ok(());
         };
         if code.lang == "figure" {
-            let markup = self
-                .assets
-                .figure(&code.text)
-                .map_err(|m| self.error(without_place(&m), figure_offset(self.md, &code, &m)))?;
+            let markup = self.assets.figure(&code.text).map_err(|m| {
+                let (shown, place) = split_place(&m);
+                self.error(shown, figure_offset(self.md, &code, &m, place))
+            })?;
             self.out.push_str(&markup);
             return Ok(());
         }
@@ -522,10 +522,11 @@ impl Converter<'_> {
     }
 }
 
-/// Where in the rules a figure's error is: the first line of the block that holds what the
-/// message names in backticks (a face, a text to find), else the block's fence. Of several
+/// Where in the rules a figure's error is: the YAML parser's `place` in the block when it gave
+/// one, else the first line of the block that holds what the message names in backticks (a
+/// face, a text to find), else the block's fence. Of several
 /// names, the one on the fewest lines, then the longest, says most (`deck/nosuch`, not `deck`).
-fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
+fn figure_offset(md: &str, code: &Code, message: &str, place: Option<(usize, usize)>) -> usize {
     let body = md.get(code.offset..).unwrap_or("");
     // The block's text starts after its fence line.
     let start = body.find('\n').map_or(0, |i| i + 1);
@@ -539,7 +540,7 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
         .take_while(|(_, line)| !line.trim_start().starts_with("```"))
         .collect();
     // The YAML parser's own place in the block, where it gives one.
-    if let Some((line, column)) = yaml_place(message)
+    if let Some((line, column)) = place
         && let Some((at, raw)) = lines.get(line.wrapping_sub(1))
     {
         // The parser counts in the block's own line; in a list item or a quote, the rules'
@@ -569,34 +570,30 @@ fn figure_offset(md: &str, code: &Code, message: &str) -> usize {
     code.offset + hit.unwrap_or(0)
 }
 
-/// The 1-based line and column a YAML message gives (`… at line 3 column 20`).
-fn yaml_place(message: &str) -> Option<(usize, usize)> {
-    // Only the YAML parser's own messages: others quote the designer's words.
-    let yaml = message.strip_prefix(YAML_ERROR)?;
-    let rest = &yaml[yaml.find(" at line ")? + " at line ".len()..];
-    let (line, column) = rest.split_once(" column ")?;
-    let column = column.split(|c: char| !c.is_ascii_digit()).next()?;
-    Some((line.parse().ok()?, column.parse().ok()?))
-}
-
 /// How a figure's YAML error starts (see `figure::to_typst`).
 const YAML_ERROR: &str = "in a figure block: ";
 
-/// A figure's message without the YAML parser's place in the block, which the error shows
-/// as the rules' own line and column.
-fn without_place(message: &str) -> String {
-    if yaml_place(message).is_none() {
-        return message.to_owned();
-    }
-    let Some(start) = message.find(" at line ") else {
-        return message.to_owned();
+/// A figure's message, and the 1-based line and column in the block the YAML parser gives
+/// (`… at line 3 column 20`), taken out of the message: the error shows it as the rules' own
+/// line and column. Only the parser's own messages are read so; others quote the designer's
+/// words, and stay whole.
+fn split_place(message: &str) -> (String, Option<(usize, usize)>) {
+    let whole = || (message.to_owned(), None);
+    let Some(yaml) = message.strip_prefix(YAML_ERROR) else {
+        return whole();
     };
-    let rest = &message[start + " at line ".len()..];
-    let Some((_, after)) = rest.split_once(" column ") else {
-        return message.to_owned();
+    let Some(at) = yaml.find(" at line ") else {
+        return whole();
+    };
+    let Some((line, after)) = yaml[at + " at line ".len()..].split_once(" column ") else {
+        return whole();
     };
     let digits = after.chars().take_while(char::is_ascii_digit).count();
-    format!("{}{}", &message[..start], &after[digits..])
+    let (Ok(line), Ok(column)) = (line.parse(), after[..digits].parse()) else {
+        return whole();
+    };
+    let shown = format!("{}{}", &message[..YAML_ERROR.len() + at], &after[digits..]);
+    (shown, Some((line, column)))
 }
 
 /// Escaped text, with `:icon:` names replaced by inline icon images. A name of two or more
@@ -797,7 +794,8 @@ mod tests {
 
     #[test]
     fn a_figure_error_points_at_the_entry_it_names() {
-        struct Figures;
+        /// Rules whose figures are drawn by the given function.
+        struct Figures(fn(&str) -> std::result::Result<String, String>);
         impl Assets for Figures {
             fn image(&mut self, _: &str) -> std::result::Result<String, String> {
                 Err("no images".to_owned())
@@ -805,36 +803,28 @@ mod tests {
             fn icon(&mut self, _: &str) -> Option<String> {
                 None
             }
-            fn figure(&mut self, _: &str) -> std::result::Result<String, String> {
-                Err("component `deck` has no card `b` for `deck/b`, `width_mm` too".to_owned())
+            fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
+                (self.0)(yaml)
             }
         }
+        let mut naming = Figures(|_| {
+            Err("component `deck` has no card `b` for `deck/b`, `width_mm` too".to_owned())
+        });
         let md = "# R\n\n```figure\nwidth_mm: 50\npieces:\n  - face: deck/a\n  - face: deck/b\n    width_mm: 0\n```\n";
-        let err = to_typst(md, Path::new("rules.md"), &mut Figures).unwrap_err();
+        let err = to_typst(md, Path::new("rules.md"), &mut naming).unwrap_err();
         assert_eq!((err.line, err.column), (Some(7), Some(3)), "{err}");
         // Naming nothing in the block, it points at the fence.
         let err = to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap_err();
         assert_eq!((err.line, err.column), (Some(3), Some(1)), "{err}");
         // The YAML parser's own place in the block, when it gives one.
-        struct Yaml;
-        impl Assets for Yaml {
-            fn image(&mut self, _: &str) -> std::result::Result<String, String> {
-                Err("no images".to_owned())
-            }
-            fn icon(&mut self, _: &str) -> Option<String> {
-                None
-            }
-            fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
-                crate::rulebook::figure::to_typst(yaml, &mut NoFaces)
-            }
-        }
+        let mut yaml = Figures(|yaml| crate::rulebook::figure::to_typst(yaml, &mut NoFaces));
         let md = "# R\n\n```figure\nwidth_mm: 50\nheight_mm: 20\ncaption: Gain :coin:\n```\n";
-        let err = to_typst(md, Path::new("rules.md"), &mut Yaml).unwrap_err();
+        let err = to_typst(md, Path::new("rules.md"), &mut yaml).unwrap_err();
         // libyaml notices at the line's end.
         assert_eq!((err.line, err.column), (Some(6), Some(20)), "{err}");
         // In a list item, past the item's indent.
         let md = "- Setup:\n\n  ```figure\n  width_mm: 50\n  height_mm: 20\n  caption: Gain :coin:\n  ```\n";
-        let indented = to_typst(md, Path::new("rules.md"), &mut Yaml).unwrap_err();
+        let indented = to_typst(md, Path::new("rules.md"), &mut yaml).unwrap_err();
         assert_eq!(
             (indented.line, indented.column),
             (Some(6), Some(22)),
@@ -855,12 +845,16 @@ mod tests {
     #[test]
     fn only_the_yaml_parser_s_place_is_read_from_a_figure_message() {
         let yaml = "in a figure block: bad at line 3 column 20 (quote it)";
-        assert_eq!(yaml_place(yaml), Some((3, 20)));
-        assert_eq!(without_place(yaml), "in a figure block: bad (quote it)");
+        assert_eq!(
+            split_place(yaml),
+            (
+                "in a figure block: bad (quote it)".to_owned(),
+                Some((3, 20))
+            )
+        );
         // A note's own words are not a place.
         let words = "note `stop at line 2 column 5` starts off the canvas";
-        assert_eq!(yaml_place(words), None);
-        assert_eq!(without_place(words), words);
+        assert_eq!(split_place(words), (words.to_owned(), None));
     }
 
     /// A figure source with no faces: enough for the figure's own YAML.
