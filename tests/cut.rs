@@ -57,12 +57,7 @@ fn gutter_fold_backs_mirror_their_fronts_about_the_fold() {
     // 7 cards, 4 pairs a sheet (poker on A4, turned, folded along the long side): 2 pages,
     // each single-sided with its backs on it.
     assert_eq!(pdf.pages.len(), 2);
-    let deck = built
-        .report
-        .components
-        .iter()
-        .find(|c| c.id == "deck")
-        .unwrap();
+    let deck = built.report.component("deck").unwrap();
     assert!(
         deck.layout.starts_with("gutter-fold, 1 × 4 pairs"),
         "{}",
@@ -502,12 +497,7 @@ fn a_piece_that_fits_the_cutting_area_only_turned_lies_turned() {
         "size: { width_mm: 200, height_mm: 100 }\n    front: token.svg.tera\n    back: { template: token.svg.tera, per_card: true }\n",
     );
     let built = build(&p);
-    let mats = built
-        .report
-        .components
-        .iter()
-        .find(|c| c.id == "mats")
-        .unwrap();
+    let mats = built.report.component("mats").unwrap();
     assert!(mats.layout.contains("turned a quarter"), "{}", mats.layout);
     let file = mats.file.clone().unwrap();
     let page = mats.pages[0];
@@ -585,12 +575,7 @@ fn a_dashboard_that_fits_the_paper_only_turned_lies_turned() {
         "size: { width_mm: 150, height_mm: 100 }\n    front: token.svg.tera\n",
     );
     let built = build(&p);
-    let mats = built
-        .report
-        .components
-        .iter()
-        .find(|c| c.id == "mats")
-        .unwrap();
+    let mats = built.report.component("mats").unwrap();
     let pdf = Pdf::load(built.pdf(mats.file.as_deref().unwrap()).unwrap());
     let (base, top) = (&pdf.pages[mats.pages[0] - 1], &pdf.pages[mats.pages[1] - 1]);
     let (w, h) = (156.0, 106.0);
@@ -669,7 +654,7 @@ fn pieces_larger_than_the_cutting_area_are_printed_with_crop_marks_not_dropped()
     for c in b.report.components.iter().filter(|c| c.kind != "bought") {
         assert!(!c.pages.is_empty(), "{} is on no page", c.id);
     }
-    let mats = b.report.components.iter().find(|c| c.id == "mats").unwrap();
+    let mats = b.report.component("mats").unwrap();
     assert!(!mats.layout.contains("print-and-cut"), "{}", mats.layout);
     assert!(
         b.report

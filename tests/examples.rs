@@ -45,15 +45,7 @@ fn death_to_decorum_decks_match_the_manifest() {
         protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &options())
             .build_in_memory("death-to-decorum")
             .unwrap();
-    let by_id = |id: &str| {
-        built
-            .report
-            .components
-            .iter()
-            .find(|c| c.id == id)
-            .unwrap()
-            .clone()
-    };
+    let by_id = |id: &str| built.report.component(id).unwrap().clone();
     let facility = by_id("facility");
     assert_eq!(facility.copies, 120);
     let comp = &built

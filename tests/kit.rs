@@ -32,14 +32,7 @@ fn built() -> &'static Built {
 }
 
 fn pages_of(id: &str) -> Vec<usize> {
-    built()
-        .report
-        .components
-        .iter()
-        .find(|c| c.id == id)
-        .unwrap()
-        .pages
-        .clone()
+    built().report.component(id).unwrap().pages.clone()
 }
 
 #[test]
@@ -159,12 +152,7 @@ fn tokens_are_packed_without_overlap_and_counted() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
     for (id, count, diameter) in [("coins", 80, 24.0), ("peg-tokens", 39, 16.0)] {
         let pages = pages_of(id);
-        let report = built()
-            .report
-            .components
-            .iter()
-            .find(|c| c.id == id)
-            .unwrap();
+        let report = built().report.component(id).unwrap();
         assert_eq!(report.copies, count);
         // Fronts only (coins also have a backs page per sheet).
         let fronts: Vec<usize> = if id == "coins" {
@@ -488,12 +476,7 @@ fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
             .iter()
             .filter(|c| c.spec.kind.name() == "board")
         {
-            let report = b
-                .report
-                .components
-                .iter()
-                .find(|c| c.id == comp.spec.id)
-                .unwrap();
+            let report = b.report.component(&comp.spec.id).unwrap();
             if report.layout.contains("shared") {
                 continue;
             }

@@ -765,12 +765,7 @@ fn a_token_too_tall_for_the_shared_sheet_is_refused() {
     assert!(err.message.contains("does not fit"), "{err}");
     assert_eq!(err.component.as_deref(), Some("chits"));
     let fits = built(276).expect("279 mm with its bleed fits");
-    let chits = fits
-        .report
-        .components
-        .iter()
-        .find(|c| c.id == "chits")
-        .unwrap();
+    let chits = fits.report.component("chits").unwrap();
     assert!(!chits.pages.is_empty());
 }
 

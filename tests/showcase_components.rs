@@ -209,9 +209,7 @@ fn every_example_game_prints_a_quick_reference_card_with_its_cards() {
             .unwrap_or_else(|e| panic!("{game}: {e}"));
         let qr = built
             .report
-            .components
-            .iter()
-            .find(|c| c.id == "quick-reference")
+            .component("quick-reference")
             .unwrap_or_else(|| panic!("{game} has no quick-reference component"));
         assert_eq!(qr.kind, "cards", "{game}: the quick reference is a card");
         assert!(qr.copies >= 1, "{game}: no quick-reference card is printed");

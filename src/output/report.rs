@@ -58,6 +58,11 @@ pub struct FileReport {
 }
 
 impl BuildReport {
+    /// The report of the component `id`.
+    pub fn component(&self, id: &str) -> Option<&ComponentReport> {
+        self.components.iter().find(|c| c.id == id)
+    }
+
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("reports serialize");
         s.push('\n');
