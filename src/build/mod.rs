@@ -4,12 +4,15 @@
 //! Nothing is written until every step has succeeded, so a broken input never replaces the
 //! last good output.
 
+mod mixed;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::build::mixed::GridRuns;
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::layout::fold::FoldLayout;
@@ -892,7 +895,18 @@ pub fn print_sheets<'a>(
     let mut components = Vec::new();
     let mut shared = Vec::new();
     let mut cut = Vec::new();
-    for deck in &faces.decks {
+    let runs = GridRuns::plan(
+        game,
+        faces,
+        |deck| {
+            deck_grid(game, deck)
+                .ok()
+                .filter(|(_, fold)| fold.is_none())
+                .map(|(g, _)| g)
+        },
+        &route,
+    );
+    for (d, deck) in faces.decks.iter().enumerate() {
         let mut report = component_report(game, deck);
         let Some(file) = route(game.components[deck.component].spec.kind) else {
             components.push(report);
@@ -907,6 +921,34 @@ pub fn print_sheets<'a>(
         } else if let Some(shape) = shared_shape(game, deck) {
             report.layout = shape.describe();
             shared.push((components.len(), deck, shape));
+        } else if let Some((run, own)) = runs.of(d) {
+            let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+            report.file = Some(file.to_owned());
+            if own > 0 {
+                let copies = &deck.copies[..own];
+                let pages = print_grid(
+                    game,
+                    deck,
+                    copies,
+                    &mut writers[pos].1,
+                    &mut report,
+                    warnings,
+                )?;
+                report.sheets = pages.sheets;
+                report.pages = pages.pages;
+            } else {
+                report.layout = grid_layout(&run.grid, None);
+            }
+            if own < deck.copies.len() {
+                report
+                    .layout
+                    .push_str(", the last copies on sheets shared with other decks");
+            }
+            components.push(report);
+            if runs.ends_run(d) {
+                run.print_mixed(game, faces, &mut writers[pos].1, &mut components)?;
+            }
+            continue;
         } else {
             let pos = writer_for(writers, file, game, faces, trees, fonts)?;
             let pages = print_component(game, deck, &mut writers[pos].1, &mut report, warnings)?;
@@ -1266,6 +1308,7 @@ fn print_shared(
 fn print_grid<'a>(
     game: &Game,
     deck: &'a crate::render::faces::Deck,
+    copies: &'a [crate::render::faces::CardCopy],
     writer: &mut SheetWriter<'a>,
     report: &mut ComponentReport,
     warnings: &mut Vec<String>,
@@ -1287,7 +1330,8 @@ fn print_grid<'a>(
             title: format!("{} · {}", game.file.name, spec.name),
             revision: &game.file.revision,
             grid,
-            copies: &deck.copies,
+            copies,
+            split: &[],
             print,
             cut: match spec.kind {
                 ComponentKind::Tokens => CutStyle::Outline(spec.token_shape()),
@@ -1367,7 +1411,7 @@ fn print_component<'a>(
     let bleed = comp.bleed(print);
     let pages = match spec.kind {
         ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
-            print_grid(game, deck, writer, report, warnings)?
+            print_grid(game, deck, &deck.copies, writer, report, warnings)?
         }
         ComponentKind::Board => {
             let overlap = spec.overlap_mm.unwrap_or(10.0);

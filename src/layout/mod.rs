@@ -7,4 +7,5 @@ pub mod imposition;
 pub mod nets;
 pub mod pack;
 pub mod plan;
+pub mod share;
 pub mod tiling;

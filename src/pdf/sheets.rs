@@ -46,6 +46,9 @@ pub struct DeckSheets<'a> {
     pub revision: &'a str,
     pub grid: Grid,
     pub copies: &'a [CardCopy],
+    /// How many copies each sheet holds, in order; empty: full sheets, the last one holding
+    /// the rest. Mixed sheets of several decks may be evened out (`layout::share`).
+    pub split: &'a [usize],
     pub print: &'a PrintProfile,
     pub cut: CutStyle,
     /// Dashboards: windows to cut out of the top layer (`copies[i].extra[0]`).
