@@ -8,15 +8,12 @@
 
 use crate::error::Result;
 use crate::layout::imposition::Grid;
-use crate::layout::share::{Shared, share};
+use crate::layout::share::{MIN_FILL, Shared, share};
 use crate::model::print::{Duplex, Layout};
 use crate::model::{ComponentKind, Game};
 use crate::output::report::ComponentReport;
 use crate::pdf::sheets::{CutStyle, DeckSheets, SheetWriter};
 use crate::render::faces::{CardCopy, Deck, Faces};
-
-/// The least share of a sheet's printable area a mixed sheet should cover.
-pub const MIN_FILL: f32 = 0.35;
 
 /// Decks on one grid in one file.
 pub struct GridRun {

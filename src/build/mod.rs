@@ -920,7 +920,7 @@ pub fn print_sheets<'a>(
             cut.push((components.len(), deck, shape, file));
         } else if let Some(shape) = shared_shape(game, deck) {
             report.layout = shape.describe();
-            shared.push((components.len(), deck, shape));
+            shared.push((components.len(), deck, shape, &deck.copies[..]));
         } else if let Some((run, own)) = runs.of(d) {
             let pos = writer_for(writers, file, game, faces, trees, fonts)?;
             report.file = Some(file.to_owned());
@@ -951,9 +951,27 @@ pub fn print_sheets<'a>(
             continue;
         } else {
             let pos = writer_for(writers, file, game, faces, trees, fonts)?;
-            let pages = print_component(game, deck, &mut writers[pos].1, &mut report, warnings)?;
-            report.sheets = pages.sheets;
-            report.pages = pages.pages;
+            let writer = &mut writers[pos].1;
+            match backed_tokens(game, deck) {
+                // Full grid sheets, the rest beside the shared pieces.
+                Some((own, shape)) => {
+                    if own > 0 {
+                        let copies = &deck.copies[..own];
+                        let pages = print_grid(game, deck, copies, writer, &mut report, warnings)?;
+                        report.sheets = pages.sheets;
+                        report.pages = pages.pages;
+                        report.layout.push_str(", the rest on shared sheets");
+                    } else {
+                        report.layout = shape.describe();
+                    }
+                    shared.push((components.len(), deck, shape, &deck.copies[own..]));
+                }
+                None => {
+                    let pages = print_component(game, deck, writer, &mut report, warnings)?;
+                    report.sheets = pages.sheets;
+                    report.pages = pages.pages;
+                }
+            }
             report.file = Some(file.to_owned());
         }
         components.push(report);
@@ -971,7 +989,7 @@ pub fn print_sheets<'a>(
         let group: Vec<_> = cut
             .iter()
             .filter(|(_, _, _, f)| *f == file)
-            .map(|(i, d, s, _)| (*i, *d, s.clone()))
+            .map(|(i, d, s, _)| (*i, *d, s.clone(), &d.copies[..]))
             .collect();
         if !group.is_empty() {
             groups.push((file, group, Some(game.file.print.cutter)));
@@ -1124,7 +1142,7 @@ impl SharedShape {
         match self {
             SharedShape::Die(net) => format!("cube net, {} mm faces, shared sheets", net.edge),
             SharedShape::Standee(_) => "fold-over standee, shared sheets".to_owned(),
-            SharedShape::Token { .. } => "single-sided tokens, shared sheets".to_owned(),
+            SharedShape::Token { .. } => "tokens, shared sheets".to_owned(),
             SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
             SharedShape::Card { .. } => "cut sheets".to_owned(),
         }
@@ -1195,6 +1213,27 @@ fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedSha
     }
 }
 
+/// Tokens with backs in a duplex layout fill whole grid sheets of their own; the copies left
+/// over (all of them, short of a sheet) go on the shared sheets, each with its back behind it.
+/// How many copies the grid takes, and the shape of the rest; `None` when none are left over.
+fn backed_tokens(game: &Game, deck: &crate::render::faces::Deck) -> Option<(usize, SharedShape)> {
+    let comp = &game.components[deck.component];
+    let print = &game.file.print;
+    let backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
+    if comp.spec.kind != ComponentKind::Tokens || !backs || print.layout != Layout::Duplex {
+        return None;
+    }
+    let (grid, _) = deck_grid(game, deck).ok()?;
+    let own = deck.copies.len() / grid.per_sheet().max(1) * grid.per_sheet();
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+    let shape = SharedShape::Token {
+        w: size.width_mm,
+        h: size.height_mm,
+        bleed,
+    };
+    (own < deck.copies.len()).then_some((own, shape))
+}
+
 /// Dice, standees, token sets without backs and boards smaller than half a page go on shared
 /// single-sided sheets; everything else has sheets of its own.
 fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
@@ -1237,18 +1276,23 @@ fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<Shared
 /// Packs the shared components onto common sheets of `writer` and fills in their reports.
 fn print_shared(
     game: &Game,
-    shared: &[(usize, &crate::render::faces::Deck, SharedShape)],
+    shared: &[(
+        usize,
+        &crate::render::faces::Deck,
+        SharedShape,
+        &[crate::render::faces::CardCopy],
+    )],
     writer: &mut SheetWriter,
     file: &str,
     components: &mut [ComponentReport],
     cutter: Option<crate::model::print::Cutter>,
 ) {
     let mut pieces = Vec::new();
-    for (owner, (_, deck, shape)) in shared.iter().enumerate() {
+    for (owner, (_, deck, shape, copies)) in shared.iter().enumerate() {
         let spec = &game.components[deck.component].spec;
         let radius = spec.corner_radius_mm.unwrap_or(0.0);
         let shape = shape.piece(spec);
-        for copy in &deck.copies {
+        for copy in *copies {
             pieces.push(Piece { owner, copy, shape });
             if let (
                 Shape::Card {
@@ -1280,14 +1324,14 @@ fn print_shared(
         revision: &game.file.revision,
         owners: shared
             .iter()
-            .map(|(i, _, _)| components[*i].name.clone())
+            .map(|(i, _, _, _)| components[*i].name.clone())
             .collect(),
         pieces,
         print: &game.file.print,
         cutter,
         radii: shared
             .iter()
-            .map(|(_, d, _)| {
+            .map(|(_, d, _, _)| {
                 game.components[d.component]
                     .spec
                     .corner_radius_mm
@@ -1296,10 +1340,10 @@ fn print_shared(
             .collect(),
     };
     let used = writer.add_shared(&sheets);
-    for ((i, _, _), pages) in shared.iter().zip(used) {
+    for ((i, _, _, _), pages) in shared.iter().zip(used) {
         let report = &mut components[*i];
-        report.sheets = pages.sheets;
-        report.pages = pages.pages;
+        report.sheets += pages.sheets;
+        report.pages.extend(pages.pages);
         report.file = Some(file.to_owned());
     }
 }

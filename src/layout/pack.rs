@@ -72,6 +72,80 @@ pub fn pack_grouped(
     out
 }
 
+/// As [`pack_grouped`], then tidied for a printed sheet: when the last page would hold less
+/// than `min_fill` of the area, the area is cut shorter until just before another page would
+/// be needed, which evens the pages out; then each page's pieces are centred in the area as one
+/// block, so the free paper is shared by all sides rather than left at the foot.
+pub fn pack_tidy(
+    sizes: &[(f32, f32)],
+    groups: &[u8],
+    area: Rect,
+    gap: f32,
+    min_fill: f32,
+) -> Vec<Option<Spot>> {
+    let pages = |spots: &[Option<Spot>]| spots.iter().flatten().map(|s| s.page + 1).max();
+    let mut spots = pack_grouped(sizes, groups, area, gap);
+    let count = pages(&spots).unwrap_or(0);
+    let last_fill = |spots: &[Option<Spot>]| {
+        let on_last: f32 = spots
+            .iter()
+            .zip(sizes)
+            .filter(|(s, _)| s.is_some_and(|s| s.page + 1 == count))
+            .map(|(_, (w, h))| w * h)
+            .sum();
+        on_last / (area.w * area.h)
+    };
+    if count >= 2 && last_fill(&spots) < min_fill {
+        // The shortest area that still takes `count` pages (to 0.5 mm).
+        let tallest = sizes.iter().map(|s| s.1).fold(0.0, f32::max);
+        let (mut lo, mut hi) = (tallest, area.h);
+        while hi - lo > 0.5 {
+            let mid = (lo + hi) / 2.0;
+            let trial = pack_grouped(sizes, groups, Rect { h: mid, ..area }, gap);
+            let fits = trial
+                .iter()
+                .zip(sizes)
+                .all(|(s, z)| s.is_some() || z.1 > mid);
+            if fits && pages(&trial) == Some(count) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        let shorter = pack_grouped(sizes, groups, Rect { h: hi, ..area }, gap);
+        if pages(&shorter) == Some(count) && shorter.iter().all(Option::is_some) {
+            spots = shorter;
+        }
+    }
+    centre(&mut spots, sizes, area);
+    spots
+}
+
+/// Moves each page's pieces, as one block, to the middle of `area`.
+fn centre(spots: &mut [Option<Spot>], sizes: &[(f32, f32)], area: Rect) {
+    let count = spots
+        .iter()
+        .flatten()
+        .map(|s| s.page + 1)
+        .max()
+        .unwrap_or(0);
+    for page in 0..count {
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for (s, (w, h)) in spots.iter().zip(sizes) {
+            if let Some(s) = s.filter(|s| s.page == page) {
+                (x0, y0) = (x0.min(s.x), y0.min(s.y));
+                (x1, y1) = (x1.max(s.x + w), y1.max(s.y + h));
+            }
+        }
+        let dx = area.x + (area.w - (x1 - x0)) / 2.0 - x0;
+        let dy = area.y + (area.h - (y1 - y0)) / 2.0 - y0;
+        for s in spots.iter_mut().flatten().filter(|s| s.page == page) {
+            s.x += dx;
+            s.y += dy;
+        }
+    }
+}
+
 /// The lowest, then leftmost, top-left corner where a `w` wide piece fits with its top at or
 /// above `max_y`.
 fn lowest(sky: &[Segment], w: f32, max_y: f32) -> Option<(f32, f32)> {
@@ -161,6 +235,31 @@ mod tests {
                     "{i} and {j} overlap"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_thin_last_page_is_evened_out_and_every_page_is_centred() {
+        // Tokens of 24 mm, 1 mm apart: 8 × 11 fit a page, so 100 leave 12 on a second page.
+        let sizes = vec![(24.0, 24.0); 100];
+        let spots: Vec<Spot> = pack_tidy(&sizes, &[0; 100], AREA, 1.0, 0.35)
+            .into_iter()
+            .map(Option::unwrap)
+            .collect();
+        let on = |p: usize| spots.iter().filter(|s| s.page == p).count();
+        assert_eq!(on(0) + on(1), 100);
+        assert!(
+            on(1) as f32 * 576.0 / (200.0 * 280.0) >= 0.35,
+            "{} on page 2",
+            on(1)
+        );
+        for p in 0..2 {
+            let mine = || spots.iter().filter(|s| s.page == p);
+            let left = mine().map(|s| s.x).fold(f32::MAX, f32::min) - AREA.x;
+            let right = AREA.right() - mine().map(|s| s.x + 24.0).fold(f32::MIN, f32::max);
+            let top = mine().map(|s| s.y).fold(f32::MAX, f32::min) - AREA.y;
+            let foot = AREA.bottom() - mine().map(|s| s.y + 24.0).fold(f32::MIN, f32::max);
+            assert!((left - right).abs() < 1e-3 && (top - foot).abs() < 1e-3);
         }
     }
 

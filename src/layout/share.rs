@@ -8,6 +8,9 @@
 //! the last full sheet of a deck joins them, so that no sheet goes through the printer nearly
 //! blank. Pure counting: no geometry but the share of the paper one slot covers.
 
+/// The least share of a sheet's printable area a sheet of leftovers should cover.
+pub const MIN_FILL: f32 = 0.35;
+
 /// How a run of decks on one grid is split between sheets of their own and mixed sheets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shared {

@@ -11,8 +11,9 @@ use krilla::surface::Surface;
 use crate::layout::cut::{CutPath, CutSheet, Registration, cut_area, registration};
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
-use crate::layout::pack::{Spot, pack_grouped};
+use crate::layout::pack::{Spot, pack_grouped, pack_tidy};
 use crate::layout::plan::Role;
+use crate::layout::share::MIN_FILL;
 use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
 use crate::model::print::{Cutter, Duplex, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
@@ -142,12 +143,15 @@ impl SheetWriter<'_> {
                 sheets.print.piece_gap_mm.unwrap_or(CUT_GAP),
             ),
             None => (
-                Rect {
-                    x: m,
-                    y: m,
-                    w: pw - 2.0 * m,
-                    h: ph - 2.0 * m - LABEL_BAND,
-                },
+                clear_of_offset(
+                    Rect {
+                        x: m,
+                        y: m,
+                        w: pw - 2.0 * m,
+                        h: ph - 2.0 * m - LABEL_BAND,
+                    },
+                    sheets,
+                ),
                 sheets.print.piece_gap_mm.unwrap_or(0.0),
             ),
         };
@@ -189,9 +193,8 @@ impl SheetWriter<'_> {
         let (pw, ph) = self.paper.size_mm();
         let print = sheets.print;
         let reg = sheets.cutter.map(|c| registration(c, pw, ph));
-        let backs = reg.is_some()
-            && print.duplex != Duplex::None
-            && on_page.iter().any(|(p, _)| back_of(p).is_some());
+        let backs =
+            print.duplex != Duplex::None && on_page.iter().any(|(p, _)| back_of(p).is_some());
         let number = self.open(pw, ph, if backs { Role::Front } else { Role::Single });
         let mut page = self.doc.start_page_with(page_settings(pw, ph));
         let mut surface = page.surface();
@@ -226,7 +229,10 @@ impl SheetWriter<'_> {
         };
         let stem = CutSheet::stem_of(&self.name, number);
         let words = self.label_font.words;
-        let label = shared_label(sheets, words, &names, (n, of), backs, &stem);
+        let folds = on_page
+            .iter()
+            .any(|(p, _)| matches!(p.shape, Shape::Die(_) | Shape::Standee(_)));
+        let label = shared_label(sheets, words, &names, (n, of), (backs, folds), &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         let placed = std::mem::take(&mut ctx.placed);
         let (cuts, scores) = (
@@ -295,7 +301,10 @@ impl SheetWriter<'_> {
             let f = &self.faces[face];
             placed.push(draw_back(&mut surface, g, face, f, whole, turn));
         }
-        let band = backs_band(sheets.cutter.unwrap_or_default(), print.duplex, pw, ph);
+        let band = match sheets.cutter {
+            Some(cutter) => backs_band(cutter, print.duplex, pw, ph),
+            None => flipped_band(bottom_band(pw, ph, self.margin), print.duplex, ph),
+        };
         let w = self.label_font.words;
         let (sheet, of) = ((n + 1).to_string(), of.to_string());
         let at = [
@@ -303,9 +312,12 @@ impl SheetWriter<'_> {
             ("n", sheet.as_str()),
             ("of", of.as_str()),
         ];
+        let sheet = match sheets.cutter {
+            Some(_) => fill(w.cut_sheet, &at),
+            None => fill(w.shared_sheet, &at),
+        };
         let label = format!(
-            "{}: {} · {}",
-            fill(w.cut_sheet, &at),
+            "{sheet}: {} · {}",
             w.backs_page(print.duplex),
             w.rev(sheets.revision)
         );
@@ -323,15 +335,35 @@ impl SheetWriter<'_> {
 /// their pages (each a front and its backs page) then come before the single-sided ones, as
 /// on sheets of a duplex layout, so that the file prints as one duplex job; a single-sided page
 /// before a pair would put the pair's front on its back.
+/// Shared sheets of a duplex layout are packed tallest first, then evened out and centred
+/// (`pack_tidy`); cut sheets keep their pieces where the machine's area starts.
 fn pack_backed_first(sheets: &SharedSheets, area: Rect, gap: f32) -> Vec<Option<Spot>> {
-    let duplex = sheets.cutter.is_some() && sheets.print.duplex != Duplex::None;
+    // Only cut sheets must keep their backed pages first: elsewhere each page is a front and its
+    // backs or a single side with a blank back, whatever the order.
+    let duplex = sheets.print.duplex != Duplex::None && sheets.cutter.is_some();
     let sizes: Vec<(f32, f32)> = sheets.pieces.iter().map(|p| p.shape.size()).collect();
     let groups: Vec<u8> = sheets
         .pieces
         .iter()
         .map(|p| u8::from(duplex && back_of(p).is_none()))
         .collect();
-    pack_grouped(&sizes, &groups, area, gap)
+    match sheets.cutter {
+        Some(_) => pack_grouped(&sizes, &groups, area, gap),
+        None => pack_tidy(&sizes, &groups, area, gap, MIN_FILL),
+    }
+}
+
+/// The packing area kept clear of the back offset on both sides, when some piece prints a
+/// back: a back lands mirrored and moved by the offset, so a front at either edge of the area
+/// must leave room for it.
+fn clear_of_offset(area: Rect, sheets: &SharedSheets) -> Rect {
+    let backs =
+        sheets.print.duplex != Duplex::None && sheets.pieces.iter().any(|p| back_of(p).is_some());
+    if !backs {
+        return area;
+    }
+    let [dx, dy] = sheets.print.back_offset_mm.map(f32::abs);
+    area.grow(-dx, -dy, -dx, -dy)
 }
 
 /// Where a piece's back goes: its front's box mirrored across the sheet the way the printer
@@ -416,6 +448,21 @@ fn backs_band(cutter: Cutter, duplex: Duplex, pw: f32, ph: f32) -> Band {
     }
 }
 
+/// A front page's label band as it lands on the back: a short-edge flip brings the foot of
+/// the sheet to its head.
+fn flipped_band(band: Band, duplex: Duplex, ph: f32) -> Band {
+    match duplex {
+        Duplex::ShortEdge => Band {
+            side: BandSide::Top,
+            rect: Rect {
+                y: ph - band.rect.bottom(),
+                ..band.rect
+            },
+        },
+        _ => band,
+    }
+}
+
 /// One piece of a shared sheet at its spot. `token_radius` rounds a square token's corners.
 fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, token_radius: f32) {
     let (ox, oy) = (spot.x, spot.y);
@@ -493,7 +540,7 @@ fn shared_label(
     w: &SheetWords,
     names: &[&str],
     (n, of): (usize, usize),
-    backs: bool,
+    (backs, folds): (bool, bool),
     stem: &str,
 ) -> String {
     let (n, of) = ((n + 1).to_string(), of.to_string());
@@ -520,8 +567,8 @@ fn shared_label(
         None => format!(
             "{}: {names} · {} · {} · {rev}",
             fill(w.shared_sheet, &at),
-            w.single_sided,
-            w.shared_finish
+            if backs { w.fronts } else { w.single_sided },
+            if folds { w.shared_finish } else { w.cut_finish }
         ),
     }
 }

@@ -39,6 +39,8 @@ pub struct SheetWords {
     pub print_and_cut: &'static str,
     pub duplex_cut_from_front: &'static str,
     pub shared_finish: &'static str,
+    /// A shared sheet with nothing to fold or glue.
+    pub cut_finish: &'static str,
 }
 
 pub const ENGLISH: SheetWords = SheetWords {
@@ -64,6 +66,7 @@ pub const ENGLISH: SheetWords = SheetWords {
     print_and_cut: "print-and-cut ({machine}): {how}, load cut/{stem}.svg",
     duplex_cut_from_front: "duplex, cut from the front",
     shared_finish: "cut the solid lines, fold the dashed ones, glue the grey tabs and bases",
+    cut_finish: "cut along the solid lines",
 };
 
 pub const GERMAN: SheetWords = SheetWords {
@@ -89,6 +92,7 @@ pub const GERMAN: SheetWords = SheetWords {
     print_and_cut: "Drucken und Schneiden ({machine}): {how}, cut/{stem}.svg laden",
     duplex_cut_from_front: "beidseitig, von vorn geschnitten",
     shared_finish: "an den durchgezogenen Linien schneiden, an den gestrichelten falten, die grauen Laschen und Sockel kleben",
+    cut_finish: "an den durchgezogenen Linien schneiden",
 };
 
 impl SheetWords {
