@@ -85,10 +85,11 @@ fn death_to_decorum_decks_match_the_manifest() {
     assert_eq!(by_id("actions").copies, 18);
     assert_eq!(by_id("quick-reference").copies, 1);
     // 120 + 10 + 18 cards and the quick-reference card on 3 × 3 sheets, each sheet a front
-    // and a back page.
+    // and a back page: each deck's full sheets (13 + 1 + 2), then one sheet of the 3 + 1 + 1
+    // left over.
     assert_eq!(facility.sheets, 14);
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
-    assert_eq!(pdf.pages.len(), 2 * (14 + 2 + 2 + 1));
+    assert_eq!(pdf.pages.len(), 2 * (13 + 1 + 2 + 1));
     let placed: usize = pdf.pages.iter().map(|p| p.placements.len()).sum();
     assert_eq!(placed, 2 * 149);
     let card_faces: usize = built

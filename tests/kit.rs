@@ -147,6 +147,18 @@ fn dual_layer_dashboards_print_both_layers_at_identical_positions() {
     }
 }
 
+/// The pages of Death to Decorum's sheets that print the front of a piece of `id` (a front
+/// with its backs next, or a single side), from the build report.
+fn printed_sides_of(id: &str) -> Vec<usize> {
+    built()
+        .report
+        .sheet_pages
+        .iter()
+        .filter(|s| s.pieces.iter().any(|(c, _)| c == id))
+        .map(|s| s.page)
+        .collect()
+}
+
 #[test]
 fn tokens_are_packed_without_overlap_and_counted() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
@@ -154,12 +166,9 @@ fn tokens_are_packed_without_overlap_and_counted() {
         let pages = pages_of(id);
         let report = built().report.component(id).unwrap();
         assert_eq!(report.copies, count);
-        // Fronts only (coins also have a backs page per sheet).
-        let fronts: Vec<usize> = if id == "coins" {
-            pages.iter().step_by(2).copied().collect()
-        } else {
-            pages.clone()
-        };
+        // The printed sides holding the tokens (coins also have a backs page per sheet).
+        let fronts = printed_sides_of(id);
+        assert!(fronts.iter().all(|p| pages.contains(p)), "{id}");
         // Peg tokens share their sheet with other pieces: theirs are the faces clipped to a
         // whole token with its bleed.
         let bleed = 1.5;
@@ -187,11 +196,13 @@ fn tokens_are_packed_without_overlap_and_counted() {
                 }
             }
             // Packed tightly: neighbours in a row are at most a diameter and two bleeds apart.
-            let step = centres[1].0 - centres[0].0;
-            assert!(
-                step <= diameter + 2.0 * bleed + 0.01,
-                "{id}: {step} mm between tokens"
-            );
+            if let [a, b, ..] = centres[..] {
+                let step = b.0 - a.0;
+                assert!(
+                    step <= diameter + 2.0 * bleed + 0.01,
+                    "{id}: {step} mm between tokens"
+                );
+            }
         }
     }
 }
@@ -199,7 +210,7 @@ fn tokens_are_packed_without_overlap_and_counted() {
 #[test]
 fn the_die_net_has_six_equal_faces_in_a_cross() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
-    let pages = pages_of("combat-die");
+    let pages = printed_sides_of("combat-die");
     assert_eq!(pages.len(), 1);
     let page = &pdf.pages[pages[0] - 1];
     // The die shares its sheet: its faces are the unclipped ones of less than 30 mm.
@@ -328,21 +339,25 @@ enum Expect {
 /// `tokens.pdf`, are not in the kit (its components page lists them).
 fn expected_roles(b: &Built) -> Vec<(String, usize, Expect)> {
     let mut out = Vec::new();
-    for c in &b.report.components {
-        let Some(file) = c.file.clone() else { continue };
-        if c.kind == "bought" {
-            continue;
+    for side in &b.report.sheet_pages {
+        let (file, page) = (side.file.clone(), side.page);
+        match side.role {
+            protopress::layout::plan::Role::Front => {
+                out.push((file.clone(), page, Expect::Front));
+                out.push((file, page + 1, Expect::Back));
+            }
+            _ => out.push((file, page, Expect::Single)),
         }
-        let per_sheet = c.pages.len().checked_div(c.sheets).unwrap_or(1);
-        for (i, &page) in c.pages.iter().enumerate() {
-            let role = match (c.kind.as_str(), per_sheet, i % per_sheet.max(1)) {
-                ("cards" | "tokens", 2, 0) => Expect::Front,
-                ("cards" | "tokens", 2, 1) => Expect::Back,
-                ("dashboard", 3, 0) => Expect::Front,
-                ("dashboard", 3, 1) => Expect::Back,
-                _ => Expect::Single,
-            };
-            out.push((file.clone(), page, role));
+    }
+    // Every page a component reports is one of them (or a back).
+    for c in b.report.components.iter().filter(|c| c.kind != "bought") {
+        for &p in &c.pages {
+            let file = c.file.as_deref().unwrap_or_default();
+            assert!(
+                out.iter().any(|(f, q, _)| f == file && *q == p),
+                "{}: page {p} of {file} is no printed side",
+                c.id
+            );
         }
     }
     out
@@ -516,19 +531,29 @@ fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
 #[test]
 fn tokens_keep_their_bleed_on_every_side() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
-    for (id, size) in [("coins", 24.0), ("peg-tokens", 16.0)] {
-        for &p in &pages_of(id) {
+    // Coins and peg tokens share pages with each other, a die and standees (not clipped):
+    // every clipped face is a whole token of one of the two sizes, with its 1.5 mm bleed.
+    let sizes = [24.0 + 3.0, 16.0 + 3.0];
+    let mut seen = [0, 0];
+    let mut pages: Vec<usize> = pages_of("coins");
+    pages.extend(pages_of("peg-tokens"));
+    pages.sort();
+    pages.dedup();
+    let id = "coins and peg tokens";
+    {
+        for &p in &pages {
             let page = &pdf.pages[p - 1];
             for (&(x, y, _), clip) in page.placements.iter().zip(&page.clips) {
-                // The whole face, with its 1.5 mm bleed all round (peg tokens share their page
-                // with a die and standees, which are not clipped).
-                let (w, h) = (size + 3.0, size + 3.0);
                 let Some(c) = *clip else { continue };
+                let size = sizes.iter().position(|&s| close(c[2], s) && close(c[3], s));
                 assert!(
-                    close(c[0], x) && close(c[1], y) && close(c[2], w) && close(c[3], h),
-                    "{id}: a token shows {c:?} of its face at ({x}, {y}, {w}, {h})"
+                    close(c[0], x) && close(c[1], y) && size.is_some(),
+                    "{id}: a token shows {c:?} of its face at ({x}, {y})"
                 );
+                seen[size.unwrap()] += 1;
             }
         }
     }
+    // Each front is drawn once and its back once (peg tokens have no backs).
+    assert_eq!(seen, [2 * 80, 39]);
 }

@@ -367,6 +367,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
     let Sheets {
         mut pdfs,
+        pages: printed_pages,
         mut files,
         plans,
         previews,
@@ -408,6 +409,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         warnings,
         layout: print.layout,
         cut_files: cut_files.iter().map(|(name, _)| name.clone()).collect(),
+        sheet_pages: printed_pages,
     };
     let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art)?;
     extras.extend(cut_files);
@@ -554,7 +556,7 @@ fn print_all<'a>(
         .game(id)
         .component(&c.id));
     }
-    Ok((components, finish_sheets(writers, id)?))
+    Ok((components, finish_sheets(writers, &faces.faces, id)?))
 }
 
 /// Files by name (relative to the game's output folder) and bytes.
@@ -676,6 +678,8 @@ fn forgettable(faces: &Faces) -> Vec<bool> {
 /// The sheet PDFs of a build, finished: their bytes, reports, page plans and previews.
 struct Sheets {
     pdfs: Vec<(String, Vec<u8>)>,
+    /// Every printed side, for build.json.
+    pages: Vec<crate::output::report::SheetPageReport>,
     files: Vec<FileReport>,
     plans: Vec<FilePlan<'static>>,
     previews: Vec<FilePages>,
@@ -684,9 +688,14 @@ struct Sheets {
 }
 
 /// Finishes each sheet writer into its PDF, in the fixed file order.
-fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Sheets> {
+fn finish_sheets(
+    mut writers: Vec<(&str, SheetWriter)>,
+    faces: &[Face],
+    id: &str,
+) -> Result<Sheets> {
     let mut sheets = Sheets {
         pdfs: Vec::new(),
+        pages: Vec::new(),
         files: Vec::new(),
         plans: Vec::new(),
         previews: Vec::new(),
@@ -708,6 +717,7 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
             placed: writer.placements().to_vec(),
         });
         sheets.cut_files.extend(cut_files(&writer, "cut"));
+        sheets.pages.extend(printed_sides(name, &writer, faces));
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),
@@ -717,6 +727,30 @@ fn finish_sheets(mut writers: Vec<(&str, SheetWriter)>, id: &str) -> Result<Shee
         sheets.pdfs.push((name.to_owned(), bytes));
     }
     Ok(sheets)
+}
+
+/// What each printed side of `writer`'s pages holds and how much paper it uses.
+fn printed_sides(
+    file: &str,
+    writer: &SheetWriter,
+    faces: &[Face],
+) -> Vec<crate::output::report::SheetPageReport> {
+    let on_pages: Vec<Vec<(&str, f32)>> = writer
+        .placements()
+        .iter()
+        .map(|page| {
+            page.iter()
+                .map(|p| {
+                    let f = &faces[p.face];
+                    (f.component.as_str(), f.size.width_mm * f.size.height_mm)
+                })
+                .collect()
+        })
+        .collect();
+    let (pw, ph) = writer.paper_size();
+    let m = writer.margin();
+    let printable = (pw - 2.0 * m) * (ph - 2.0 * m);
+    crate::output::report::sheet_page_reports(file, writer.roles(), &on_pages, printable)
 }
 
 /// The cut files (SVG and DXF) of a writer's print-and-cut pages, named `<dir>/<stem>.svg`
@@ -946,7 +980,8 @@ pub fn print_sheets<'a>(
             }
             components.push(report);
             if runs.ends_run(d) {
-                run.print_mixed(game, faces, &mut writers[pos].1, &mut components)?;
+                run.print_mixed(game, faces, &mut writers[pos].1, &mut components)
+                    .map_err(|e| locate_profile(game, e.game(&game.id)))?;
             }
             continue;
         } else {

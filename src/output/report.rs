@@ -48,6 +48,59 @@ pub struct BuildReport {
     /// Print-and-cut: the cut files written to `cut/`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cut_files: Vec<String>,
+    /// Every printed side of the sheet files (fronts and single sides; a backs page mirrors
+    /// its front): what it holds and how much of the paper it uses.
+    pub sheet_pages: Vec<SheetPageReport>,
+}
+
+/// One printed side of a sheet file.
+#[derive(Debug, Clone, Serialize)]
+pub struct SheetPageReport {
+    pub file: String,
+    /// 1-based, in its file.
+    pub page: usize,
+    /// `front` (its backs on the next page) or `single` (nothing printed behind it).
+    pub role: crate::layout::plan::Role,
+    /// The share of the printable area (the paper inside the printable margin) under the
+    /// pieces' trims, 0 to 1, to three places.
+    pub fill: f32,
+    /// Each component on the page and how many of its faces it holds (a die's six, a
+    /// standee's two sides).
+    pub pieces: Vec<(String, usize)>,
+}
+
+/// The printed sides among a file's pages: for each page its role and the faces drawn on it,
+/// each face's component and trim area in mm²; `printable` is the paper's area inside the
+/// printable margin.
+pub fn sheet_page_reports(
+    file: &str,
+    roles: &[crate::layout::plan::Role],
+    faces_on_pages: &[Vec<(&str, f32)>],
+    printable: f32,
+) -> Vec<SheetPageReport> {
+    use crate::layout::plan::Role;
+    let mut out = Vec::new();
+    for (i, (role, faces)) in roles.iter().zip(faces_on_pages).enumerate() {
+        if !matches!(role, Role::Front | Role::Single) || faces.is_empty() {
+            continue;
+        }
+        let mut pieces: Vec<(String, usize)> = Vec::new();
+        for (component, _) in faces {
+            match pieces.iter_mut().find(|(c, _)| c == component) {
+                Some((_, n)) => *n += 1,
+                None => pieces.push(((*component).to_owned(), 1)),
+            }
+        }
+        let area: f32 = faces.iter().map(|(_, a)| a).sum();
+        out.push(SheetPageReport {
+            file: file.to_owned(),
+            page: i + 1,
+            role: *role,
+            fill: ((area / printable.max(1.0)) * 1000.0).round() / 1000.0,
+            pieces,
+        });
+    }
+    out
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -198,6 +198,16 @@ impl<'a> SheetWriter<'a> {
         &self.roles
     }
 
+    /// The paper's width and height in mm.
+    pub fn paper_size(&self) -> (f32, f32) {
+        self.paper.size_mm()
+    }
+
+    /// The printable margin the writer keeps, in mm.
+    pub fn margin(&self) -> f32 {
+        self.margin
+    }
+
     /// Records a new page of `role` and returns its number; in a duplex job, first adds a
     /// blank page when the new one would land on the wrong side.
     pub(crate) fn open(&mut self, w: f32, h: f32, role: Role) -> usize {
