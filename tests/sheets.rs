@@ -102,12 +102,36 @@ fn long_edge_backs_mirror_each_row() {
 fn short_edge_backs_mirror_top_to_bottom() {
     let (pdf, grid) = build("  duplex: short-edge");
     for (slot, &(x, y, _)) in pdf.pages[1].placements.iter().enumerate() {
+        // Each back is drawn turned half round: the face's own top-left corner is the far
+        // corner of the slot mirrored top to bottom.
         let trim = grid.front_trim(slot);
-        let want_y = grid.paper_h - trim.y - trim.h - 3.0;
+        let want_y = grid.paper_h - trim.y + 3.0;
         assert!(
-            close(x, trim.x - 3.0) && close(y, want_y),
+            close(x, trim.right() + 3.0) && close(y, want_y),
             "slot {slot}: ({x}, {y})"
         );
+    }
+}
+
+/// A card printed short-edge is the same card as one printed long-edge: turned over sideways,
+/// its back reads upright. The short-edge flip brings the back page round upside down, so each
+/// back is drawn turned half round: its transformation is the long-edge one negated.
+#[test]
+fn short_edge_backs_are_long_edge_backs_turned_half_round() {
+    let (long, _) = build("  duplex: long-edge");
+    let (short, _) = build("  duplex: short-edge");
+    let (l, s) = (&long.pages[1].ctms, &short.pages[1].ctms);
+    assert_eq!(l.len(), s.len());
+    assert!(!l.is_empty());
+    for (l, s) in l.iter().zip(s) {
+        assert!(l[0] > 0.0 && l[3] != 0.0, "{l:?}");
+        for i in 0..4 {
+            assert!(close(s[i], -l[i]), "long-edge {l:?}, short-edge {s:?}");
+        }
+    }
+    // The fronts are drawn alike.
+    for (l, s) in long.pages[0].ctms.iter().zip(&short.pages[0].ctms) {
+        assert!((0..6).all(|i| close(l[i], s[i])), "{l:?} / {s:?}");
     }
 }
 

@@ -11,8 +11,8 @@ use crate::layout::plan::Role;
 use crate::model::TokenShape;
 use crate::model::print::{CropMarks, Duplex, mm};
 use crate::pdf::draw::{
-    corner_arcs, page_settings, push_circle, push_clip, push_rect, quarter_turn, stroke_lines,
-    stroke_lines_colour, stroke_path, stroke_path_grey,
+    corner_arcs, half_turn, page_settings, push_circle, push_clip, push_rect, quarter_turn,
+    stroke_lines, stroke_lines_colour, stroke_path, stroke_path_grey,
 };
 use crate::pdf::furniture::{
     CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_window, text_mm,
@@ -332,6 +332,12 @@ fn decorate(
 /// left), clockwise after a short-edge flip.
 fn face_transform(whole: Rect, turned: bool, layer: Layer, duplex: Duplex) -> Transform {
     if !turned {
+        // A sheet turned over its short edge comes back upside down: its backs are drawn so,
+        // and read upright on a card turned over sideways (a turned card's quarter turn
+        // already allows for it).
+        if layer == Layer::Back && duplex == Duplex::ShortEdge {
+            return half_turn(whole);
+        }
         return Transform::from_translate(mm(whole.x), mm(whole.y));
     }
     quarter_turn(whole, anticlockwise(turned, layer, duplex))

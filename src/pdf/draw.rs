@@ -265,6 +265,12 @@ pub fn push_round_rect(pb: &mut PathBuilder, r: Rect, radius: f32) {
 
 /// The transform that lays a face turned a quarter onto `whole`, the rectangle it covers on
 /// the page (mm): clockwise, its top to the right, or `anticlockwise`, its top to the left.
+/// A face drawn upside down in `whole`: the back of a card printed with a short-edge flip, so
+/// that the card turned over sideways shows it upright, as it does after a long-edge flip.
+pub fn half_turn(whole: Rect) -> krilla::geom::Transform {
+    krilla::geom::Transform::from_row(-1.0, 0.0, 0.0, -1.0, mm(whole.right()), mm(whole.bottom()))
+}
+
 pub fn quarter_turn(whole: Rect, anticlockwise: bool) -> krilla::geom::Transform {
     use krilla::geom::Transform;
     match anticlockwise {

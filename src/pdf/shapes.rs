@@ -18,8 +18,8 @@ use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
 use crate::model::print::{Cutter, Duplex, PrintProfile, mm};
 use crate::model::{TokenShape, Window};
 use crate::pdf::draw::{
-    fill_polygons_grey, fill_rect, page_settings, push_circle, push_clip, push_rect, quarter_turn,
-    stroke_lines, stroke_path,
+    fill_polygons_grey, fill_rect, half_turn, page_settings, push_circle, push_clip, push_rect,
+    quarter_turn, stroke_lines, stroke_path,
 };
 use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp, draw_window};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
@@ -299,7 +299,8 @@ impl SheetWriter<'_> {
                 _ => None,
             };
             let f = &self.faces[face];
-            placed.push(draw_back(&mut surface, g, face, f, whole, turn));
+            let short_edge = print.duplex == Duplex::ShortEdge;
+            placed.push(draw_back(&mut surface, g, face, f, whole, turn, short_edge));
         }
         let band = match sheets.cutter {
             Some(cutter) => backs_band(cutter, print.duplex, pw, ph),
@@ -395,6 +396,7 @@ fn draw_back(
     f: &Face,
     whole: Rect,
     turn: Option<Duplex>,
+    short_edge: bool,
 ) -> Placed {
     push_clip(surface, whole);
     let (mut fw, mut fh) = (
@@ -411,6 +413,7 @@ fn draw_back(
         h: fh,
     };
     let transform = match turn {
+        None if short_edge => half_turn(rect),
         None => Transform::from_translate(mm(rect.x), mm(rect.y)),
         Some(duplex) => quarter_turn(rect, duplex == Duplex::LongEdge),
     };
