@@ -6,6 +6,8 @@
 //! after the run's last deck, each slot with its own back behind it (`layout::share` decides
 //! how many copies each takes).
 
+use std::ops::Range;
+
 use crate::error::Result;
 use crate::layout::imposition::Grid;
 use crate::layout::share::{MIN_FILL, Shared, share};
@@ -105,10 +107,47 @@ impl GridRuns {
         Some((run, run.shared.own[member]))
     }
 
-    /// Whether deck `d` is the last of its run, after which the run's mixed sheets print.
-    pub fn ends_run(&self, d: usize) -> bool {
-        self.of(d)
-            .is_some_and(|(run, _)| run.members.last() == Some(&d))
+    /// Takes the last mixed sheets off the runs, the last run first, for as long as `fits`
+    /// says the shared sheets can hold their copies (with those taken already) at no cost in
+    /// pages; returns the copies taken, as a deck and a range of its copies.
+    pub fn absorb(
+        &mut self,
+        faces: &Faces,
+        fits: impl Fn(&[(usize, Range<usize>)]) -> bool,
+    ) -> Vec<(usize, Range<usize>)> {
+        let mut taken: Vec<(usize, Range<usize>)> = Vec::new();
+        for run in self.runs.iter_mut().rev() {
+            while let Some(&last) = run.shared.mixed.last() {
+                let mut trial = taken.clone();
+                trial.extend(run.last_sheet(faces, last));
+                if !fits(&trial) {
+                    break;
+                }
+                run.shared.mixed.pop();
+                taken = trial;
+            }
+        }
+        taken
+    }
+}
+
+impl GridRun {
+    /// The copies of the run's last mixed sheet of `n` copies, deck by deck: the end of the
+    /// decks' leftovers, which follow one another in data order.
+    fn last_sheet(&self, faces: &Faces, n: usize) -> Vec<(usize, Range<usize>)> {
+        let on_mixed: usize = self.shared.mixed.iter().sum();
+        let (from, to) = (on_mixed - n, on_mixed);
+        let mut out = Vec::new();
+        let mut at = 0;
+        for (&d, &own) in self.members.iter().zip(&self.shared.own) {
+            let len = faces.decks[d].copies.len() - own;
+            let (a, b) = (from.max(at), to.min(at + len));
+            if a < b {
+                out.push((d, own + a - at..own + b - at));
+            }
+            at += len;
+        }
+        out
     }
 }
 

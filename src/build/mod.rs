@@ -750,7 +750,13 @@ fn printed_sides(
     let (pw, ph) = writer.paper_size();
     let m = writer.margin();
     let printable = (pw - 2.0 * m) * (ph - 2.0 * m);
-    crate::output::report::sheet_page_reports(file, writer.roles(), &on_pages, printable)
+    crate::output::report::sheet_page_reports(
+        file,
+        writer.roles(),
+        &on_pages,
+        |page| writer.trim_area(page),
+        printable,
+    )
 }
 
 /// The cut files (SVG and DXF) of a writer's print-and-cut pages, named `<dir>/<stem>.svg`
@@ -777,11 +783,14 @@ fn sheet_pages(
         .filter(|c| c.kind != "bought")
         .filter_map(|c| {
             let file = c.file.as_deref()?;
-            let (_, sizes, roles) = plans.iter().find(|(n, _, _)| *n == file)?;
-            let pages = c
-                .pages
-                .iter()
-                .filter_map(|&page| {
+            let runs = std::iter::once((file, &c.pages))
+                .chain(c.also.iter().map(|(f, p)| (f.as_str(), p)));
+            let mut pages = Vec::new();
+            for (file, numbers) in runs {
+                let Some((_, sizes, roles)) = plans.iter().find(|(n, _, _)| *n == file) else {
+                    continue;
+                };
+                pages.extend(numbers.iter().filter_map(|&page| {
                     let (w, h) = *sizes.get(page.checked_sub(1)?)?;
                     Some(SheetPage {
                         file: file.to_owned(),
@@ -790,8 +799,8 @@ fn sheet_pages(
                         height_mm: h,
                         role: *roles.get(page - 1)?,
                     })
-                })
-                .collect();
+                }));
+            }
             Some((c.id.clone(), pages))
         })
         .collect()
@@ -929,7 +938,7 @@ pub fn print_sheets<'a>(
     let mut components = Vec::new();
     let mut shared = Vec::new();
     let mut cut = Vec::new();
-    let runs = GridRuns::plan(
+    let mut runs = GridRuns::plan(
         game,
         faces,
         |deck| {
@@ -979,10 +988,6 @@ pub fn print_sheets<'a>(
                     .push_str(", the last copies on sheets shared with other decks");
             }
             components.push(report);
-            if runs.ends_run(d) {
-                run.print_mixed(game, faces, &mut writers[pos].1, &mut components)
-                    .map_err(|e| locate_profile(game, e.game(&game.id)))?;
-            }
             continue;
         } else {
             let pos = writer_for(writers, file, game, faces, trees, fonts)?;
@@ -1010,6 +1015,23 @@ pub fn print_sheets<'a>(
             report.file = Some(file.to_owned());
         }
         components.push(report);
+    }
+    // The shared sheets take in the last mixed sheets of card runs when that costs them no
+    // page; the mixed sheets left print after their files' own sheets.
+    if route(ComponentKind::Tokens).is_some() && !shared.is_empty() {
+        let pool = pool_sizes(game, &shared);
+        let area = crate::pdf::shapes::shared_area(&game.file.print, true);
+        for (d, range) in runs.absorb(faces, |cards| {
+            fits_no_more_pages(&pool, &card_sizes(game, faces, cards), area)
+        }) {
+            let deck = &faces.decks[d];
+            shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
+        }
+    }
+    for run in &runs.runs {
+        let pos = writer_for(writers, run.file, game, faces, trees, fonts)?;
+        run.print_mixed(game, faces, &mut writers[pos].1, &mut components)
+            .map_err(|e| locate_profile(game, e.game(&game.id)))?;
     }
     let mut groups = Vec::new();
     if let Some(file) = route(ComponentKind::Tokens).filter(|_| !shared.is_empty()) {
@@ -1059,6 +1081,7 @@ fn component_report(game: &Game, deck: &crate::render::faces::Deck) -> Component
         sheets: 0,
         file: None,
         pages: Vec::new(),
+        also: Vec::new(),
         layout: String::new(),
     }
 }
@@ -1143,6 +1166,12 @@ enum SharedShape {
         h: f32,
         bleed: f32,
     },
+    /// A card from the last mixed sheet of a run, cut by hand from the shared sheets.
+    MarkedCard {
+        w: f32,
+        h: f32,
+        bleed: f32,
+    },
     /// Print-and-cut: a card or a dashboard (its top layer as a second piece).
     Card {
         w: f32,
@@ -1180,6 +1209,7 @@ impl SharedShape {
             SharedShape::Token { .. } => "tokens, shared sheets".to_owned(),
             SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
             SharedShape::Card { .. } => "cut sheets".to_owned(),
+            SharedShape::MarkedCard { .. } => "shared sheets".to_owned(),
         }
     }
 }
@@ -1198,6 +1228,7 @@ impl SharedShape {
                 bleed,
             },
             &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+            &SharedShape::MarkedCard { w, h, bleed } => Shape::MarkedCard { w, h, bleed },
             &SharedShape::Card {
                 w,
                 h,
@@ -1245,6 +1276,73 @@ fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedSha
             shared_shape(game, deck)
         }
         ComponentKind::Bought => None,
+    }
+}
+
+/// The room each piece of the shared sheets takes, in order.
+fn pool_sizes(
+    game: &Game,
+    shared: &[(
+        usize,
+        &crate::render::faces::Deck,
+        SharedShape,
+        &[crate::render::faces::CardCopy],
+    )],
+) -> Vec<(f32, f32)> {
+    let mut out = Vec::new();
+    for (_, deck, shape, copies) in shared {
+        let size = shape.piece(&game.components[deck.component].spec).size();
+        out.extend(std::iter::repeat_n(size, copies.len()));
+    }
+    out
+}
+
+/// The room the given copies of cards (deck, copies) take as marked cards on a shared sheet.
+fn card_sizes(
+    game: &Game,
+    faces: &Faces,
+    cards: &[(usize, std::ops::Range<usize>)],
+) -> Vec<(f32, f32)> {
+    let mut out = Vec::new();
+    for (d, range) in cards {
+        let deck = &faces.decks[*d];
+        let size = marked_card(game, deck)
+            .piece(&game.components[deck.component].spec)
+            .size();
+        out.extend(std::iter::repeat_n(size, range.len()));
+    }
+    out
+}
+
+/// Whether `extra` pieces pack with `pool` into no more pages than `pool` alone takes.
+fn fits_no_more_pages(
+    pool: &[(f32, f32)],
+    extra: &[(f32, f32)],
+    area: crate::layout::imposition::Rect,
+) -> bool {
+    let pages = |sizes: &[(f32, f32)]| {
+        let spots = crate::layout::pack::pack(sizes, area, 0.0);
+        spots
+            .iter()
+            .map(|s| s.map(|s| s.page + 1))
+            .collect::<Option<Vec<_>>>()
+            .map(|p| p.into_iter().max().unwrap_or(0))
+    };
+    let both: Vec<(f32, f32)> = pool.iter().chain(extra).copied().collect();
+    match (pages(pool), pages(&both)) {
+        (Some(a), Some(b)) => b <= a,
+        _ => false,
+    }
+}
+
+/// A card of `deck` as a shared sheet holds it: with its bleed and crop marks.
+fn marked_card(game: &Game, deck: &crate::render::faces::Deck) -> SharedShape {
+    let comp = &game.components[deck.component];
+    let size = comp.size();
+    SharedShape::MarkedCard {
+        w: size.width_mm,
+        h: size.height_mm,
+        bleed: comp.bleed(&game.file.print),
     }
 }
 
@@ -1378,8 +1476,15 @@ fn print_shared(
     for ((i, _, _, _), pages) in shared.iter().zip(used) {
         let report = &mut components[*i];
         report.sheets += pages.sheets;
-        report.pages.extend(pages.pages);
-        report.file = Some(file.to_owned());
+        match report.file.as_deref() {
+            Some(own) if own != file && !report.pages.is_empty() => {
+                report.also.push((file.to_owned(), pages.pages))
+            }
+            _ => {
+                report.pages.extend(pages.pages);
+                report.file = Some(file.to_owned());
+            }
+        }
     }
 }
 

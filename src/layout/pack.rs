@@ -43,6 +43,11 @@ pub fn pack_grouped(
             .cmp(&groups[b])
             .then(sizes[b].1.total_cmp(&sizes[a].1))
     });
+    pack_in_order(sizes, &order, area, gap)
+}
+
+/// Places the pieces in the order given, each at the lowest, then leftmost, place it fits.
+fn pack_in_order(sizes: &[(f32, f32)], order: &[usize], area: Rect, gap: f32) -> Vec<Option<Spot>> {
     let mut out = vec![None; sizes.len()];
     let fresh = || {
         vec![Segment {
@@ -53,7 +58,7 @@ pub fn pack_grouped(
     };
     let mut sky = fresh();
     let mut page = 0;
-    for i in order {
+    for &i in order {
         let (w, h) = sizes[i];
         if w > area.w + 1e-3 || h > area.h + 1e-3 {
             continue;
@@ -83,42 +88,90 @@ pub fn pack_tidy(
     gap: f32,
     min_fill: f32,
 ) -> Vec<Option<Spot>> {
-    let pages = |spots: &[Option<Spot>]| spots.iter().flatten().map(|s| s.page + 1).max();
-    let mut spots = pack_grouped(sizes, groups, area, gap);
-    let count = pages(&spots).unwrap_or(0);
-    let last_fill = |spots: &[Option<Spot>]| {
-        let on_last: f32 = spots
+    let all_placed = |spots: &[Option<Spot>]| {
+        spots
             .iter()
             .zip(sizes)
-            .filter(|(s, _)| s.is_some_and(|s| s.page + 1 == count))
-            .map(|(_, (w, h))| w * h)
-            .sum();
-        on_last / (area.w * area.h)
+            .all(|(s, z)| s.is_some() || z.0 > area.w + 1e-3 || z.1 > area.h + 1e-3)
     };
-    if count >= 2 && last_fill(&spots) < min_fill {
-        // The shortest area that still takes `count` pages (to 0.5 mm).
+    let mut spots = fewest_pages(sizes, groups, area, gap);
+    let count = pages(&spots);
+    if count >= 2 && last_fill(&spots, sizes, area) < min_fill {
+        // The shortest area, then the narrowest, that still takes `count` pages (to 0.5 mm):
+        // fewer pieces go on the first pages and more are left for the last.
         let tallest = sizes.iter().map(|s| s.1).fold(0.0, f32::max);
-        let (mut lo, mut hi) = (tallest, area.h);
-        while hi - lo > 0.5 {
-            let mid = (lo + hi) / 2.0;
-            let trial = pack_grouped(sizes, groups, Rect { h: mid, ..area }, gap);
-            let fits = trial
-                .iter()
-                .zip(sizes)
-                .all(|(s, z)| s.is_some() || z.1 > mid);
-            if fits && pages(&trial) == Some(count) {
-                hi = mid;
-            } else {
-                lo = mid;
+        let widest = sizes.iter().map(|s| s.0).fold(0.0, f32::max);
+        let smaller = |v: f32, tall: bool| match tall {
+            true => Rect { h: v, ..area },
+            false => Rect { w: v, ..area },
+        };
+        for (least, full, tall) in [(tallest, area.h, true), (widest, area.w, false)] {
+            let (mut lo, mut hi) = (least, full);
+            while hi - lo > 0.5 {
+                let mid = (lo + hi) / 2.0;
+                let trial = fewest_pages(sizes, groups, smaller(mid, tall), gap);
+                if all_placed(&trial) && pages(&trial) == count {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
             }
-        }
-        let shorter = pack_grouped(sizes, groups, Rect { h: hi, ..area }, gap);
-        if pages(&shorter) == Some(count) && shorter.iter().all(Option::is_some) {
-            spots = shorter;
+            let trial = fewest_pages(sizes, groups, smaller(hi, tall), gap);
+            if all_placed(&trial) && pages(&trial) == count {
+                spots = trial;
+            }
+            if last_fill(&spots, sizes, area) >= min_fill {
+                break;
+            }
         }
     }
     centre(&mut spots, sizes, area);
     spots
+}
+
+/// The pages `spots` take.
+fn pages(spots: &[Option<Spot>]) -> usize {
+    spots
+        .iter()
+        .flatten()
+        .map(|s| s.page + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The share of `area` the pieces on the last page cover.
+fn last_fill(spots: &[Option<Spot>], sizes: &[(f32, f32)], area: Rect) -> f32 {
+    let last = pages(spots);
+    let on_last: f32 = spots
+        .iter()
+        .zip(sizes)
+        .filter(|(s, _)| s.is_some_and(|s| s.page + 1 == last))
+        .map(|(_, (w, h))| w * h)
+        .sum();
+    on_last / (area.w * area.h)
+}
+
+/// The pieces packed tallest first, widest first and largest first (each within its group),
+/// whichever takes the fewest pages; the first of equals.
+fn fewest_pages(sizes: &[(f32, f32)], groups: &[u8], area: Rect, gap: f32) -> Vec<Option<Spot>> {
+    let keys: [&dyn Fn(usize) -> f32; 3] = [&|i| sizes[i].1, &|i| sizes[i].0, &|i| {
+        sizes[i].0 * sizes[i].1
+    }];
+    let mut best: Option<Vec<Option<Spot>>> = None;
+    for key in keys {
+        let mut order: Vec<usize> = (0..sizes.len()).collect();
+        order.sort_by(|&a, &b| groups[a].cmp(&groups[b]).then(key(b).total_cmp(&key(a))));
+        let spots = pack_in_order(sizes, &order, area, gap);
+        let placed = |s: &[Option<Spot>]| s.iter().flatten().count();
+        let better = best.as_ref().is_none_or(|b| {
+            (placed(&spots), std::cmp::Reverse(pages(&spots)))
+                > (placed(b), std::cmp::Reverse(pages(b)))
+        });
+        if better {
+            best = Some(spots);
+        }
+    }
+    best.unwrap_or_default()
 }
 
 /// Moves each page's pieces, as one block, to the middle of `area`.

@@ -24,6 +24,9 @@ pub struct ComponentReport {
     /// The file and its 1-based pages holding this component (none for bought parts).
     pub file: Option<String>,
     pub pages: Vec<usize>,
+    /// Pages in another file: the last copies of a deck that went onto the shared sheets.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<(String, Vec<usize>)>,
     /// How it is laid out: cards per sheet, tiles, nets.
     pub layout: String,
 }
@@ -69,13 +72,14 @@ pub struct SheetPageReport {
     pub pieces: Vec<(String, usize)>,
 }
 
-/// The printed sides among a file's pages: for each page its role and the faces drawn on it,
-/// each face's component and trim area in mm²; `printable` is the paper's area inside the
-/// printable margin.
+/// The printed sides among a file's pages: for each page its role, the faces drawn on it (each
+/// face's component and trim area in mm²) and, where known, the paper under its pieces' cuts;
+/// `printable` is the paper's area inside the printable margin.
 pub fn sheet_page_reports(
     file: &str,
     roles: &[crate::layout::plan::Role],
     faces_on_pages: &[Vec<(&str, f32)>],
+    trims: impl Fn(usize) -> Option<f32>,
     printable: f32,
 ) -> Vec<SheetPageReport> {
     use crate::layout::plan::Role;
@@ -91,7 +95,7 @@ pub fn sheet_page_reports(
                 None => pieces.push(((*component).to_owned(), 1)),
             }
         }
-        let area: f32 = faces.iter().map(|(_, a)| a).sum();
+        let area = trims(i + 1).unwrap_or_else(|| faces.iter().map(|(_, a)| a).sum());
         out.push(SheetPageReport {
             file: file.to_owned(),
             page: i + 1,

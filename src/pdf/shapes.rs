@@ -62,6 +62,13 @@ pub enum Shape<'a> {
         windows: &'a [Window],
         turned: bool,
     },
+    /// A card (or dashboard) cut by hand from a shared sheet of a duplex layout: its face
+    /// with its bleed and crop marks on its four cuts, as a small board, and its back behind.
+    MarkedCard {
+        w: f32,
+        h: f32,
+        bleed: f32,
+    },
 }
 
 impl Shape<'_> {
@@ -80,10 +87,29 @@ impl Shape<'_> {
             Shape::Token { w, h, bleed, .. } | Shape::Card { w, h, bleed, .. } => {
                 (w + 2.0 * bleed, h + 2.0 * bleed)
             }
-            Shape::Board { w, h, bleed } => (
+            Shape::Board { w, h, bleed } | Shape::MarkedCard { w, h, bleed } => (
                 w + 2.0 * (bleed + BOARD_MARKS),
                 h + 2.0 * (bleed + BOARD_MARKS),
             ),
+        }
+    }
+
+    /// The paper the piece's cut outline holds, in mm²: a die's six faces, a standee's two
+    /// figures and bases, a round token's disc.
+    pub fn trim_area(&self) -> f32 {
+        match *self {
+            Shape::Die(net) => 6.0 * net.edge * net.edge,
+            Shape::Standee(s) => s.outline.w * s.outline.h,
+            Shape::Token {
+                shape: TokenShape::Circle,
+                w,
+                h,
+                ..
+            } => std::f32::consts::FRAC_PI_4 * w * h,
+            Shape::Token { w, h, .. }
+            | Shape::Board { w, h, .. }
+            | Shape::MarkedCard { w, h, .. }
+            | Shape::Card { w, h, .. } => w * h,
         }
     }
 }
@@ -133,27 +159,21 @@ struct Ctx<'c, 'a> {
 }
 
 impl SheetWriter<'_> {
-    /// Packs the pieces onto single-sided pages; returns the pages of each owner.
+    /// Packs the pieces onto shared pages (each with its backs page when some piece on it has
+    /// a back); returns the pages of each owner.
     pub fn add_shared(&mut self, sheets: &SharedSheets) -> Vec<PagesUsed> {
-        let (pw, ph) = self.paper.size_mm();
-        let m = self.margin;
         let (area, gap) = match sheets.cutter {
             Some(c) => (
                 cut_area(c, self.paper),
                 sheets.print.piece_gap_mm.unwrap_or(CUT_GAP),
             ),
-            None => (
-                clear_of_offset(
-                    Rect {
-                        x: m,
-                        y: m,
-                        w: pw - 2.0 * m,
-                        h: ph - 2.0 * m - LABEL_BAND,
-                    },
-                    sheets,
-                ),
-                sheets.print.piece_gap_mm.unwrap_or(0.0),
-            ),
+            None => {
+                let backs = sheets.pieces.iter().any(|p| back_of(p).is_some());
+                (
+                    shared_area(sheets.print, backs),
+                    sheets.print.piece_gap_mm.unwrap_or(0.0),
+                )
+            }
         };
         let spots = pack_backed_first(sheets, area, gap);
         let count = spots
@@ -234,6 +254,7 @@ impl SheetWriter<'_> {
             .any(|(p, _)| matches!(p.shape, Shape::Die(_) | Shape::Standee(_)));
         let label = shared_label(sheets, words, &names, (n, of), (backs, folds), &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
+        let trims: f32 = on_page.iter().map(|(p, _)| p.shape.trim_area()).sum();
         let placed = std::mem::take(&mut ctx.placed);
         let (cuts, scores) = (
             std::mem::take(&mut ctx.cuts),
@@ -244,6 +265,7 @@ impl SheetWriter<'_> {
         for p in placed {
             self.note(p);
         }
+        self.trims.insert(number, trims);
         if let Some(cutter) = sheets.cutter {
             self.cut_sheets.push(CutSheet {
                 file: self.name.clone(),
@@ -354,16 +376,22 @@ fn pack_backed_first(sheets: &SharedSheets, area: Rect, gap: f32) -> Vec<Option<
     }
 }
 
-/// The packing area kept clear of the back offset on both sides, when some piece prints a
-/// back: a back lands mirrored and moved by the offset, so a front at either edge of the area
-/// must leave room for it.
-fn clear_of_offset(area: Rect, sheets: &SharedSheets) -> Rect {
-    let backs =
-        sheets.print.duplex != Duplex::None && sheets.pieces.iter().any(|p| back_of(p).is_some());
-    if !backs {
+/// Where the pieces of a shared sheet (not a cut sheet) go: inside the printable margin, above
+/// the label band, and, when some piece prints a `backs`, clear of the back offset on both
+/// sides (a back lands mirrored and moved by it, so a front at either edge must leave room).
+pub fn shared_area(print: &PrintProfile, backs: bool) -> Rect {
+    let (pw, ph) = print.paper.size_mm();
+    let m = print.printable_margin_mm;
+    let area = Rect {
+        x: m,
+        y: m,
+        w: pw - 2.0 * m,
+        h: ph - 2.0 * m - LABEL_BAND,
+    };
+    if !backs || print.duplex == Duplex::None {
         return area;
     }
-    let [dx, dy] = sheets.print.back_offset_mm.map(f32::abs);
+    let [dx, dy] = print.back_offset_mm.map(f32::abs);
     area.grow(-dx, -dy, -dx, -dy)
 }
 
@@ -482,7 +510,7 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
             ox,
             oy,
         ),
-        Shape::Board { w, h, bleed } => {
+        Shape::Board { w, h, bleed } | Shape::MarkedCard { w, h, bleed } => {
             draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), ox, oy)
         }
         Shape::Card {
@@ -579,7 +607,9 @@ fn shared_label(
 /// The back a print-and-cut piece prints behind it: cards, tokens and dashboard bases.
 fn back_of(piece: &Piece) -> Option<usize> {
     match piece.shape {
-        Shape::Card { top: false, .. } | Shape::Token { .. } => piece.copy.back,
+        Shape::Card { top: false, .. } | Shape::Token { .. } | Shape::MarkedCard { .. } => {
+            piece.copy.back
+        }
         _ => None,
     }
 }

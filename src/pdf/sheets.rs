@@ -96,6 +96,9 @@ pub struct SheetWriter<'a> {
     placed: Vec<Vec<Placed>>,
     /// What each page is in a duplex job.
     roles: Vec<Role>,
+    /// The paper under the pieces' cuts on a shared page (1-based), in mm², where the faces
+    /// drawn do not tell it (a standee's bases, a die's six faces drawn as one net).
+    pub(crate) trims: HashMap<usize, f32>,
     /// The cut file of every print-and-cut page.
     pub(crate) cut_sheets: Vec<CutSheet>,
     /// `ink: saver`: the writer's own fills (glue tabs, bases, tile maps) are drawn light.
@@ -137,6 +140,7 @@ impl<'a> SheetWriter<'a> {
             sizes: Vec::new(),
             placed: Vec::new(),
             roles: Vec::new(),
+            trims: HashMap::new(),
             cut_sheets: Vec::new(),
             ink_saver: false,
             name: String::new(),
@@ -201,6 +205,11 @@ impl<'a> SheetWriter<'a> {
     /// The paper's width and height in mm.
     pub fn paper_size(&self) -> (f32, f32) {
         self.paper.size_mm()
+    }
+
+    /// The paper under the cuts of shared page `page` (1-based), in mm², when it was noted.
+    pub fn trim_area(&self, page: usize) -> Option<f32> {
+        self.trims.get(&page).copied()
     }
 
     /// The printable margin the writer keeps, in mm.
