@@ -741,8 +741,10 @@ fn printed_sides(
         .map(|page| {
             page.iter()
                 .map(|p| {
+                    // A board's tile shows only the part of the face its clip lets through.
                     let f = &faces[p.face];
-                    (f.component.as_str(), f.size.width_mm * f.size.height_mm)
+                    let trim = f.size.width_mm * f.size.height_mm;
+                    (f.component.as_str(), trim.min(p.clip.w * p.clip.h))
                 })
                 .collect()
         })
@@ -1022,7 +1024,7 @@ pub fn print_sheets<'a>(
         let pool = pool_sizes(game, &shared);
         let area = crate::pdf::shapes::shared_area(&game.file.print, true);
         for (d, range) in runs.absorb(faces, |cards| {
-            fits_no_more_pages(&pool, &card_sizes(game, faces, cards), area)
+            worth_taking(&pool, &card_sizes(game, faces, cards), area)
         }) {
             let deck = &faces.decks[d];
             shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
@@ -1314,23 +1316,33 @@ fn card_sizes(
     out
 }
 
-/// Whether `extra` pieces pack with `pool` into no more pages than `pool` alone takes.
-fn fits_no_more_pages(
+/// Whether the shared sheets should take `extra` pieces (a mixed card sheet's) beside `pool`:
+/// when they need no more pages than the pool alone (a sheet saved), or one more while the pool
+/// alone leaves a page too thin and the two together do not (as many sheets, none nearly blank).
+fn worth_taking(
     pool: &[(f32, f32)],
     extra: &[(f32, f32)],
     area: crate::layout::imposition::Rect,
 ) -> bool {
-    let pages = |sizes: &[(f32, f32)]| {
-        let spots = crate::layout::pack::pack(sizes, area, 0.0);
-        spots
-            .iter()
-            .map(|s| s.map(|s| s.page + 1))
-            .collect::<Option<Vec<_>>>()
-            .map(|p| p.into_iter().max().unwrap_or(0))
+    use crate::layout::pack::pack_tidy;
+    use crate::layout::share::MIN_FILL;
+    // Pages taken and the thinnest page's fill, or `None` when a piece does not fit at all.
+    let packed = |sizes: &[(f32, f32)]| {
+        let spots = pack_tidy(sizes, &vec![0; sizes.len()], area, 0.0, MIN_FILL);
+        let mut fill: Vec<f32> = Vec::new();
+        for (s, (w, h)) in spots.iter().zip(sizes) {
+            let s = (*s)?;
+            if fill.len() <= s.page {
+                fill.resize(s.page + 1, 0.0);
+            }
+            fill[s.page] += w * h / (area.w * area.h);
+        }
+        Some((fill.len(), fill.into_iter().fold(f32::MAX, f32::min)))
     };
     let both: Vec<(f32, f32)> = pool.iter().chain(extra).copied().collect();
-    match (pages(pool), pages(&both)) {
-        (Some(a), Some(b)) => b <= a,
+    match (packed(pool), packed(&both)) {
+        (Some((a, _)), Some((b, _))) if b <= a => true,
+        (Some((a, thin)), Some((b, least))) => b == a + 1 && thin < MIN_FILL && least >= MIN_FILL,
         _ => false,
     }
 }
