@@ -1623,8 +1623,8 @@ fn print_component<'a>(
                 );
                 report.layout = format!(
                     "{} × {} tiles{}",
-                    layout.rows,
                     layout.cols,
+                    layout.rows,
                     if layout.rotated { ", turned" } else { "" }
                 );
                 let name = &comp.cards[copy.card].name;

@@ -15,9 +15,11 @@ use crate::pdf::draw::{
     stroke_lines, stroke_lines_colour, stroke_path, stroke_path_grey,
 };
 use crate::pdf::furniture::{
-    CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_window, text_mm,
+    CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_stamp_at, draw_window,
+    stamp_text, text_mm,
 };
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::stamp::StampSpot;
 use crate::pdf::words::fill;
 use crate::render::faces::CardCopy;
 
@@ -157,6 +159,7 @@ impl SheetWriter<'_> {
         for &layer in layers {
             let mut art = Art {
                 graphics: &mut self.graphics,
+                stamps: &mut self.stamps,
                 faces: self.faces,
                 trees: self.trees,
                 font: &self.label_font,
@@ -202,12 +205,26 @@ impl SheetWriter<'_> {
 /// What drawing faces needs from the writer.
 struct Art<'w, 'a> {
     graphics: &'w mut std::collections::HashMap<usize, krilla::graphic::Graphic>,
+    stamps: &'w mut std::collections::HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [crate::render::faces::Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
     font: &'w crate::pdf::label::LabelFont<'w>,
 }
 
 impl Art<'_, '_> {
+    /// Where `face`'s stamp goes on the face (found once per face), when one is printed.
+    fn stamp_spot(&mut self, face: usize, deck: &DeckSheets) -> Option<StampSpot> {
+        if let Some(spot) = self.stamps.get(&face) {
+            return *spot;
+        }
+        let f = &self.faces[face];
+        let chars = stamp_text(deck.revision, &f.hash).chars().count();
+        let tree = self.trees.get(face);
+        let spot = crate::pdf::stamp::find(f, tree.as_deref(), deck.print, chars);
+        self.stamps.insert(face, spot);
+        spot
+    }
+
     /// The faces of one layer of a sheet, with their stamps (and a top layer's windows).
     fn draw_layer(
         &mut self,
@@ -246,12 +263,26 @@ impl Art<'_, '_> {
                 clip,
                 anticlockwise: anticlockwise(grid.turned, layer, flip),
             });
+            // The stamp goes where the face leaves room for it, on a face drawn upright.
+            let upright = !grid.turned && !(layer == Layer::Back && flip == Duplex::ShortEdge);
+            let spot = match upright {
+                true => self.stamp_spot(face, deck),
+                false => None,
+            };
+            let whole = trim.grow(b, b, b, b);
             decorate(
                 surface,
                 self.font,
                 deck,
                 trim,
-                &self.faces[face].hash,
+                (
+                    &self.faces[face].hash,
+                    spot.map(|s| StampSpot {
+                        x: whole.x + s.x,
+                        baseline: whole.y + s.baseline,
+                        ..s
+                    }),
+                ),
                 layer,
             );
         }
@@ -295,14 +326,19 @@ fn decorate(
     font: &crate::pdf::label::LabelFont,
     deck: &DeckSheets,
     trim: Rect,
-    hash: &str,
+    (hash, spot): (&str, Option<StampSpot>),
     layer: Layer,
 ) {
     let shape = match deck.cut {
         CutStyle::Outline(shape) => shape,
         CutStyle::CropMarks => TokenShape::Square,
     };
-    draw_stamp(surface, font, trim, shape, deck.print, deck.revision, hash);
+    match spot {
+        Some(spot) if shape == TokenShape::Square => {
+            draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash))
+        }
+        _ => draw_stamp(surface, font, trim, shape, deck.print, deck.revision, hash),
+    }
     if layer == Layer::Top {
         for w in deck.windows {
             // A turned top layer lies a quarter clockwise (`face_transform`): the face's

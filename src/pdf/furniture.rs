@@ -145,8 +145,7 @@ pub fn draw_tile_map(
     );
 }
 
-/// Size of the revision stamp, in points (about 1.2 mm capitals).
-const STAMP_PT: f32 = 3.4;
+use crate::pdf::stamp::{STAMP_PT, StampSpot};
 
 /// The stamp text: revision and the first six hex digits of the face's content hash.
 pub fn stamp_text(revision: &str, hash: &str) -> String {
@@ -172,20 +171,31 @@ pub fn draw_stamp(
     let text = stamp_text(revision, hash);
     let baseline = trim.bottom() - inset;
     let x = match shape {
-        // A circle is narrow near its bottom: centre the stamp (about 0.6 mm a character).
-        TokenShape::Circle => trim.x + trim.w / 2.0 - text.chars().count() as f32 * 0.3,
+        // A circle is narrow near its bottom: centre the stamp.
+        TokenShape::Circle => trim.x + (trim.w - text_mm(&text, STAMP_PT)) / 2.0,
         TokenShape::Square => trim.x + inset.max(1.5) + 0.5,
     };
+    let spot = StampSpot {
+        x,
+        baseline,
+        pt: STAMP_PT,
+        grey: 60,
+    };
+    draw_stamp_at(surface, font, spot, &text);
+}
+
+/// Draws `text` as a stamp at `spot`, here in page coordinates.
+pub fn draw_stamp_at(surface: &mut Surface, font: &LabelFont, spot: StampSpot, text: &str) {
     surface.set_stroke(None);
     surface.set_fill(Some(Fill {
-        paint: krilla::color::luma::Color::new(110).into(),
+        paint: krilla::color::luma::Color::new(spot.grey).into(),
         ..Fill::default()
     }));
     font.draw(
         surface,
-        Point::from_xy(mm(x), mm(baseline)),
-        STAMP_PT,
-        &text,
+        Point::from_xy(mm(spot.x), mm(spot.baseline)),
+        spot.pt,
+        text,
     );
     surface.set_fill(None);
 }

@@ -10,4 +10,5 @@ pub mod label;
 pub mod lists;
 pub mod shapes;
 pub mod sheets;
+pub mod stamp;
 pub mod words;

@@ -99,6 +99,8 @@ pub struct SheetWriter<'a> {
     /// The paper under the pieces' cuts on a shared page (1-based), in mm², where the faces
     /// drawn do not tell it (a standee's bases, a die's six faces drawn as one net).
     pub(crate) trims: HashMap<usize, f32>,
+    /// Where each face's revision stamp goes, found once per face.
+    pub(crate) stamps: HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     /// The cut file of every print-and-cut page.
     pub(crate) cut_sheets: Vec<CutSheet>,
     /// `ink: saver`: the writer's own fills (glue tabs, bases, tile maps) are drawn light.
@@ -141,6 +143,7 @@ impl<'a> SheetWriter<'a> {
             placed: Vec::new(),
             roles: Vec::new(),
             trims: HashMap::new(),
+            stamps: HashMap::new(),
             cut_sheets: Vec::new(),
             ink_saver: false,
             name: String::new(),

@@ -259,11 +259,50 @@ impl tera::Function<tera::TeraResult<Value>> for Walls {
     }
 }
 
-/// Registers `clock(cx, cy, r, segments, filled?, fill?, stroke?, stroke_width?)` and
-/// `walls(x, y, width, height, open?, thickness?, door?, fill?)`.
+/// `revision_stamp(x, y, size?)`: where the sheets print the face's revision stamp (the
+/// baseline's start, in mm; size in points, 4 to 12, default 5), instead of a corner they pick.
+struct Stamp;
+
+impl tera::Function<tera::TeraResult<Value>> for Stamp {
+    fn call(&self, kwargs: Kwargs, _: &State) -> tera::TeraResult<Value> {
+        crate::text::kwargs::check(&kwargs, "revision_stamp", &["x", "y", "size"])?;
+        let num = |name: &str| -> tera::TeraResult<f64> {
+            let v: f64 = kwargs.must_get(name)?;
+            match v.is_finite() {
+                true => Ok(v),
+                false => Err(tera::Error::message(format!(
+                    "revision_stamp: `{name}` must be a number"
+                ))),
+            }
+        };
+        let size = match kwargs.get::<f64>("size")? {
+            Some(v) if v.is_finite() => v,
+            Some(_) => {
+                return Err(tera::Error::message(
+                    "revision_stamp: `size` must be a number",
+                ));
+            }
+            None => f64::from(crate::pdf::stamp::STAMP_PT),
+        };
+        Ok(Value::safe_string(&crate::pdf::stamp::mark(
+            num("x")?,
+            num("y")?,
+            size,
+        )))
+    }
+
+    fn is_safe(&self) -> bool {
+        true
+    }
+}
+
+/// Registers `clock(cx, cy, r, segments, filled?, fill?, stroke?, stroke_width?)`,
+/// `walls(x, y, width, height, open?, thickness?, door?, fill?)` and
+/// `revision_stamp(x, y, size?)`.
 pub fn register(tera: &mut Tera) {
     tera.register_function("clock", Clock);
     tera.register_function("walls", Walls);
+    tera.register_function("revision_stamp", Stamp);
 }
 
 #[cfg(test)]

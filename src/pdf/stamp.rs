@@ -1,0 +1,253 @@
+//! Where a face's revision stamp goes, and in what grey.
+//!
+//! The stamp (`XII·3fa2c1`: the revision and the face's content hash) lets a player match a
+//! printed card with a reprint. It must be legible and must not run into the art: it goes
+//! where the template puts it (`revision_stamp(x, y)`), or else in the first corner of the
+//! cut margin where it crosses no drawn edge, in a grey that stands out from what is behind it.
+
+use crate::model::print::{PrintProfile, RevisionStamp};
+use crate::render::faces::Face;
+
+/// The stamp's size: small, but legible on paper.
+pub const STAMP_PT: f32 = 5.0;
+
+/// Where a stamp is drawn on its face: the baseline's start, in mm from the face's top-left
+/// corner (bleed included), its size, and its grey (0 black to 255 white).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StampSpot {
+    pub x: f32,
+    pub baseline: f32,
+    pub pt: f32,
+    pub grey: u8,
+}
+
+/// The stamp's greys: on light backgrounds and on dark ones.
+const DARK: u8 = 30;
+const LIGHT: u8 = 250;
+
+/// The mark a template leaves with `revision_stamp(x, y, size)`.
+const MARK: &str = "<!--protopress:stamp ";
+
+/// The mark `revision_stamp(x, y, size)` writes into a face, read back by [`find`].
+pub fn mark(x: f64, y: f64, pt: f64) -> String {
+    format!("{MARK}x=\"{x:.2}\" y=\"{y:.2}\" size=\"{pt:.2}\"-->")
+}
+
+/// The stamp's place on `face`, whose parsed tree is `tree`, for a stamp of `chars`
+/// characters; `None` when the profile prints no stamp.
+pub fn find(
+    face: &Face,
+    tree: Option<&usvg::Tree>,
+    print: &PrintProfile,
+    chars: usize,
+) -> Option<StampSpot> {
+    let inset = match print.revision_stamp {
+        RevisionStamp::None => return None,
+        RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
+        RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
+    };
+    if let Some(spot) = marked(&face.svg) {
+        let grey = tree.map_or(DARK, |t| grey_over(t, text_box(spot, chars)));
+        return Some(StampSpot { grey, ..spot });
+    }
+    let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
+    let tw = text_width(chars, STAMP_PT);
+    let cap = STAMP_PT * 0.3528 * 0.72;
+    let side = inset.max(1.5) + 0.5;
+    let xs = [b + side, b + w - side - tw, b + (w - tw) / 2.0];
+    let ys = [b + h - inset, b + inset + cap];
+    let candidates = ys
+        .iter()
+        .flat_map(|&y| xs.iter().map(move |&x| (x, y)))
+        .map(|(x, baseline)| StampSpot {
+            x,
+            baseline,
+            pt: STAMP_PT,
+            grey: DARK,
+        });
+    let first = StampSpot {
+        x: xs[0],
+        baseline: ys[0],
+        pt: STAMP_PT,
+        grey: DARK,
+    };
+    let spot = match tree {
+        None => first,
+        Some(t) => candidates
+            .clone()
+            .find(|s| !touches_art(t, text_box(*s, chars)))
+            .unwrap_or(first),
+    };
+    let grey = tree.map_or(DARK, |t| grey_over(t, text_box(spot, chars)));
+    Some(StampSpot { grey, ..spot })
+}
+
+/// Roughly how wide `chars` characters of the label font run at `pt`, in mm.
+fn text_width(chars: usize, pt: f32) -> f32 {
+    chars as f32 * pt * 0.52 * 0.3528
+}
+
+/// The stamp's box (x, y, w, h), with a little room round the letters.
+fn text_box(s: StampSpot, chars: usize) -> [f32; 4] {
+    let cap = s.pt * 0.3528 * 0.72;
+    let pad = 0.3;
+    [
+        s.x - pad,
+        s.baseline - cap - pad,
+        text_width(chars, s.pt) + 2.0 * pad,
+        cap + 0.25 * s.pt * 0.3528 + 2.0 * pad,
+    ]
+}
+
+/// The stamp a template placed, read from its mark.
+fn marked(svg: &str) -> Option<StampSpot> {
+    let at = svg.find(MARK)? + MARK.len();
+    let end = at + svg[at..].find("-->")?;
+    let attrs = &svg[at..end];
+    let num = |name: &str| -> Option<f32> {
+        let key = format!("{name}=\"");
+        let from = attrs.find(&key)? + key.len();
+        let to = from + attrs[from..].find('"')?;
+        attrs[from..to].parse().ok().filter(|v: &f32| v.is_finite())
+    };
+    Some(StampSpot {
+        x: num("x")?,
+        baseline: num("y")?,
+        pt: num("size").unwrap_or(STAMP_PT).clamp(4.0, 12.0),
+        grey: DARK,
+    })
+}
+
+/// Whether some drawn element's edge crosses the box: an element that overlaps the box without
+/// holding all of it (a frame, a picture, words). Backgrounds that hold the box are fine.
+fn touches_art(tree: &usvg::Tree, r: [f32; 4]) -> bool {
+    let mut touched = false;
+    leaves(tree.root(), &mut |node| {
+        let Some(b) = bounds(node) else { return };
+        let overlaps =
+            b[0] < r[0] + r[2] && r[0] < b[0] + b[2] && b[1] < r[1] + r[3] && r[1] < b[1] + b[3];
+        let holds = b[0] <= r[0]
+            && b[1] <= r[1]
+            && b[0] + b[2] >= r[0] + r[2]
+            && b[1] + b[3] >= r[1] + r[3];
+        let solid = matches!(node, usvg::Node::Path(p) if p.stroke().is_none());
+        if overlaps && !(holds && solid) {
+            touched = true;
+        }
+    });
+    touched
+}
+
+/// The grey that reads best over what lies under the box: dark over light paper and colours,
+/// light over dark ones.
+fn grey_over(tree: &usvg::Tree, r: [f32; 4]) -> u8 {
+    let mut under = [1.0f32, 1.0, 1.0];
+    leaves(tree.root(), &mut |node| {
+        let usvg::Node::Path(p) = node else { return };
+        let Some(b) = bounds(node) else { return };
+        let holds = b[0] <= r[0]
+            && b[1] <= r[1]
+            && b[0] + b[2] >= r[0] + r[2]
+            && b[1] + b[3] >= r[1] + r[3];
+        if let (true, Some(fill)) = (holds, p.fill())
+            && let usvg::Paint::Color(c) = fill.paint()
+            && fill.opacity().get() > 0.8
+        {
+            under = [c.red, c.green, c.blue].map(|v| f32::from(v) / 255.0);
+        }
+    });
+    let lum = luminance(under);
+    // Near black or near white, whichever stands out more from the background.
+    let (dark, light) = (
+        luminance([DARK as f32 / 255.0; 3]),
+        luminance([LIGHT as f32 / 255.0; 3]),
+    );
+    let ratio = |a: f32, b: f32| (a.max(b) + 0.05) / (a.min(b) + 0.05);
+    if ratio(lum, dark) >= ratio(lum, light) {
+        DARK
+    } else {
+        LIGHT
+    }
+}
+
+/// WCAG relative luminance of an sRGB colour (0 to 1 each).
+fn luminance(rgb: [f32; 3]) -> f32 {
+    let lin = |v: f32| {
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2])
+}
+
+/// Calls `f` on every drawn leaf (paths, images, texts) in paint order.
+fn leaves(group: &usvg::Group, f: &mut impl FnMut(&usvg::Node)) {
+    for node in group.children() {
+        match node {
+            usvg::Node::Group(g) => leaves(g, f),
+            _ => f(node),
+        }
+    }
+}
+
+/// A leaf's box on the face (x, y, w, h), strokes included.
+fn bounds(node: &usvg::Node) -> Option<[f32; 4]> {
+    let b = node.abs_stroke_bounding_box();
+    let b = match node {
+        usvg::Node::Path(p) if p.stroke().is_none() => node.abs_bounding_box(),
+        _ => b,
+    };
+    (b.width() > 0.0 || b.height() > 0.0).then(|| [b.x(), b.y(), b.width(), b.height()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::print::CardSize;
+    use crate::render::faces::Side;
+
+    fn face(body: &str) -> (Face, usvg::Tree) {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">{body}</svg>"#
+        );
+        let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap();
+        let face = Face {
+            svg,
+            hash: "abcdef".into(),
+            size: CardSize::named("poker").unwrap(),
+            bleed: 3.0,
+            component: "deck".into(),
+            card: "one".into(),
+            side: Side::Front,
+        };
+        (face, tree)
+    }
+
+    #[test]
+    fn the_stamp_leaves_a_corner_a_frame_crosses_for_a_clear_one() {
+        let print = PrintProfile::default();
+        // A dark background, and a frame line across the bottom-left corner only.
+        let (f, t) = face(
+            r##"<rect width="69.5" height="94.9" fill="#202020"/><path d="M 0 89 L 20 89" stroke="#fff" stroke-width="0.5"/>"##,
+        );
+        let s = find(&f, Some(&t), &print, 10).unwrap();
+        assert!(s.x > 30.0, "{s:?}: moved off the frame");
+        assert!(s.baseline > 85.0, "{s:?}: still at the foot");
+        assert_eq!(s.grey, LIGHT, "light on a dark card");
+        // Nothing in the way: the first corner, dark on white.
+        let (f, t) = face(r##"<rect width="69.5" height="94.9" fill="#ffffff"/>"##);
+        let s = find(&f, Some(&t), &print, 10).unwrap();
+        assert!(s.x < 10.0 && s.baseline > 85.0, "{s:?}");
+        assert_eq!(s.grey, DARK);
+    }
+
+    #[test]
+    fn a_template_places_the_stamp_itself() {
+        let print = PrintProfile::default();
+        let (f, t) = face(&mark(12.0, 40.5, 6.0));
+        let s = find(&f, Some(&t), &print, 10).unwrap();
+        assert_eq!((s.x, s.baseline, s.pt), (12.0, 40.5, 6.0));
+    }
+}
