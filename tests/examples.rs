@@ -83,15 +83,15 @@ fn death_to_decorum_decks_match_the_manifest() {
     }
     assert_eq!(by_id("apex").copies, 10);
     assert_eq!(by_id("actions").copies, 18);
-    assert_eq!(by_id("quick-reference").copies, 1);
-    // 120 + 10 + 18 cards and the quick-reference card on 3 × 3 sheets, each sheet a front
-    // and a back page: each deck's full sheets (13 + 1 + 2), then one sheet of the 3 + 1 + 1
-    // left over.
+    assert_eq!(by_id("quick-reference").copies, 6);
+    // 120 + 10 + 18 cards and a quick-reference card per player (6) on 3 × 3 sheets, each sheet
+    // a front and a back page: each deck's full sheets (13 + 1 + 2), then two sheets of the
+    // 3 + 1 + 6 left over, five each (nine and one would leave one card alone on a sheet).
     assert_eq!(facility.sheets, 14);
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
-    assert_eq!(pdf.pages.len(), 2 * (13 + 1 + 2 + 1));
+    assert_eq!(pdf.pages.len(), 2 * (13 + 1 + 2 + 2));
     let placed: usize = pdf.pages.iter().map(|p| p.placements.len()).sum();
-    assert_eq!(placed, 2 * 149);
+    assert_eq!(placed, 2 * 154);
     let card_faces: usize = built
         .report
         .components

@@ -213,10 +213,11 @@ fn every_example_game_prints_a_quick_reference_card_with_its_cards() {
             .unwrap_or_else(|| panic!("{game} has no quick-reference component"));
         assert_eq!(qr.kind, "cards", "{game}: the quick reference is a card");
         assert!(qr.copies >= 1, "{game}: no quick-reference card is printed");
-        assert_eq!(
-            qr.file.as_deref(),
-            Some("cards.pdf"),
-            "{game}: the quick reference prints with the cards"
+        // With the cards, or (a last few) on the shared sheets with crop marks of their own.
+        assert!(
+            matches!(qr.file.as_deref(), Some("cards.pdf" | "tokens.pdf")) && !qr.pages.is_empty(),
+            "{game}: the quick reference prints on {:?}",
+            qr.file
         );
         assert!(
             !qr.pages.is_empty(),

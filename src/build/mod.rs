@@ -967,9 +967,9 @@ pub fn print_sheets<'a>(
             report.layout = shape.describe();
             shared.push((components.len(), deck, shape, &deck.copies[..]));
         } else if let Some((run, own)) = runs.of(d) {
-            let pos = writer_for(writers, file, game, faces, trees, fonts)?;
             report.file = Some(file.to_owned());
             if own > 0 {
+                let pos = writer_for(writers, file, game, faces, trees, fonts)?;
                 let copies = &deck.copies[..own];
                 let pages = print_grid(
                     game,
@@ -1030,7 +1030,7 @@ pub fn print_sheets<'a>(
             shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
         }
     }
-    for run in &runs.runs {
+    for run in runs.runs.iter().filter(|r| !r.shared.mixed.is_empty()) {
         let pos = writer_for(writers, run.file, game, faces, trees, fonts)?;
         run.print_mixed(game, faces, &mut writers[pos].1, &mut components)
             .map_err(|e| locate_profile(game, e.game(&game.id)))?;

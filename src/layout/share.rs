@@ -69,7 +69,7 @@ pub fn share(counts: &[usize], per_sheet: usize, slot_fill: f32, min_fill: f32) 
 /// `left` copies on full sheets of `per`, the last one holding the rest.
 fn filled(left: usize, per: usize) -> Vec<usize> {
     let mut out = vec![per; left / per];
-    if left % per > 0 {
+    if !left.is_multiple_of(per) {
         out.push(left % per);
     }
     out

@@ -264,7 +264,7 @@ impl Art<'_, '_> {
                 anticlockwise: anticlockwise(grid.turned, layer, flip),
             });
             // The stamp goes where the face leaves room for it, on a face drawn upright.
-            let upright = !grid.turned && !(layer == Layer::Back && flip == Duplex::ShortEdge);
+            let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
             let spot = match upright {
                 true => self.stamp_spot(face, deck),
                 false => None,

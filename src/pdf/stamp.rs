@@ -46,39 +46,43 @@ pub fn find(
         RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
         RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
     };
+    let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
+    // The tree's units: a face sized in mm is laid out in CSS pixels.
+    let scale = tree.map_or(1.0, |t| t.size().width() / (w + 2.0 * b));
+    let boxed = |s: StampSpot| text_box(s, chars).map(|v| v * scale);
     if let Some(spot) = marked(&face.svg) {
-        let grey = tree.map_or(DARK, |t| grey_over(t, text_box(spot, chars)));
+        let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
         return Some(StampSpot { grey, ..spot });
     }
-    let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
     let tw = text_width(chars, STAMP_PT);
     let cap = STAMP_PT * 0.3528 * 0.72;
-    let side = inset.max(1.5) + 0.5;
-    let xs = [b + side, b + w - side - tw, b + (w - tw) / 2.0];
-    let ys = [b + h - inset, b + inset + cap];
-    let candidates = ys
-        .iter()
-        .flat_map(|&y| xs.iter().map(move |&x| (x, y)))
-        .map(|(x, baseline)| StampSpot {
-            x,
-            baseline,
-            pt: STAMP_PT,
-            grey: DARK,
-        });
-    let first = StampSpot {
-        x: xs[0],
-        baseline: ys[0],
-        pt: STAMP_PT,
-        grey: DARK,
-    };
+    // Corners first, then the middle of the foot and of the head, each tried in the cut margin
+    // and then further in, past frames that run round the face.
+    let mut candidates = Vec::new();
+    for step in [0.0, 1.5, 3.0, 4.5] {
+        let inset = inset + step;
+        let side = inset.max(1.5) + 0.5;
+        let xs = [b + side, b + w - side - tw, b + (w - tw) / 2.0];
+        for y in [b + h - inset, b + inset + cap] {
+            for x in xs {
+                candidates.push(StampSpot {
+                    x,
+                    baseline: y,
+                    pt: STAMP_PT,
+                    grey: DARK,
+                });
+            }
+        }
+    }
+    let first = candidates[0];
     let spot = match tree {
         None => first,
         Some(t) => candidates
-            .clone()
-            .find(|s| !touches_art(t, text_box(*s, chars)))
+            .into_iter()
+            .find(|s| !touches_art(t, boxed(*s)))
             .unwrap_or(first),
     };
-    let grey = tree.map_or(DARK, |t| grey_over(t, text_box(spot, chars)));
+    let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
     Some(StampSpot { grey, ..spot })
 }
 
@@ -119,23 +123,43 @@ fn marked(svg: &str) -> Option<StampSpot> {
 }
 
 /// Whether some drawn element's edge crosses the box: an element that overlaps the box without
-/// holding all of it (a frame, a picture, words). Backgrounds that hold the box are fine.
+/// holding all of it (a frame, a picture, words). A plain-coloured panel that holds the box
+/// inside its outline (its stroke, if any, round the outside) is a background, and fine.
 fn touches_art(tree: &usvg::Tree, r: [f32; 4]) -> bool {
     let mut touched = false;
     leaves(tree.root(), &mut |node| {
         let Some(b) = bounds(node) else { return };
-        let overlaps =
-            b[0] < r[0] + r[2] && r[0] < b[0] + b[2] && b[1] < r[1] + r[3] && r[1] < b[1] + b[3];
-        let holds = b[0] <= r[0]
-            && b[1] <= r[1]
-            && b[0] + b[2] >= r[0] + r[2]
-            && b[1] + b[3] >= r[1] + r[3];
-        let solid = matches!(node, usvg::Node::Path(p) if p.stroke().is_none());
-        if overlaps && !(holds && solid) {
-            touched = true;
+        if !overlaps(b, r) {
+            return;
         }
+        let background = match node {
+            usvg::Node::Path(p) => {
+                let plain = p
+                    .fill()
+                    .is_some_and(|f| matches!(f.paint(), usvg::Paint::Color(_)));
+                let edge = p.stroke().map_or(0.0, |s| s.width().get());
+                let inner = node.abs_bounding_box();
+                let inner = [
+                    inner.x() + edge,
+                    inner.y() + edge,
+                    inner.width() - 2.0 * edge,
+                    inner.height() - 2.0 * edge,
+                ];
+                plain && holds(inner, r)
+            }
+            _ => false,
+        };
+        touched |= !background;
     });
     touched
+}
+
+fn overlaps(b: [f32; 4], r: [f32; 4]) -> bool {
+    b[0] < r[0] + r[2] && r[0] < b[0] + b[2] && b[1] < r[1] + r[3] && r[1] < b[1] + b[3]
+}
+
+fn holds(b: [f32; 4], r: [f32; 4]) -> bool {
+    b[0] <= r[0] && b[1] <= r[1] && b[0] + b[2] >= r[0] + r[2] && b[1] + b[3] >= r[1] + r[3]
 }
 
 /// The grey that reads best over what lies under the box: dark over light paper and colours,

@@ -507,6 +507,12 @@ fn glyph_bytes(operands: &[Object]) -> usize {
 /// A page's drawing reduced to its operators and numbers (names and strings left out), to
 /// recognise a sheet page embedded in another PDF.
 pub fn fingerprint(content: &[u8]) -> Vec<String> {
+    fingerprint_with(content, |_| None)
+}
+
+/// As [`fingerprint`], naming what each `Do` draws by `form` (the content of the XObject of
+/// that resource name), so that two pages placing different faces at the same spots differ.
+pub fn fingerprint_with(content: &[u8], form: impl Fn(&[u8]) -> Option<String>) -> Vec<String> {
     let Ok(c) = Content::decode(content) else {
         return Vec::new();
     };
@@ -519,6 +525,7 @@ pub fn fingerprint(content: &[u8]) -> Vec<String> {
                 .filter_map(|x| match x {
                     Object::Real(r) => Some(format!("{r:.2}")),
                     Object::Integer(i) => Some(i.to_string()),
+                    Object::Name(n) if o.operator == "Do" => form(n),
                     _ => None,
                 })
                 .collect();
@@ -533,7 +540,36 @@ impl Pdf {
         self.doc
             .get_pages()
             .values()
-            .map(|&id| fingerprint(&self.doc.get_page_content(id)))
+            .map(|&id| {
+                let xobjects = self
+                    .doc
+                    .get_page_resources(id)
+                    .ok()
+                    .and_then(|(res, refs)| {
+                        let res = match res {
+                            Some(r) => r.clone(),
+                            None => self.doc.get_dictionary(*refs.first()?).ok()?.clone(),
+                        };
+                        match res.get(b"XObject").ok()? {
+                            Object::Reference(r) => self.doc.get_dictionary(*r).ok().cloned(),
+                            o => o.as_dict().ok().cloned(),
+                        }
+                    });
+                // A form is named by the length and a simple sum of its decoded content: the
+                // same face imported into another document keeps its content.
+                let form = |name: &[u8]| -> Option<String> {
+                    let id = xobjects.as_ref()?.get(name).ok()?.as_reference().ok()?;
+                    let stream = self.doc.get_object(id).ok()?.as_stream().ok()?;
+                    let bytes = stream
+                        .decompressed_content()
+                        .unwrap_or_else(|_| stream.content.clone());
+                    let sum = bytes.iter().fold(0u64, |h, &b| {
+                        h.wrapping_mul(1_099_511_628_211).wrapping_add(u64::from(b))
+                    });
+                    Some(format!("form{}:{sum:x}", bytes.len()))
+                };
+                fingerprint_with(&self.doc.get_page_content(id), form)
+            })
             .collect()
     }
 
