@@ -1021,13 +1021,16 @@ pub fn print_sheets<'a>(
     // The shared sheets take in the last mixed sheets of card runs when that costs them no
     // page; the mixed sheets left print after their files' own sheets.
     if route(ComponentKind::Tokens).is_some() && !shared.is_empty() {
-        let pool = pool_sizes(game, &shared);
         let area = crate::pdf::shapes::shared_area(&game.file.print, true);
-        for (d, range) in runs.absorb(faces, |cards| {
-            worth_taking(&pool, &card_sizes(game, faces, cards), area)
-        }) {
-            let deck = &faces.decks[d];
-            shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
+        // First what saves a sheet, then what evens out a thin page.
+        for evening in [false, true] {
+            let pool = pool_sizes(game, &shared);
+            for (d, range) in runs.absorb(faces, |cards| {
+                worth_taking(&pool, &card_sizes(game, faces, cards), area, evening)
+            }) {
+                let deck = &faces.decks[d];
+                shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
+            }
         }
     }
     for run in runs.runs.iter().filter(|r| !r.shared.mixed.is_empty()) {
@@ -1281,7 +1284,7 @@ fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedSha
     }
 }
 
-/// The room each piece of the shared sheets takes, in order.
+/// The room each piece of the shared sheets takes, in order, and the paper under its cut.
 fn pool_sizes(
     game: &Game,
     shared: &[(
@@ -1290,59 +1293,64 @@ fn pool_sizes(
         SharedShape,
         &[crate::render::faces::CardCopy],
     )],
-) -> Vec<(f32, f32)> {
+) -> Vec<((f32, f32), f32)> {
     let mut out = Vec::new();
     for (_, deck, shape, copies) in shared {
-        let size = shape.piece(&game.components[deck.component].spec).size();
-        out.extend(std::iter::repeat_n(size, copies.len()));
+        let piece = shape.piece(&game.components[deck.component].spec);
+        out.extend(std::iter::repeat_n((piece.size(), piece.trim_area()), copies.len()));
     }
     out
 }
 
-/// The room the given copies of cards (deck, copies) take as marked cards on a shared sheet.
+/// The same for the given copies of cards (deck, copies) as marked cards on a shared sheet.
 fn card_sizes(
     game: &Game,
     faces: &Faces,
     cards: &[(usize, std::ops::Range<usize>)],
-) -> Vec<(f32, f32)> {
+) -> Vec<((f32, f32), f32)> {
     let mut out = Vec::new();
     for (d, range) in cards {
         let deck = &faces.decks[*d];
-        let size = marked_card(game, deck)
-            .piece(&game.components[deck.component].spec)
-            .size();
-        out.extend(std::iter::repeat_n(size, range.len()));
+        let shape = marked_card(game, deck);
+        let piece = shape.piece(&game.components[deck.component].spec);
+        out.extend(std::iter::repeat_n((piece.size(), piece.trim_area()), range.len()));
     }
     out
 }
 
 /// Whether the shared sheets should take `extra` pieces (a mixed card sheet's) beside `pool`:
-/// when they need no more pages than the pool alone (a sheet saved), or one more while the pool
-/// alone leaves a page too thin and the two together do not (as many sheets, none nearly blank).
+/// when they need no more pages than the pool alone (a sheet saved), or, `evening`, one more
+/// while the pool alone leaves a page too thin and the two together leave none as thin (as
+/// many sheets, the thinnest one fuller).
 fn worth_taking(
-    pool: &[(f32, f32)],
-    extra: &[(f32, f32)],
+    pool: &[((f32, f32), f32)],
+    extra: &[((f32, f32), f32)],
     area: crate::layout::imposition::Rect,
+    evening: bool,
 ) -> bool {
     use crate::layout::pack::pack_tidy;
     use crate::layout::share::MIN_FILL;
     // Pages taken and the thinnest page's fill, or `None` when a piece does not fit at all.
-    let packed = |sizes: &[(f32, f32)]| {
-        let spots = pack_tidy(sizes, &vec![0; sizes.len()], area, 0.0, MIN_FILL);
+    let packed = |pieces: &[((f32, f32), f32)]| {
+        let sizes: Vec<(f32, f32)> = pieces.iter().map(|p| p.0).collect();
+        let trims: Vec<f32> = pieces.iter().map(|p| p.1).collect();
+        let spots = pack_tidy(&sizes, &trims, &vec![0; sizes.len()], area, 0.0, MIN_FILL);
         let mut fill: Vec<f32> = Vec::new();
-        for (s, (w, h)) in spots.iter().zip(sizes) {
+        for (s, trim) in spots.iter().zip(&trims) {
             let s = (*s)?;
             if fill.len() <= s.page {
                 fill.resize(s.page + 1, 0.0);
             }
-            fill[s.page] += w * h / (area.w * area.h);
+            fill[s.page] += trim / (area.w * area.h);
         }
         Some((fill.len(), fill.into_iter().fold(f32::MAX, f32::min)))
     };
-    let both: Vec<(f32, f32)> = pool.iter().chain(extra).copied().collect();
+    let both: Vec<((f32, f32), f32)> = pool.iter().chain(extra).copied().collect();
     match (packed(pool), packed(&both)) {
         (Some((a, _)), Some((b, _))) if b <= a => true,
-        (Some((a, thin)), Some((b, least))) => b == a + 1 && thin < MIN_FILL && least >= MIN_FILL,
+        (Some((a, thin)), Some((b, least))) => {
+            evening && b == a + 1 && thin < MIN_FILL && least > thin
+        }
         _ => false,
     }
 }

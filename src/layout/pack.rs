@@ -77,12 +77,13 @@ fn pack_in_order(sizes: &[(f32, f32)], order: &[usize], area: Rect, gap: f32) ->
     out
 }
 
-/// As [`pack_grouped`], then tidied for a printed sheet: when the last page would hold less
-/// than `min_fill` of the area, the area is cut shorter until just before another page would
+/// As [`pack_grouped`], then tidied for a printed sheet: when the last page's pieces would
+/// cover less than `min_fill` of the area with their trims (`trims`, each piece's in mm²), the area is cut shorter until just before another page would
 /// be needed, which evens the pages out; then each page's pieces are centred in the area as one
 /// block, so the free paper is shared by all sides rather than left at the foot.
 pub fn pack_tidy(
     sizes: &[(f32, f32)],
+    trims: &[f32],
     groups: &[u8],
     area: Rect,
     gap: f32,
@@ -96,7 +97,7 @@ pub fn pack_tidy(
     };
     let mut spots = fewest_pages(sizes, groups, area, gap);
     let count = pages(&spots);
-    if count >= 2 && last_fill(&spots, sizes, area) < min_fill {
+    if count >= 2 && last_fill(&spots, trims, area) < min_fill {
         // The shortest area, then the narrowest, that still takes `count` pages (to 0.5 mm):
         // fewer pieces go on the first pages and more are left for the last.
         let tallest = sizes.iter().map(|s| s.1).fold(0.0, f32::max);
@@ -120,7 +121,7 @@ pub fn pack_tidy(
             if all_placed(&trial) && pages(&trial) == count {
                 spots = trial;
             }
-            if last_fill(&spots, sizes, area) >= min_fill {
+            if last_fill(&spots, trims, area) >= min_fill {
                 break;
             }
         }
@@ -139,14 +140,14 @@ fn pages(spots: &[Option<Spot>]) -> usize {
         .unwrap_or(0)
 }
 
-/// The share of `area` the pieces on the last page cover.
-fn last_fill(spots: &[Option<Spot>], sizes: &[(f32, f32)], area: Rect) -> f32 {
+/// The share of `area` the pieces on the last page cover with their trims (`trims`, in mm²).
+fn last_fill(spots: &[Option<Spot>], trims: &[f32], area: Rect) -> f32 {
     let last = pages(spots);
     let on_last: f32 = spots
         .iter()
-        .zip(sizes)
+        .zip(trims)
         .filter(|(s, _)| s.is_some_and(|s| s.page + 1 == last))
-        .map(|(_, (w, h))| w * h)
+        .map(|(_, a)| a)
         .sum();
     on_last / (area.w * area.h)
 }
@@ -295,7 +296,7 @@ mod tests {
     fn a_thin_last_page_is_evened_out_and_every_page_is_centred() {
         // Tokens of 24 mm, 1 mm apart: 8 × 11 fit a page, so 100 leave 12 on a second page.
         let sizes = vec![(24.0, 24.0); 100];
-        let spots: Vec<Spot> = pack_tidy(&sizes, &[0; 100], AREA, 1.0, 0.35)
+        let spots: Vec<Spot> = pack_tidy(&sizes, &[576.0; 100], &[0; 100], AREA, 1.0, 0.35)
             .into_iter()
             .map(Option::unwrap)
             .collect();

@@ -372,7 +372,10 @@ fn pack_backed_first(sheets: &SharedSheets, area: Rect, gap: f32) -> Vec<Option<
         .collect();
     match sheets.cutter {
         Some(_) => pack_grouped(&sizes, &groups, area, gap),
-        None => pack_tidy(&sizes, &groups, area, gap, MIN_FILL),
+        None => {
+            let trims: Vec<f32> = sheets.pieces.iter().map(|p| p.shape.trim_area()).collect();
+            pack_tidy(&sizes, &trims, &groups, area, gap, MIN_FILL)
+        }
     }
 }
 
