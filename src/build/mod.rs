@@ -1297,7 +1297,10 @@ fn pool_sizes(
     let mut out = Vec::new();
     for (_, deck, shape, copies) in shared {
         let piece = shape.piece(&game.components[deck.component].spec);
-        out.extend(std::iter::repeat_n((piece.size(), piece.trim_area()), copies.len()));
+        out.extend(std::iter::repeat_n(
+            (piece.size(), piece.trim_area()),
+            copies.len(),
+        ));
     }
     out
 }
@@ -1313,7 +1316,10 @@ fn card_sizes(
         let deck = &faces.decks[*d];
         let shape = marked_card(game, deck);
         let piece = shape.piece(&game.components[deck.component].spec);
-        out.extend(std::iter::repeat_n((piece.size(), piece.trim_area()), range.len()));
+        out.extend(std::iter::repeat_n(
+            (piece.size(), piece.trim_area()),
+            range.len(),
+        ));
     }
     out
 }
@@ -1610,48 +1616,78 @@ fn print_component<'a>(
 ) -> Result<PagesUsed> {
     let comp = &game.components[deck.component];
     let spec = &comp.spec;
-    let print = &game.file.print;
-    let size = comp.size();
-    let bleed = comp.bleed(print);
     let pages = match spec.kind {
         ComponentKind::Cards | ComponentKind::Tokens | ComponentKind::Dashboard => {
             print_grid(game, deck, &deck.copies, writer, report, warnings)?
         }
-        ComponentKind::Board => {
-            let overlap = spec.overlap_mm.unwrap_or(10.0);
-            let mut used = PagesUsed::default();
-            for copy in &deck.copies {
-                let layout = TileLayout::with_margin(
-                    print.paper,
-                    size.width_mm,
-                    size.height_mm,
-                    bleed,
-                    overlap,
-                    print.printable_margin_mm,
-                );
-                report.layout = format!(
-                    "{} × {} tiles{}",
-                    layout.cols,
-                    layout.rows,
-                    if layout.rotated { ", turned" } else { "" }
-                );
-                let name = &comp.cards[copy.card].name;
-                let p = writer.add_board(
-                    &format!("{} · {name}", game.file.name),
-                    &game.file.revision,
-                    copy.front,
-                    &layout,
-                );
-                used.sheets += p.pages.len();
-                used.pages.extend(p.pages);
-            }
-            used
-        }
+        ComponentKind::Board => print_board(game, deck, writer, report, warnings),
         // Dice and standees always go on shared sheets (`print_shared`).
         ComponentKind::Die | ComponentKind::Standee => PagesUsed::default(),
         ComponentKind::Bought => unreachable!("bought parts have no output file"),
     };
     Ok(pages)
+}
+
+/// A board's copies, each tiled over as many pages as it needs, with the seams kept off what
+/// its face marks to keep whole (and off its words) where the tiles leave room.
+fn print_board<'a>(
+    game: &Game,
+    deck: &'a crate::render::faces::Deck,
+    writer: &mut SheetWriter<'a>,
+    report: &mut ComponentReport,
+    warnings: &mut Vec<String>,
+) -> PagesUsed {
+    let comp = &game.components[deck.component];
+    let print = &game.file.print;
+    let (size, bleed) = (comp.size(), comp.bleed(print));
+    let overlap = comp.spec.overlap_mm.unwrap_or(10.0);
+    let mut used = PagesUsed::default();
+    for copy in &deck.copies {
+        let face_w = size.width_mm + 2.0 * bleed;
+        let keep = writer
+            .trees
+            .get(copy.front)
+            .map(|t| crate::render::keep::keep_whole(&t, face_w))
+            .unwrap_or_default();
+        let layout = TileLayout::keeping(
+            print.paper,
+            (size.width_mm, size.height_mm, bleed),
+            overlap,
+            print.printable_margin_mm,
+            (
+                &keep.marked.iter().map(|(_, r)| *r).collect::<Vec<_>>(),
+                &keep.words,
+            ),
+        );
+        report.layout = format!(
+            "{} × {} tiles{}",
+            layout.cols,
+            layout.rows,
+            if layout.rotated { ", turned" } else { "" }
+        );
+        let name = &comp.cards[copy.card].name;
+        let cut = keep
+            .marked
+            .iter()
+            .filter(|(_, r)| layout.cuts(r))
+            .map(|(id, _)| format!("`{id}`"))
+            .collect::<Vec<_>>();
+        if !cut.is_empty() {
+            warnings.push(format!(
+                "{name}: a seam between its tiles crosses {}: larger than the room the tiles leave to move a seam; mark a smaller region, or make the board fit fewer pages",
+                cut.join(", ")
+            ));
+        }
+        let p = writer.add_board(
+            &format!("{} · {name}", game.file.name),
+            &game.file.revision,
+            copy.front,
+            &layout,
+        );
+        used.sheets += p.pages.len();
+        used.pages.extend(p.pages);
+    }
+    used
 }
 
 /// Points a print-profile error at the `print:` block of `game.yaml`.

@@ -74,6 +74,8 @@ pub struct TileLayout {
     pub cols: usize,
     pub rows: usize,
     pub tiles: Vec<Tile>,
+    /// Regions to keep whole that some seam crosses all the same.
+    pub cut_through: Vec<Rect>,
 }
 
 /// Start offsets and lengths of the fewest equal tiles covering `total` with windows of at
@@ -86,6 +88,59 @@ pub fn spans(total: f32, window: f32, overlap: f32) -> Vec<(f32, f32)> {
     let n = ((total - overlap - 1e-3) / step).ceil().max(1.0) as usize;
     let len = (total + (n - 1) as f32 * overlap) / n as f32;
     (0..n).map(|i| (i as f32 * (len - overlap), len)).collect()
+}
+
+/// As [`spans`], with the seams moved off `keep` (intervals of `total` a seam's overlap strip
+/// must not cross: a card slot, a title) and, where that still leaves a choice, off `words`:
+/// each seam goes at the place nearest its even-split place that crosses the fewest, as long as
+/// every tile still fits its window and the tiles that follow can still cover the rest. Also
+/// returns the `keep` intervals some seam could not avoid.
+pub fn spans_avoiding(
+    total: f32,
+    window: f32,
+    overlap: f32,
+    keep: &[(f32, f32)],
+    words: &[(f32, f32)],
+) -> (Vec<(f32, f32)>, Vec<(f32, f32)>) {
+    let even = spans(total, window, overlap);
+    let n = even.len();
+    if n < 2 || (keep.is_empty() && words.is_empty()) {
+        return (even, Vec::new());
+    }
+    let step = (window - overlap).max(1.0);
+    let crossed = |list: &[(f32, f32)], end: f32| -> Vec<(f32, f32)> {
+        list.iter()
+            .copied()
+            .filter(|&(a, b)| end - overlap < b - 1e-3 && a + 1e-3 < end)
+            .collect()
+    };
+    let mut out = Vec::with_capacity(n);
+    let mut missed = Vec::new();
+    let mut start = 0.0f32;
+    for (k, &(ideal_start, len)) in even.iter().enumerate().take(n - 1) {
+        let ideal = ideal_start + len;
+        // This tile fits its window; the tiles after it can still reach the end.
+        let hi = start + window;
+        let lo = (total - (n - 1 - k) as f32 * step).max(start + overlap + 1.0);
+        let mut candidates = vec![ideal.clamp(lo, hi)];
+        for &(a, b) in keep.iter().chain(words) {
+            candidates.extend([a, b + overlap]);
+        }
+        let end = candidates
+            .into_iter()
+            .filter(|&e| e >= lo - 1e-3 && e <= hi + 1e-3)
+            .min_by_key(|&e| {
+                let cost = (crossed(keep, e).len(), crossed(words, e).len());
+                (cost, ((e - ideal).abs() * 100.0) as i64)
+            })
+            .unwrap_or(ideal)
+            .clamp(lo, hi);
+        missed.extend(crossed(keep, end));
+        out.push((start, end - start));
+        start = end - overlap;
+    }
+    out.push((start, total - start));
+    (out, missed)
 }
 
 impl TileLayout {
@@ -105,15 +160,46 @@ impl TileLayout {
         overlap: f32,
         margin: f32,
     ) -> TileLayout {
+        Self::keeping(paper, (w, h, bleed), overlap, margin, (&[], &[]))
+    }
+
+    /// As [`TileLayout::with_margin`], with the seams kept off `keep` (rectangles of the
+    /// upright board face, bleed included, that must not be cut) where the tiles allow, and
+    /// then off `words`; [`TileLayout::cuts`] tells the `keep` regions they could not avoid.
+    pub fn keeping(
+        paper: Paper,
+        (w, h, bleed): (f32, f32, f32),
+        overlap: f32,
+        margin: f32,
+        (keep, words): (&[Rect], &[Rect]),
+    ) -> TileLayout {
         let (pw, ph) = paper.size_mm();
         let (fw, fh) = (w + 2.0 * bleed, h + 2.0 * bleed);
         let mut best: Option<TileLayout> = None;
         for (page_w, page_h) in [(pw, ph), (ph, pw)] {
             for rotated in [false, true] {
                 let (lw, lh) = if rotated { (fh, fw) } else { (fw, fh) };
-                let t = Self::with_page(page_w, page_h, lw, lh, bleed, overlap, margin, rotated);
-                // Fewest pages, then the board upright, then the least blank paper.
-                let key = |l: &TileLayout| (l.tiles.len(), l.rotated);
+                // A board turned a quarter clockwise: its left edge is the laid top.
+                let lay = |rects: &[Rect]| -> Vec<Rect> {
+                    rects
+                        .iter()
+                        .map(|r| match rotated {
+                            false => *r,
+                            true => Rect {
+                                x: fh - r.y - r.h,
+                                y: r.x,
+                                w: r.h,
+                                h: r.w,
+                            },
+                        })
+                        .collect()
+                };
+                let page = (page_w, page_h);
+                let laid = (lay(keep), lay(words));
+                let t = Self::with_page(page, (lw, lh), bleed, overlap, margin, rotated, &laid);
+                // Fewest pages, then the fewest regions cut, then the board upright, then the
+                // least blank paper.
+                let key = |l: &TileLayout| (l.tiles.len(), l.cut_through.len(), l.rotated);
                 let better = best.as_ref().is_none_or(|b| {
                     key(&t) < key(b) || (key(&t) == key(b) && t.blank() < b.blank() - 1e-4)
                 });
@@ -140,21 +226,29 @@ impl TileLayout {
             .fold(0.0, f32::max)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn with_page(
-        pw: f32,
-        ph: f32,
-        face_w: f32,
-        face_h: f32,
+        (pw, ph): (f32, f32),
+        (face_w, face_h): (f32, f32),
         bleed: f32,
         overlap: f32,
         margin: f32,
         rotated: bool,
+        (keep, words): &(Vec<Rect>, Vec<Rect>),
     ) -> TileLayout {
         let m = tile_margin(margin);
         let (window_w, window_h) = (pw - 2.0 * m, ph - 2.0 * m - LABEL_BAND);
-        let xs = spans(face_w, window_w, overlap);
-        let ys = spans(face_h, window_h, overlap);
+        let across = |rs: &[Rect]| rs.iter().map(|r| (r.x, r.right())).collect::<Vec<_>>();
+        let down = |rs: &[Rect]| rs.iter().map(|r| (r.y, r.bottom())).collect::<Vec<_>>();
+        let (xs, missed_x) =
+            spans_avoiding(face_w, window_w, overlap, &across(keep), &across(words));
+        let (ys, missed_y) = spans_avoiding(face_h, window_h, overlap, &down(keep), &down(words));
+        let cut_through: Vec<Rect> = keep
+            .iter()
+            .filter(|r| {
+                missed_x.contains(&(r.x, r.right())) || missed_y.contains(&(r.y, r.bottom()))
+            })
+            .copied()
+            .collect();
         let mut tiles = Vec::new();
         for (row, &(y, th)) in ys.iter().enumerate() {
             for (col, &(x, tw)) in xs.iter().enumerate() {
@@ -180,7 +274,25 @@ impl TileLayout {
             cols: xs.len(),
             rows: ys.len(),
             tiles,
+            cut_through,
         }
+    }
+
+    /// Whether a seam still crosses `region` (of the upright face): it was larger than the
+    /// room a tile leaves to move its seam.
+    pub fn cuts(&self, region: &Rect) -> bool {
+        let laid = match self.rotated {
+            false => *region,
+            true => Rect {
+                x: self.face_w - region.y - region.h,
+                y: region.x,
+                w: region.h,
+                h: region.w,
+            },
+        };
+        self.cut_through
+            .iter()
+            .any(|r| (r.x - laid.x).abs() < 1e-3 && (r.y - laid.y).abs() < 1e-3)
     }
 
     /// Dashed lines on `tile` marking where its right and lower neighbours' edges go.
