@@ -1552,9 +1552,19 @@ fn remove_build_files(dir: &Path) -> Result<()> {
 
 /// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
 pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
-    let Some(report) = crate::check::manifest::check_game(game, None)? else {
+    write_check_with(game, out_dir, None)
+}
+
+/// [`write_check`] with the faces' preflight in `check.json` (`protopress check`).
+pub fn write_check_with(
+    game: &Game,
+    out_dir: &Path,
+    preflight: Option<crate::preflight::Report>,
+) -> Result<Option<CheckReport>> {
+    let Some(mut report) = crate::check::manifest::check_game(game, None)? else {
         return Ok(None);
     };
+    report.preflight = preflight;
     let mut dir = out_dir.join(&game.id);
     if game.is_multilingual() {
         dir = dir.join(&game.langs.current);

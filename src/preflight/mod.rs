@@ -136,10 +136,11 @@ pub fn face(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<Finding> {
     if on(Class::Bleed)
         && let Some((pixmap, ppm)) = &pixels
     {
-        raw.extend(report::bleed(
-            &bleed::gaps(pixmap, *ppm, face.bleed),
-            face.bleed,
-        ));
+        let gaps = match round(game, face) {
+            true => bleed::round_gaps(pixmap, *ppm, face.bleed),
+            false => bleed::gaps(pixmap, *ppm, face.bleed),
+        };
+        raw.extend(report::bleed(&gaps, face.bleed));
     }
     let (card, file, line) = card_of(game, face);
     raw.into_iter()
@@ -161,6 +162,15 @@ pub fn face(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<Finding> {
             line,
         })
         .collect()
+}
+
+/// Whether `face` is cut along a circle (a round token).
+fn round(game: &Game, face: &Face) -> bool {
+    game.components.iter().any(|c| {
+        c.spec.id == face.component
+            && c.spec.kind == crate::model::ComponentKind::Tokens
+            && c.spec.token_shape() == crate::model::TokenShape::Circle
+    })
 }
 
 /// The name of the card that first prints `face`, its cards file and line.

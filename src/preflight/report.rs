@@ -204,7 +204,7 @@ pub fn bleed(gaps: &[Gap], bleed_mm: f32) -> Vec<Raw> {
             message: format!(
                 "the art reaches the trim but stops short of the bleed along {:.0} % of the {} \
                  edge (it reaches {:.1} of {bleed_mm} mm past the trim); extend it to the face's \
-                 edge or a cut leaves a white sliver",
+                 edge, or a cut a little off leaves a white sliver",
                 g.share * 100.0,
                 g.side.name(),
                 g.reach_mm,
