@@ -126,10 +126,25 @@ impl<'t> Walk<'t, '_> {
                 .first()
                 .and_then(|g| self.tree.fontdb().face(g.font))
                 .is_some_and(|f| f.weight.0 >= 600);
-            let fill = span.fill.as_ref().and_then(|f| match f.paint() {
-                Paint::Color(c) => Some(([c.red, c.green, c.blue], f.opacity().get())),
-                _ => None,
-            });
+            // Text that puts no ink down (no fill, or a transparent one, and no stroke) is not
+            // printed: nothing to read.
+            let inks = |o: f32| o > 0.01;
+            let filled = span.fill.as_ref().is_some_and(|f| inks(f.opacity().get()));
+            let stroked = span
+                .stroke
+                .as_ref()
+                .is_some_and(|s| inks(s.opacity().get()));
+            if !filled && !stroked {
+                continue;
+            }
+            let fill = span
+                .fill
+                .as_ref()
+                .filter(|f| inks(f.opacity().get()))
+                .and_then(|f| match f.paint() {
+                    Paint::Color(c) => Some(([c.red, c.green, c.blue], f.opacity().get())),
+                    _ => None,
+                });
             // Each glyph's em box from its origin on the baseline (the advance is not public:
             // 0.6 em is a wide letter's), in the text's own space, then onto the canvas.
             let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
@@ -253,6 +268,15 @@ mod tests {
         // Its box starts at x = 5 mm and stands above the baseline at y = 10 mm.
         assert!((run.bbox.x0 - 5.0).abs() < 0.3, "{run:?}");
         assert!(run.bbox.y0 < 10.0 && run.bbox.y1 > 10.0, "{run:?}");
+    }
+
+    #[test]
+    fn text_that_puts_down_no_ink_is_not_measured() {
+        let svg = format!(
+            r#"{HEAD}<text x="10" y="20" font-family="Noto Sans" font-size="1" fill-opacity="0">hidden</text><text x="10" y="30" font-family="Noto Sans" font-size="1" fill="none">none</text></svg>"#
+        );
+        let t = tree(&svg);
+        assert!(measure(&t, 60.0 / t.size().width()).texts.is_empty());
     }
 
     #[test]

@@ -142,6 +142,9 @@ pub fn face(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<Finding> {
         };
         raw.extend(report::bleed(&gaps, face.bleed));
     }
+    if raw.is_empty() {
+        return Vec::new();
+    }
     let (card, file, line) = card_of(game, face);
     raw.into_iter()
         .map(|r| Finding {
