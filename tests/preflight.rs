@@ -183,7 +183,7 @@ fn pale_and_small_text_fail_the_check_naming_component_and_card() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("preflight: 2 errors, 0 warnings"),
+        stdout.contains("preflight failed in 1 kit: 2 errors, 0 warnings"),
         "{stdout}"
     );
 }

@@ -317,11 +317,14 @@ impl Summary {
         };
         let n =
             |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-        let preflight = match (self.preflight_errors, self.preflight_warnings) {
+        // The counts before it are the manifest's; a kit's preflight fails on its own.
+        let preflight = match (self.preflight_failed, self.preflight_warnings) {
             (0, 0) => String::new(),
-            (e, w) => format!(
-                "; preflight: {}, {}",
-                n(e, "error", "errors"),
+            (0, w) => format!("; preflight: {}", n(w, "warning", "warnings")),
+            (k, w) => format!(
+                "; preflight failed in {}: {}, {}",
+                n(k, "kit", "kits"),
+                n(self.preflight_errors, "error", "errors"),
                 n(w, "warning", "warnings")
             ),
         };
@@ -404,13 +407,24 @@ mod tests {
             "checked 3 games: 1 passed, 1 failed, 1 with bad input; 2 of 10 entries mismatch"
         );
         let s = Summary {
+            preflight_failed: 1,
             preflight_errors: 2,
             preflight_warnings: 1,
             ..s
         };
         assert!(
             s.line()
-                .ends_with("mismatch; preflight: 2 errors, 1 warning"),
+                .ends_with("mismatch; preflight failed in 1 kit: 2 errors, 1 warning"),
+            "{}",
+            s.line()
+        );
+        let s = Summary {
+            preflight_failed: 0,
+            preflight_errors: 0,
+            ..s
+        };
+        assert!(
+            s.line().ends_with("mismatch; preflight: 1 warning"),
             "{}",
             s.line()
         );
