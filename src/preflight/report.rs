@@ -154,7 +154,7 @@ pub fn low_dpi(
 ) -> Vec<Raw> {
     images
         .iter()
-        .filter(|i| i.dpi < min_dpi * 0.99)
+        .filter(|i| soft(i.dpi, min_dpi))
         .map(|i| {
             let element = image_name(game, face, i);
             Raw {
@@ -171,6 +171,12 @@ pub fn low_dpi(
             }
         })
         .collect()
+}
+
+/// Whether art at `dpi` prints under `min_dpi`, with 1 % to spare: an image scaled to fit a
+/// box a hair too large (299.7 dpi) is not the designer's mistake.
+fn soft(dpi: f32, min_dpi: f32) -> bool {
+    dpi < min_dpi * 0.99
 }
 
 /// An image by its link in the face's SVG (the tree keeps only the pixels), else its id.
@@ -348,6 +354,15 @@ mod tests {
             file: None,
             line: None,
         }
+    }
+
+    #[test]
+    fn art_within_one_percent_of_the_limit_passes() {
+        assert!(!soft(299.7, 300.0));
+        assert!(!soft(297.0, 300.0));
+        assert!(soft(296.9, 300.0));
+        assert!(soft(150.0, 300.0));
+        assert!(!soft(600.0, 300.0));
     }
 
     #[test]
