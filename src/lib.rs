@@ -20,6 +20,7 @@ pub mod layout;
 pub mod model;
 pub mod output;
 pub mod pdf;
+pub mod preflight;
 pub mod project;
 pub mod render;
 pub mod reprint;

@@ -359,7 +359,7 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
     let FirstPhase {
         components,
         sheets,
-        check,
+        mut check,
         rulebook,
         rulebook_time,
         thumbs,
@@ -374,6 +374,11 @@ fn assemble(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
         cut_files,
     } = sheets;
     warnings.extend(parsed.warnings());
+    let preflight = parsed.preflight();
+    warnings.extend(preflight.warnings());
+    if let Some(check) = &mut check {
+        check.preflight = Some(preflight);
+    }
     warnings.extend(sheet_warnings);
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
@@ -619,7 +624,7 @@ fn face_trees<'a>(
 #[derive(Default)]
 struct ParseNotes {
     proportions: std::sync::Mutex<Vec<(usize, String)>>,
-    art: std::sync::Mutex<Vec<(usize, faces::ArtFinding)>>,
+    preflight: std::sync::Mutex<Vec<(usize, Vec<crate::preflight::Finding>)>>,
 }
 
 impl ParseNotes {
@@ -627,21 +632,25 @@ impl ParseNotes {
         if let Some(w) = proportion_warning(face, tree) {
             lock(&self.proportions).push((i, w));
         }
-        let art = faces::art_findings(game, face, tree);
-        lock(&self.art).extend(art.into_iter().map(|f| (i, f)));
+        let found = crate::preflight::face(game, face, tree);
+        lock(&self.preflight).push((i, found));
     }
 
-    /// Proportion warnings, then art warnings, each in face order, once per face (a face
-    /// parsed again after being let go is noted twice).
+    /// Proportion warnings in face order, once per face (a face parsed again after being let
+    /// go is noted twice).
     fn warnings(&self) -> Vec<String> {
         let mut proportions = std::mem::take(&mut *lock(&self.proportions));
         proportions.sort_by_key(|(i, _)| *i);
         proportions.dedup_by_key(|(i, _)| *i);
-        let mut art = std::mem::take(&mut *lock(&self.art));
-        art.sort_by_key(|(i, _)| *i);
-        let mut warnings: Vec<String> = proportions.into_iter().map(|(_, w)| w).collect();
-        warnings.extend(faces::first_per_image(art.into_iter().map(|(_, f)| f)));
-        warnings
+        proportions.into_iter().map(|(_, w)| w).collect()
+    }
+
+    /// The preflight of every face (low-resolution art among it), in face order, once per face.
+    fn preflight(&self) -> crate::preflight::Report {
+        let mut found = std::mem::take(&mut *lock(&self.preflight));
+        found.sort_by_key(|(i, _)| *i);
+        found.dedup_by_key(|(i, _)| *i);
+        crate::preflight::Report::new(found.into_iter().flat_map(|(_, f)| f).collect())
     }
 }
 
@@ -1827,9 +1836,19 @@ fn remove_build_files(dir: &Path) -> Result<()> {
 
 /// Runs the manifest check of a loaded game and writes `check.json` beside the kit.
 pub fn write_check(game: &Game, out_dir: &Path) -> Result<Option<CheckReport>> {
-    let Some(report) = crate::check::manifest::check_game(game, None)? else {
+    write_check_with(game, out_dir, None)
+}
+
+/// [`write_check`] with the faces' preflight in `check.json` (`protopress check`).
+pub fn write_check_with(
+    game: &Game,
+    out_dir: &Path,
+    preflight: Option<crate::preflight::Report>,
+) -> Result<Option<CheckReport>> {
+    let Some(mut report) = crate::check::manifest::check_game(game, None)? else {
         return Ok(None);
     };
+    report.preflight = preflight;
     let mut dir = out_dir.join(&game.id);
     if game.is_multilingual() {
         dir = dir.join(&game.langs.current);

@@ -231,7 +231,11 @@ pub struct CheckReport {
     /// Components of the game that no entry counts: nothing checks them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unlisted: Vec<String>,
+    /// Whether the manifest check passed (the preflight has its own `passed`).
     pub passed: bool,
+    /// What preflight found on the faces (`crate::preflight`), when it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preflight: Option<crate::preflight::Report>,
 }
 
 impl CheckReport {
@@ -921,6 +925,7 @@ pub fn check(
         decks,
         unlisted,
         passed,
+        preflight: None,
     })
 }
 

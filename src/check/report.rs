@@ -235,6 +235,34 @@ pub fn github(r: &CheckReport) -> String {
     out
 }
 
+/// GitHub Actions annotations for a kit's preflight, one per finding: an error or a warning
+/// as the print profile rates it, at the card's entry in its cards file when it has one.
+pub fn github_preflight(label: &str, r: &crate::preflight::Report) -> String {
+    let mut out = String::new();
+    for f in &r.findings {
+        let kind = match f.severity {
+            crate::preflight::Severity::Error => "error",
+            crate::preflight::Severity::Warning => "warning",
+        };
+        let mut place = String::new();
+        if let Some(file) = &f.file {
+            place = format!(" file={}", escape_property(file));
+            if let Some(line) = f.line {
+                place.push_str(&format!(",line={line}"));
+            }
+        }
+        let title = format!("preflight {}", f.class.name());
+        place.push_str(&format!(
+            "{}title={}",
+            if place.is_empty() { " " } else { "," },
+            escape_property(&title)
+        ));
+        let message = format!("{label}: {}: {}", f.place(), f.message);
+        out.push_str(&format!("::{kind}{place}::{}\n", escape_data(&message)));
+    }
+    out
+}
+
 /// Counts across games for the summary line; a game in several languages is one kit (and one
 /// report) per language.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -248,6 +276,10 @@ pub struct Summary {
     pub errors: usize,
     pub entries: usize,
     pub mismatches: usize,
+    /// Kits whose preflight found an error, and the findings of all kits.
+    pub preflight_failed: usize,
+    pub preflight_errors: usize,
+    pub preflight_warnings: usize,
 }
 
 impl Summary {
@@ -266,6 +298,13 @@ impl Summary {
             .count();
     }
 
+    /// Counts a kit's preflight.
+    pub fn add_preflight(&mut self, r: &crate::preflight::Report) {
+        self.preflight_failed += usize::from(!r.passed);
+        self.preflight_errors += r.errors;
+        self.preflight_warnings += r.warnings;
+    }
+
     /// `checked 5 games: 4 passed, 1 failed, 0 with bad input; 2 of 71 entries mismatch`, or
     /// `checked 1 game (2 kits): ...` for a game in two languages.
     pub fn line(&self) -> String {
@@ -276,8 +315,21 @@ impl Summary {
         } else {
             String::new()
         };
+        let n =
+            |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        // The counts before it are the manifest's; a kit's preflight fails on its own.
+        let preflight = match (self.preflight_failed, self.preflight_warnings) {
+            (0, 0) => String::new(),
+            (0, w) => format!("; preflight: {}", n(w, "warning", "warnings")),
+            (k, w) => format!(
+                "; preflight failed in {}: {}, {}",
+                n(k, "kit", "kits"),
+                n(self.preflight_errors, "error", "errors"),
+                n(w, "warning", "warnings")
+            ),
+        };
         format!(
-            "checked {} {}{kits_note}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch",
+            "checked {} {}{kits_note}: {} passed, {} failed, {} with bad input; {} of {} {} mismatch{preflight}",
             games,
             if games == 1 { "game" } else { "games" },
             self.passed,
@@ -348,10 +400,69 @@ mod tests {
             entries: 10,
             mismatches: 2,
             extra_kits: 0,
+            ..Summary::default()
         };
         assert_eq!(
             s.line(),
             "checked 3 games: 1 passed, 1 failed, 1 with bad input; 2 of 10 entries mismatch"
+        );
+        let s = Summary {
+            preflight_failed: 1,
+            preflight_errors: 2,
+            preflight_warnings: 1,
+            ..s
+        };
+        assert!(
+            s.line()
+                .ends_with("mismatch; preflight failed in 1 kit: 2 errors, 1 warning"),
+            "{}",
+            s.line()
+        );
+        let s = Summary {
+            preflight_failed: 0,
+            preflight_errors: 0,
+            ..s
+        };
+        assert!(
+            s.line().ends_with("mismatch; preflight: 1 warning"),
+            "{}",
+            s.line()
+        );
+    }
+
+    #[test]
+    fn preflight_annotations_point_at_the_card_and_escape_github_syntax() {
+        let f = crate::preflight::Finding {
+            class: crate::preflight::Class::Contrast,
+            severity: crate::preflight::Severity::Error,
+            component: "deck".to_owned(),
+            card: "Fire, Ice".to_owned(),
+            side: "front".to_owned(),
+            element: "text \"50%\"".to_owned(),
+            value: 2.0,
+            limit: 4.5,
+            unit: ":1",
+            message: "text \"50%\" has a contrast of 2.00:1\nnext".to_owned(),
+            file: Some("data/g/deck,1.yaml".to_owned()),
+            line: Some(7),
+        };
+        let warning = crate::preflight::Finding {
+            severity: crate::preflight::Severity::Warning,
+            file: None,
+            line: None,
+            ..f.clone()
+        };
+        let r = crate::preflight::Report::new(vec![f, warning]);
+        let text = github_preflight("g", &r);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "::error file=data/g/deck%2C1.yaml,line=7,title=preflight contrast::g: deck/Fire, Ice front: text \"50%25\" has a contrast of 2.00:1%0Anext"
+        );
+        assert!(
+            lines[1].starts_with("::warning title=preflight contrast::g: "),
+            "{}",
+            lines[1]
         );
     }
 }

@@ -69,8 +69,9 @@ pub enum Command {
     /// Serve the kit in a browser on this computer, rebuilt and reloaded on every save.
     Serve(ServeArgs),
     /// Check components against the manifest, the rulebook's component list and the deck
-    /// backs, without printing anything. Writes output/<game>/check.json; exits 1 on any
-    /// mismatch, 2 on bad input (a manifest or rulebook that cannot be read).
+    /// backs, and preflight every face (text contrast and size, art resolution, line widths,
+    /// bleed), without printing anything. Writes output/<game>/check.json; exits 1 on any
+    /// mismatch or preflight error, 2 on bad input (a manifest or rulebook that cannot be read).
     Check {
         /// Games to check; all games when none is given.
         games: Vec<String>,

@@ -1,14 +1,15 @@
-//! `protopress check`: the manifest check alone, writing `check.json`, reported as text, JSON
-//! or GitHub annotations, with a summary across games. Exit 1 when a check fails, 2 when a game
-//! cannot be checked (bad input).
+//! `protopress check`: the manifest check and the faces' preflight, writing `check.json`,
+//! reported as text, JSON or GitHub annotations, with a summary across games. Exit 1 when a
+//! check fails (a mismatch, or a preflight error), 2 when a game cannot be checked (bad input).
 
 use std::io::Write;
 use std::path::Path;
 
-use protopress::build::write_check;
+use protopress::build::write_check_with;
 use protopress::check::manifest::CheckReport;
 use protopress::check::report::{self, Summary};
 use protopress::model::Game;
+use protopress::preflight;
 use protopress::{Error, Project, Result};
 
 use super::args::CheckFormat;
@@ -28,6 +29,7 @@ pub fn run(
     let mut summary = Summary::default();
     let mut reports: Vec<CheckReport> = Vec::new();
     let mut failed_to_check: Vec<serde_json::Value> = Vec::new();
+    let mut preflights: Vec<serde_json::Value> = Vec::new();
     // Each language's kit is checked against its own rulebook.
     let kits: Vec<(String, Result<Option<String>>)> = games
         .iter()
@@ -45,22 +47,31 @@ pub fn run(
         };
         let checked = kit_lang.and_then(|l| {
             let game = Game::load_in(project, &id, l.as_deref())?;
-            write_check(&game, &out_dir)
+            let preflight = preflight::check_game(&game)?;
+            Ok((
+                write_check_with(&game, &out_dir, Some(preflight.clone()))?,
+                preflight,
+            ))
         });
         match checked {
-            Ok(Some(report)) => {
-                summary.add(&report);
+            Ok((manifest, preflight)) => {
+                if let Some(report) = &manifest {
+                    summary.add(report);
+                }
+                summary.add_preflight(&preflight);
+                match (format, &manifest) {
+                    (CheckFormat::Text, Some(report)) => say!("{label}:\n{}", report.table()),
+                    (CheckFormat::Text, None) => say!("{label}: no manifest.yaml"),
+                    (CheckFormat::Github, Some(report)) => print(&report::github(report)),
+                    _ => {}
+                }
                 match format {
-                    CheckFormat::Text => say!("{label}:\n{}", report.table()),
-                    CheckFormat::Github => print(&report::github(&report)),
+                    CheckFormat::Text => say_preflight(&preflight),
+                    CheckFormat::Github => print(&report::github_preflight(&label, &preflight)),
                     CheckFormat::Json => {}
                 }
-                reports.push(report);
-            }
-            Ok(None) => {
-                if format == CheckFormat::Text {
-                    say!("{label}: no manifest.yaml, nothing to check");
-                }
+                preflights.push(serde_json::json!({ "kit": label, "preflight": preflight }));
+                reports.extend(manifest);
             }
             Err(e) => {
                 summary.errors += 1;
@@ -73,7 +84,7 @@ pub fn run(
         }
     }
     match format {
-        CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check)),
+        CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check, &preflights)),
         // Annotations are read by CI: their summary stays, like the JSON document.
         CheckFormat::Github => print(&format!("{}\n", summary.line())),
         CheckFormat::Text => say!("{}", summary.line()),
@@ -88,7 +99,7 @@ pub fn run(
             }
         )));
     }
-    Ok(if summary.failed > 0 {
+    Ok(if summary.failed > 0 || summary.preflight_failed > 0 {
         Outcome::CheckFailed
     } else {
         Outcome::Done
@@ -104,7 +115,7 @@ fn say_unstarted(format: CheckFormat, e: &Error) {
         ..Summary::default()
     };
     match format {
-        CheckFormat::Json => print(&json(&[], &summary, &[error_json(None, e)])),
+        CheckFormat::Json => print(&json(&[], &summary, &[error_json(None, e)], &[])),
         CheckFormat::Github => {
             print(&report::github_error("check", e));
             print(&format!("{}\n", summary.line()));
@@ -127,10 +138,25 @@ fn error_json(kit: Option<&str>, e: &Error) -> serde_json::Value {
     })
 }
 
-fn json(reports: &[CheckReport], s: &Summary, errors: &[serde_json::Value]) -> String {
+/// A kit's preflight findings on the terminal, then its verdict.
+fn say_preflight(r: &preflight::Report) {
+    for line in r.lines() {
+        say!("  {line}");
+    }
+    say!("{}", r.summary());
+}
+
+fn json(
+    reports: &[CheckReport],
+    s: &Summary,
+    errors: &[serde_json::Value],
+    preflights: &[serde_json::Value],
+) -> String {
     let doc = serde_json::json!({
         "games": reports,
         "errors": errors,
+        // Every kit's, with a manifest or without (a game's report above holds its own too).
+        "preflight": preflights,
         "summary": {
             "games": (s.games + s.errors).saturating_sub(s.extra_kits),
             "kits": s.games + s.errors,
@@ -139,6 +165,9 @@ fn json(reports: &[CheckReport], s: &Summary, errors: &[serde_json::Value]) -> S
             "bad_input": s.errors,
             "entries": s.entries,
             "mismatches": s.mismatches,
+            "preflight_failed": s.preflight_failed,
+            "preflight_errors": s.preflight_errors,
+            "preflight_warnings": s.preflight_warnings,
             "line": s.line(),
         },
     });

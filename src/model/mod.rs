@@ -7,6 +7,7 @@ pub mod cards;
 pub mod fields;
 pub mod game;
 pub mod lang;
+pub mod preflight;
 pub mod print;
 pub mod sheet;
 pub mod validate;

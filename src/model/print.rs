@@ -355,6 +355,9 @@ pub struct PrintProfile {
     /// for a punch or a cutting machine, in mm (0 to 20). Unset: tokens keep their double
     /// bleed, the rest packs close.
     pub piece_gap_mm: Option<f32>,
+    /// What the preflight of every face reports and how much it matters (`contrast: warn`,
+    /// `min_text_pt: 6`, ...).
+    pub preflight: crate::model::preflight::PreflightProfile,
 }
 
 /// How much ink the kit may spend.
@@ -391,6 +394,7 @@ impl Default for PrintProfile {
             mark_colour: DEFAULT_MARK_COLOUR.to_owned(),
             corner_guides: false,
             piece_gap_mm: None,
+            preflight: Default::default(),
         }
     }
 }

@@ -51,6 +51,9 @@ pub fn check_profile(p: &PrintProfile) -> Result<(), OutOfRange> {
     if let Some(g) = p.piece_gap_mm {
         in_range("piece_gap_mm", g, 0.0, 20.0)?;
     }
+    in_range("preflight.min_text_pt", p.preflight.min_text_pt, 0.0, 72.0)?;
+    in_range("preflight.min_dpi", p.preflight.min_dpi, 0.0, 2400.0)?;
+    in_range("preflight.min_line_pt", p.preflight.min_line_pt, 0.0, 10.0)?;
     if crate::model::print::parse_hex_colour(&p.mark_colour).is_none() {
         return Err(OutOfRange {
             field: "mark_colour",

@@ -1,0 +1,214 @@
+//! Preflight: what a print shop's preflight would reject or question, found on every face
+//! before it is printed.
+//!
+//! Five classes, each named after what goes wrong on paper: text that cannot be read against
+//! what is behind it (`contrast`), text too small to read (`small_text`), raster art that prints
+//! soft (`low_dpi`), lines too thin to print (`hairline`) and background art that stops at the
+//! trim instead of the bleed edge (`bleed`). The limits and how much each class matters come
+//! from the print profile (`print: preflight:`, [`PreflightProfile`]).
+//!
+//! It runs in every build, so it has to be cheap: a face is measured on the tree the build
+//! parsed anyway ([`measures`]), and rendered once, at a few pixels a millimetre, for the two
+//! classes only pixels can judge ([`contrast`], [`bleed`]). Each unique face is looked at
+//! once, whichever cards share it.
+
+pub mod bleed;
+pub mod contrast;
+pub mod measures;
+pub mod pixels;
+pub mod report;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::Result;
+use crate::model::Game;
+use crate::model::preflight::{Level, PreflightProfile};
+use crate::render::faces::Face;
+
+pub use report::Report;
+
+/// A class of finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Contrast,
+    SmallText,
+    LowDpi,
+    Hairline,
+    Bleed,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Contrast => "contrast",
+            Class::SmallText => "small_text",
+            Class::LowDpi => "low_dpi",
+            Class::Hairline => "hairline",
+            Class::Bleed => "bleed",
+        }
+    }
+
+    fn level(self, p: &PreflightProfile) -> Level {
+        match self {
+            Class::Contrast => p.contrast,
+            Class::SmallText => p.small_text,
+            Class::LowDpi => p.low_dpi,
+            Class::Hairline => p.hairline,
+            Class::Bleed => p.bleed,
+        }
+    }
+}
+
+/// How much a finding counts: an error fails `check`; neither fails a build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One thing preflight found on one face.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    pub class: Class,
+    pub severity: Severity,
+    /// Component id.
+    pub component: String,
+    /// The card's name (or `(shared back)`), the first card that prints the face.
+    pub card: String,
+    /// front, back, top layer, die face N.
+    pub side: String,
+    /// What on the face: the text's words, the image's link, the element's id, the side.
+    pub element: String,
+    /// What was measured, in `unit`: the contrast ratio, the size in pt, the resolution in dpi,
+    /// the width in pt, how far the art reaches past the trim in mm.
+    pub value: f32,
+    /// What it should be at least.
+    pub limit: f32,
+    pub unit: &'static str,
+    /// The finding in words, without the component and card (see [`Finding::place`]).
+    pub message: String,
+    /// The card's entry: its cards file and line, for an editor or a CI annotation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+}
+
+impl Finding {
+    /// `facility/Copper Wiring front`.
+    pub fn place(&self) -> String {
+        format!("{}/{} {}", self.component, self.card, self.side)
+    }
+}
+
+/// The preflight findings of one face, in a fixed order (contrast and text size by text
+/// element, then lines, art and bleed).
+pub fn face(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<Finding> {
+    let profile = &game.file.print.preflight;
+    let full_w = face.size.width_mm + 2.0 * face.bleed;
+    let full_h = face.size.height_mm + 2.0 * face.bleed;
+    if tree.size().width() <= 0.0 || full_w <= 0.0 || full_h <= 0.0 {
+        return Vec::new();
+    }
+    let m = measures::measure(tree, full_w / tree.size().width());
+    let on = |c: Class| c.level(profile) != Level::Off;
+    let needs_pixels =
+        (on(Class::Contrast) && !m.texts.is_empty()) || (on(Class::Bleed) && face.bleed > 0.0);
+    let pixels = needs_pixels.then(|| pixels::render(face, tree)).flatten();
+    let mut raw = Vec::new();
+    if on(Class::Contrast)
+        && let Some((pixmap, ppm)) = &pixels
+    {
+        raw.extend(report::contrast(&m.texts, pixmap, *ppm));
+    }
+    if on(Class::SmallText) {
+        raw.extend(report::small_text(&m.texts, profile.min_text_pt));
+    }
+    if on(Class::Hairline) {
+        raw.extend(report::hairlines(&m.strokes, profile.min_line_pt));
+    }
+    if on(Class::LowDpi) {
+        raw.extend(report::low_dpi(game, face, &m.images, profile.min_dpi));
+    }
+    if on(Class::Bleed)
+        && let Some((pixmap, ppm)) = &pixels
+    {
+        let gaps = match round(game, face) {
+            true => bleed::round_gaps(pixmap, *ppm, face.bleed),
+            false => bleed::gaps(pixmap, *ppm, face.bleed),
+        };
+        raw.extend(report::bleed(&gaps, face.bleed));
+    }
+    if raw.is_empty() {
+        return Vec::new();
+    }
+    let (card, file, line) = card_of(game, face);
+    raw.into_iter()
+        .map(|r| Finding {
+            class: r.class,
+            severity: match r.class.level(profile) {
+                Level::Error => Severity::Error,
+                _ => Severity::Warning,
+            },
+            component: face.component.clone(),
+            card: card.clone(),
+            side: face.side.name(),
+            element: r.element,
+            value: r.value,
+            limit: r.limit,
+            unit: r.unit,
+            message: r.message,
+            file: file.clone(),
+            line,
+        })
+        .collect()
+}
+
+/// Whether `face` is cut along a circle (a round token).
+fn round(game: &Game, face: &Face) -> bool {
+    game.components.iter().any(|c| {
+        c.spec.id == face.component
+            && c.spec.kind == crate::model::ComponentKind::Tokens
+            && c.spec.token_shape() == crate::model::TokenShape::Circle
+    })
+}
+
+/// The name of the card that first prints `face`, its cards file and line.
+fn card_of(game: &Game, face: &Face) -> (String, Option<String>, Option<usize>) {
+    let comp = game.components.iter().find(|c| c.spec.id == face.component);
+    let card = comp.and_then(|c| c.cards.iter().find(|card| card.id == face.card));
+    match (comp, card) {
+        (Some(c), Some(card)) => (
+            card.name.clone(),
+            Some(c.cards_file.to_string_lossy().into_owned()),
+            card.line,
+        ),
+        _ => (face.card.clone(), None, None),
+    }
+}
+
+/// Preflight of a game on its own (`protopress check`): renders and parses every face, in
+/// parallel, and looks at each.
+pub fn check_game(game: &Game) -> Result<Report> {
+    let crate::render::Renderer {
+        fonts, templates, ..
+    } = crate::render::Renderer::load(game)?;
+    let faces = crate::render::faces::render(game, &templates, None)?;
+    let base = game.template_dir();
+    let found: Vec<Vec<Finding>> = faces
+        .faces
+        .par_iter()
+        .map(|f| {
+            let tree =
+                crate::render::svg::parse(&f.svg, &fonts, &game.project, &base).map_err(|e| {
+                    let card = format!("{} ({})", f.card, f.side.name());
+                    e.game(&game.id).component(&f.component).card(card)
+                })?;
+            Ok(face(game, f, &tree))
+        })
+        .collect::<Result<_>>()?;
+    Ok(Report::new(found.into_iter().flatten().collect()))
+}
