@@ -1072,8 +1072,9 @@ fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
     }
 }
 
-/// The page a player follows: which pages, on which paper, duplex or single-sided, and what
-/// to cut, fold and glue.
+/// The page a player follows: how many sheets of which paper, then which pages, on which
+/// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
+/// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
 fn guide_page(input: &KitInput) -> String {
     let g = &kit_words(input).guide;
     let print = &input.game.file.print;
@@ -1081,47 +1082,165 @@ fn guide_page(input: &KitInput) -> String {
         Duplex::ShortEdge => g.short_edge,
         _ => g.long_edge,
     };
-    let simplex = print.single_sided();
     let [pages, what, paper, print_head, then] = g.heads;
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
         job = print_job(g, input, flip),
+        sheets = sheet_count(input, g),
         parts = g.parts,
     );
     s.push_str(&format!(
         "  [1–#context locate(<kit-components-end>).page()], [{}], [{}], [{}], [{}],\n",
         g.rules_and_components, g.plain, g.duplex_or_single, g.keep
     ));
-    let calibration = format!(
-        "  [#{}], [{}], [{}], [{flip}], [{}],\n",
-        page_range("kit-calibration-first", "kit-calibration-last"),
-        kit_words(input).calibration.title,
-        g.plain,
-        g.calibrate
-    );
-    let mut calibrated = simplex;
-    let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
-    let (plain_parts, sheets): (Vec<_>, Vec<_>) =
-        input.sheet_pages.iter().partition(|(_, p)| plain(p));
-    for (id, pages) in plain_parts.into_iter().chain(sheets) {
-        let Some(c) = input.components.iter().find(|c| &c.id == id) else {
-            continue;
-        };
-        if pages.is_empty() {
-            continue;
-        }
-        if !plain(pages) && !calibrated {
-            s.push_str(&calibration);
-            calibrated = true;
-        }
-        s.push_str(&guide_row(input, c, id, pages, flip));
-    }
-    if !calibrated {
-        s.push_str(&calibration);
+    for row in guide_rows(input, flip) {
+        s.push_str(&row);
     }
     s.push_str(")\n]\n");
     s
+}
+
+/// "The kit takes 43 sheets of A4, printed on both sides: 5 of plain paper, 38 of cardstock."
+/// The plain part's length is Typst's to know (`kit-components-end`), the rest is counted
+/// from the print plan: in a duplex job a sheet is a pair of pages, cardstock when either
+/// side is a printed sheet's page.
+fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
+    let (pages, slots) = kit_plan(input);
+    let simplex = input.game.file.print.single_sided();
+    let plain_page = |slot: &Slot| match slot {
+        Slot::Blank => true,
+        Slot::Page(i) => match &pages[*i] {
+            KitPage::CalibrationFront | KitPage::CalibrationBack => true,
+            KitPage::Sheet { page, .. } => page.role == Role::Plain,
+        },
+    };
+    let per_sheet = if simplex { 1 } else { 2 };
+    let (mut plain, mut card) = (0, 0);
+    for sheet in slots.chunks(per_sheet) {
+        match sheet.iter().all(plain_page) {
+            true => plain += 1,
+            false => card += 1,
+        }
+    }
+    let front = match simplex {
+        true => "locate(<kit-components-end>).page()".to_owned(),
+        false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
+    };
+    let text = if simplex {
+        g.sheets_single
+    } else {
+        g.sheets_duplex
+    };
+    let text = text
+        .replace("{total}", &format!("#(front + {})", plain + card))
+        .replace("{plain}", &format!("#(front + {plain})"))
+        .replace("{card}", &card.to_string())
+        .replace("{paper}", &escape(&paper_name(input.game.file.print.paper)));
+    format!("#context {{ let front = {front}; [{text}] }}")
+}
+
+/// The paper as a player names it at the printer.
+fn paper_name(paper: Paper) -> String {
+    match paper {
+        Paper::A4 => "A4".to_owned(),
+        Paper::A3 => "A3".to_owned(),
+        Paper::A5 => "A5".to_owned(),
+        Paper::Letter => "Letter".to_owned(),
+        Paper::Legal => "Legal".to_owned(),
+        Paper::Tabloid => "Tabloid".to_owned(),
+        Paper::Custom { .. } => {
+            let (w, h) = paper.size_mm();
+            format!("{w} × {h} mm")
+        }
+    }
+}
+
+/// The guide's rows after the rules: the calibration sheet and every component, in the order
+/// of their first page in the kit (then of their last); components on exactly the same pages
+/// make one row.
+fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
+    let w = kit_words(input);
+    let g = &w.guide;
+    let (pages, slots) = kit_plan(input);
+    // Each component's first and last slot, and the calibration sheet's.
+    let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
+    let mut calibration = None;
+    for (n, slot) in slots.iter().enumerate() {
+        let Slot::Page(i) = slot else { continue };
+        match &pages[*i] {
+            KitPage::CalibrationFront => calibration = Some(n),
+            KitPage::CalibrationBack => {}
+            KitPage::Sheet { marks, .. } => {
+                for (id, _, _) in marks {
+                    span.entry(id).and_modify(|s| s.1 = n).or_insert((n, n));
+                }
+            }
+        }
+    }
+    struct Row {
+        span: (usize, usize),
+        pages: String,
+        what: Vec<String>,
+        paper: &'static str,
+        print: String,
+        then: Vec<&'static str>,
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    if let Some(n) = calibration {
+        rows.push(Row {
+            span: (n, n + 1),
+            pages: page_range("kit-calibration-first", "kit-calibration-last"),
+            what: vec![w.calibration.title.to_owned()],
+            paper: g.plain,
+            print: flip.to_owned(),
+            then: vec![g.calibrate],
+        });
+    }
+    for (id, sheet_pages) in input.sheet_pages {
+        let (Some(c), Some(&span)) = (
+            input.components.iter().find(|c| &c.id == id),
+            span.get(id.as_str()),
+        ) else {
+            continue;
+        };
+        let (what, paper, print) = guide_part(input, c, sheet_pages, flip);
+        let then = finishing(input, w, c);
+        let pages = page_range(&label(id, "first"), &label(id, "last"));
+        match rows
+            .iter_mut()
+            .find(|r| r.span == span && r.paper == paper && r.print == print)
+        {
+            Some(row) => {
+                row.what.push(what);
+                if !row.then.contains(&then) {
+                    row.then.push(then);
+                }
+            }
+            None => rows.push(Row {
+                span,
+                pages,
+                what: vec![what],
+                paper,
+                print: print.to_owned(),
+                then: vec![then],
+            }),
+        }
+    }
+    // Stable: parts that start and end on the same pages keep the data's order.
+    rows.sort_by_key(|r| r.span);
+    rows.into_iter()
+        .map(|r| {
+            format!(
+                "  [#{}], [{}], [{}], [{}], [{}],\n",
+                r.pages,
+                r.what.join(", "),
+                r.paper,
+                r.print,
+                r.then.join(" ")
+            )
+        })
+        .collect()
 }
 
 /// How the whole PDF prints: one duplex job, or one single-sided job for a gutter-fold or
@@ -1137,14 +1256,13 @@ fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) ->
     }
 }
 
-/// The guide's row of one component: its pages, paper, print settings and finishing.
-fn guide_row(
+/// What the guide says of one component: what it is, its paper and how it prints.
+fn guide_part(
     input: &KitInput,
     c: &ComponentReport,
-    id: &str,
     pages: &[SheetPage],
-    flip: &str,
-) -> String {
+    flip: &'static str,
+) -> (String, &'static str, &'static str) {
     let w = kit_words(input);
     let g = &w.guide;
     let plain = pages.iter().all(|s| s.role == Role::Plain);
@@ -1164,11 +1282,7 @@ fn guide_row(
             .replace("{name}", &escape(&c.name))
             .replace("{pieces}", &escape(&w.pieces(c.copies, &c.kind)))
     };
-    format!(
-        "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
-        page_range(&label(id, "first"), &label(id, "last")),
-        finishing(input, w, c)
-    )
+    (what, paper, print)
 }
 
 /// One page after the plain part of the kit.
@@ -1231,12 +1345,9 @@ fn sheet_run<'a>(parts: &[&'a (String, Vec<SheetPage>)]) -> Vec<KitPage<'a>> {
         .collect()
 }
 
-/// The pages after the plain part, in the order of the print plan: plain pages (parts to
-/// buy) first, then the calibration sheet, then every component's sheets, each front on an
-/// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
-/// the number of pages it makes and which of them (counted from the first) take which sheet
-/// page.
-fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
+/// The pages after the plain part and the print plan that orders them: plain pages (parts to
+/// buy) first, then the calibration sheet, then every component's sheets.
+fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>) {
     // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
     // single-sided job: no calibration sheet, no blank backs.
     let simplex = input.game.file.print.single_sided();
@@ -1262,6 +1373,16 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     } else {
         plan(&roles)
     };
+    (pages, slots)
+}
+
+/// The pages after the plain part, in the order of the print plan: plain pages (parts to
+/// buy) first, then the calibration sheet, then every component's sheets, each front on an
+/// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
+/// the number of pages it makes and which of them (counted from the first) take which sheet
+/// page.
+fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
+    let (pages, slots) = kit_plan(input);
     let mut s = String::new();
     let mut fills = Vec::new();
     let mut size = (210.0, 297.0);
