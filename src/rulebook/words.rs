@@ -104,6 +104,8 @@ pub struct Credits {
     pub fonts: &'static str,
     pub icons: &'static str,
     pub tool: &'static str,
+    /// Between the last two fonts of one maker: "Noto Emoji and Noto Sans".
+    pub and: &'static str,
     /// A game's own font; `{}` is its family.
     pub own_font: &'static str,
     /// Icons the game brings without a credit of their own.
@@ -261,6 +263,7 @@ pub static ENGLISH: Words = Words {
         fonts: "Type.",
         icons: "Icons.",
         tool: "*Typeset and imposed* with protopress.",
+        and: "and",
         own_font: "{}, the game's own typeface, under the licence of its makers",
         no_icon_credits: "Icons drawn or chosen by the game's maker.",
     },
@@ -355,6 +358,7 @@ pub static GERMAN: Words = Words {
         fonts: "Schriften.",
         icons: "Symbole.",
         tool: "*Gesetzt und ausgeschossen* mit protopress.",
+        and: "und",
         own_font: "{}, die eigene Schrift des Spiels, unter der Lizenz ihrer Urheber",
         no_icon_credits: "Symbole, gezeichnet oder ausgewählt von den Machern des Spiels.",
     },
