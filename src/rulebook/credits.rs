@@ -534,8 +534,23 @@ mod tests {
         );
         let (en, de) = (&ENGLISH.credits, &GERMAN.credits);
         assert!(font_credit("Libertinus Serif", en).contains("Open Font License"));
-        assert!(font_credit("MyGameFont", en).contains("licence file"));
-        assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, aus dem Schriftenordner"));
+        assert!(font_credit("MyGameFont", en).contains("the game's own typeface"));
+        assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, die eigene Schrift"));
+        // Bundled fonts name their makers, licence and where to read it; one maker's fonts
+        // under one licence share a line.
+        let fonts: BTreeSet<String> = ["Noto Sans", "DejaVu Sans Mono", "Noto Emoji", "MyGameFont"]
+            .map(str::to_owned)
+            .into_iter()
+            .collect();
+        assert_eq!(
+            font_credits(&fonts, en),
+            [
+                "DejaVu Sans Mono, Bitstream, Inc. and the DejaVu fonts team: Bitstream Vera Fonts licence (DejaVu's changes in the public domain), dejavu-fonts.github.io/License.html",
+                "MyGameFont, the game's own typeface, under the licence of its makers",
+                "Noto Emoji and Noto Sans, Google: SIL Open Font License 1.1, openfontlicense.org",
+            ]
+        );
+        assert!(font_credits(&fonts, de)[2].starts_with("Noto Emoji und Noto Sans, Google"));
     }
 
     #[test]
@@ -548,9 +563,13 @@ mod tests {
             &["Icons by someone, CC BY 3.0.".to_owned()],
             &ENGLISH.credits,
             "rules-credits",
+            false,
         );
         assert!(m.contains("Libertinus Serif, The Libertinus"), "{m}");
-        assert!(m.contains("Noto Sans, Google"), "{m}");
+        assert!(
+            m.contains("Noto Sans, Google: SIL Open Font License 1\\.1, openfontlicense"),
+            "{m}"
+        );
         assert!(m.contains("CC BY 3\\.0"), "{m}");
         assert_eq!(
             first_paragraph("# Title\n\nLine one\nline two.\n\nMore.").as_deref(),
@@ -566,8 +585,9 @@ mod tests {
             &["Icons.".to_owned()],
             &GERMAN.credits,
             "kit-credits",
+            true,
         );
-        assert!(m.contains("= Nachweise <kit-credits>"), "{m}");
+        assert!(m.contains("[Nachweise] <kit-credits>"), "{m}");
         assert!(m.contains("*Schriften.* Noto Sans"), "{m}");
         assert!(m.contains("*Symbole.* Icons"), "{m}");
         assert!(

@@ -1292,7 +1292,7 @@ fn guide_page(input: &KitInput) -> String {
         parts = g.parts,
     );
     s.push_str(&format!(
-        "  [1–#context locate(<kit-components-end>).page()], [{}], [{}], [{}], [{}],\n",
+        "  [#context [1–#locate(<kit-components-end>).page()]], [{}], [{}], [{}], [{}],\n",
         g.rules_and_components, g.plain, g.duplex_or_single, g.keep
     ));
     for row in guide_rows(input, flip) {

@@ -10,8 +10,6 @@ pub struct Words {
     pub rulebook: &'static str,
     /// "{what} · revision {rev}": what the book is and its revision.
     pub edition: &'static str,
-    /// "Built on {date}".
-    pub built_on: &'static str,
     /// A date: `{dd}` the day with two digits, `{d}` without padding, `{month}`, `{year}`.
     pub date: &'static str,
     pub months: [&'static str; 12],
@@ -179,7 +177,6 @@ pub static ENGLISH: Words = Words {
     kit: "Print-and-play kit",
     rulebook: "Rulebook",
     edition: "{what} · revision {rev}",
-    built_on: "Built on",
     date: "{dd} {month} {year}",
     months: [
         "January",
@@ -274,7 +271,6 @@ pub static GERMAN: Words = Words {
     kit: "Print-and-Play-Kit",
     rulebook: "Regelheft",
     edition: "{what} · Fassung {rev}",
-    built_on: "Erstellt am",
     date: "{d}. {month} {year}",
     months: [
         "Januar",
@@ -404,7 +400,7 @@ mod tests {
             &w.calibration,
             &w.credits,
         );
-        let mut all = vec![w.kit, w.rulebook, w.edition, w.built_on, w.made_with];
+        let mut all = vec![w.kit, w.rulebook, w.edition, w.made_with];
         all.extend([
             w.contents,
             w.blank,
