@@ -293,9 +293,12 @@ const DEJAVU: (&str, &str, &str) = (
     "dejavu-fonts.github.io/License.html",
 );
 
+/// A font's family, its authors, its licence and where to read the licence.
+type FontLicence = (&'static str, &'static str, &'static str, &'static str);
+
 /// Who made each font protopress and the typesetter bring, its licence by name and where a
-/// reader finds the licence's text: (family, authors, licence, address).
-const FONT_LICENCES: [(&str, &str, &str, &str); 7] = [
+/// reader finds the licence's text.
+const FONT_LICENCES: [FontLicence; 7] = [
     ("Noto Sans", "Google", OFL.0, OFL.1),
     ("Noto Emoji", "Google", OFL.0, OFL.1),
     ("DejaVu Sans Condensed", DEJAVU.0, DEJAVU.1, DEJAVU.2),
@@ -340,7 +343,7 @@ fn font_credit(family: &str, w: &Credits) -> String {
 /// The credit lines of `fonts`, the families of one maker under one licence in one line
 /// ("Noto Emoji and Noto Sans, Google: …"), in the order of their first family.
 fn font_credits(fonts: &BTreeSet<String>, w: &Credits) -> Vec<String> {
-    let mut known: Vec<(Vec<&str>, &(&str, &str, &str, &str))> = Vec::new();
+    let mut known: Vec<(Vec<&str>, &FontLicence)> = Vec::new();
     let mut lines = Vec::new();
     for family in fonts {
         match FONT_LICENCES.iter().find(|f| f.0 == family) {

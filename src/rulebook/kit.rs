@@ -1,10 +1,13 @@
 //! The rulebook and the print-and-play kit, typeset with Typst.
 //!
-//! `rules.pdf` is the title page, contents, the game's rules and their credits. `kit.pdf` is
-//! its own cover, then `rules.pdf`'s pages after the cover (taken as they are, not typeset
-//! again), then a printing guide, a components page (every component, its count and its pages
-//! in the kit, and the parts to buy), the kit's credits, a duplex calibration sheet (front and
-//! back), and every sheet of the build. The rulebook's and the sheets' pages are placed page by
+//! `rules.pdf` is the title page, a contents page when the rules are long enough to need one,
+//! the game's rules and a page of their credits. `kit.pdf` is its own cover, then `rules.pdf`'s
+//! pages between its cover and its credits (taken as they are, not typeset again), then a
+//! printing guide, a components page (every component, its count and its pages in the kit, and
+//! the parts to buy), the kit's credits (the only ones it prints: they cover the rulebook's
+//! fonts and icons too), a duplex calibration sheet (front and back), and every sheet of the
+//! build. Every page speaks to the player who prints, cuts and plays; what the designer must
+//! do goes to the build's own output. The rulebook's and the sheets' pages are placed page by
 //! page from their PDFs, so faces and fonts are stored once; page numbers in the guide and the
 //! components table come from Typst itself (labels on the empty pages they fill).
 //! The words of the pages the kit writes itself follow the kit's language (`words`).
@@ -523,10 +526,14 @@ fn cover_art(game: &Game, faces: &Faces, assets: &mut GameAssets) -> Option<Stri
                 .map(|d| (d.component, d))
         })?;
     let component = &game.components[index];
+    // The first three different cards (a deck of 50,000 copies is not walked further).
     let mut cards: Vec<usize> = Vec::new();
     for copy in &deck.copies {
         if !cards.contains(&copy.card) {
             cards.push(copy.card);
+            if cards.len() == 3 {
+                break;
+            }
         }
     }
     let first = deck.copies.first()?;
@@ -1740,6 +1747,18 @@ mod tests {
             Some("x.png")
         );
         assert_eq!(virtual_join("faces/facility", "../../../x.png"), None);
+    }
+
+    #[test]
+    fn cover_colours_stand_apart_from_their_ground() {
+        assert_eq!(luminance("#000"), Some(0.0));
+        assert!((luminance("#ffffff").unwrap() - 1.0).abs() < 1e-6);
+        assert_eq!(luminance("#12345"), None);
+        assert_eq!(luminance("red"), None);
+        // A dark hull on a dark ink is no accent; a gold one is.
+        assert!(!apart("#2b3340", "#14181f"));
+        assert!(apart("#d4a017", "#14181f"));
+        assert!(apart("#f2f0ea", "#14181f"));
     }
 
     #[test]
