@@ -711,9 +711,9 @@ fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
     }
     s.push_str(&format!("\n#metadata(none) <{RULES_END_MARK}>\n"));
     // The credits change between passes; in a file of their own, the rest stays as Typst
-    // laid it out before.
+    // laid it out before. They keep the rules' columns, and their measure.
     s.push_str(&format!(
-        "\n#set page(columns: 1)\n#pagebreak(weak: true)\n#metadata(none) <{CREDITS_MARK}>\n#include \"{RULES_CREDITS_FILE}\"\n"
+        "\n#pagebreak(weak: true)\n#metadata(none) <{CREDITS_MARK}>\n#include \"{RULES_CREDITS_FILE}\"\n"
     ));
     // What follows the rules is on plain paper, in one column (a tinted rulebook page must
     // not tint the margins of the card sheets).
