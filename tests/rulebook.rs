@@ -103,14 +103,15 @@ fn kit_pages_are_rules_components_calibration_and_sheets() {
         .map(|f| pages(b.pdf(f).unwrap()))
         .sum();
     let k = &b.report.kit;
-    assert_eq!(k.front_and_rules, rules);
+    // All the rulebook's pages but its credits page: the kit's own credits name it all.
+    assert_eq!(k.front_and_rules, rules - 1);
     // Every sheet page once, plus the blank backs of single-sided pages.
     assert!(k.sheets >= sheets && k.sheets <= 2 * sheets, "{k:?}");
     assert_eq!(k.calibration, 2);
     // The guide page, the components page (the manifest may run over) and the padding to a
     // whole sheet.
     assert!((2..=5).contains(&k.components), "{k:?}");
-    assert_eq!(pages(kit), rules + k.components + 2 + k.sheets);
+    assert_eq!(pages(kit), rules - 1 + k.components + 2 + k.sheets);
     assert_eq!(k.total, pages(kit));
     assert!(k.total.is_multiple_of(2), "{k:?}");
 }
@@ -186,13 +187,22 @@ fn named_pages(doc: &Document) -> std::collections::HashMap<Vec<u8>, usize> {
 
 #[test]
 fn the_kit_holds_the_rulebooks_own_pages_with_their_links() {
-    let b = dtd();
+    // The Captain is Dead's rules are long enough for a contents page.
+    let b = protopress::build::Session::new(
+        &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
+        &opts(&std::env::temp_dir()),
+    )
+    .build_in_memory("the-captain-is-dead")
+    .unwrap();
     let (rules, kit) = (b.pdf("rules.pdf").unwrap(), b.pdf("kit.pdf").unwrap());
     let n = pages(rules) as u32;
-    // Its own cover, then the rulebook's pages after the rulebook's cover, as they are.
+    // Its own cover, then the rulebook's pages after the rulebook's cover, as they are, but
+    // its last, the credits, which the kit's own credits replace.
     assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
     assert!(text_of(rules, &[1]).contains("Rulebook"));
-    for page in 2..=n {
+    assert!(text_of(rules, &[n]).contains("Typeset and imposed"));
+    assert!(!text_of(kit, &[n]).contains("Typeset and imposed"));
+    for page in 2..n {
         assert_eq!(
             text_of(kit, &[page]),
             text_of(rules, &[page]),
@@ -272,19 +282,20 @@ fn a_cover_of_two_pages_leaves_the_rulebook_whole_in_the_kit() {
     // printing guide.
     assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
     assert!(text_of(kit, &[2]).contains("Inside cover of the Print-and-play kit"));
-    for page in 3..=n {
+    for page in 3..n {
         assert_eq!(
             text_of(kit, &[page]),
             text_of(rules, &[page]),
             "page {page}"
         );
     }
-    assert!(text_of(kit, &[n + 1]).contains("How to print this kit"));
-    assert_eq!(built.report.kit.front_and_rules, n as usize);
+    // The rulebook's credits page stays out: the guide takes its place.
+    assert!(text_of(kit, &[n]).contains("How to print this kit"));
+    assert_eq!(built.report.kit.front_and_rules, n as usize - 1);
 }
 
 #[test]
-fn a_cover_without_a_page_of_its_own_still_leaves_the_contents_in_the_kit() {
+fn a_cover_without_a_page_of_its_own_still_leaves_the_rules_in_the_kit() {
     let built = new_game_styled(
         "plain-cover",
         "#let protopress-cover(info) = [#text(size: 30pt, info.name) #v(1cm) #info.what]\n",
@@ -293,17 +304,23 @@ fn a_cover_without_a_page_of_its_own_still_leaves_the_contents_in_the_kit() {
         built.pdf("rules.pdf").unwrap(),
         built.pdf("kit.pdf").unwrap(),
     );
-    // The contents start a page of their own, which the kit keeps.
-    assert!(!text_of(rules, &[1]).contains("Contents"));
-    assert!(text_of(rules, &[2]).contains("Contents"));
+    // The rules start a page of their own (a rulebook this short has no contents page), which
+    // the kit keeps.
+    let first = text_of(rules, &[2]);
+    assert!(
+        !first.trim().is_empty() && !first.contains("Contents"),
+        "{first}"
+    );
+    assert!(!text_of(rules, &[1]).contains(first.lines().nth(1).unwrap_or("")));
     assert!(text_of(kit, &[1]).contains("Print-and-play kit"));
-    assert_eq!(text_of(kit, &[2]), text_of(rules, &[2]));
+    assert_eq!(text_of(kit, &[2]), first);
 }
 
 #[test]
 fn rules_text_survives_extraction() {
     let b = dtd();
-    let text = text_of(b.pdf("rules.pdf").unwrap(), &[3]);
+    // Too short for a contents page, its rules start on the page after the cover.
+    let text = text_of(b.pdf("rules.pdf").unwrap(), &[2]);
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     // Death to Decorum's look sets its headings in capitals.
     assert!(flat.contains("WELCOME TO THE FACILITY"), "{flat}");
@@ -353,7 +370,7 @@ fn markdown_of_every_kind_typesets() {
     .build_in_memory("fixture")
     .unwrap();
     let rules = built.pdf("rules.pdf").unwrap();
-    let flat = text_of(rules, &[3])
+    let flat = text_of(rules, &[2])
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
@@ -471,14 +488,15 @@ fn svg_art_on_a_pictured_face_is_typeset_with_its_text() {
         "<text x=\"1\" y=\"15\" font-size=\"14\" font-weight=\"bold\" font-family=\"DejaVu Sans Condensed\">Sigil</text>",
     );
     let (bare_rules, bare_kit) = books("");
-    // The word's ink: on the rulebook's figure page; in the kit, on that page, on the
-    // components page and on the card sheet.
+    // The word's ink: on the cover (whose fan of pieces shows the card) and the rulebook's
+    // figure page; in the kit, on those, on the components page (a picture of the card) and
+    // on the card sheet.
     let gained = |with: &[f32], without: &[f32]| {
         with.iter()
             .zip(without)
             .filter(|(a, b)| *a - *b > 0.0005)
             .count()
     };
-    assert_eq!(gained(&rules, &bare_rules), 1, "{rules:?} {bare_rules:?}");
-    assert_eq!(gained(&kit, &bare_kit), 3, "{kit:?} {bare_kit:?}");
+    assert_eq!(gained(&rules, &bare_rules), 2, "{rules:?} {bare_rules:?}");
+    assert_eq!(gained(&kit, &bare_kit), 4, "{kit:?} {bare_kit:?}");
 }

@@ -136,6 +136,8 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("components", &component_rows(input.report));
     ctx.insert("layout", &layout_note(input.report));
     ctx.insert("cut_files", &input.report.cut_files);
+    // The designer's side of the duplex calibration sheet, which speaks to players only.
+    ctx.insert("calibration", &(input.report.kit.calibration > 0));
     ctx.insert("check", &input.check.map(check_view));
     ctx.insert("deck_stats", &input.has_deck_stats);
     ctx.insert("decks", &deck_views(input, &thumbs, &face_slots));

@@ -286,12 +286,51 @@ fn family_of(postscript: &str) -> String {
         .to_owned()
 }
 
-/// The credit line of a font family; a game's own font points at its licence file.
+const OFL: (&str, &str) = ("SIL Open Font License 1.1", "openfontlicense.org");
+const DEJAVU: (&str, &str, &str) = (
+    "Bitstream, Inc. and the DejaVu fonts team",
+    "Bitstream Vera Fonts licence (DejaVu's changes in the public domain)",
+    "dejavu-fonts.github.io/License.html",
+);
+
+/// A font's family, its authors, its licence and where to read the licence.
+type FontLicence = (&'static str, &'static str, &'static str, &'static str);
+
+/// Who made each font protopress and the typesetter bring, its licence by name and where a
+/// reader finds the licence's text.
+const FONT_LICENCES: [FontLicence; 7] = [
+    ("Noto Sans", "Google", OFL.0, OFL.1),
+    ("Noto Emoji", "Google", OFL.0, OFL.1),
+    ("DejaVu Sans Condensed", DEJAVU.0, DEJAVU.1, DEJAVU.2),
+    ("DejaVu Sans Mono", DEJAVU.0, DEJAVU.1, DEJAVU.2),
+    ("DejaVu Sans", DEJAVU.0, DEJAVU.1, DEJAVU.2),
+    (
+        "Libertinus Serif",
+        "The Libertinus Project Authors",
+        OFL.0,
+        OFL.1,
+    ),
+    (
+        "New Computer Modern",
+        "Antonis Tsolomitis",
+        "GUST Font License",
+        "www.gust.org.pl/projects/e-foundry/licenses",
+    ),
+];
+
+/// The credit line of a font family: its name, its authors, its licence and where to read
+/// it. A game's own font, whose licence protopress cannot know, is named as the game's own.
 fn font_credit(family: &str, w: &Credits) -> String {
-    BUNDLED
+    FONT_LICENCES
         .iter()
-        .find(|f| f.family == family)
-        .map(|f| f.credit.to_owned())
+        .find(|f| f.0 == family)
+        .map(|(family, by, licence, url)| format!("{family}, {by}: {licence}, {url}"))
+        .or_else(|| {
+            BUNDLED
+                .iter()
+                .find(|f| f.family == family)
+                .map(|f| f.credit.to_owned())
+        })
         .or_else(|| {
             TYPESET_FONTS
                 .iter()
@@ -301,13 +340,89 @@ fn font_credit(family: &str, w: &Credits) -> String {
         .unwrap_or_else(|| w.own_font.replace("{}", family))
 }
 
-/// The first paragraph of each icon folder's `CREDITS.md`, or a reminder where a folder of
-/// icons has none.
-pub fn icon_credits(game: &Game) -> Result<Vec<String>> {
+/// The credit lines of `fonts`, the families of one maker under one licence in one line
+/// ("Noto Emoji and Noto Sans, Google: …"), in the order of their first family.
+fn font_credits(fonts: &BTreeSet<String>, w: &Credits) -> Vec<String> {
+    let mut known: Vec<(Vec<&str>, &FontLicence)> = Vec::new();
+    let mut lines = Vec::new();
+    for family in fonts {
+        match FONT_LICENCES.iter().find(|f| f.0 == family) {
+            Some(licence) => match known
+                .iter_mut()
+                .find(|(_, l)| (l.1, l.2, l.3) == (licence.1, licence.2, licence.3))
+            {
+                Some((families, _)) => families.push(family),
+                None => {
+                    // Its place among the lines, filled in once every family is known.
+                    lines.push(String::new());
+                    known.push((vec![family], licence));
+                }
+            },
+            None => lines.push(font_credit(family, w)),
+        }
+    }
+    let mut groups = known.into_iter();
+    for line in lines.iter_mut().filter(|l| l.is_empty()) {
+        let Some((families, (_, by, licence, url))) = groups.next() else {
+            break;
+        };
+        let names = match families.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                format!("{} {} {last}", rest.join(", "), w.and)
+            }
+            _ => families.join(""),
+        };
+        *line = format!("{names}, {by}: {licence}, {url}");
+    }
+    lines
+}
+
+/// The names of the game's icons that `svgs` draw (a face, or a figure's face). An icon is
+/// drawn as a nested `<svg x=… viewBox=… color=…>` holding the icon file's markup as it is, so
+/// that markup names it.
+pub fn icons_drawn<'s>(
+    game: &Game,
+    svgs: impl IntoIterator<Item = &'s str>,
+) -> Result<BTreeSet<String>> {
+    let icons = crate::text::fit::Icons::load(&game.project, &game.id)?;
+    let by_body: std::collections::HashMap<&str, &str> = icons
+        .names()
+        .filter_map(|name| Some((icons.get(name)?.body.as_str(), name)))
+        .collect();
+    let mut out = BTreeSet::new();
+    if by_body.is_empty() {
+        return Ok(out);
+    }
+    let start = memchr::memmem::Finder::new("<svg x=");
+    let end = memchr::memmem::Finder::new("</svg>");
+    for svg in svgs {
+        for at in start.find_iter(svg.as_bytes()) {
+            let rest = &svg[at..];
+            let Some(open) = rest.find('>') else { continue };
+            let body = &rest[open + 1..];
+            let Some(close) = end.find(body.as_bytes()) else {
+                continue;
+            };
+            if let Some(name) = by_body.get(&body[..close]) {
+                out.insert((*name).to_owned());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The first paragraph of the `CREDITS.md` of each icon folder whose icons are `drawn` (a
+/// game's icon shadows a common one of its name), or a plain line for a folder without one.
+pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>> {
     let project: &Project = &game.project;
+    let [game_dir, common_dir] = Project::icon_dirs(&game.id);
+    let from_game = |name: &str| project.is_file(&game_dir.join(format!("{name}.svg")));
     let mut out = Vec::new();
-    for dir in Project::icon_dirs(&game.id) {
-        if project.files_under(&dir, ".svg")?.is_empty() {
+    for dir in [&game_dir, &common_dir] {
+        let used = drawn
+            .iter()
+            .any(|name| from_game(name) == (dir == &game_dir));
+        if !used || project.files_under(dir, ".svg")?.is_empty() {
             continue;
         }
         let text = project.read_optional_text(&dir.join("CREDITS.md"))?;
@@ -316,8 +431,10 @@ pub fn icon_credits(game: &Game) -> Result<Vec<String>> {
             None => None,
         };
         let credit = credit.unwrap_or_else(|| {
-            let w = &words(&game.file.language).credits;
-            w.no_icon_credits.replace("{}", &dir.display().to_string())
+            words(&game.file.language)
+                .credits
+                .no_icon_credits
+                .to_owned()
         });
         if !out.contains(&credit) {
             out.push(credit);
@@ -339,14 +456,20 @@ fn first_paragraph(md: &str) -> Option<String> {
 
 /// The credits section in the words of `w`, its heading labelled `label`: the fonts in
 /// `fonts`, the icon sets and the tool.
-pub fn markup(fonts: &BTreeSet<String>, icons: &[String], w: &Credits, label: &str) -> String {
+pub fn markup(
+    fonts: &BTreeSet<String>,
+    icons: &[String],
+    w: &Credits,
+    label: &str,
+    outlined: bool,
+) -> String {
     // One block: the credits never start at a page's foot and end on the next.
     let mut s = format!(
-        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n= {} <{label}>\n\n",
+        "\n#block(breakable: false)[\n#set text(hyphenate: false)\n#set par(justify: false)\n#heading(level: 1, outlined: {outlined}, bookmarked: true)[{}] <{label}>\n\n",
         w.title
     );
     if !fonts.is_empty() {
-        let list: Vec<String> = fonts.iter().map(|f| escape(&font_credit(f, w))).collect();
+        let list: Vec<String> = font_credits(fonts, w).iter().map(|c| escape(c)).collect();
         s.push_str(&format!("*{}* {}.\n\n", w.fonts, list.join("; ")));
     }
     for credit in icons {
@@ -414,8 +537,23 @@ mod tests {
         );
         let (en, de) = (&ENGLISH.credits, &GERMAN.credits);
         assert!(font_credit("Libertinus Serif", en).contains("Open Font License"));
-        assert!(font_credit("MyGameFont", en).contains("licence file"));
-        assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, aus dem Schriftenordner"));
+        assert!(font_credit("MyGameFont", en).contains("the game's own typeface"));
+        assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, die eigene Schrift"));
+        // Bundled fonts name their makers, licence and where to read it; one maker's fonts
+        // under one licence share a line.
+        let fonts: BTreeSet<String> = ["Noto Sans", "DejaVu Sans Mono", "Noto Emoji", "MyGameFont"]
+            .map(str::to_owned)
+            .into_iter()
+            .collect();
+        assert_eq!(
+            font_credits(&fonts, en),
+            [
+                "DejaVu Sans Mono, Bitstream, Inc. and the DejaVu fonts team: Bitstream Vera Fonts licence (DejaVu's changes in the public domain), dejavu-fonts.github.io/License.html",
+                "MyGameFont, the game's own typeface, under the licence of its makers",
+                "Noto Emoji and Noto Sans, Google: SIL Open Font License 1.1, openfontlicense.org",
+            ]
+        );
+        assert!(font_credits(&fonts, de)[2].starts_with("Noto Emoji und Noto Sans, Google"));
     }
 
     #[test]
@@ -428,9 +566,13 @@ mod tests {
             &["Icons by someone, CC BY 3.0.".to_owned()],
             &ENGLISH.credits,
             "rules-credits",
+            false,
         );
         assert!(m.contains("Libertinus Serif, The Libertinus"), "{m}");
-        assert!(m.contains("Noto Sans, Google"), "{m}");
+        assert!(
+            m.contains("Noto Sans, Google: SIL Open Font License 1\\.1, openfontlicense"),
+            "{m}"
+        );
         assert!(m.contains("CC BY 3\\.0"), "{m}");
         assert_eq!(
             first_paragraph("# Title\n\nLine one\nline two.\n\nMore.").as_deref(),
@@ -446,8 +588,9 @@ mod tests {
             &["Icons.".to_owned()],
             &GERMAN.credits,
             "kit-credits",
+            true,
         );
-        assert!(m.contains("= Nachweise <kit-credits>"), "{m}");
+        assert!(m.contains("[Nachweise] <kit-credits>"), "{m}");
         assert!(m.contains("*Schriften.* Noto Sans"), "{m}");
         assert!(m.contains("*Symbole.* Icons"), "{m}");
         assert!(

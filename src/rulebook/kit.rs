@@ -1,10 +1,13 @@
 //! The rulebook and the print-and-play kit, typeset with Typst.
 //!
-//! `rules.pdf` is the title page, contents, the game's rules and their credits. `kit.pdf` is
-//! its own cover, then `rules.pdf`'s pages after the cover (taken as they are, not typeset
-//! again), then a printing guide, a components page (every component, its count and its pages
-//! in the kit, and the parts to buy), the kit's credits, a duplex calibration sheet (front and
-//! back), and every sheet of the build. The rulebook's and the sheets' pages are placed page by
+//! `rules.pdf` is the title page, a contents page when the rules are long enough to need one,
+//! the game's rules and a page of their credits. `kit.pdf` is its own cover, then `rules.pdf`'s
+//! pages between its cover and its credits (taken as they are, not typeset again), then a
+//! printing guide, a components page (every component, its count and its pages in the kit, and
+//! the parts to buy), the kit's credits (the only ones it prints: they cover the rulebook's
+//! fonts and icons too), a duplex calibration sheet (front and back), and every sheet of the
+//! build. Every page speaks to the player who prints, cuts and plays; what the designer must
+//! do goes to the build's own output. The rulebook's and the sheets' pages are placed page by
 //! page from their PDFs, so faces and fonts are stored once; page numbers in the guide and the
 //! components table come from Typst itself (labels on the empty pages they fill).
 //! The words of the pages the kit writes itself follow the kit's language (`words`).
@@ -86,6 +89,11 @@ pub struct RulesBook {
     /// replaces with its own cover.
     pub cover_pages: usize,
     pub fonts: std::collections::BTreeSet<String>,
+    /// The icons its text and figures draw, which it credits.
+    pub icons: std::collections::BTreeSet<String>,
+    /// The pages its credits take at its end, which the kit leaves out: it credits everything
+    /// it holds, the rulebook's fonts and icons included, once.
+    pub credits_pages: usize,
     pub bookmarks: Vec<Bookmark>,
 }
 
@@ -427,13 +435,151 @@ fn cover_info(game: &Game, what: &str) -> String {
     )
 }
 
+/// The relative luminance (0 black to 1 white, as WCAG reckons contrast) of `#rgb` or
+/// `#rrggbb`; none for anything else.
+fn luminance(colour: &str) -> Option<f32> {
+    let hex = colour.trim().strip_prefix('#')?;
+    if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let channel = |s: &str| u8::from_str_radix(s, 16).ok().map(f32::from);
+    let (r, g, b) = match hex.len() {
+        3 => {
+            let c = |i: usize| channel(&hex[i..=i]).map(|v| v * 17.0);
+            (c(0)?, c(1)?, c(2)?)
+        }
+        6 => (
+            channel(&hex[0..2])?,
+            channel(&hex[2..4])?,
+            channel(&hex[4..6])?,
+        ),
+        _ => return None,
+    };
+    let linear = |v: f32| {
+        let v = v / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    Some(0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b))
+}
+
+/// Whether two colours stand apart enough to tell at a glance (a contrast ratio of 2.5).
+fn apart(a: &str, b: &str) -> bool {
+    match (luminance(a), luminance(b)) {
+        (Some(a), Some(b)) => (a.max(b) + 0.05) / (a.min(b) + 0.05) >= 2.5,
+        _ => false,
+    }
+}
+
+/// The colours of protopress's own cover, from the game's `data:`: `ink` as the ground,
+/// `paper` for the words, and `accent` (else the first other colour by name) for the
+/// details, when it stands out from the ground. A game without them gets a dark ground and
+/// light words; words that would not show on the ground are light.
+fn cover_colours(game: &Game) -> (String, String, String) {
+    let hex = |key: &str| {
+        let value = game.file.data.get(key)?.as_str()?.trim().to_owned();
+        luminance(&value).map(|_| value)
+    };
+    let ground = hex("ink").unwrap_or_else(|| "#22252b".to_owned());
+    let words = hex("paper")
+        .filter(|w| apart(w, &ground))
+        .unwrap_or_else(|| "#f4f1ea".to_owned());
+    let accent = std::iter::once("accent")
+        .chain(
+            game.file
+                .data
+                .keys()
+                .map(String::as_str)
+                .filter(|k| !matches!(*k, "ink" | "paper" | "accent")),
+        )
+        .filter_map(hex)
+        .find(|a| apart(a, &ground));
+    let rgb = |c: &str| format!("rgb(\"{c}\")");
+    let accent = accent.map_or_else(
+        || format!("{}.transparentize(45%)", rgb(&words)),
+        |a| rgb(&a),
+    );
+    (rgb(&ground), rgb(&words), accent)
+}
+
+/// The pieces protopress's own cover shows: the back of the first component with backs and two
+/// of its fronts, fanned out, as Typst (none when nothing prints a face).
+fn cover_art(game: &Game, faces: &Faces, assets: &mut GameAssets) -> Option<String> {
+    let edge = format!("0.5pt + {}.transparentize(55%)", cover_colours(game).1);
+    let (index, deck) = game
+        .components
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.printed())
+        .find_map(|(i, _)| {
+            let deck = faces.decks.iter().find(|d| d.component == i)?;
+            deck.copies.first()?.back.map(|_| (i, deck))
+        })
+        .or_else(|| {
+            faces
+                .decks
+                .iter()
+                .find(|d| !d.copies.is_empty())
+                .map(|d| (d.component, d))
+        })?;
+    let component = &game.components[index];
+    // The first three different cards (a deck of 50,000 copies is not walked further).
+    let mut cards: Vec<usize> = Vec::new();
+    for copy in &deck.copies {
+        if !cards.contains(&copy.card) {
+            cards.push(copy.card);
+            if cards.len() == 3 {
+                break;
+            }
+        }
+    }
+    let first = deck.copies.first()?;
+    let face = &faces.faces[first.front];
+    let (tw, th) = (face.size.width_mm, face.size.height_mm);
+    // At most 60 mm wide and 88 mm tall: three fit side by side on any paper.
+    let width = (60.0f32).min(88.0 * tw / th);
+    let mut shown: Vec<String> = Vec::new();
+    let card_id = |n: usize| component.cards.get(n).map(|c| c.id.clone());
+    let id = &component.spec.id;
+    if first.back.is_some() {
+        shown.push(format!("{id}/{}/back", card_id(first.card)?));
+    }
+    for &card in cards.iter().take(3 - shown.len()) {
+        shown.push(format!("{id}/{}", card_id(card)?));
+    }
+    let n = shown.len() as f32;
+    let mut art = format!(
+        "block(width: 100%, height: {h}mm, {{\n",
+        h = width * th / tw + 20.0
+    );
+    for (i, spec) in shown.iter().enumerate() {
+        let (_, path) = GameAssets::face(assets, spec).ok()?;
+        let at = i as f32 - (n - 1.0) / 2.0;
+        let picture = trimmed_face(&path, (tw, th), face.bleed, width, &edge);
+        art.push_str(&format!(
+            "  place(center + horizon, dx: {dx}mm, dy: {dy}mm, rotate({r}deg, reflow: false, {picture}))\n",
+            dx = at * width * 0.78,
+            dy = at.abs() * 5.0,
+            r = at * 9.0,
+        ));
+    }
+    art.push_str("})");
+    Some(art)
+}
+
 /// The default style and cover, the game's own style (`rules.typ`, whose `set`, `show` and
-/// `let` rules win), and the cover page.
-fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -> String {
+/// `let` rules win), and the cover page. protopress's cover is the game's: its colours and a
+/// fan of its pieces (`art`), its name, facts and revision; no build date, which says nothing
+/// to a player.
+fn front_matter(game: &Game, with_kit: bool, style: &str, art: Option<&str>) -> String {
     let w = words(&game.file.language);
     let f = &game.file;
     let name = string(&f.name);
     let what = if with_kit { w.kit } else { w.rulebook };
+    let colours = cover_colours(game);
     format!(
         r##"#set document(title: {title}, author: {name}, keywords: ("rules", "print and play", "protopress"))
 #set page({paper}, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm),
@@ -484,20 +630,20 @@ fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -
   }}
   facts.join(sep)
 }}
-#let protopress-cover(info) = page(header: none, footer: none, columns: 1)[
-  #v(4.5cm)
-  #align(center)[
-    #text(weight: "bold", size: 34pt, info.name)
-    #if info.subtitle != none [#v(0.4cm) #text(size: 15pt, style: "italic", info.subtitle)]
-    #v(1cm)
-    #text(size: 13pt, font: "Noto Sans", protopress-facts(info))
-    #v(1cm)
-    #text(size: 11pt)[#info.edition]
-    #v(0.3cm)
-    #text(size: 10pt, fill: luma(80))[{built_on} {date}]
-  ]
-  #v(1fr)
-  #align(center, text(size: 8pt, fill: luma(100))[{made_with}])
+#let protopress-cover(info) = page(header: none, footer: none, columns: 1, margin: 0mm, fill: {ground})[
+  #set text(fill: {words}, font: "Noto Sans", hyphenate: false)
+  #set par(justify: false)
+  #place(top + left, rect(width: 100%, height: 7mm, fill: {accent}))
+  #place(top + left, dx: 22mm, dy: 34mm, block(width: 100% - 44mm)[
+    #text(weight: "bold", size: 36pt, info.name)
+    #if info.subtitle != none [#v(0.3cm) #text(size: 15pt, style: "italic", info.subtitle)]
+    #v(0.9cm)
+    #if protopress-facts(info) != none [#block(stroke: 1.2pt + {accent}, inset: (x: 10pt, y: 7pt), radius: 2pt, text(size: 12pt, weight: "bold", protopress-facts(info)))]
+  ])
+  #place(horizon + left, dy: 22mm, {art})
+  #place(bottom + left, dx: 22mm, dy: -16mm, text(size: 11pt)[#info.edition])
+  #place(bottom + right, dx: -22mm, dy: -16mm, text(size: 8pt, fill: {words}.transparentize(35%))[{made_with}])
+  #place(bottom + left, rect(width: 100%, height: 7mm, fill: {accent}))
 ]
 {style}
 #protopress-cover({info})
@@ -505,12 +651,19 @@ fn front_matter(game: &Game, date: (i32, u8, u8), with_kit: bool, style: &str) -
         title = string(&format!("{}: {}", f.name, what)),
         paper = paper_size(f.print.paper),
         edition = w.edition(what, &escape(&f.revision)),
-        built_on = w.built_on,
-        date = w.date(date),
         made_with = w.made_with,
+        ground = colours.0,
+        words = colours.1,
+        accent = colours.2,
+        art = art.unwrap_or("none"),
         lang = typst_lang(&f.language),
         info = cover_info(game, what),
     )
+}
+
+/// Whether protopress draws the cover: the game's style defines none of its own.
+fn own_cover(style: &str) -> bool {
+    !style.contains("protopress-cover(")
 }
 
 /// A game's own style, `data/<game>/rules.typ`.
@@ -524,43 +677,63 @@ fn game_style(game: &Game) -> Result<String> {
     }))
 }
 
-/// The contents page, listing the headings to depth 2.
+/// A rulebook needs a contents page when its rules take more pages than this…
+pub const CONTENTS_AFTER_PAGES: usize = 4;
+/// …or have at least this many headings of the first two levels to find.
+pub const CONTENTS_FROM_HEADINGS: usize = 20;
+
+/// The contents page, listing the headings to depth 2, when the rulebook is long enough to
+/// need one (see [`CONTENTS_AFTER_PAGES`]): a short one reads as well without. Typst decides
+/// from the rules' first and last pages, which a contents page moves alike, and the number of
+/// headings, so the choice never undoes itself.
 fn contents(game: &Game) -> String {
     let w = words(&game.file.language);
-    format!("\n#outline(title: [{}], depth: 2)\n", w.contents)
+    format!(
+        "\n#context {{ let pages = locate(<{RULES_END_MARK}>).page() - locate(<{RULES_START_MARK}>).page() + 1; let headings = query(heading.where(outlined: true)).filter(h => h.level <= 2).len(); if pages > {CONTENTS_AFTER_PAGES} or headings >= {CONTENTS_FROM_HEADINGS} {{ outline(title: [{}], depth: 2) }} }}\n",
+        w.contents
+    )
 }
 
 /// The Typst file of the rulebook's credits, included at the end of the rules.
 const RULES_CREDITS_FILE: &str = "/protopress-credits.typ";
 
-/// The rules in the game's columns, then the credits; ends back in one column on plain paper.
+/// The rules in the game's columns, then the credits on a page of their own (which the kit
+/// leaves out for its own); ends back in one column on plain paper.
 fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
-    let mut s = String::from("\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n");
+    let mut s = format!(
+        "\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n#metadata(none) <{RULES_START_MARK}>\n"
+    );
     s.push_str(&rules.typst);
     for (path, bytes) in &rules.files {
         if !assets.has(path) {
             assets.files.push((path.clone(), bytes.clone()));
         }
     }
+    s.push_str(&format!("\n#metadata(none) <{RULES_END_MARK}>\n"));
     // The credits change between passes; in a file of their own, the rest stays as Typst
-    // laid it out before.
-    s.push_str(&format!("\n#include \"{RULES_CREDITS_FILE}\"\n"));
+    // laid it out before. They keep the rules' columns, and their measure.
+    s.push_str(&format!(
+        "\n#pagebreak(weak: true)\n#metadata(none) <{CREDITS_MARK}>\n#include \"{RULES_CREDITS_FILE}\"\n"
+    ));
     // What follows the rules is on plain paper, in one column (a tinted rulebook page must
     // not tint the margins of the card sheets).
     s.push_str("\n#set page(columns: 1, fill: none)\n");
     s
 }
 
-/// The credits, under the heading `label`: every font given, and the icon sets the game uses.
-/// The kit holds the rulebook's credits and its own, so each has its label.
+/// The credits, under the heading `label`: every font given, and the icon sets of the icons
+/// `drawn`. The rulebook's credits are in its contents only as a bookmark (`outlined`): the
+/// kit, which holds its contents page, leaves them out.
 fn credits_block(
     game: &Game,
     fonts: &std::collections::BTreeSet<String>,
+    drawn: &std::collections::BTreeSet<String>,
     label: &str,
+    outlined: bool,
 ) -> Result<String> {
-    let icons = credits::icon_credits(game)?;
+    let icons = credits::icon_credits(game, drawn)?;
     let w = words(&game.file.language);
-    Ok(credits::markup(fonts, &icons, &w.credits, label))
+    Ok(credits::markup(fonts, &icons, &w.credits, label, outlined))
 }
 
 /// The rules' Markdown as Typst, with the files it refers to (images, icons, the faces of
@@ -568,6 +741,8 @@ fn credits_block(
 struct RulesMarkup {
     typst: String,
     files: Vec<(String, Vec<u8>)>,
+    /// The icons its text and the faces of its figures draw.
+    icons: std::collections::BTreeSet<String>,
 }
 
 impl RulesMarkup {
@@ -588,9 +763,23 @@ impl RulesMarkup {
                 typst_lang(kit_lang)
             )
         };
+        // Icons in the text are files of their own; those on a figure's face are in its SVG.
+        let mut icons = credits::icons_drawn(
+            game,
+            assets
+                .files
+                .iter()
+                .filter(|(path, _)| path.starts_with("faces/") && path.ends_with(".svg"))
+                .filter_map(|(_, bytes)| std::str::from_utf8(bytes).ok()),
+        )?;
+        icons.extend(assets.files.iter().filter_map(|(path, _)| {
+            let name = path.strip_prefix("icons/")?.strip_suffix(".svg")?;
+            Some(name.to_owned())
+        }));
         Ok(RulesMarkup {
             typst,
             files: assets.files,
+            icons,
         })
     }
 }
@@ -615,11 +804,17 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
+    let credits_pages = typeset
+        .marks
+        .get(CREDITS_MARK)
+        .map_or(0, |p| typeset.pages + 1 - p);
     Ok(RulesBook {
         pdf: typeset.pdf,
         pages: typeset.pages,
         cover_pages: cover_pages.max(1),
         fonts: typeset.fonts,
+        icons: rules.icons,
+        credits_pages,
         bookmarks,
     })
 }
@@ -632,7 +827,8 @@ fn rules_typeset<'c>(
     ident: &str,
 ) -> Result<Laid<'c>> {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
-    let mut markup = front_matter(input.game, input.date, false, style);
+    let art = own_cover(style).then(|| cover_art(input.game, input.faces, &mut assets));
+    let mut markup = front_matter(input.game, false, style, art.flatten().as_deref());
     // After the cover's last page, even one that does not end with a page break.
     markup.push_str(&format!(
         "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
@@ -642,7 +838,7 @@ fn rules_typeset<'c>(
     let mut project = TypstWorld::new(markup, input.date);
     project.add_include(
         RULES_CREDITS_FILE,
-        credits_block(input.game, fonts, "rules-credits")?,
+        credits_block(input.game, fonts, &rules.icons, "rules-credits", false)?,
     );
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
@@ -661,6 +857,10 @@ fn rules_typeset<'c>(
 const CONTENTS_MARK: &str = "protopress:contents";
 const RULES_MARK: &str = "protopress:rules";
 const GUIDE_MARK: &str = "protopress:guide";
+/// The first and last page of the rules' text in the rulebook, and its credits page.
+const RULES_START_MARK: &str = "protopress:rules-start";
+const RULES_END_MARK: &str = "protopress:rules-end";
+const CREDITS_MARK: &str = "protopress:credits";
 
 /// How the kit's pages divide.
 #[derive(Debug, Clone, Copy)]
@@ -713,18 +913,24 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     }
     let mut fonts = taken.clone();
     fonts.extend(own_page_fonts(input.rules.is_some()));
+    // The icons the kit draws: on its faces, and in the rulebook's text.
+    let mut drawn = credits::icons_drawn(game, input.faces.faces.iter().map(|f| f.svg.as_str()))?;
+    if let Some(book) = input.rules {
+        drawn.extend(book.icons.iter().cloned());
+    }
     let style = game_style(game)?;
     let mut sheets = 0;
     let mut fills = Vec::new();
     let typeset = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
-        let mut markup = front_matter(game, input.date, true, &style);
+        let art = own_cover(&style).then(|| cover_art(game, input.faces, &mut assets));
+        let mut markup = front_matter(game, true, &style, art.flatten().as_deref());
         let (rules_markup, rules_fills) = rules_pages(input);
         markup.push_str(&rules_markup);
         markup.push_str("\n#set page(columns: 1, fill: none)\n");
         markup.push_str(&guide_page(input));
         markup.push_str(&components_page(input, &mut assets));
-        markup.push_str(&credits_block(game, fonts, "kit-credits")?);
+        markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
         markup.push_str("\n#metadata(none) <kit-components-end>\n");
         if !game.file.print.single_sided() {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
@@ -784,14 +990,16 @@ const RULES: &str = "rules.pdf";
 /// the rulebook's bookmarks; or, without a rulebook, a contents page. The fills' targets count
 /// from the first of these pages.
 fn rules_pages(input: &KitInput) -> (String, Vec<PageFill>) {
+    // Without a rulebook, the printing guide is the kit's contents.
     let Some(book) = input.rules else {
-        return (contents(input.game), Vec::new());
+        return (String::new(), Vec::new());
     };
     let (w, h) = input.game.file.print.paper.size_mm();
     let mut s = String::new();
     let mut fills = Vec::new();
     let cover = book.cover_pages;
-    for page in cover..book.pages {
+    // The rulebook's credits stay out: the kit's own credit all it holds, theirs included.
+    for page in cover..book.pages - book.credits_pages {
         let mut marks = match page == cover {
             true => format!("#metadata(none) <{RULES_MARK}>"),
             false => String::new(),
@@ -1072,8 +1280,9 @@ fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
     }
 }
 
-/// The page a player follows: which pages, on which paper, duplex or single-sided, and what
-/// to cut, fold and glue.
+/// The page a player follows: how many sheets of which paper, then which pages, on which
+/// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
+/// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
 fn guide_page(input: &KitInput) -> String {
     let g = &kit_words(input).guide;
     let print = &input.game.file.print;
@@ -1081,47 +1290,165 @@ fn guide_page(input: &KitInput) -> String {
         Duplex::ShortEdge => g.short_edge,
         _ => g.long_edge,
     };
-    let simplex = print.single_sided();
     let [pages, what, paper, print_head, then] = g.heads;
     let mut s = format!(
-        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
         job = print_job(g, input, flip),
+        sheets = sheet_count(input, g),
         parts = g.parts,
     );
     s.push_str(&format!(
-        "  [1–#context locate(<kit-components-end>).page()], [{}], [{}], [{}], [{}],\n",
+        "  [#context [1–#locate(<kit-components-end>).page()]], [{}], [{}], [{}], [{}],\n",
         g.rules_and_components, g.plain, g.duplex_or_single, g.keep
     ));
-    let calibration = format!(
-        "  [#{}], [{}], [{}], [{flip}], [{}],\n",
-        page_range("kit-calibration-first", "kit-calibration-last"),
-        kit_words(input).calibration.title,
-        g.plain,
-        g.calibrate
-    );
-    let mut calibrated = simplex;
-    let plain = |p: &[SheetPage]| p.iter().all(|s| s.role == Role::Plain);
-    let (plain_parts, sheets): (Vec<_>, Vec<_>) =
-        input.sheet_pages.iter().partition(|(_, p)| plain(p));
-    for (id, pages) in plain_parts.into_iter().chain(sheets) {
-        let Some(c) = input.components.iter().find(|c| &c.id == id) else {
-            continue;
-        };
-        if pages.is_empty() {
-            continue;
-        }
-        if !plain(pages) && !calibrated {
-            s.push_str(&calibration);
-            calibrated = true;
-        }
-        s.push_str(&guide_row(input, c, id, pages, flip));
-    }
-    if !calibrated {
-        s.push_str(&calibration);
+    for row in guide_rows(input, flip) {
+        s.push_str(&row);
     }
     s.push_str(")\n]\n");
     s
+}
+
+/// "The kit takes 43 sheets of A4, printed on both sides: 5 of plain paper, 38 of cardstock."
+/// The plain part's length is Typst's to know (`kit-components-end`), the rest is counted
+/// from the print plan: in a duplex job a sheet is a pair of pages, cardstock when either
+/// side is a printed sheet's page.
+fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
+    let (pages, slots) = kit_plan(input);
+    let simplex = input.game.file.print.single_sided();
+    let plain_page = |slot: &Slot| match slot {
+        Slot::Blank => true,
+        Slot::Page(i) => match &pages[*i] {
+            KitPage::CalibrationFront | KitPage::CalibrationBack => true,
+            KitPage::Sheet { page, .. } => page.role == Role::Plain,
+        },
+    };
+    let per_sheet = if simplex { 1 } else { 2 };
+    let (mut plain, mut card) = (0, 0);
+    for sheet in slots.chunks(per_sheet) {
+        match sheet.iter().all(plain_page) {
+            true => plain += 1,
+            false => card += 1,
+        }
+    }
+    let front = match simplex {
+        true => "locate(<kit-components-end>).page()".to_owned(),
+        false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
+    };
+    let text = if simplex {
+        g.sheets_single
+    } else {
+        g.sheets_duplex
+    };
+    let text = text
+        .replace("{total}", &format!("#(front + {})", plain + card))
+        .replace("{plain}", &format!("#(front + {plain})"))
+        .replace("{card}", &card.to_string())
+        .replace("{paper}", &escape(&paper_name(input.game.file.print.paper)));
+    format!("#context {{ let front = {front}; [{text}] }}")
+}
+
+/// The paper as a player names it at the printer.
+fn paper_name(paper: Paper) -> String {
+    match paper {
+        Paper::A4 => "A4".to_owned(),
+        Paper::A3 => "A3".to_owned(),
+        Paper::A5 => "A5".to_owned(),
+        Paper::Letter => "Letter".to_owned(),
+        Paper::Legal => "Legal".to_owned(),
+        Paper::Tabloid => "Tabloid".to_owned(),
+        Paper::Custom { .. } => {
+            let (w, h) = paper.size_mm();
+            format!("{w} × {h} mm")
+        }
+    }
+}
+
+/// The guide's rows after the rules: the calibration sheet and every component, in the order
+/// of their first page in the kit (then of their last); components on exactly the same pages
+/// make one row.
+fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
+    let w = kit_words(input);
+    let g = &w.guide;
+    let (pages, slots) = kit_plan(input);
+    // Each component's first and last slot, and the calibration sheet's.
+    let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
+    let mut calibration = None;
+    for (n, slot) in slots.iter().enumerate() {
+        let Slot::Page(i) = slot else { continue };
+        match &pages[*i] {
+            KitPage::CalibrationFront => calibration = Some(n),
+            KitPage::CalibrationBack => {}
+            KitPage::Sheet { marks, .. } => {
+                for (id, _, _) in marks {
+                    span.entry(id).and_modify(|s| s.1 = n).or_insert((n, n));
+                }
+            }
+        }
+    }
+    struct Row {
+        span: (usize, usize),
+        pages: String,
+        what: Vec<String>,
+        paper: &'static str,
+        print: String,
+        then: Vec<&'static str>,
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    if let Some(n) = calibration {
+        rows.push(Row {
+            span: (n, n + 1),
+            pages: page_range("kit-calibration-first", "kit-calibration-last"),
+            what: vec![w.calibration.title.to_owned()],
+            paper: g.plain,
+            print: flip.to_owned(),
+            then: vec![g.calibrate],
+        });
+    }
+    for (id, sheet_pages) in input.sheet_pages {
+        let (Some(c), Some(&span)) = (
+            input.components.iter().find(|c| &c.id == id),
+            span.get(id.as_str()),
+        ) else {
+            continue;
+        };
+        let (what, paper, print) = guide_part(input, c, sheet_pages, flip);
+        let then = finishing(input, w, c);
+        let pages = page_range(&label(id, "first"), &label(id, "last"));
+        match rows
+            .iter_mut()
+            .find(|r| r.span == span && r.paper == paper && r.print == print)
+        {
+            Some(row) => {
+                row.what.push(what);
+                if !row.then.contains(&then) {
+                    row.then.push(then);
+                }
+            }
+            None => rows.push(Row {
+                span,
+                pages,
+                what: vec![what],
+                paper,
+                print: print.to_owned(),
+                then: vec![then],
+            }),
+        }
+    }
+    // Stable: parts that start and end on the same pages keep the data's order.
+    rows.sort_by_key(|r| r.span);
+    rows.into_iter()
+        .map(|r| {
+            format!(
+                "  [#{}], [{}], [{}], [{}], [{}],\n",
+                r.pages,
+                r.what.join(", "),
+                r.paper,
+                r.print,
+                r.then.join(" ")
+            )
+        })
+        .collect()
 }
 
 /// How the whole PDF prints: one duplex job, or one single-sided job for a gutter-fold or
@@ -1137,14 +1464,13 @@ fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) ->
     }
 }
 
-/// The guide's row of one component: its pages, paper, print settings and finishing.
-fn guide_row(
+/// What the guide says of one component: what it is, its paper and how it prints.
+fn guide_part(
     input: &KitInput,
     c: &ComponentReport,
-    id: &str,
     pages: &[SheetPage],
-    flip: &str,
-) -> String {
+    flip: &'static str,
+) -> (String, &'static str, &'static str) {
     let w = kit_words(input);
     let g = &w.guide;
     let plain = pages.iter().all(|s| s.role == Role::Plain);
@@ -1164,11 +1490,7 @@ fn guide_row(
             .replace("{name}", &escape(&c.name))
             .replace("{pieces}", &escape(&w.pieces(c.copies, &c.kind)))
     };
-    format!(
-        "  [#{}], [{what}], [{paper}], [{print}], [{}],\n",
-        page_range(&label(id, "first"), &label(id, "last")),
-        finishing(input, w, c)
-    )
+    (what, paper, print)
 }
 
 /// One page after the plain part of the kit.
@@ -1231,12 +1553,9 @@ fn sheet_run<'a>(parts: &[&'a (String, Vec<SheetPage>)]) -> Vec<KitPage<'a>> {
         .collect()
 }
 
-/// The pages after the plain part, in the order of the print plan: plain pages (parts to
-/// buy) first, then the calibration sheet, then every component's sheets, each front on an
-/// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
-/// the number of pages it makes and which of them (counted from the first) take which sheet
-/// page.
-fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
+/// The pages after the plain part and the print plan that orders them: plain pages (parts to
+/// buy) first, then the calibration sheet, then every component's sheets.
+fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>) {
     // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
     // single-sided job: no calibration sheet, no blank backs.
     let simplex = input.game.file.print.single_sided();
@@ -1262,6 +1581,16 @@ fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     } else {
         plan(&roles)
     };
+    (pages, slots)
+}
+
+/// The pages after the plain part, in the order of the print plan: plain pages (parts to
+/// buy) first, then the calibration sheet, then every component's sheets, each front on an
+/// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
+/// the number of pages it makes and which of them (counted from the first) take which sheet
+/// page.
+fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
+    let (pages, slots) = kit_plan(input);
     let mut s = String::new();
     let mut fills = Vec::new();
     let mut size = (210.0, 297.0);
@@ -1418,6 +1747,18 @@ mod tests {
             Some("x.png")
         );
         assert_eq!(virtual_join("faces/facility", "../../../x.png"), None);
+    }
+
+    #[test]
+    fn cover_colours_stand_apart_from_their_ground() {
+        assert_eq!(luminance("#000"), Some(0.0));
+        assert!((luminance("#ffffff").unwrap() - 1.0).abs() < 1e-6);
+        assert_eq!(luminance("#12345"), None);
+        assert_eq!(luminance("red"), None);
+        // A dark hull on a dark ink is no accent; a gold one is.
+        assert!(!apart("#2b3340", "#14181f"));
+        assert!(apart("#d4a017", "#14181f"));
+        assert!(apart("#f2f0ea", "#14181f"));
     }
 
     #[test]

@@ -10,8 +10,6 @@ pub struct Words {
     pub rulebook: &'static str,
     /// "{what} · revision {rev}": what the book is and its revision.
     pub edition: &'static str,
-    /// "Built on {date}".
-    pub built_on: &'static str,
     /// A date: `{dd}` the day with two digits, `{d}` without padding, `{month}`, `{year}`.
     pub date: &'static str,
     pub months: [&'static str; 12],
@@ -33,6 +31,11 @@ pub struct Guide {
     /// The print job of a print-and-cut kit; `{cutter}` names the cutting machine.
     pub print_and_cut_job: &'static str,
     pub parts: &'static str,
+    /// How many sheets a duplex kit takes: `{total}` sheets of `{paper}`, `{plain}` of them
+    /// plain paper and `{card}` cardstock.
+    pub sheets_duplex: &'static str,
+    /// The same for a single-sided kit.
+    pub sheets_single: &'static str,
     /// Pages, What, Paper, Print, Then.
     pub heads: [&'static str; 5],
     pub long_edge: &'static str,
@@ -99,9 +102,11 @@ pub struct Credits {
     pub fonts: &'static str,
     pub icons: &'static str,
     pub tool: &'static str,
+    /// Between the last two fonts of one maker: "Noto Emoji and Noto Sans".
+    pub and: &'static str,
     /// A game's own font; `{}` is its family.
     pub own_font: &'static str,
-    /// An icon folder without `CREDITS.md`; `{}` is the folder.
+    /// Icons the game brings without a credit of their own.
     pub no_icon_credits: &'static str,
 }
 
@@ -172,7 +177,6 @@ pub static ENGLISH: Words = Words {
     kit: "Print-and-play kit",
     rulebook: "Rulebook",
     edition: "{what} · revision {rev}",
-    built_on: "Built on",
     date: "{dd} {month} {year}",
     months: [
         "January",
@@ -195,8 +199,10 @@ pub static ENGLISH: Words = Words {
         title: "How to print this kit",
         duplex_job: "The whole PDF prints as *one duplex job* ({flip}), at *100 % (actual size)*: every card front is on an odd page with its back on the next page, and single-sided sheets are followed by a page marked _intentionally blank_, so nothing prints on their back.",
         gutter_fold_job: "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*: no duplex printer needed. Card sheets are *gutter-fold*: fold each on its dashed line with the printed sides out, glue the blank sides together, then cut through both layers at the crop marks.",
-        print_and_cut_job: "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*. The sheets carry the registration marks of a {cutter} cutting machine: cut each with its file from the `cut/` folder (docs/printing.md has the steps).",
+        print_and_cut_job: "The whole PDF prints as *one single-sided job*, at *100 % (actual size)*. The sheets carry the registration marks of a {cutter} cutting machine: open each sheet's file from the `cut/` folder that comes with this kit in the machine's software, let it read the marks, and cut.",
         parts: "To print a part on its own, choose its pages below. Every sheet carries a ruler: measure it before cutting.",
+        sheets_duplex: "The kit takes *{total} sheets of {paper}*, printed on both sides: {plain} of plain paper, {card} of cardstock.",
+        sheets_single: "The kit takes *{total} sheets of {paper}*, printed on one side: {plain} of plain paper, {card} of cardstock.",
         heads: ["Pages", "What", "Paper", "Print", "Then"],
         long_edge: "duplex, flip on the long edge",
         short_edge: "duplex, flip on the short edge",
@@ -207,7 +213,7 @@ pub static ENGLISH: Words = Words {
         single: "single-sided",
         single_blank_backs: "single-sided (blank backs)",
         keep: "Keep as the rulebook.",
-        calibrate: "Hold to the light; a back that is off is set right with `back_offset_mm` in the print profile.",
+        calibrate: "Hold to the light and read where the cross falls; its back page says what to do if it is off.",
         parts_to_buy: "Parts to buy",
         component: "{name} ({pieces})",
         finishing: Finishing {
@@ -247,15 +253,16 @@ pub static ENGLISH: Words = Words {
         title: "Duplex calibration",
         front: "Print this page and the next one on one sheet of plain paper, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.",
         back_title: "Duplex calibration: the back",
-        back: "Where does the centre of the cross from the front fall on these scales? Write the two readings in millimetres into `game.yaml` as `back_offset_mm: [x, y]` (right and down are positive) and rebuild. When the cross sits on 0, 0 your backs line up with their fronts.",
+        back: "Where does the centre of the cross from the front fall on these scales? On 0, 0 every back lands behind its front: print the card sheets as they are. A millimetre off hardly shows. Further off, note the two readings in millimetres (*x* to the right, *y* down), then either shift the back side by those amounts, towards where the cross fell, in your printer's settings (often called image shift or back-side margin) and print this sheet again to check, or send the two readings to whoever made this kit: they can move the backs for your printer.",
     },
     credits: Credits {
         title: "Credits",
         fonts: "Type.",
         icons: "Icons.",
         tool: "*Typeset and imposed* with protopress.",
-        own_font: "{}, from the game's fonts folder (see its licence file)",
-        no_icon_credits: "The icons in {} carry no CREDITS.md: name their source and licence there.",
+        and: "and",
+        own_font: "{}, the game's own typeface, under the licence of its makers",
+        no_icon_credits: "Icons drawn or chosen by the game's maker.",
     },
 };
 
@@ -264,7 +271,6 @@ pub static GERMAN: Words = Words {
     kit: "Print-and-Play-Kit",
     rulebook: "Regelheft",
     edition: "{what} · Fassung {rev}",
-    built_on: "Erstellt am",
     date: "{d}. {month} {year}",
     months: [
         "Januar",
@@ -287,8 +293,10 @@ pub static GERMAN: Words = Words {
         title: "So druckt ihr dieses Kit",
         duplex_job: "Das ganze PDF wird als *ein beidseitiger Druckauftrag* ({flip}) gedruckt, in *100~% (Originalgröße)*: Jede Kartenvorderseite steht auf einer ungeraden Seite und ihre Rückseite auf der nächsten. Auf einseitige Bögen folgt eine Seite mit dem Vermerk _absichtlich leer_, damit nichts auf ihre Rückseite gedruckt wird.",
         gutter_fold_job: "Das ganze PDF wird als *ein einseitiger Druckauftrag* gedruckt, in *100~% (Originalgröße)*: Ein Duplexdrucker ist nicht nötig. Die Kartenbögen werden *gefaltet*: Knickt jeden Bogen an seiner gestrichelten Linie, die bedruckten Seiten nach außen, klebt die leeren Seiten zusammen und schneidet dann an den Schnittmarken durch beide Lagen.",
-        print_and_cut_job: "Das ganze PDF wird als *ein einseitiger Druckauftrag* gedruckt, in *100~% (Originalgröße)*. Die Bögen tragen die Passermarken eines Schneideplotters ({cutter}): Schneidet jeden mit seiner Datei aus dem Ordner `cut/` (die Schritte stehen in docs/printing.md).",
+        print_and_cut_job: "Das ganze PDF wird als *ein einseitiger Druckauftrag* gedruckt, in *100~% (Originalgröße)*. Die Bögen tragen die Passermarken eines Schneideplotters ({cutter}): Öffnet die Datei jedes Bogens aus dem Ordner `cut/`, der zu diesem Kit gehört, in der Software der Maschine, lasst sie die Marken lesen und schneidet.",
         parts: "Wollt ihr nur einen Teil drucken, wählt unten seine Seiten. Jeder Bogen trägt ein Lineal: Messt es nach, bevor ihr schneidet.",
+        sheets_duplex: "Das Kit braucht *{total} Bogen {paper}*, beidseitig bedruckt: {plain} Normalpapier, {card} Karton.",
+        sheets_single: "Das Kit braucht *{total} Bogen {paper}*, einseitig bedruckt: {plain} Normalpapier, {card} Karton.",
         heads: ["Seiten", "Was", "Papier", "Druck", "Danach"],
         long_edge: "beidseitig, lange Kante",
         short_edge: "beidseitig, kurze Kante",
@@ -299,7 +307,7 @@ pub static GERMAN: Words = Words {
         single: "einseitig",
         single_blank_backs: "einseitig (leere Rückseiten)",
         keep: "Als Regelheft aufbewahren.",
-        calibrate: "Gegen das Licht halten; eine verschobene Rückseite richtet `back_offset_mm` im Druckprofil.",
+        calibrate: "Gegen das Licht halten und ablesen, wo das Kreuz liegt; seine Rückseite sagt, was zu tun ist, wenn es danebenliegt.",
         parts_to_buy: "Teile zum Kaufen",
         component: "{name} ({pieces})",
         finishing: Finishing {
@@ -339,15 +347,16 @@ pub static GERMAN: Words = Words {
         title: "Duplex-Kalibrierung",
         front: "Druckt diese und die nächste Seite beidseitig auf ein Blatt Normalpapier, mit denselben Druckereinstellungen wie eure Kartenbögen. Haltet das Blatt gegen ein Fenster oder eine Lampe, die *Seite mit den Skalen* zu euch, und lest ab, wo dieses Kreuz durchscheint.",
         back_title: "Duplex-Kalibrierung: die Rückseite",
-        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Tragt die beiden Werte in Millimetern als `back_offset_mm: [x, y]` in `game.yaml` ein (rechts und unten sind positiv) und baut das Kit neu. Sitzt das Kreuz auf 0, 0, liegen eure Rückseiten genau hinter ihren Vorderseiten.",
+        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Auf 0, 0 liegt jede Rückseite genau hinter ihrer Vorderseite: Druckt die Kartenbögen so, wie sie sind. Ein Millimeter Versatz fällt kaum auf. Liegt es weiter daneben, notiert die beiden Werte in Millimetern (*x* nach rechts, *y* nach unten) und verschiebt dann entweder die Rückseite um diese Werte dorthin, wo das Kreuz lag, in den Einstellungen eures Druckers (oft Bildverschiebung oder Rand der Rückseite genannt) und druckt diesen Bogen zur Probe noch einmal, oder schickt die beiden Werte an den, der dieses Kit gemacht hat: Er kann die Rückseiten für euren Drucker verschieben.",
     },
     credits: Credits {
         title: "Nachweise",
         fonts: "Schriften.",
         icons: "Symbole.",
         tool: "*Gesetzt und ausgeschossen* mit protopress.",
-        own_font: "{}, aus dem Schriftenordner des Spiels (siehe seine Lizenzdatei)",
-        no_icon_credits: "Die Symbole in {} haben keine CREDITS.md: Nennt dort ihre Quelle und Lizenz.",
+        and: "und",
+        own_font: "{}, die eigene Schrift des Spiels, unter der Lizenz ihrer Urheber",
+        no_icon_credits: "Symbole, gezeichnet oder ausgewählt von den Machern des Spiels.",
     },
 };
 
@@ -391,7 +400,7 @@ mod tests {
             &w.calibration,
             &w.credits,
         );
-        let mut all = vec![w.kit, w.rulebook, w.edition, w.built_on, w.made_with];
+        let mut all = vec![w.kit, w.rulebook, w.edition, w.made_with];
         all.extend([
             w.contents,
             w.blank,
@@ -400,6 +409,12 @@ mod tests {
             g.gutter_fold_job,
         ]);
         all.extend([g.print_and_cut_job, g.parts, g.long_edge, g.short_edge]);
+        all.extend([
+            g.sheets_duplex,
+            g.sheets_single,
+            r.own_font,
+            r.no_icon_credits,
+        ]);
         all.extend([
             g.rules_and_components,
             g.plain,
