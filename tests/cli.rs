@@ -31,7 +31,6 @@ fn stdout(out: &Output) -> String {
 fn quiet_silences_every_command() {
     let dir = copy_game("veil-runners");
     let root = dir.path();
-    common::preflight_text_as_warnings(root, "veil-runners");
     for args in [
         &["-q", "build", "veil-runners", "--mark-printed"][..],
         &["-q", "check", "veil-runners"],
@@ -126,7 +125,6 @@ fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
 fn commands_work_on_every_language_or_the_one_named() {
     let dir = copy_game("veil-runners");
     let root = dir.path();
-    common::preflight_text_as_warnings(root, "veil-runners");
     let out = run(root, &["check", "veil-runners"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -379,7 +377,6 @@ fn a_language_region_typesets_or_is_refused_at_its_line() {
 fn an_output_folder_among_the_sources_is_refused() {
     let dir = copy_game("veil-runners");
     let root = dir.path();
-    common::preflight_text_as_warnings(root, "veil-runners");
     let listing = |p: &Path| {
         let mut names: Vec<_> = std::fs::read_dir(p)
             .unwrap()

@@ -31,15 +31,14 @@ fn every_example_game_builds() {
         )
         .build_in_memory(&game)
         .unwrap_or_else(|e| panic!("{e}"));
-        // The examples' art still has contrast and small-text findings while it is redrawn;
-        // any other warning (and any other preflight class) is a regression.
+        // Any warning is a regression, preflight's included, but one: The Captain is Dead's
+        // deck plan has card slots side by side across its whole width, so two of them lie
+        // where a seam must go, and the build says so.
         let warnings: Vec<&String> = built
             .report
             .warnings
             .iter()
-            .filter(|w| {
-                !w.starts_with("preflight contrast: ") && !w.starts_with("preflight small_text: ")
-            })
+            .filter(|w| !(game == "the-captain-is-dead" && w.starts_with("Starship Board: a seam")))
             .collect();
         assert!(warnings.is_empty(), "{game}: {warnings:?}");
     }

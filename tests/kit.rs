@@ -477,6 +477,31 @@ fn every_kit_prints_as_one_duplex_job() {
     }
 }
 
+/// What the front of board `comp` of game `id` asks its seams to keep whole, read from its face
+/// as the build parses it.
+fn board_keep(id: &str, comp: &str, face_w: f32) -> protopress::render::keep::KeepWhole {
+    let project = protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let opts = BuildOptions::default();
+    let prepared = protopress::build::Session::new(&project, &opts)
+        .prepare(id)
+        .unwrap();
+    let face = prepared
+        .faces
+        .faces
+        .iter()
+        .find(|f| f.component == comp)
+        .unwrap();
+    let game = &prepared.game;
+    let tree = protopress::render::svg::parse(
+        &face.svg,
+        &prepared.fonts,
+        &game.project,
+        &game.template_dir(),
+    )
+    .unwrap();
+    protopress::render::keep::keep_whole(&tree, face_w)
+}
+
 #[test]
 fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
     for id in GAMES {
@@ -498,7 +523,16 @@ fn every_tile_has_crop_marks_on_every_edge_and_no_tile_is_mostly_blank() {
             let size = comp.size();
             let bleed = comp.bleed(&b.game.file.print);
             let overlap = comp.spec.overlap_mm.unwrap_or(10.0);
-            let layout = TileLayout::new(Paper::A4, size.width_mm, size.height_mm, bleed, overlap);
+            // The seams keep off what the face marks to keep whole, and off its words.
+            let keep = board_keep(id, &comp.spec.id, size.width_mm + 2.0 * bleed);
+            let marked: Vec<_> = keep.marked.iter().map(|(_, r)| *r).collect();
+            let layout = TileLayout::keeping(
+                Paper::A4,
+                (size.width_mm, size.height_mm, bleed),
+                overlap,
+                5.0,
+                (&marked, &keep.words),
+            );
             if layout.tiles.len() > 1 {
                 assert!(
                     layout.blank() <= 1.0 / 3.0,

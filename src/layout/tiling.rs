@@ -90,6 +90,9 @@ pub fn spans(total: f32, window: f32, overlap: f32) -> Vec<(f32, f32)> {
     (0..n).map(|i| (i as f32 * (len - overlap), len)).collect()
 }
 
+/// Start offsets and lengths along one side of a board (or intervals of it).
+pub type Spans = Vec<(f32, f32)>;
+
 /// As [`spans`], with the seams moved off `keep` (intervals of `total` a seam's overlap strip
 /// must not cross: a card slot, a title) and, where that still leaves a choice, off `words`:
 /// each seam goes at the place nearest its even-split place that crosses the fewest, as long as
@@ -101,7 +104,7 @@ pub fn spans_avoiding(
     overlap: f32,
     keep: &[(f32, f32)],
     words: &[(f32, f32)],
-) -> (Vec<(f32, f32)>, Vec<(f32, f32)>) {
+) -> (Spans, Spans) {
     let even = spans(total, window, overlap);
     let n = even.len();
     if n < 2 || (keep.is_empty() && words.is_empty()) {

@@ -93,17 +93,6 @@ pub fn copy_game(id: &str) -> tempfile::TempDir {
     dir
 }
 
-/// In a copy of an example game, makes preflight's text findings warnings: the examples' art
-/// still has contrast and small-text findings (being redrawn), which would fail `check` in
-/// tests about something else.
-pub fn preflight_text_as_warnings(dir: &Path, id: &str) {
-    edit_file(
-        &dir.join(format!("data/{id}/game.yaml")),
-        "print:\n",
-        "print:\n  preflight: { contrast: warn, small_text: warn }\n",
-    );
-}
-
 /// Every file under `dir` (recursively) with its bytes, sorted: to compare an output folder
 /// before and after.
 pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
