@@ -318,13 +318,7 @@ fn build_example(id: &str) -> Built {
     .unwrap()
 }
 
-const GAMES: [&str; 5] = [
-    "death-to-decorum",
-    "facility-07",
-    "red-faction-underground",
-    "the-captain-is-dead",
-    "veil-runners",
-];
+use common::GAMES;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Expect {

@@ -11,13 +11,7 @@ use std::path::Path;
 use common::pdf_text::{Line, flat, pdf_lines};
 use protopress::build::{BuildOptions, Built, Session};
 
-const GAMES: [&str; 5] = [
-    "death-to-decorum",
-    "facility-07",
-    "red-faction-underground",
-    "the-captain-is-dead",
-    "veil-runners",
-];
+use common::GAMES;
 
 fn build_in(root: &Path, game: &str, lang: Option<&str>) -> Built {
     let opts = BuildOptions {

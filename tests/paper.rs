@@ -11,13 +11,7 @@ use std::path::Path;
 use protopress::build::{BuildOptions, Built, Session};
 use protopress::layout::plan::Role;
 
-const GAMES: [&str; 5] = [
-    "death-to-decorum",
-    "facility-07",
-    "red-faction-underground",
-    "the-captain-is-dead",
-    "veil-runners",
-];
+use common::GAMES;
 
 fn build(root: &Path, game: &str) -> Built {
     let opts = BuildOptions {
@@ -39,7 +33,10 @@ fn sheet_sheets(b: &Built) -> usize {
     let kit = common::Pdf::load(b.pdf("kit.pdf").unwrap());
     let k = &b.report.kit;
     assert_eq!(kit.pages.len(), k.total);
-    assert_eq!(k.front_and_rules + k.components + k.calibration + k.sheets, k.total);
+    assert_eq!(
+        k.front_and_rules + k.components + k.calibration + k.sheets,
+        k.total
+    );
     k.sheets / 2
 }
 

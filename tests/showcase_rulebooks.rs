@@ -26,13 +26,7 @@ fn build(game: &str) -> Built {
         .unwrap_or_else(|e| panic!("{game}: {e}"))
 }
 
-const GAMES: [&str; 5] = [
-    "death-to-decorum",
-    "facility-07",
-    "red-faction-underground",
-    "the-captain-is-dead",
-    "veil-runners",
-];
+use common::GAMES;
 
 fn is_leader_line(text: &str) -> bool {
     text.contains(". . .") || text.contains("....")

@@ -1303,15 +1303,10 @@ fn pool_sizes(
         &[crate::render::faces::CardCopy],
     )],
 ) -> Vec<((f32, f32), f32)> {
-    let mut out = Vec::new();
-    for (_, deck, shape, copies) in shared {
-        let piece = shape.piece(&game.components[deck.component].spec);
-        out.extend(std::iter::repeat_n(
-            (piece.size(), piece.trim_area()),
-            copies.len(),
-        ));
-    }
-    out
+    shared
+        .iter()
+        .flat_map(|(_, deck, shape, copies)| sized(game, deck, shape, copies.len()))
+        .collect()
 }
 
 /// The same for the given copies of cards (deck, copies) as marked cards on a shared sheet.
@@ -1320,17 +1315,24 @@ fn card_sizes(
     faces: &Faces,
     cards: &[(usize, std::ops::Range<usize>)],
 ) -> Vec<((f32, f32), f32)> {
-    let mut out = Vec::new();
-    for (d, range) in cards {
-        let deck = &faces.decks[*d];
-        let shape = marked_card(game, deck);
-        let piece = shape.piece(&game.components[deck.component].spec);
-        out.extend(std::iter::repeat_n(
-            (piece.size(), piece.trim_area()),
-            range.len(),
-        ));
-    }
-    out
+    cards
+        .iter()
+        .flat_map(|(d, range)| {
+            let deck = &faces.decks[*d];
+            sized(game, deck, &marked_card(game, deck), range.len())
+        })
+        .collect()
+}
+
+/// `n` pieces of `deck` in `shape`: the room each takes and the paper under its cut.
+fn sized(
+    game: &Game,
+    deck: &crate::render::faces::Deck,
+    shape: &SharedShape,
+    n: usize,
+) -> std::iter::RepeatN<((f32, f32), f32)> {
+    let piece = shape.piece(&game.components[deck.component].spec);
+    std::iter::repeat_n((piece.size(), piece.trim_area()), n)
 }
 
 /// Whether the shared sheets should take `extra` pieces (a mixed card sheet's) beside `pool`:

@@ -131,7 +131,7 @@ pub fn pack_tidy(
 }
 
 /// The pages `spots` take.
-fn pages(spots: &[Option<Spot>]) -> usize {
+pub fn pages(spots: &[Option<Spot>]) -> usize {
     spots
         .iter()
         .flatten()
@@ -177,13 +177,7 @@ fn fewest_pages(sizes: &[(f32, f32)], groups: &[u8], area: Rect, gap: f32) -> Ve
 
 /// Moves each page's pieces, as one block, to the middle of `area`.
 fn centre(spots: &mut [Option<Spot>], sizes: &[(f32, f32)], area: Rect) {
-    let count = spots
-        .iter()
-        .flatten()
-        .map(|s| s.page + 1)
-        .max()
-        .unwrap_or(0);
-    for page in 0..count {
+    for page in 0..pages(spots) {
         let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for (s, (w, h)) in spots.iter().zip(sizes) {
             if let Some(s) = s.filter(|s| s.page == page) {

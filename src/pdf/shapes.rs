@@ -11,7 +11,7 @@ use krilla::surface::Surface;
 use crate::layout::cut::{CutPath, CutSheet, Registration, cut_area, registration};
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
-use crate::layout::pack::{Spot, pack_grouped, pack_tidy};
+use crate::layout::pack::{Spot, pack_grouped, pack_tidy, pages};
 use crate::layout::plan::Role;
 use crate::layout::share::MIN_FILL;
 use crate::layout::tiling::{LABEL_BAND, TILE_MARK};
@@ -176,12 +176,7 @@ impl SheetWriter<'_> {
             }
         };
         let spots = pack_backed_first(sheets, area, gap);
-        let count = spots
-            .iter()
-            .flatten()
-            .map(|s| s.page + 1)
-            .max()
-            .unwrap_or(0);
+        let count = pages(&spots);
         let mut used = vec![PagesUsed::default(); sheets.owners.len()];
         for n in 0..count {
             let on_page: Vec<(&Piece, Spot)> = sheets

@@ -60,6 +60,16 @@ impl Project {
 }
 
 /// Replaces the first `from` in the file at `path` with `to`; `from` must be there.
+/// The example games, in the order the docs list them.
+#[allow(dead_code)]
+pub const GAMES: [&str; 5] = [
+    "death-to-decorum",
+    "facility-07",
+    "red-faction-underground",
+    "the-captain-is-dead",
+    "veil-runners",
+];
+
 pub fn edit_file(path: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.contains(from), "{} has no {from:?}", path.display());
