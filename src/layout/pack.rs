@@ -153,8 +153,87 @@ fn last_fill(spots: &[Option<Spot>], trims: &[f32], area: Rect) -> f32 {
 }
 
 /// The pieces packed tallest first, widest first and largest first (each within its group),
-/// whichever takes the fewest pages; the first of equals.
+/// whichever takes the fewest pages; the first of equals. Each is tried in tidy rows first:
+/// a run of equal pieces (one component's) laid in rows as wide as the area allows, the rows
+/// packed as pieces; loose pieces are used only when the rows take more pages.
 fn fewest_pages(sizes: &[(f32, f32)], groups: &[u8], area: Rect, gap: f32) -> Vec<Option<Spot>> {
+    let rows = in_rows(sizes, groups, area, gap);
+    let row_sizes: Vec<(f32, f32)> = rows.iter().map(|r| r.size).collect();
+    let row_groups: Vec<u8> = rows.iter().map(|r| r.group).collect();
+    let tidy = rows_to_pieces(
+        &rows,
+        &best_order(&row_sizes, &row_groups, area, gap),
+        sizes.len(),
+        gap,
+    );
+    let loose = best_order(sizes, groups, area, gap);
+    let placed = |s: &[Option<Spot>]| s.iter().flatten().count();
+    if (placed(&tidy), std::cmp::Reverse(pages(&tidy)))
+        >= (placed(&loose), std::cmp::Reverse(pages(&loose)))
+    {
+        tidy
+    } else {
+        loose
+    }
+}
+
+/// A row of equal pieces, `first` to `first + count`, laid side by side.
+struct Row {
+    first: usize,
+    count: usize,
+    piece: (f32, f32),
+    size: (f32, f32),
+    group: u8,
+}
+
+/// Consecutive equal pieces of one group cut into rows as wide as `area` takes.
+fn in_rows(sizes: &[(f32, f32)], groups: &[u8], area: Rect, gap: f32) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut i = 0;
+    while i < sizes.len() {
+        let (w, h) = sizes[i];
+        let mut run = 1;
+        while i + run < sizes.len() && sizes[i + run] == sizes[i] && groups[i + run] == groups[i] {
+            run += 1;
+        }
+        let across = (((area.w + gap) / (w + gap)).floor() as usize).max(1);
+        let mut first = i;
+        while first < i + run {
+            let count = across.min(i + run - first);
+            let width = count as f32 * (w + gap) - gap;
+            rows.push(Row {
+                first,
+                count,
+                piece: (w, h),
+                size: (width, h),
+                group: groups[i],
+            });
+            first += count;
+        }
+        i += run;
+    }
+    rows
+}
+
+/// Each piece's spot, from the spots of the rows that hold them.
+fn rows_to_pieces(rows: &[Row], spots: &[Option<Spot>], n: usize, gap: f32) -> Vec<Option<Spot>> {
+    let mut out = vec![None; n];
+    for (row, spot) in rows.iter().zip(spots) {
+        let Some(spot) = spot else { continue };
+        for k in 0..row.count {
+            out[row.first + k] = Some(Spot {
+                page: spot.page,
+                x: spot.x + k as f32 * (row.piece.0 + gap),
+                y: spot.y,
+            });
+        }
+    }
+    out
+}
+
+/// The pieces packed tallest first, widest first and largest first (each within its group),
+/// whichever takes the fewest pages; the first of equals.
+fn best_order(sizes: &[(f32, f32)], groups: &[u8], area: Rect, gap: f32) -> Vec<Option<Spot>> {
     let keys: [&dyn Fn(usize) -> f32; 3] = [&|i| sizes[i].1, &|i| sizes[i].0, &|i| {
         sizes[i].0 * sizes[i].1
     }];

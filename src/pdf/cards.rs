@@ -220,7 +220,7 @@ impl Art<'_, '_> {
         let f = &self.faces[face];
         let chars = stamp_text(deck.revision, &f.hash).chars().count();
         let tree = self.trees.get(face);
-        let spot = crate::pdf::stamp::find(f, tree.as_deref(), deck.print, chars);
+        let spot = crate::pdf::stamp::find(f, tree.as_deref(), deck.print, (chars, false));
         self.stamps.insert(face, spot);
         spot
     }
@@ -266,7 +266,7 @@ impl Art<'_, '_> {
             // The stamp goes where the face leaves room for it, on a face drawn upright.
             let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
             let spot = match upright {
-                true => self.stamp_spot(face, deck),
+                true => Some(self.stamp_spot(face, deck)),
                 false => None,
             };
             let whole = trim.grow(b, b, b, b);
@@ -277,10 +277,12 @@ impl Art<'_, '_> {
                 trim,
                 (
                     &self.faces[face].hash,
-                    spot.map(|s| StampSpot {
-                        x: whole.x + s.x,
-                        baseline: whole.y + s.baseline,
-                        ..s
+                    spot.map(|s| {
+                        s.map(|s| StampSpot {
+                            x: whole.x + s.x,
+                            baseline: whole.y + s.baseline,
+                            ..s
+                        })
                     }),
                 ),
                 layer,
@@ -326,7 +328,7 @@ fn decorate(
     font: &crate::pdf::label::LabelFont,
     deck: &DeckSheets,
     trim: Rect,
-    (hash, spot): (&str, Option<StampSpot>),
+    (hash, spot): (&str, Option<Option<StampSpot>>),
     layer: Layer,
 ) {
     let shape = match deck.cut {
@@ -334,8 +336,11 @@ fn decorate(
         CutStyle::CropMarks => TokenShape::Square,
     };
     match spot {
+        // Found on the face (or no clear place for it: no stamp).
         Some(spot) if shape == TokenShape::Square => {
-            draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash))
+            if let Some(spot) = spot {
+                draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash));
+            }
         }
         _ => draw_stamp(surface, font, trim, shape, deck.print, deck.revision, hash),
     }

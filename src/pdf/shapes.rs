@@ -21,8 +21,11 @@ use crate::pdf::draw::{
     fill_polygons_grey, fill_rect, half_turn, page_settings, push_circle, push_clip, push_rect,
     quarter_turn, stroke_lines, stroke_path,
 };
-use crate::pdf::furniture::{CUT_PT, bottom_band, draw_furniture, draw_stamp, draw_window};
+use crate::pdf::furniture::{
+    CUT_PT, bottom_band, draw_furniture, draw_stamp_at, draw_window, stamp_text,
+};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::stamp::{StampSpot, find};
 use crate::pdf::words::{SheetWords, fill};
 use crate::render::faces::{CardCopy, Face};
 
@@ -144,6 +147,7 @@ pub const CUT_GAP: f32 = 1.0;
 /// What drawing a piece needs from the writer.
 struct Ctx<'c, 'a> {
     graphics: &'c mut HashMap<usize, Graphic>,
+    stamps: &'c mut HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
     font: &'c crate::pdf::label::LabelFont<'c>,
@@ -215,6 +219,7 @@ impl SheetWriter<'_> {
         let mut surface = page.surface();
         let mut ctx = Ctx {
             graphics: &mut self.graphics,
+            stamps: &mut self.stamps,
             faces: self.faces,
             trees: self.trees,
             font: &self.label_font,
@@ -899,19 +904,40 @@ fn place_stamped(
     surface: &mut Surface,
     ctx: &mut Ctx,
     face: usize,
-    (whole, trim): (Rect, Rect),
+    (whole, _trim): (Rect, Rect),
     shape: TokenShape,
 ) {
     place_face_centred(surface, ctx, face, whole);
-    draw_stamp(
-        surface,
-        ctx.font,
-        trim,
-        shape,
-        ctx.print,
-        ctx.revision,
-        &ctx.faces[face].hash,
+    let text = stamp_text(ctx.revision, &ctx.faces[face].hash);
+    let spot = match ctx.stamps.get(&face) {
+        Some(spot) => *spot,
+        None => {
+            let tree = ctx.trees.get(face);
+            let round = shape == TokenShape::Circle;
+            let f = &ctx.faces[face];
+            let spot = find(f, tree.as_deref(), ctx.print, (text.chars().count(), round));
+            ctx.stamps.insert(face, spot);
+            spot
+        }
+    };
+    // The face is centred in `whole`: its own top-left corner.
+    let f = &ctx.faces[face];
+    let (fw, fh) = (
+        f.size.width_mm + 2.0 * f.bleed,
+        f.size.height_mm + 2.0 * f.bleed,
     );
+    let (ox, oy) = (
+        whole.x - (fw - whole.w) / 2.0,
+        whole.y - (fh - whole.h) / 2.0,
+    );
+    if let Some(s) = spot {
+        let at = StampSpot {
+            x: ox + s.x,
+            baseline: oy + s.baseline,
+            ..s
+        };
+        draw_stamp_at(surface, ctx.font, at, &text);
+    }
 }
 
 /// A piece at (`ox`, `oy`): its whole face, bleed included, and its trim `w` × `h` inside.

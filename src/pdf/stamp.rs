@@ -34,12 +34,13 @@ pub fn mark(x: f64, y: f64, pt: f64) -> String {
 }
 
 /// The stamp's place on `face`, whose parsed tree is `tree`, for a stamp of `chars`
-/// characters; `None` when the profile prints no stamp.
+/// characters (`round`: on a round token, inside its circle); `None` when the profile prints
+/// no stamp, or when the template placed none and no place on the face is clear of its art.
 pub fn find(
     face: &Face,
     tree: Option<&usvg::Tree>,
     print: &PrintProfile,
-    chars: usize,
+    (chars, round): (usize, bool),
 ) -> Option<StampSpot> {
     let inset = match print.revision_stamp {
         RevisionStamp::None => return None,
@@ -57,14 +58,19 @@ pub fn find(
     let tw = text_width(chars, STAMP_PT);
     let cap = STAMP_PT * 0.3528 * 0.72;
     // Corners first, then the middle of the foot and of the head, each tried in the cut margin
-    // and then further in, past frames that run round the face.
+    // and then further in, past frames that run round the face; on a round token, the middle
+    // of the foot and of the head only, inside the circle.
     let mut candidates = Vec::new();
     for step in [0.0, 1.5, 3.0, 4.5] {
         let inset = inset + step;
         let side = inset.max(1.5) + 0.5;
-        let xs = [b + side, b + w - side - tw, b + (w - tw) / 2.0];
+        let centre = b + (w - tw) / 2.0;
+        let xs = match round {
+            false => vec![b + side, b + w - side - tw, centre],
+            true => vec![centre],
+        };
         for y in [b + h - inset, b + inset + cap] {
-            for x in xs {
+            for &x in &xs {
                 candidates.push(StampSpot {
                     x,
                     baseline: y,
@@ -74,13 +80,20 @@ pub fn find(
             }
         }
     }
-    let first = candidates[0];
+    let inside = |s: &StampSpot| {
+        let [x, y, bw, bh] = text_box(*s, chars);
+        let (cx, cy, r) = (b + w / 2.0, b + h / 2.0, w.min(h) / 2.0);
+        !round
+            || [(x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh)]
+                .iter()
+                .all(|(px, py)| (px - cx).powi(2) + (py - cy).powi(2) <= r * r)
+    };
     let spot = match tree {
-        None => first,
+        None => candidates.into_iter().find(inside)?,
         Some(t) => candidates
             .into_iter()
-            .find(|s| !touches_art(t, boxed(*s)))
-            .unwrap_or(first),
+            .filter(inside)
+            .find(|s| !touches_art(t, boxed(*s)))?,
     };
     let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
     Some(StampSpot { grey, ..spot })
@@ -256,22 +269,27 @@ mod tests {
         let (f, t) = face(
             r##"<rect width="69.5" height="94.9" fill="#202020"/><path d="M 0 89 L 20 89" stroke="#fff" stroke-width="0.5"/>"##,
         );
-        let s = find(&f, Some(&t), &print, 10).unwrap();
+        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
         assert!(s.x > 30.0, "{s:?}: moved off the frame");
         assert!(s.baseline > 85.0, "{s:?}: still at the foot");
         assert_eq!(s.grey, LIGHT, "light on a dark card");
         // Nothing in the way: the first corner, dark on white.
         let (f, t) = face(r##"<rect width="69.5" height="94.9" fill="#ffffff"/>"##);
-        let s = find(&f, Some(&t), &print, 10).unwrap();
+        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
         assert!(s.x < 10.0 && s.baseline > 85.0, "{s:?}");
         assert_eq!(s.grey, DARK);
+        // Words along every edge: no clear place, no stamp.
+        let (f, t) = face(
+            r##"<rect width="69.5" height="94.9" fill="#fff"/><path d="M 0 0 H 69.5 V 94.9 H 0 Z M 8 8 H 61.5 V 86.9 H 8 Z" fill="#333" fill-rule="evenodd"/>"##,
+        );
+        assert_eq!(find(&f, Some(&t), &print, (10, false)), None);
     }
 
     #[test]
     fn a_template_places_the_stamp_itself() {
         let print = PrintProfile::default();
         let (f, t) = face(&mark(12.0, 40.5, 6.0));
-        let s = find(&f, Some(&t), &print, 10).unwrap();
+        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
         assert_eq!((s.x, s.baseline, s.pt), (12.0, 40.5, 6.0));
     }
 }
