@@ -278,10 +278,18 @@ mod tests {
         let s = find(&f, Some(&t), &print, (10, false)).unwrap();
         assert!(s.x < 10.0 && s.baseline > 85.0, "{s:?}");
         assert_eq!(s.grey, DARK);
-        // Words along every edge: no clear place, no stamp.
-        let (f, t) = face(
-            r##"<rect width="69.5" height="94.9" fill="#fff"/><path d="M 0 0 H 69.5 V 94.9 H 0 Z M 8 8 H 61.5 V 86.9 H 8 Z" fill="#333" fill-rule="evenodd"/>"##,
-        );
+        // A pattern of dots over the whole face: no clear place, no stamp.
+        let dots: String = (0..28)
+            .flat_map(|i| (0..38).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                format!(
+                    r##"<rect x="{}" y="{}" width="1" height="1" fill="#333"/>"##,
+                    f64::from(i) * 2.5,
+                    f64::from(j) * 2.5
+                )
+            })
+            .collect();
+        let (f, t) = face(&dots);
         assert_eq!(find(&f, Some(&t), &print, (10, false)), None);
     }
 
