@@ -16,7 +16,7 @@ use crate::build::mixed::GridRuns;
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::layout::fold::FoldLayout;
-use crate::layout::imposition::Grid;
+use crate::layout::imposition::{Grid, Rect};
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::plan::Role;
 use crate::layout::tiling::TileLayout;
@@ -949,6 +949,8 @@ pub fn print_sheets<'a>(
     let mut components = Vec::new();
     let mut shared = Vec::new();
     let mut cut = Vec::new();
+    // Tokens with backs: (deck, copies on grid sheets of their own, the shape of the rest).
+    let mut backed: Vec<(usize, usize, SharedShape)> = Vec::new();
     let mut runs = GridRuns::plan(
         game,
         faces,
@@ -1001,23 +1003,13 @@ pub fn print_sheets<'a>(
             components.push(report);
             continue;
         } else {
-            let pos = writer_for(writers, file, game, faces, trees, fonts)?;
-            let writer = &mut writers[pos].1;
             match backed_tokens(game, deck) {
-                // Full grid sheets, the rest beside the shared pieces.
-                Some((own, shape)) => {
-                    if own > 0 {
-                        let copies = &deck.copies[..own];
-                        let pages = print_grid(game, deck, copies, writer, &mut report, warnings)?;
-                        report.sheets = pages.sheets;
-                        report.pages = pages.pages;
-                        report.layout.push_str(", the rest on shared sheets");
-                    } else {
-                        report.layout = shape.describe();
-                    }
-                    shared.push((components.len(), deck, shape, &deck.copies[own..]));
-                }
+                // Full grid sheets (how many is settled with the shared sheets), the rest
+                // beside the shared pieces.
+                Some((own, shape)) => backed.push((components.len(), own, shape)),
                 None => {
+                    let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+                    let writer = &mut writers[pos].1;
                     let pages = print_component(game, deck, writer, &mut report, warnings)?;
                     report.sheets = pages.sheets;
                     report.pages = pages.pages;
@@ -1027,10 +1019,27 @@ pub fn print_sheets<'a>(
         }
         components.push(report);
     }
+    let area = crate::pdf::shapes::shared_area(&game.file.print, true);
+    settle_backed_tokens(game, faces, &shared, &mut backed, area);
+    for &(d, own, ref shape) in &backed {
+        let deck = &faces.decks[d];
+        let report = &mut components[d];
+        if own > 0 {
+            let file = route(ComponentKind::Tokens).unwrap_or("tokens.pdf");
+            let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+            let copies = &deck.copies[..own];
+            let pages = print_grid(game, deck, copies, &mut writers[pos].1, report, warnings)?;
+            report.sheets = pages.sheets;
+            report.pages = pages.pages;
+            report.layout.push_str(", the rest on shared sheets");
+        } else {
+            report.layout = shape.describe();
+        }
+        shared.push((d, deck, shape.clone(), &deck.copies[own..]));
+    }
     // The shared sheets take in the last mixed sheets of card runs when that costs them no
     // page; the mixed sheets left print after their files' own sheets.
     if route(ComponentKind::Tokens).is_some() && !shared.is_empty() {
-        let area = crate::pdf::shapes::shared_area(&game.file.print, true);
         // First what saves a sheet, then what evens out a thin page.
         for evening in [false, true] {
             let pool = pool_sizes(game, &shared);
@@ -1335,40 +1344,80 @@ fn sized(
     std::iter::repeat_n((piece.size(), piece.trim_area()), n)
 }
 
-/// Whether the shared sheets should take `extra` pieces (a mixed card sheet's) beside `pool`:
-/// when they need no more pages than the pool alone (a sheet saved), or, `evening`, one more
-/// while the pool alone leaves a page too thin and the two together leave none as thin (as
-/// many sheets, the thinnest one fuller).
+/// The pages `pieces` (each its room and the paper under its cut) take on shared sheets, and
+/// the thinnest page's fill; `None` when a piece does not fit at all.
+fn shared_summary(pieces: &[((f32, f32), f32)], area: Rect) -> Option<(usize, f32)> {
+    use crate::layout::pack::pack_tidy;
+    use crate::layout::share::MIN_FILL;
+    let sizes: Vec<(f32, f32)> = pieces.iter().map(|p| p.0).collect();
+    let trims: Vec<f32> = pieces.iter().map(|p| p.1).collect();
+    let spots = pack_tidy(&sizes, &trims, &vec![0; sizes.len()], area, 0.0, MIN_FILL);
+    let mut fill: Vec<f32> = Vec::new();
+    for (s, trim) in spots.iter().zip(&trims) {
+        let s = (*s)?;
+        if fill.len() <= s.page {
+            fill.resize(s.page + 1, 0.0);
+        }
+        fill[s.page] += trim / (area.w * area.h);
+    }
+    Some((fill.len(), fill.into_iter().fold(f32::MAX, f32::min)))
+}
+
+/// Whether the shared sheets should take `extra` pieces (a mixed card sheet's, a token
+/// sheet's) beside `pool`: when they need no more pages than the pool alone (a sheet saved),
+/// or, `evening`, one more while the pool alone leaves a page too thin and the two together
+/// leave none as thin (as many sheets, the thinnest one fuller).
 fn worth_taking(
     pool: &[((f32, f32), f32)],
     extra: &[((f32, f32), f32)],
-    area: crate::layout::imposition::Rect,
+    area: Rect,
     evening: bool,
 ) -> bool {
-    use crate::layout::pack::pack_tidy;
-    use crate::layout::share::MIN_FILL;
-    // Pages taken and the thinnest page's fill, or `None` when a piece does not fit at all.
-    let packed = |pieces: &[((f32, f32), f32)]| {
-        let sizes: Vec<(f32, f32)> = pieces.iter().map(|p| p.0).collect();
-        let trims: Vec<f32> = pieces.iter().map(|p| p.1).collect();
-        let spots = pack_tidy(&sizes, &trims, &vec![0; sizes.len()], area, 0.0, MIN_FILL);
-        let mut fill: Vec<f32> = Vec::new();
-        for (s, trim) in spots.iter().zip(&trims) {
-            let s = (*s)?;
-            if fill.len() <= s.page {
-                fill.resize(s.page + 1, 0.0);
-            }
-            fill[s.page] += trim / (area.w * area.h);
-        }
-        Some((fill.len(), fill.into_iter().fold(f32::MAX, f32::min)))
-    };
     let both: Vec<((f32, f32), f32)> = pool.iter().chain(extra).copied().collect();
-    match (packed(pool), packed(&both)) {
+    match (shared_summary(pool, area), shared_summary(&both, area)) {
         (Some((a, _)), Some((b, _))) if b <= a => true,
         (Some((a, thin)), Some((b, least))) => {
-            evening && b == a + 1 && thin < MIN_FILL && least > thin
+            evening && b == a + 1 && thin < crate::layout::share::MIN_FILL && least > thin
         }
         _ => false,
+    }
+}
+
+/// How many copies of each deck of tokens with backs print on grid sheets of their own: all
+/// their full sheets, but the last one of a deck joins the shared sheets when they would
+/// otherwise leave a page nearly blank and it evens them out at no cost in sheets.
+fn settle_backed_tokens(
+    game: &Game,
+    faces: &Faces,
+    shared: &[(
+        usize,
+        &crate::render::faces::Deck,
+        SharedShape,
+        &[crate::render::faces::CardCopy],
+    )],
+    backed: &mut [(usize, usize, SharedShape)],
+    area: Rect,
+) {
+    let mut pool = pool_sizes(game, shared);
+    for (d, own, shape) in backed.iter() {
+        pool.extend(sized(
+            game,
+            &faces.decks[*d],
+            shape,
+            faces.decks[*d].copies.len() - own,
+        ));
+    }
+    for (d, own, shape) in backed.iter_mut() {
+        let deck = &faces.decks[*d];
+        let per = deck_grid(game, deck).map_or(0, |(g, _)| g.per_sheet());
+        if per == 0 || *own < per {
+            continue;
+        }
+        let sheet: Vec<_> = sized(game, deck, shape, per).collect();
+        if worth_taking(&pool, &sheet, area, true) {
+            *own -= per;
+            pool.extend(sheet);
+        }
     }
 }
 
