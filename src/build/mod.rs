@@ -1188,6 +1188,8 @@ enum SharedShape {
         w: f32,
         h: f32,
         bleed: f32,
+        /// Laid a quarter turn round, to fit the page.
+        turned: bool,
     },
     /// A card from the last mixed sheet of a run, cut by hand from the shared sheets.
     MarkedCard {
@@ -1230,7 +1232,10 @@ impl SharedShape {
             SharedShape::Die(net) => format!("cube net, {} mm faces, shared sheets", net.edge),
             SharedShape::Standee(_) => "fold-over standee, shared sheets".to_owned(),
             SharedShape::Token { .. } => "tokens, shared sheets".to_owned(),
-            SharedShape::Board { .. } => "small board, shared sheets".to_owned(),
+            SharedShape::Board { turned: false, .. } => "small board, shared sheets".to_owned(),
+            SharedShape::Board { turned: true, .. } => {
+                "small board, shared sheets, turned a quarter".to_owned()
+            }
             SharedShape::Card { .. } => "cut sheets".to_owned(),
             SharedShape::MarkedCard { .. } => "shared sheets".to_owned(),
         }
@@ -1250,7 +1255,17 @@ impl SharedShape {
                 h,
                 bleed,
             },
-            &SharedShape::Board { w, h, bleed } => Shape::Board { w, h, bleed },
+            &SharedShape::Board {
+                w,
+                h,
+                bleed,
+                turned,
+            } => Shape::Board {
+                w,
+                h,
+                bleed,
+                turned,
+            },
             &SharedShape::MarkedCard { w, h, bleed } => Shape::MarkedCard { w, h, bleed },
             &SharedShape::Card {
                 w,
@@ -1453,8 +1468,13 @@ fn backed_tokens(game: &Game, deck: &crate::render::faces::Deck) -> Option<(usiz
     (own < deck.copies.len()).then_some((own, shape))
 }
 
-/// Dice, standees, token sets without backs and boards smaller than half a page go on shared
-/// single-sided sheets; everything else has sheets of its own.
+/// The largest share of a page a board on the shared sheets may take when it lies turned (it
+/// then leaves a strip beside it for smaller pieces).
+const SHARED_BOARD: f32 = 0.6;
+
+/// Dice, standees, token sets without backs and boards smaller than half a page (or, turned,
+/// three fifths of one) go on shared single-sided sheets; everything else has sheets of its
+/// own.
 fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedShape> {
     let comp = &game.components[deck.component];
     let print = &game.file.print;
@@ -1486,7 +1506,18 @@ fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<Shared
                     + 0.5);
             let (fw, fh) = (w + marks, h + marks);
             let small = fw <= room.0 && fh <= room.1 && fw * fh <= 0.5 * room.0 * room.1;
-            small.then_some(SharedShape::Board { w, h, bleed })
+            // A board that fits only turned, and leaves room beside it, shares its page too.
+            let beside = !small
+                && fw > room.0
+                && fh <= room.0
+                && fw <= room.1
+                && fw * fh <= SHARED_BOARD * room.0 * room.1;
+            (small || beside).then_some(SharedShape::Board {
+                w,
+                h,
+                bleed,
+                turned: beside,
+            })
         }
         _ => None,
     }

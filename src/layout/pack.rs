@@ -46,7 +46,8 @@ pub fn pack_grouped(
     pack_in_order(sizes, &order, area, gap)
 }
 
-/// Places the pieces in the order given, each at the lowest, then leftmost, place it fits.
+/// Places the pieces in the order given, each on the first page with room for it (of the last
+/// [`BACKFILL`] pages), at the lowest, then leftmost, place it fits there.
 fn pack_in_order(sizes: &[(f32, f32)], order: &[usize], area: Rect, gap: f32) -> Vec<Option<Spot>> {
     let mut out = vec![None; sizes.len()];
     let fresh = || {
@@ -56,26 +57,28 @@ fn pack_in_order(sizes: &[(f32, f32)], order: &[usize], area: Rect, gap: f32) ->
             y: area.y,
         }]
     };
-    let mut sky = fresh();
-    let mut page = 0;
+    let mut skies: Vec<Vec<Segment>> = Vec::new();
     for &i in order {
         let (w, h) = sizes[i];
         if w > area.w + 1e-3 || h > area.h + 1e-3 {
             continue;
         }
-        let (x, y) = match lowest(&sky, w + gap, area.bottom() - h) {
-            Some(p) => p,
-            None => {
-                page += 1;
-                sky = fresh();
-                (area.x, area.y)
-            }
-        };
-        raise(&mut sky, x, w + gap, y + h + gap);
+        let from = skies.len().saturating_sub(BACKFILL);
+        let found = (from..skies.len())
+            .find_map(|p| lowest(&skies[p], w + gap, area.bottom() - h).map(|at| (p, at)));
+        let (page, (x, y)) = found.unwrap_or_else(|| {
+            skies.push(fresh());
+            (skies.len() - 1, (area.x, area.y))
+        });
+        raise(&mut skies[page], x, w + gap, y + h + gap);
         out[i] = Some(Spot { page, x, y });
     }
     out
 }
+
+/// How many of the last pages a piece may go back to: enough for the gaps a few large pieces
+/// leave, few enough that thousands of tokens pack in linear time.
+const BACKFILL: usize = 16;
 
 /// As [`pack_grouped`], then tidied for a printed sheet: when the last page's pieces would
 /// cover less than `min_fill` of the area with their trims (`trims`, each piece's in mm²), the area is cut shorter until just before another page would

@@ -47,11 +47,13 @@ pub enum Shape<'a> {
         h: f32,
         bleed: f32,
     },
-    /// A small board of `w` × `h` mm with `bleed`, cut at crop marks.
+    /// A small board of `w` × `h` mm with `bleed`, cut at crop marks; `turned`, it lies a
+    /// quarter turn clockwise (its top to the right).
     Board {
         w: f32,
         h: f32,
         bleed: f32,
+        turned: bool,
     },
     /// Print-and-cut: a card, or a dashboard's base or top layer (its windows cut out), of
     /// `w` × `h` mm with `bleed`, cut along its trim with corners of `radius`; `turned`, it
@@ -90,7 +92,16 @@ impl Shape<'_> {
             Shape::Token { w, h, bleed, .. } | Shape::Card { w, h, bleed, .. } => {
                 (w + 2.0 * bleed, h + 2.0 * bleed)
             }
-            Shape::Board { w, h, bleed } | Shape::MarkedCard { w, h, bleed } => (
+            Shape::Board {
+                w,
+                h,
+                bleed,
+                turned: true,
+            } => (
+                h + 2.0 * (bleed + BOARD_MARKS),
+                w + 2.0 * (bleed + BOARD_MARKS),
+            ),
+            Shape::Board { w, h, bleed, .. } | Shape::MarkedCard { w, h, bleed } => (
                 w + 2.0 * (bleed + BOARD_MARKS),
                 h + 2.0 * (bleed + BOARD_MARKS),
             ),
@@ -513,7 +524,30 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
             ox,
             oy,
         ),
-        Shape::Board { w, h, bleed } | Shape::MarkedCard { w, h, bleed } => {
+        Shape::Board {
+            w,
+            h,
+            bleed,
+            turned: true,
+        } => {
+            // Drawn upright in a frame turned a quarter clockwise, then what it recorded turned
+            // onto the page the same way.
+            let frame = Quarter {
+                x: ox + h + 2.0 * (bleed + BOARD_MARKS),
+                y: oy,
+            };
+            let (cuts, placed) = (ctx.cuts.len(), ctx.placed.len());
+            surface.push_transform(&frame.transform());
+            draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), 0.0, 0.0);
+            surface.pop();
+            for cut in &mut ctx.cuts[cuts..] {
+                *cut = frame.cut(cut);
+            }
+            for p in &mut ctx.placed[placed..] {
+                (p.rect, p.clip) = (frame.rect(p.rect), frame.rect(p.clip));
+            }
+        }
+        Shape::Board { w, h, bleed, .. } | Shape::MarkedCard { w, h, bleed } => {
             draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), ox, oy)
         }
         Shape::Card {
