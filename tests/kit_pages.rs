@@ -107,10 +107,10 @@ fn no_page_of_an_example_kit_speaks_to_the_designer_and_credits_come_once() {
 #[test]
 fn the_calibration_sheet_tells_a_player_what_to_do() {
     for (lang, phrases) in [
-        ("en", ["image shift", "send the two readings", "0, 0"]),
+        ("en", ["image shift", "print this sheet again", "0, 0"]),
         (
             "de",
-            ["Bildverschiebung", "schickt die beiden Werte", "0, 0"],
+            ["Bildverschiebung", "druckt diesen Bogen zur Probe", "0, 0"],
         ),
     ] {
         let built = build_in(repo(), "veil-runners", Some(lang));

@@ -179,36 +179,30 @@ impl GridRun {
             copies.extend_from_slice(tail);
             owners.extend(std::iter::repeat_n(d, tail.len()));
         }
-        let mut names: Vec<&str> = Vec::new();
-        for &d in &owners {
-            let name = reports[d].name.as_str();
-            if names.last() != Some(&name) {
-                names.push(name);
-            }
-        }
+        // One sheet at a time, each labelled with the decks it holds.
         let print = &game.file.print;
-        let sheets = DeckSheets {
-            title: format!("{} · {}", game.file.name, names.join(", ")),
-            revision: &game.file.revision,
-            grid: self.grid.clone(),
-            copies: &copies,
-            split: &self.shared.mixed,
-            print,
-            cut: CutStyle::CropMarks,
-            windows: &[],
-            fold: None,
-            corner_radius: self.corner_radius,
-        };
-        let per = sheets.pages_per_sheet();
-        let used = writer.add_deck(&sheets)?;
+        let total = self.shared.mixed.len();
         let mut start = 0;
         for (sheet, &n) in self.shared.mixed.iter().enumerate() {
-            let pages = &used.pages[sheet * per..((sheet + 1) * per).min(used.pages.len())];
             let mut on_sheet: Vec<usize> = owners[start..start + n].to_vec();
             on_sheet.dedup();
+            let names: Vec<&str> = on_sheet.iter().map(|&d| reports[d].name.as_str()).collect();
+            let sheets = DeckSheets {
+                title: format!("{} · {}", game.file.name, names.join(", ")),
+                revision: &game.file.revision,
+                grid: self.grid.clone(),
+                copies: &copies[start..start + n],
+                print,
+                cut: CutStyle::CropMarks,
+                windows: &[],
+                fold: None,
+                corner_radius: self.corner_radius,
+                numbering: Some((sheet + 1, total)),
+            };
+            let used = writer.add_deck(&sheets)?;
             for d in on_sheet {
                 reports[d].sheets += 1;
-                reports[d].pages.extend_from_slice(pages);
+                reports[d].pages.extend_from_slice(&used.pages);
                 reports[d].file = Some(self.file.to_owned());
             }
             start += n;

@@ -1632,7 +1632,6 @@ fn print_grid<'a>(
             revision: &game.file.revision,
             grid,
             copies,
-            split: &[],
             print,
             cut: match spec.kind {
                 ComponentKind::Tokens => CutStyle::Outline(spec.token_shape()),
@@ -1641,6 +1640,7 @@ fn print_grid<'a>(
             windows: spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]),
             fold,
             corner_radius: spec.corner_radius_mm,
+            numbering: None,
         })
         .map_err(|e| locate_profile(game, err(e)))
 }

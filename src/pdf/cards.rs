@@ -23,39 +23,6 @@ use crate::pdf::stamp::StampSpot;
 use crate::pdf::words::fill;
 use crate::render::faces::CardCopy;
 
-impl DeckSheets<'_> {
-    /// The number of pages each sheet takes: its fronts, its backs when they are
-    /// printed on a page of their own, and a dashboard's top layer.
-    pub fn pages_per_sheet(&self) -> usize {
-        let backs = self.print.duplex != Duplex::None
-            && self.fold.is_none()
-            && self.copies.iter().any(|c| c.back.is_some());
-        let top = self.copies.iter().any(|c| !c.extra.is_empty());
-        1 + usize::from(backs) + usize::from(top)
-    }
-}
-
-/// `copies` cut into sheets of the sizes `split` gives, or of `per_sheet` when it gives none.
-fn split_copies<'c>(
-    copies: &'c [CardCopy],
-    split: &[usize],
-    per_sheet: usize,
-) -> Vec<&'c [CardCopy]> {
-    if split.is_empty() {
-        return copies.chunks(per_sheet.max(1)).collect();
-    }
-    let mut rest = copies;
-    let mut out = Vec::with_capacity(split.len());
-    for &n in split {
-        let (sheet, tail) = rest.split_at(n.min(per_sheet).min(rest.len()));
-        if !sheet.is_empty() {
-            out.push(sheet);
-        }
-        rest = tail;
-    }
-    out
-}
-
 /// Which layer of a sheet a page prints.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Layer {
@@ -71,7 +38,7 @@ impl SheetWriter<'_> {
     /// single-sided page of its own.
     pub fn add_deck(&mut self, deck: &DeckSheets) -> Result<PagesUsed> {
         let grid = &deck.grid;
-        let sheets = split_copies(deck.copies, deck.split, grid.per_sheet());
+        let sheets: Vec<&[CardCopy]> = deck.copies.chunks(grid.per_sheet()).collect();
         let backs_printed =
             deck.print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
         // On a gutter-fold sheet the backs share the fronts' page.
@@ -82,12 +49,12 @@ impl SheetWriter<'_> {
             sheets: sheets.len(),
             pages: Vec::new(),
         };
-        let of = sheets.len();
+        let (first, of) = deck.numbering.unwrap_or((1, sheets.len()));
         let w = self.label_font.words;
         let of = of.to_string();
         let rev = w.rev(deck.revision);
         for (n, copies) in sheets.iter().enumerate() {
-            let n = (n + 1).to_string();
+            let n = (n + first).to_string();
             let sheet = fill(w.sheet, &[("title", &deck.title), ("n", &n), ("of", &of)]);
             if folded {
                 let label = format!("{sheet} · {} · {rev}", w.gutter_fold);
@@ -336,6 +303,8 @@ fn decorate(
         CutStyle::CropMarks => TokenShape::Square,
     };
     match spot {
+        // Tokens carry no revision stamp: on a small piece it reads as a misprint.
+        _ if deck.cut != CutStyle::CropMarks => {}
         // Found on the face (or no clear place for it: no stamp).
         Some(spot) if shape == TokenShape::Square => {
             if let Some(spot) = spot {

@@ -872,7 +872,8 @@ fn draw_token(
     oy: f32,
 ) {
     let (whole, trim) = piece_rects(ox, oy, (w, h, b));
-    place_stamped(surface, ctx, face, (whole, trim), shape);
+    // Tokens carry no revision stamp: on a small piece it reads as a misprint.
+    place_face_centred(surface, ctx, face, whole);
     if ctx.machine {
         ctx.cuts.push(match shape {
             TokenShape::Circle => CutPath::Circle {

@@ -46,9 +46,6 @@ pub struct DeckSheets<'a> {
     pub revision: &'a str,
     pub grid: Grid,
     pub copies: &'a [CardCopy],
-    /// How many copies each sheet holds, in order; empty: full sheets, the last one holding
-    /// the rest. Mixed sheets of several decks may be evened out (`layout::share`).
-    pub split: &'a [usize],
     pub print: &'a PrintProfile,
     pub cut: CutStyle,
     /// Dashboards: windows to cut out of the top layer (`copies[i].extra[0]`).
@@ -57,6 +54,9 @@ pub struct DeckSheets<'a> {
     pub fold: Option<Fold>,
     /// The component's `corner_radius_mm`, for corner guides.
     pub corner_radius: Option<f32>,
+    /// The labels' numbering when these sheets are part of a longer run: the first sheet's
+    /// number and the run's length (by default 1 and the number of sheets here).
+    pub numbering: Option<(usize, usize)>,
 }
 
 impl DeckSheets<'_> {

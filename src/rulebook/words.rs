@@ -253,7 +253,7 @@ pub static ENGLISH: Words = Words {
         title: "Duplex calibration",
         front: "Print this page and the next one on one sheet of plain paper, duplex, with the same printer settings as your card sheets. Hold the sheet against a window or a lamp with the *scale side* facing you and read where this cross shows through.",
         back_title: "Duplex calibration: the back",
-        back: "Where does the centre of the cross from the front fall on these scales? On 0, 0 every back lands behind its front: print the card sheets as they are. A millimetre off hardly shows. Further off, note the two readings in millimetres (*x* to the right, *y* down), then either shift the back side by those amounts, towards where the cross fell, in your printer's settings (often called image shift or back-side margin) and print this sheet again to check, or send the two readings to whoever made this kit: they can move the backs for your printer.",
+        back: "Where does the centre of the cross from the front fall on these scales? On 0, 0 every back lands behind its front: print the card sheets as they are. A millimetre off hardly shows. Further off, note the two readings in millimetres (*x* to the right, *y* down), then shift the back side by those amounts, towards where the cross fell, in your printer's settings (often called image shift or back-side margin), and print this sheet again to check. Keep the setting for the card sheets.",
     },
     credits: Credits {
         title: "Credits",
@@ -347,7 +347,7 @@ pub static GERMAN: Words = Words {
         title: "Duplex-Kalibrierung",
         front: "Druckt diese und die nächste Seite beidseitig auf ein Blatt Normalpapier, mit denselben Druckereinstellungen wie eure Kartenbögen. Haltet das Blatt gegen ein Fenster oder eine Lampe, die *Seite mit den Skalen* zu euch, und lest ab, wo dieses Kreuz durchscheint.",
         back_title: "Duplex-Kalibrierung: die Rückseite",
-        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Auf 0, 0 liegt jede Rückseite genau hinter ihrer Vorderseite: Druckt die Kartenbögen so, wie sie sind. Ein Millimeter Versatz fällt kaum auf. Liegt es weiter daneben, notiert die beiden Werte in Millimetern (*x* nach rechts, *y* nach unten) und verschiebt dann entweder die Rückseite um diese Werte dorthin, wo das Kreuz lag, in den Einstellungen eures Druckers (oft Bildverschiebung oder Rand der Rückseite genannt) und druckt diesen Bogen zur Probe noch einmal, oder schickt die beiden Werte an den, der dieses Kit gemacht hat: Er kann die Rückseiten für euren Drucker verschieben.",
+        back: "Wo fällt die Mitte des Kreuzes von der Vorderseite auf diese Skalen? Auf 0, 0 liegt jede Rückseite genau hinter ihrer Vorderseite: Druckt die Kartenbögen so, wie sie sind. Ein Millimeter Versatz fällt kaum auf. Liegt es weiter daneben, notiert die beiden Werte in Millimetern (*x* nach rechts, *y* nach unten) und verschiebt dann die Rückseite um diese Werte dorthin, wo das Kreuz lag, in den Einstellungen eures Druckers (oft Bildverschiebung oder Rand der Rückseite genannt); druckt diesen Bogen zur Probe noch einmal und behaltet die Einstellung für die Kartenbögen bei.",
     },
     credits: Credits {
         title: "Nachweise",
