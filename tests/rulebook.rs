@@ -500,3 +500,46 @@ fn svg_art_on_a_pictured_face_is_typeset_with_its_text() {
     assert_eq!(gained(&rules, &bare_rules), 2, "{rules:?} {bare_rules:?}");
     assert_eq!(gained(&kit, &bare_kit), 4, "{kit:?} {bare_kit:?}");
 }
+
+/// The components marker the check documents (`<!-- components -->` … `<!-- /components -->`)
+/// is read by `check` and typesets as nothing in `build`: both commands take the same rules.
+#[test]
+fn the_components_marker_builds_and_checks() {
+    let dir = common::copy_game("veil-runners");
+    let rules = dir.path().join("data/veil-runners/rules.md");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    let (head, tail) = text.split_at(text.find("## What Is in the Kit").unwrap());
+    let list = tail.find("\n- ").unwrap();
+    let end = list + tail[list..].find("\n\n").unwrap();
+    let marked = format!(
+        "{head}{}\n\n<!-- components -->\n{}\n\n<!-- /components -->{}",
+        &tail[..list],
+        &tail[list..end],
+        &tail[end..]
+    );
+    std::fs::write(&rules, marked).unwrap();
+    let opts = BuildOptions {
+        out_dir: dir.path().join("output"),
+        ..BuildOptions::default()
+    };
+    let built =
+        protopress::build::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
+            .build_in_memory_in("veil-runners", Some("en"))
+            .unwrap_or_else(|e| panic!("{e}"));
+    let check = built.check.as_ref().expect("a manifest");
+    assert!(check.failing().is_empty(), "{:?}", check.failing());
+    // The marked list is the one the check read: its Crew Sheets line, 5, at its line.
+    assert!(
+        check
+            .entries
+            .iter()
+            .any(|e| e.path == "Crew Sheets" && !e.stated.is_empty())
+    );
+    let text = common::pdf_text::flat(&common::pdf_text::pdf_lines(
+        built.pdf("rules.pdf").unwrap(),
+    ));
+    assert!(
+        text.contains("Crew Sheets") && !text.contains("components"),
+        "{text}"
+    );
+}

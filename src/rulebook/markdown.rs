@@ -122,6 +122,7 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
             false => HashMap::new(),
         },
         in_footnote: false,
+        html: None,
     };
     for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
         c.event(event, range.start)?;
@@ -189,6 +190,20 @@ struct Converter<'a> {
     footnotes: HashMap<String, String>,
     /// Inside a footnote's definition, which is typeset where it is referred to instead.
     in_footnote: bool,
+    /// Inside an HTML block: its text so far and where it starts.
+    html: Option<(String, usize)>,
+}
+
+/// Whether `html` holds nothing but HTML comments (and white space).
+fn only_comments(html: &str) -> bool {
+    let mut rest = html.trim();
+    while let Some(after) = rest.strip_prefix("<!--") {
+        match after.find("-->") {
+            Some(end) => rest = after[end + 3..].trim_start(),
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 impl Converter<'_> {
@@ -286,13 +301,21 @@ impl Converter<'_> {
             Event::Rule => self
                 .out
                 .push_str("\n#line(length: 100%, stroke: 0.5pt + luma(150))\n"),
+            // A block's lines, gathered to be judged whole at its end.
+            Event::Html(html) if self.html.is_some() => {
+                if let Some((text, _)) = &mut self.html {
+                    text.push_str(&html);
+                }
+            }
+            // Comments (the check's `<!-- components -->` marker) typeset as nothing.
+            Event::Html(html) | Event::InlineHtml(html) if only_comments(&html) => {}
             Event::Html(_) | Event::InlineHtml(_) => {
                 return Err(self
                     .error(
                         "raw HTML cannot be typeset in a rulebook".to_owned(),
                         offset,
                     )
-                    .help("use Markdown instead (emphasis, lists, tables, images)"));
+                    .help("use Markdown instead (emphasis, lists, tables, images); an HTML comment `<!-- … -->` is left out"));
             }
             Event::InlineMath(_)
             | Event::DisplayMath(_)
@@ -377,14 +400,8 @@ impl Converter<'_> {
                 self.stack.push(Frame::Other);
                 self.out.push_str("#hide[");
             }
-            Tag::HtmlBlock => {
-                return Err(self
-                    .error(
-                        "raw HTML cannot be typeset in a rulebook".to_owned(),
-                        offset,
-                    )
-                    .help("use Markdown instead (emphasis, lists, tables, images)"));
-            }
+            // Its lines follow as `Html` events; the block is judged at its end.
+            Tag::HtmlBlock => self.html = Some((String::new(), offset)),
             other => {
                 return Err(self.error(
                     format!("this Markdown construct cannot be typeset: {other:?}"),
@@ -396,6 +413,14 @@ impl Converter<'_> {
     }
 
     fn end(&mut self, tag: TagEnd) -> Result<()> {
+        if tag == TagEnd::HtmlBlock
+            && let Some((html, offset)) = self.html.take()
+            && !only_comments(&html)
+        {
+            return Err(self
+                .error("raw HTML cannot be typeset in a rulebook".to_owned(), offset)
+                .help("use Markdown instead (emphasis, lists, tables, images); an HTML comment `<!-- … -->` is left out"));
+        }
         match tag {
             TagEnd::Paragraph => self.out.push_str("\n\n"),
             TagEnd::Heading(_) => self.end_heading(),
@@ -872,6 +897,26 @@ mod tests {
         fn text(&mut self, text: &str) -> std::result::Result<String, String> {
             Ok(escape(text))
         }
+    }
+
+    #[test]
+    fn comments_such_as_the_components_marker_typeset_as_nothing() {
+        for md in [
+            "## Components\n\n<!-- components -->\n\n- 3 Dice\n\n<!-- /components -->\n",
+            "Text <!-- an aside --> more.\n\n<!--\na comment\nover lines\n-->\n",
+        ] {
+            let out = convert(md);
+            assert!(
+                !out.contains("components -->") && !out.contains("aside"),
+                "{out}"
+            );
+        }
+        let err = to_typst(
+            "<!-- fine -->\n<div>not fine</div>\n",
+            Path::new("rules.md"),
+            &mut NoAssets,
+        );
+        assert!(err.is_err());
     }
 
     #[test]
