@@ -156,3 +156,62 @@ fn serve_shows_the_kit_of_one_language() {
         assert!(p.out().join(format!("fixture/{lang}/index.html")).is_file());
     }
 }
+
+/// Where the server on `port` listens, from the kernel's table of TCP sockets: the local
+/// address as the kernel writes it (`0100007F` is 127.0.0.1, `00000000` every interface).
+fn listening_on(port: u16) -> Vec<String> {
+    let table = std::fs::read_to_string("/proc/net/tcp").unwrap();
+    let end = format!(":{port:04X}");
+    table
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .filter(|a| a.ends_with(&end))
+        .map(|a| a.trim_end_matches(&end).to_owned())
+        .collect()
+}
+
+/// `--open` opens a browser, as in mdBook and Zola, and listens on this computer only;
+/// listening beyond it takes `--host`. (No browser here: the child finds none on an empty
+/// PATH, warns and serves on.)
+#[test]
+fn open_listens_on_this_computer_only_and_host_goes_further() {
+    let p = deck_game("  paper: a4", CARDS);
+    for (args, want) in [
+        (&["--open"][..], "0100007F"),
+        (&["--host", "0.0.0.0"][..], "00000000"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .arg("-C")
+            .arg(p.root())
+            .args(["serve", "fixture"])
+            .args(args)
+            .env("PATH", "")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let server = Server(child);
+        let line = BufReader::new(stdout)
+            .lines()
+            .map(Result::unwrap)
+            .find(|l| l.contains("http://"))
+            .expect("serve printed no address");
+        let port: u16 = line
+            .rsplit(':')
+            .next()
+            .unwrap()
+            .trim_end_matches(|c: char| !c.is_ascii_digit())
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            listening_on(port),
+            vec![want.to_owned()],
+            "{args:?}: {line}"
+        );
+        drop(server);
+    }
+}

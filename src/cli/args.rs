@@ -240,9 +240,13 @@ pub struct ServeArgs {
     /// Port to listen on; 0 picks a free one (printed at start).
     #[arg(long, default_value_t = 0)]
     pub port: u16,
-    /// Listen on every network interface, not only this computer (127.0.0.1).
+    /// Open the kit in the browser once it is served.
     #[arg(long)]
     pub open: bool,
+    /// The address to listen on: 127.0.0.1 (this computer only) unless given; another
+    /// address (0.0.0.0 for every network interface) lets other computers read the kit.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
     #[arg(long, value_enum)]
     pub paper: Option<PaperArg>,
     #[arg(long, default_value = "output")]

@@ -41,9 +41,14 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
         mark_printed: false,
         layout: None,
     };
-    let host = if args.open { "0.0.0.0" } else { "127.0.0.1" };
+    let host = args.host;
     let server = Server::http((host, args.port))
         .map_err(|e| Error::new(format!("cannot listen on {host}:{}: {e}", args.port)))?;
+    if !host.is_loopback() {
+        ui::warning(&format!(
+            "listening on {host}: any computer that can reach this one can read the kit"
+        ));
+    }
     let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
     let session = Session::with_cache(project, &opts);
     let state: Shared = Arc::default();
@@ -53,7 +58,18 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     rebuild(&session, id, lang, &state);
     // Always printed, even with --quiet: the address is the command's output.
     let label = kit_label(id, lang);
-    println!("serving {label} at http://127.0.0.1:{port}/ (Ctrl-C to stop)");
+    let url = match host.is_unspecified() || host.is_loopback() {
+        true => format!("http://127.0.0.1:{port}/"),
+        false => format!("http://{host}:{port}/"),
+    };
+    println!("serving {label} at {url} (Ctrl-C to stop)");
+    if args.open
+        && let Err(e) = opener::open(&url)
+    {
+        ui::warning(&format!(
+            "could not open a browser ({e}): open {url} yourself"
+        ));
+    }
     let mut dir = opts.out_dir.join(id);
     if let Some(l) = lang {
         dir = dir.join(l);
