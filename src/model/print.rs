@@ -320,8 +320,10 @@ pub struct PrintProfile {
     pub bleed_mm: f32,
     pub crop_marks: CropMarks,
     pub duplex: Duplex,
-    /// How far this printer misplaces the back side, [x, y] in mm; backs and their cut guides
-    /// are moved by the opposite amount so they land on the fronts.
+    /// The correction for this printer's backs, [x, y] in mm: every back, its cut guides and
+    /// its ruler are drawn this far right (x) and down (y) on its backs page, as that page reads.
+    /// Enter the two readings of the calibration sheet: where the front's cross falls on the
+    /// scales of its back (right and down are positive).
     pub back_offset_mm: [f32; 2],
     /// Space between neighbouring cards; by default the full double bleed when the grid does
     /// not lose a card for it, else none (cards share their cut lines).
