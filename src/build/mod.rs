@@ -1317,16 +1317,17 @@ fn cut_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<SharedSha
     }
 }
 
+/// A component's pieces on the shared sheets: its report's index, its deck, the shape its
+/// pieces take and which of its copies go there.
+type SharedEntry<'a> = (
+    usize,
+    &'a crate::render::faces::Deck,
+    SharedShape,
+    &'a [crate::render::faces::CardCopy],
+);
+
 /// The room each piece of the shared sheets takes, in order, and the paper under its cut.
-fn pool_sizes(
-    game: &Game,
-    shared: &[(
-        usize,
-        &crate::render::faces::Deck,
-        SharedShape,
-        &[crate::render::faces::CardCopy],
-    )],
-) -> Vec<((f32, f32), f32)> {
+fn pool_sizes(game: &Game, shared: &[SharedEntry]) -> Vec<((f32, f32), f32)> {
     shared
         .iter()
         .flat_map(|(_, deck, shape, copies)| sized(game, deck, shape, copies.len()))
@@ -1404,12 +1405,7 @@ fn worth_taking(
 fn settle_backed_tokens(
     game: &Game,
     faces: &Faces,
-    shared: &[(
-        usize,
-        &crate::render::faces::Deck,
-        SharedShape,
-        &[crate::render::faces::CardCopy],
-    )],
+    shared: &[SharedEntry],
     backed: &mut [(usize, usize, SharedShape)],
     area: Rect,
 ) {
@@ -1526,12 +1522,7 @@ fn shared_shape(game: &Game, deck: &crate::render::faces::Deck) -> Option<Shared
 /// Packs the shared components onto common sheets of `writer` and fills in their reports.
 fn print_shared(
     game: &Game,
-    shared: &[(
-        usize,
-        &crate::render::faces::Deck,
-        SharedShape,
-        &[crate::render::faces::CardCopy],
-    )],
+    shared: &[SharedEntry],
     writer: &mut SheetWriter,
     file: &str,
     components: &mut [ComponentReport],

@@ -181,16 +181,7 @@ fn soft(dpi: f32, min_dpi: f32) -> bool {
 
 /// An image by its link in the face's SVG (the tree keeps only the pixels), else its id.
 fn image_name(game: &crate::model::Game, face: &crate::render::faces::Face, i: &Image) -> String {
-    let base = game.template_dir();
-    let href = crate::render::svg::linked_files(&face.svg)
-        .into_iter()
-        .find(|href| {
-            crate::render::svg::sandboxed(&base, href)
-                .ok()
-                .and_then(|path| game.project.read(&path).ok())
-                .as_deref()
-                == Some(i.data)
-        });
+    let href = crate::render::faces::linked_image(game, face, i.data);
     match (href, i.id.as_str()) {
         (Some(h), _) => format!("image `{h}`"),
         (None, "") => "an embedded image".to_owned(),

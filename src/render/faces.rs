@@ -620,8 +620,23 @@ pub fn first_per_image(findings: impl IntoIterator<Item = ArtFinding>) -> Vec<St
 }
 
 /// The raster images of one face that print at under [`MIN_ART_DPI`].
-pub fn art_findings(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<ArtFinding> {
+/// The link in `face`'s SVG of the image whose file holds `data`: the parsed tree keeps only
+/// the pixels, the designer knows the file.
+pub fn linked_image(game: &Game, face: &Face, data: &[u8]) -> Option<String> {
     let base = game.template_dir();
+    crate::render::svg::linked_files(&face.svg)
+        .into_iter()
+        .find(|href| {
+            crate::render::svg::sandboxed(&base, href)
+                .ok()
+                .and_then(|path| game.project.read(&path).ok())
+                .as_deref()
+                == Some(data)
+        })
+        .map(str::to_owned)
+}
+
+pub fn art_findings(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<ArtFinding> {
     let mut images = Vec::new();
     collect_images(tree.root(), &mut images);
     let mut out = Vec::new();
@@ -638,15 +653,7 @@ pub fn art_findings(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<ArtFindi
         if dpi >= MIN_ART_DPI {
             continue;
         }
-        let name = crate::render::svg::linked_files(&face.svg)
-            .into_iter()
-            .find(|href| {
-                crate::render::svg::sandboxed(&base, href)
-                    .ok()
-                    .and_then(|path| game.project.read(&path).ok())
-                    .as_deref()
-                    == Some(data)
-            })
+        let name = linked_image(game, face, data)
             .map_or_else(|| "an image".to_owned(), |h| format!("`{h}`"));
         let warning = format!(
             "{}/{} {}: art {name} prints at {:.0} dpi ({} × {} px over {:.1} × {:.1} mm); \
