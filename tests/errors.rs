@@ -420,3 +420,28 @@ fn a_bad_dashboard_window_is_named_at_its_windows() {
         "{err}"
     );
 }
+
+/// A misspelt field in a template (`card.txet`) points at the misspelling itself, not at the
+/// call round it, and suggests the field meant, as a misspelt YAML field does; the card's own
+/// line stays in the help.
+#[test]
+fn a_template_typo_points_at_itself_and_suggests_the_field() {
+    let p = common::deck_game("  paper: a4", "- name: Alpha\n  text: fine\n");
+    let front = p.root().join("templates/fixture/front.svg.tera");
+    let text = std::fs::read_to_string(&front).unwrap();
+    std::fs::write(&front, text.replace("text=card.text", "text=card.txet")).unwrap();
+    let opts = protopress::build::BuildOptions {
+        out_dir: p.out(),
+        ..protopress::build::BuildOptions::default()
+    };
+    let err = protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+        .build_in_memory("fixture")
+        .err()
+        .expect("the typo fails the build");
+    let line = std::fs::read_to_string(&front).unwrap();
+    let col = line.find("card.txet").unwrap() + 1;
+    assert_eq!((err.line, err.column), (Some(1), Some(col)), "{err}");
+    let help = err.help.clone().unwrap_or_default();
+    assert!(help.contains("did you mean `card.text`?"), "{help}");
+    assert!(help.contains("deck.yaml:1"), "{help}");
+}

@@ -438,11 +438,13 @@ fn face_error(game: &Game, comp: &Component, card: Option<&Card>, e: Error) -> E
         return e;
     };
     let e = e.card(&card.name);
-    match card.line {
-        Some(line) if e.help.is_none() => e.help(format!(
-            "the card is at {}:{line}",
-            comp.cards_file.display()
-        )),
+    let at = |line| format!("the card is at {}:{line}", comp.cards_file.display());
+    match (card.line, e.help.clone()) {
+        (Some(line), None) => e.help(at(line)),
+        // A suggestion for a misspelt name keeps the card's place beside it.
+        (Some(line), Some(h)) if h.starts_with("did you mean") => {
+            e.help(format!("{h} ({})", at(line)))
+        }
         _ => e,
     }
 }

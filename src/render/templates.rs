@@ -134,7 +134,10 @@ impl Templates {
             .in_file(self.file_of(name).unwrap_or(Path::new(name)))
             .help("check its loops; set PROTOPRESS_MAX_FACE_MB to raise the limit"));
         }
-        result.map_err(|e| Self::convert(&self.files, &self.project, &e))?;
+        result.map_err(|e| {
+            let err = Self::convert(&self.files, &self.project, &e);
+            with_suggestion(err, ctx)
+        })?;
         String::from_utf8(out.bytes).map_err(|_| Error::new("the template made invalid UTF-8"))
     }
 
@@ -174,16 +177,22 @@ impl Templates {
                         .map_or(0, |(i, _)| i);
                     Some(&line[from..])
                 });
-                if let Some(expr) = line.and_then(|l| undefined_argument(&message, l)) {
+                let mut column = span.start_col + 1;
+                if let Some((l, expr)) =
+                    line.and_then(|l| Some((l, undefined_argument(&message, l)?)))
+                {
                     message = message.replacen(
                         "is given a value that does not exist",
                         &format!("is given `{expr}`, which does not exist"),
                         1,
                     );
+                    // The caret on the misspelt expression, not on the call.
+                    let at = l.find(expr).unwrap_or(0);
+                    column += l[..at].chars().count();
                 }
                 let mut e = Error::new(format!("{what}: {message}{chain}"))
                     .in_file(&file)
-                    .at(span.start_line, span.start_col + 1);
+                    .at(span.start_line, column);
                 if let Some(text) = text {
                     let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
                     if let Some(help) = unclosed_block(&text).filter(|_| syntax) {
@@ -209,6 +218,36 @@ impl Templates {
                 None => Error::new(format!("template error: {err}{chain}")),
             },
         }
+    }
+}
+
+/// For an undefined `card.…` or `game.…` (or `component.…`) named in `err`, the help names the
+/// nearest name the template could have meant, as a misspelt YAML field's does.
+fn with_suggestion(err: Error, ctx: &Context) -> Error {
+    let Some(expr) = err
+        .message
+        .split("is given `")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+    else {
+        return err;
+    };
+    let mut parts = expr.split('.');
+    let (Some(root), Some(field)) = (parts.next(), parts.next()) else {
+        return err;
+    };
+    let Some(map) = ctx.get(root).and_then(|v| v.as_map()) else {
+        return err;
+    };
+    match crate::error::nearest(field, map.keys().filter_map(|k| k.as_str())) {
+        Some(k) => {
+            let hint = format!("did you mean `{root}.{k}`?");
+            match err.help.clone() {
+                Some(h) => err.help(format!("{hint} ({h})")),
+                None => err.help(hint),
+            }
+        }
+        None => err,
     }
 }
 
