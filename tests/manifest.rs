@@ -630,3 +630,23 @@ fn cli_check_formats_for_ci_and_tells_mismatch_from_bad_input() {
             .contains("nosuch")
     );
 }
+
+/// A deck one card short names the part that is short, not the first cards it counted.
+#[test]
+fn a_short_deck_names_the_part_that_is_short() {
+    let p = game(MANIFEST, "");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Red One\n  count: 4\n  text: red\n- name: Blue One\n  count: 2\n  text: blue\n- name: Green One\n  count: 2\n  text: green\n",
+    );
+    let r = run(&p);
+    let top = &r.entries[0];
+    assert_eq!(top.status, Status::Mismatch);
+    assert!(
+        top.problems[0].contains("1 missing")
+            && top.problems[0].contains("in its parts: Blue Cards gives 2 of 3")
+            && !top.problems[0].contains("Red One"),
+        "{}",
+        r.table()
+    );
+}

@@ -811,14 +811,28 @@ impl Checker<'_> {
             } else {
                 format!("{} missing", -diff)
             };
+            // Which parts give other counts than they declare says where the difference is.
+            let uneven: Vec<String> = entry
+                .parts
+                .iter()
+                .filter_map(|p| {
+                    let mut f = filter.clone();
+                    f.extend(p.filter.clone());
+                    let got: u32 = select(self.game, ids, &f)
+                        .iter()
+                        .map(|(_, c)| c.count)
+                        .sum();
+                    (got != p.count).then(|| format!("{} gives {got} of {}", p.name, p.count))
+                })
+                .collect();
+            let detail = match (uneven.is_empty(), cards.is_empty()) {
+                (false, _) => format!("in its parts: {}", uneven.join(", ")),
+                (true, true) => "counted: no cards match".to_owned(),
+                (true, false) => format!("counted: {}", list_cards(&cards)),
+            };
             problems.push(format!(
-                "the data gives {n}, the manifest declares {} ({what}); counted: {}",
-                entry.count,
-                if cards.is_empty() {
-                    "no cards match".to_owned()
-                } else {
-                    list_cards(&cards)
-                }
+                "the data gives {n}, the manifest declares {} ({what}); {detail}",
+                entry.count
             ));
         }
         if !entry.parts.is_empty() {
