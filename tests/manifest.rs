@@ -650,3 +650,23 @@ fn a_short_deck_names_the_part_that_is_short() {
         r.table()
     );
 }
+
+/// GitHub annotations of a count that disagrees with the data point at the entry's own line
+/// in `manifest.yaml`, a part's included.
+#[test]
+fn annotations_carry_the_manifest_line_of_their_entry() {
+    let p = game(MANIFEST, "");
+    p.write(
+        "data/fixture/deck.yaml",
+        "- name: Red One\n  count: 3\n  text: red\n- name: Blue One\n  count: 3\n  text: blue\n- name: Green One\n  count: 2\n  text: green\n",
+    );
+    let out = protopress::check::report::github(&run(&p));
+    assert!(
+        out.contains("manifest.yaml,line=2::fixture: Colour Cards: the data gives 8"),
+        "{out}"
+    );
+    assert!(
+        out.contains("manifest.yaml,line=6::fixture: Colour Cards › Red Cards: the data gives 3"),
+        "{out}"
+    );
+}

@@ -191,6 +191,9 @@ pub struct EntryReport {
     /// Disagreements accepted, with their reasons.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub accepted: Vec<String>,
+    /// Its line in `manifest.yaml`, for annotations.
+    #[serde(skip)]
+    pub line: Option<usize>,
 }
 
 impl EntryReport {
@@ -769,6 +772,7 @@ impl Checker<'_> {
             problems: Vec::new(),
             findings: Vec::new(),
             accepted: Vec::new(),
+            line: entry_line(self.source, &path),
         });
         let mut part_produced = Vec::new();
         for part in &entry.parts {
@@ -870,6 +874,34 @@ impl Checker<'_> {
 
 /// Runs the checks: the data, the manifest's own sums, the rules, and (given `decks`) the
 /// backs of components shuffled together. `rules_source` is the raw `rules.md`.
+/// The line of the entry `path` ("Deck › Part") in the manifest's text: each name's `name:`
+/// line, looked for after its parent's.
+fn entry_line(source: &str, path: &str) -> Option<usize> {
+    let mut from = 0;
+    let mut found = None;
+    for name in path.split(" › ") {
+        let at = source
+            .lines()
+            .enumerate()
+            .skip(from)
+            .find(|(_, l)| {
+                let l = l
+                    .trim_start()
+                    .trim_start_matches("- ")
+                    .trim_start_matches("{ ");
+                l.strip_prefix("name:").is_some_and(|rest| {
+                    let rest = rest.trim();
+                    let value = rest.split([',', '}']).next().unwrap_or(rest).trim();
+                    value.trim_matches(['"', '\'']) == name
+                })
+            })?
+            .0;
+        from = at + 1;
+        found = Some(at + 1);
+    }
+    found
+}
+
 pub fn check(
     game: &Game,
     manifest: &ManifestFile,

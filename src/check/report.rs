@@ -194,14 +194,13 @@ pub fn github(r: &CheckReport) -> String {
     let mut out = String::new();
     for e in r.entries.iter().filter(|e| e.status == Status::Mismatch) {
         for f in &e.findings {
-            let file = if f.line.is_some() {
-                &rules
-            } else {
-                &r.manifest
+            let (file, line) = match f.line {
+                Some(line) => (&rules, Some(line)),
+                None => (&r.manifest, e.line),
             };
             out.push_str(&annotation(
                 file,
-                f.line,
+                line,
                 &format!("{}: {}: {}", r.game, e.path, f.message),
             ));
         }
