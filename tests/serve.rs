@@ -215,3 +215,28 @@ fn open_listens_on_this_computer_only_and_host_goes_further() {
         drop(server);
     }
 }
+
+/// Only regular files of the output folder are served, judged by their path before anything is
+/// opened: a climb out of it, a link out of it and a device are refused, and the server answers
+/// the next request as before (#40).
+#[test]
+fn serve_refuses_paths_out_of_the_output_folder_before_reading_them() {
+    let p = deck_game("  paper: a4", CARDS);
+    let (_server, port) = start(p.root());
+    let kit = p.root().join("output/fixture");
+    std::os::unix::fs::symlink("/dev/zero", kit.join("zero.pdf")).unwrap();
+    std::os::unix::fs::symlink("/etc/hostname", kit.join("host.json")).unwrap();
+    for path in [
+        "/host.json",
+        "/../../../../../../dev/zero",
+        "/%2e%2e/%2e%2e/dev/zero",
+        "/thumbs",
+        "/zero.pdf",
+    ] {
+        let (head, body) = get(port, path);
+        assert!(head.contains(" 404"), "{path}: {head}");
+        assert!(body.len() < 100, "{path}: {} bytes", body.len());
+    }
+    let (head, _) = get(port, "/kit.pdf");
+    assert!(head.contains(" 200"), "{head}");
+}

@@ -156,11 +156,14 @@ fn error_page(message: &str) -> String {
     )
 }
 
-/// A file of the output folder; nothing outside it.
+/// A regular file of the output folder; nothing outside it, no link, no device: the path is
+/// judged before anything is opened.
 fn file(dir: &Path, url: &str) -> Response<std::io::Cursor<Vec<u8>>> {
     let rel = PathBuf::from(url.trim_start_matches('/'));
     let safe = rel.components().all(|c| matches!(c, Component::Normal(_)));
-    match std::fs::read(dir.join(&rel)).ok().filter(|_| safe) {
+    let path = dir.join(&rel);
+    let regular = safe && std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
+    match regular.then(|| std::fs::read(&path).ok()).flatten() {
         Some(bytes) => Response::from_data(bytes).with_header(header("Content-Type", mime(&rel))),
         None => Response::from_string("not found").with_status_code(404),
     }
