@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::Outcome;
-use cli::args::Cli;
+use cli::args::{CheckFormat, Cli, Command};
 use cli::ui::{self, Ui};
 
 #[global_allocator]
@@ -21,9 +21,17 @@ const INTERNAL: u8 = 3;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let annotations = matches!(
+        &cli.command,
+        Some(Command::Check {
+            format: CheckFormat::Github,
+            ..
+        })
+    );
     ui::init(Ui {
         quiet: cli.quiet,
         verbose: cli.verbose,
+        annotations,
     });
     // A panic is a bug of ours, never the designer's: say so with its own exit code.
     let run = std::panic::AssertUnwindSafe(|| cli::run(&cli.project, cli.command));

@@ -463,3 +463,33 @@ fn a_failed_check_counts_the_kits_of_a_game_in_two_languages() {
         stderr(&done)
     );
 }
+
+/// `check --format github` is read by CI as workflow commands on every stream: a game name (or
+/// any text from a game) holding a line break cannot start a command of its own, on stdout or
+/// on stderr (#40).
+#[test]
+fn github_check_output_cannot_be_made_to_write_its_own_commands() {
+    let dir = copy_game("veil-runners");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(dir.path())
+        .args([
+            "check",
+            "nope\n::notice file=x::injected",
+            "--format",
+            "github",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+        let text = String::from_utf8_lossy(bytes);
+        for line in text.lines() {
+            assert!(
+                !line.trim_start().starts_with("::notice"),
+                "{stream} writes a command of its own: {line:?}"
+            );
+        }
+    }
+    assert!(String::from_utf8_lossy(&out.stderr).contains("%0A::notice"));
+}

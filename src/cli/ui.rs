@@ -13,6 +13,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub struct Ui {
     pub quiet: bool,
     pub verbose: bool,
+    /// Output a CI reads as workflow commands (`check --format github`): every message on every
+    /// stream is kept to one line, so no text from a game can start a command of its own.
+    pub annotations: bool,
 }
 
 static UI: OnceLock<Ui> = OnceLock::new();
@@ -39,14 +42,26 @@ pub(crate) use say;
 /// Prints an error on stderr, `error:` in bold red on a terminal.
 pub fn error(e: &dyn std::fmt::Display) {
     let style = Style::new().bold().fg_color(Some(AnsiColor::Red.into()));
-    anstream::eprintln!("{style}error{style:#}: {e}");
+    anstream::eprintln!("{style}error{style:#}: {}", one_line(&e.to_string()));
+}
+
+/// `text` as CI annotations need it: with `annotations` on, `%`, CR and LF escaped as GitHub's
+/// workflow commands escape them, so a line of it can never begin a command; as it is else.
+fn one_line(text: &str) -> String {
+    match ui().annotations {
+        true => text
+            .replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A"),
+        false => text.to_owned(),
+    }
 }
 
 /// Prints a warning on stderr unless `--quiet`.
 pub fn warning(w: &dyn std::fmt::Display) {
     if !ui().quiet {
         let style = Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()));
-        anstream::eprintln!("  {style}warning{style:#}: {w}");
+        anstream::eprintln!("  {style}warning{style:#}: {}", one_line(&w.to_string()));
     }
 }
 
