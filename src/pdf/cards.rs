@@ -179,19 +179,6 @@ struct Art<'w, 'a> {
 }
 
 impl Art<'_, '_> {
-    /// Where `face`'s stamp goes on the face (found once per face), when one is printed.
-    fn stamp_spot(&mut self, face: usize, deck: &DeckSheets) -> Option<StampSpot> {
-        if let Some(spot) = self.stamps.get(&face) {
-            return *spot;
-        }
-        let f = &self.faces[face];
-        let chars = stamp_text(deck.revision, &f.hash).chars().count();
-        let tree = self.trees.get(face);
-        let spot = crate::pdf::stamp::find(f, tree.as_deref(), deck.print, (chars, false));
-        self.stamps.insert(face, spot);
-        spot
-    }
-
     /// The faces of one layer of a sheet, with their stamps (and a top layer's windows).
     fn draw_layer(
         &mut self,
@@ -233,7 +220,13 @@ impl Art<'_, '_> {
             // The stamp goes where the face leaves room for it, on a face drawn upright.
             let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
             let spot = match upright {
-                true => Some(self.stamp_spot(face, deck)),
+                true => Some(crate::pdf::stamp::cached(
+                    self.stamps,
+                    (self.faces, self.trees),
+                    face,
+                    deck.print,
+                    &stamp_text(deck.revision, &self.faces[face].hash),
+                )),
                 false => None,
             };
             let whole = trim.grow(b, b, b, b);
@@ -298,20 +291,21 @@ fn decorate(
     (hash, spot): (&str, Option<Option<StampSpot>>),
     layer: Layer,
 ) {
-    let shape = match deck.cut {
-        CutStyle::Outline(shape) => shape,
-        CutStyle::CropMarks => TokenShape::Square,
-    };
     match spot {
         // Tokens carry no revision stamp: on a small piece it reads as a misprint.
         _ if deck.cut != CutStyle::CropMarks => {}
-        // Found on the face (or no clear place for it: no stamp).
-        Some(spot) if shape == TokenShape::Square => {
-            if let Some(spot) = spot {
-                draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash));
-            }
-        }
-        _ => draw_stamp(surface, font, trim, shape, deck.print, deck.revision, hash),
+        // Found on the face.
+        Some(Some(spot)) => draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash)),
+        // No clear place on it.
+        Some(None) => {}
+        // A face drawn turned: at its trim's foot.
+        None => draw_stamp(
+            surface,
+            font,
+            trim,
+            deck.print,
+            &stamp_text(deck.revision, hash),
+        ),
     }
     if layer == Layer::Top {
         for w in deck.windows {

@@ -7,8 +7,7 @@ use krilla::paint::{Fill, FillRule};
 use krilla::surface::Surface;
 
 use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, Rect};
-use crate::model::TokenShape;
-use crate::model::print::{Paper, PrintProfile, RevisionStamp, mm};
+use crate::model::print::{Paper, PrintProfile, mm};
 use crate::pdf::draw::{fill_rect, push_rect, rect_path, stroke_lines, stroke_path};
 use crate::pdf::label::LabelFont;
 use crate::pdf::words::fill;
@@ -152,36 +151,25 @@ pub fn stamp_text(revision: &str, hash: &str) -> String {
     format!("{revision}·{}", &hash[..hash.len().min(6)])
 }
 
-/// Draws the revision stamp of a face placed at `trim`: bottom-left in the cut margin, or just
-/// inside the safe zone; on round tokens, centred at the bottom.
+/// Draws `text` as the revision stamp of a face placed at `trim` where its own art is not
+/// looked at (it lies turned): bottom-left in the cut margin, or just inside the safe zone.
 pub fn draw_stamp(
     surface: &mut Surface,
     font: &LabelFont,
     trim: Rect,
-    shape: TokenShape,
     print: &PrintProfile,
-    revision: &str,
-    hash: &str,
+    text: &str,
 ) {
-    let inset = match print.revision_stamp {
-        RevisionStamp::None => return,
-        RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
-        RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
-    };
-    let text = stamp_text(revision, hash);
-    let baseline = trim.bottom() - inset;
-    let x = match shape {
-        // A circle is narrow near its bottom: centre the stamp.
-        TokenShape::Circle => trim.x + (trim.w - text_mm(&text, STAMP_PT)) / 2.0,
-        TokenShape::Square => trim.x + inset.max(1.5) + 0.5,
+    let Some(inset) = crate::pdf::stamp::inset(print) else {
+        return;
     };
     let spot = StampSpot {
-        x,
-        baseline,
+        x: trim.x + inset.max(1.5) + 0.5,
+        baseline: trim.bottom() - inset,
         pt: STAMP_PT,
         grey: 60,
     };
-    draw_stamp_at(surface, font, spot, &text);
+    draw_stamp_at(surface, font, spot, text);
 }
 
 /// Draws `text` as a stamp at `spot`, here in page coordinates.

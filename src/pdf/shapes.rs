@@ -25,7 +25,7 @@ use crate::pdf::furniture::{
     CUT_PT, bottom_band, draw_furniture, draw_stamp_at, draw_window, stamp_text,
 };
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
-use crate::pdf::stamp::{StampSpot, find};
+use crate::pdf::stamp::{StampSpot, cached};
 use crate::pdf::words::{SheetWords, fill};
 use crate::render::faces::{CardCopy, Face};
 
@@ -672,7 +672,7 @@ fn draw_card(
     oy: f32,
 ) {
     let (whole, trim) = piece_rects(ox, oy, (w, h, b));
-    place_stamped(surface, ctx, face, (whole, trim), TokenShape::Square);
+    place_stamped(surface, ctx, face, whole);
     ctx.cuts.push(CutPath::Rect { rect: trim, radius });
     for win in windows {
         let r = Rect {
@@ -935,26 +935,10 @@ fn draw_small_board(
 }
 
 /// A face centred on `whole`, with the revision stamp at its trim.
-fn place_stamped(
-    surface: &mut Surface,
-    ctx: &mut Ctx,
-    face: usize,
-    (whole, _trim): (Rect, Rect),
-    shape: TokenShape,
-) {
+fn place_stamped(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
     place_face_centred(surface, ctx, face, whole);
     let text = stamp_text(ctx.revision, &ctx.faces[face].hash);
-    let spot = match ctx.stamps.get(&face) {
-        Some(spot) => *spot,
-        None => {
-            let tree = ctx.trees.get(face);
-            let round = shape == TokenShape::Circle;
-            let f = &ctx.faces[face];
-            let spot = find(f, tree.as_deref(), ctx.print, (text.chars().count(), round));
-            ctx.stamps.insert(face, spot);
-            spot
-        }
-    };
+    let spot = cached(ctx.stamps, (ctx.faces, ctx.trees), face, ctx.print, &text);
     // The face is centred in `whole`: its own top-left corner.
     let f = &ctx.faces[face];
     let (fw, fh) = (

@@ -5,11 +5,13 @@
 //! where the template puts it (`revision_stamp(x, y)`), or else in the first corner of the
 //! cut margin where it crosses no drawn edge, in a grey that stands out from what is behind it.
 
+use std::collections::HashMap;
+
 use crate::model::print::{PrintProfile, RevisionStamp};
 use crate::render::faces::Face;
-
-/// The stamp's size: small, but legible on paper.
-pub const STAMP_PT: f32 = 5.0;
+pub use crate::render::shapes::STAMP_PT;
+use crate::render::shapes::read_stamp_mark;
+use crate::render::trees::FaceTrees;
 
 /// Where a stamp is drawn on its face: the baseline's start, in mm from the face's top-left
 /// corner (bleed included), its size, and its grey (0 black to 255 white).
@@ -25,28 +27,42 @@ pub struct StampSpot {
 const DARK: u8 = 30;
 const LIGHT: u8 = 250;
 
-/// The mark a template leaves with `revision_stamp(x, y, size)`.
-const MARK: &str = "<!--protopress:stamp ";
+/// How far inside the trim the profile's stamp sits; `None` when it prints none.
+pub fn inset(print: &PrintProfile) -> Option<f32> {
+    match print.revision_stamp {
+        RevisionStamp::None => None,
+        RevisionStamp::Margin => Some((print.safe_zone_mm * 0.5).min(1.6)),
+        RevisionStamp::SafeZone => Some(print.safe_zone_mm + 0.4),
+    }
+}
 
-/// The mark `revision_stamp(x, y, size)` writes into a face, read back by [`find`].
-pub fn mark(x: f64, y: f64, pt: f64) -> String {
-    format!("{MARK}x=\"{x:.2}\" y=\"{y:.2}\" size=\"{pt:.2}\"-->")
+/// Where `face`'s stamp goes on the face, found once per face and kept in `cache`.
+pub fn cached(
+    cache: &mut HashMap<usize, Option<StampSpot>>,
+    (faces, trees): (&[Face], &FaceTrees),
+    face: usize,
+    print: &PrintProfile,
+    text: &str,
+) -> Option<StampSpot> {
+    if let Some(spot) = cache.get(&face) {
+        return *spot;
+    }
+    let tree = trees.get(face);
+    let spot = find(&faces[face], tree.as_deref(), print, text.chars().count());
+    cache.insert(face, spot);
+    spot
 }
 
 /// The stamp's place on `face`, whose parsed tree is `tree`, for a stamp of `chars`
-/// characters (`round`: on a round token, inside its circle); `None` when the profile prints
-/// no stamp, or when the template placed none and no place on the face is clear of its art.
+/// characters; `None` when the profile prints no stamp, or when the template placed none and
+/// no place on the face is clear of its art.
 pub fn find(
     face: &Face,
     tree: Option<&usvg::Tree>,
     print: &PrintProfile,
-    (chars, round): (usize, bool),
+    chars: usize,
 ) -> Option<StampSpot> {
-    let inset = match print.revision_stamp {
-        RevisionStamp::None => return None,
-        RevisionStamp::Margin => (print.safe_zone_mm * 0.5).min(1.6),
-        RevisionStamp::SafeZone => print.safe_zone_mm + 0.4,
-    };
+    let inset = inset(print)?;
     let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
     // The tree's units: a face sized in mm is laid out in CSS pixels.
     let scale = tree.map_or(1.0, |t| t.size().width() / (w + 2.0 * b));
@@ -58,19 +74,14 @@ pub fn find(
     let tw = text_width(chars, STAMP_PT);
     let cap = STAMP_PT * 0.3528 * 0.72;
     // Corners first, then the middle of the foot and of the head, each tried in the cut margin
-    // and then further in, past frames that run round the face; on a round token, the middle
-    // of the foot and of the head only, inside the circle.
+    // and then further in, past frames that run round the face.
     let mut candidates = Vec::new();
     for step in [0.0, 1.5, 3.0, 4.5] {
         let inset = inset + step;
         let side = inset.max(1.5) + 0.5;
-        let centre = b + (w - tw) / 2.0;
-        let xs = match round {
-            false => vec![b + side, b + w - side - tw, centre],
-            true => vec![centre],
-        };
+        let xs = [b + side, b + w - side - tw, b + (w - tw) / 2.0];
         for y in [b + h - inset, b + inset + cap] {
-            for &x in &xs {
+            for x in xs {
                 candidates.push(StampSpot {
                     x,
                     baseline: y,
@@ -80,19 +91,10 @@ pub fn find(
             }
         }
     }
-    let inside = |s: &StampSpot| {
-        let [x, y, bw, bh] = text_box(*s, chars);
-        let (cx, cy, r) = (b + w / 2.0, b + h / 2.0, w.min(h) / 2.0);
-        !round
-            || [(x, y), (x + bw, y), (x, y + bh), (x + bw, y + bh)]
-                .iter()
-                .all(|(px, py)| (px - cx).powi(2) + (py - cy).powi(2) <= r * r)
-    };
     let spot = match tree {
-        None => candidates.into_iter().find(inside)?,
+        None => *candidates.first()?,
         Some(t) => candidates
             .into_iter()
-            .filter(inside)
             .find(|s| !touches_art(t, boxed(*s)))?,
     };
     let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
@@ -118,19 +120,11 @@ fn text_box(s: StampSpot, chars: usize) -> [f32; 4] {
 
 /// The stamp a template placed, read from its mark.
 fn marked(svg: &str) -> Option<StampSpot> {
-    let at = svg.find(MARK)? + MARK.len();
-    let end = at + svg[at..].find("-->")?;
-    let attrs = &svg[at..end];
-    let num = |name: &str| -> Option<f32> {
-        let key = format!("{name}=\"");
-        let from = attrs.find(&key)? + key.len();
-        let to = from + attrs[from..].find('"')?;
-        attrs[from..to].parse().ok().filter(|v: &f32| v.is_finite())
-    };
+    let (x, baseline, pt) = read_stamp_mark(svg)?;
     Some(StampSpot {
-        x: num("x")?,
-        baseline: num("y")?,
-        pt: num("size").unwrap_or(STAMP_PT).clamp(4.0, 12.0),
+        x,
+        baseline,
+        pt,
         grey: DARK,
     })
 }
@@ -269,13 +263,13 @@ mod tests {
         let (f, t) = face(
             r##"<rect width="69.5" height="94.9" fill="#202020"/><path d="M 0 89 L 20 89" stroke="#fff" stroke-width="0.5"/>"##,
         );
-        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
+        let s = find(&f, Some(&t), &print, 10).unwrap();
         assert!(s.x > 30.0, "{s:?}: moved off the frame");
         assert!(s.baseline > 85.0, "{s:?}: still at the foot");
         assert_eq!(s.grey, LIGHT, "light on a dark card");
         // Nothing in the way: the first corner, dark on white.
         let (f, t) = face(r##"<rect width="69.5" height="94.9" fill="#ffffff"/>"##);
-        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
+        let s = find(&f, Some(&t), &print, 10).unwrap();
         assert!(s.x < 10.0 && s.baseline > 85.0, "{s:?}");
         assert_eq!(s.grey, DARK);
         // A pattern of dots over the whole face: no clear place, no stamp.
@@ -290,14 +284,14 @@ mod tests {
             })
             .collect();
         let (f, t) = face(&dots);
-        assert_eq!(find(&f, Some(&t), &print, (10, false)), None);
+        assert_eq!(find(&f, Some(&t), &print, 10), None);
     }
 
     #[test]
     fn a_template_places_the_stamp_itself() {
         let print = PrintProfile::default();
-        let (f, t) = face(&mark(12.0, 40.5, 6.0));
-        let s = find(&f, Some(&t), &print, (10, false)).unwrap();
+        let (f, t) = face(&crate::render::shapes::stamp_mark(12.0, 40.5, 6.0));
+        let s = find(&f, Some(&t), &print, 10).unwrap();
         assert_eq!((s.x, s.baseline, s.pt), (12.0, 40.5, 6.0));
     }
 }

@@ -259,6 +259,33 @@ impl tera::Function<tera::TeraResult<Value>> for Walls {
     }
 }
 
+/// The revision stamp's size when a template names none, in points: small, but legible.
+pub const STAMP_PT: f32 = 5.0;
+
+/// How a face tells the sheets where its template put the revision stamp.
+const STAMP_MARK: &str = "<!--protopress:stamp ";
+
+/// The mark `revision_stamp(x, y, size)` leaves in a face (an SVG comment: it draws nothing).
+pub fn stamp_mark(x: f64, y: f64, pt: f64) -> String {
+    format!("{STAMP_MARK}x=\"{x:.2}\" y=\"{y:.2}\" size=\"{pt:.2}\"-->")
+}
+
+/// Where a face's template put its stamp, read back from its mark: the baseline's start in mm
+/// and the size in points (4 to 12).
+pub fn read_stamp_mark(svg: &str) -> Option<(f32, f32, f32)> {
+    let at = svg.find(STAMP_MARK)? + STAMP_MARK.len();
+    let end = at + svg[at..].find("-->")?;
+    let attrs = &svg[at..end];
+    let num = |name: &str| -> Option<f32> {
+        let key = format!("{name}=\"");
+        let from = attrs.find(&key)? + key.len();
+        let to = from + attrs[from..].find('"')?;
+        attrs[from..to].parse().ok().filter(|v: &f32| v.is_finite())
+    };
+    let pt = num("size").unwrap_or(STAMP_PT).clamp(4.0, 12.0);
+    Some((num("x")?, num("y")?, pt))
+}
+
 /// `revision_stamp(x, y, size?)`: where the sheets print the face's revision stamp (the
 /// baseline's start, in mm; size in points, 4 to 12, default 5), instead of a corner they pick.
 struct Stamp;
@@ -282,13 +309,9 @@ impl tera::Function<tera::TeraResult<Value>> for Stamp {
                     "revision_stamp: `size` must be a number",
                 ));
             }
-            None => f64::from(crate::pdf::stamp::STAMP_PT),
+            None => f64::from(STAMP_PT),
         };
-        Ok(Value::safe_string(&crate::pdf::stamp::mark(
-            num("x")?,
-            num("y")?,
-            size,
-        )))
+        Ok(Value::safe_string(&stamp_mark(num("x")?, num("y")?, size)))
     }
 
     fn is_safe(&self) -> bool {
