@@ -935,8 +935,10 @@ fn add_parts_to_buy<'a>(
 
 /// Prints every deck of `faces` into `writers` (one per output file, as `route` decides by
 /// kind) and reports each component. Bought parts are reported but not printed. Decks with
-/// sheets of their own are printed in order; those sharing sheets (dice, standees, small
-/// boards, or every piece of a print-and-cut layout) are packed together after them.
+/// sheets of their own print their full sheets in order (the last cards of decks on one grid
+/// go on mixed sheets after them, `mixed.rs`); the pieces sharing sheets (dice, standees,
+/// tokens, small boards, the last cards when that saves paper, or every piece of a
+/// print-and-cut layout) are packed together after them.
 pub fn print_sheets<'a>(
     game: &Game,
     faces: &'a Faces,
@@ -1000,8 +1002,6 @@ pub fn print_sheets<'a>(
                     .layout
                     .push_str(", the last copies on sheets shared with other decks");
             }
-            components.push(report);
-            continue;
         } else {
             match backed_tokens(game, deck) {
                 // Full grid sheets (how many is settled with the shared sheets), the rest
@@ -1037,20 +1037,10 @@ pub fn print_sheets<'a>(
         }
         shared.push((d, deck, shape.clone(), &deck.copies[own..]));
     }
-    // The shared sheets take in the last mixed sheets of card runs when that costs them no
-    // page; the mixed sheets left print after their files' own sheets.
-    if route(ComponentKind::Tokens).is_some() && !shared.is_empty() {
-        // First what saves a sheet, then what evens out a thin page.
-        for evening in [false, true] {
-            let pool = pool_sizes(game, &shared);
-            for (d, range) in runs.absorb(faces, |cards| {
-                worth_taking(&pool, &card_sizes(game, faces, cards), area, evening)
-            }) {
-                let deck = &faces.decks[d];
-                shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
-            }
-        }
+    if route(ComponentKind::Tokens).is_some() {
+        take_in_mixed_sheets(game, faces, &mut runs, &mut shared, area);
     }
+    // The mixed sheets left print after their files' own sheets.
     for run in runs.runs.iter().filter(|r| !r.shared.mixed.is_empty()) {
         let pos = writer_for(writers, run.file, game, faces, trees, fonts)?;
         run.print_mixed(game, faces, &mut writers[pos].1, &mut components)
@@ -1325,6 +1315,29 @@ type SharedEntry<'a> = (
     SharedShape,
     &'a [crate::render::faces::CardCopy],
 );
+
+/// The shared sheets take in the last mixed sheets of card runs: first where that saves a
+/// sheet, then where it evens out a thin page.
+fn take_in_mixed_sheets<'a>(
+    game: &Game,
+    faces: &'a Faces,
+    runs: &mut GridRuns,
+    shared: &mut Vec<SharedEntry<'a>>,
+    area: Rect,
+) {
+    if shared.is_empty() {
+        return;
+    }
+    for evening in [false, true] {
+        let pool = pool_sizes(game, shared);
+        for (d, range) in runs.absorb(faces, |cards| {
+            worth_taking(&pool, &card_sizes(game, faces, cards), area, evening)
+        }) {
+            let deck = &faces.decks[d];
+            shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
+        }
+    }
+}
 
 /// The room each piece of the shared sheets takes, in order, and the paper under its cut.
 fn pool_sizes(game: &Game, shared: &[SharedEntry]) -> Vec<((f32, f32), f32)> {

@@ -80,10 +80,11 @@ fn pack_in_order(sizes: &[(f32, f32)], order: &[usize], area: Rect, gap: f32) ->
 /// leave, few enough that thousands of tokens pack in linear time.
 const BACKFILL: usize = 16;
 
-/// As [`pack_grouped`], then tidied for a printed sheet: when the last page's pieces would
-/// cover less than `min_fill` of the area with their trims (`trims`, each piece's in mm²), the area is cut shorter until just before another page would
-/// be needed, which evens the pages out; then each page's pieces are centred in the area as one
-/// block, so the free paper is shared by all sides rather than left at the foot.
+/// As [`pack_grouped`] (in tidy rows where they take no more pages), then tidied for a printed
+/// sheet: when the last page's pieces would cover less than `min_fill` of the area with their
+/// trims (`trims`, each piece's in mm²), the area is cut shorter, or else narrower, until just
+/// before another page would be needed, which evens the pages out; then each page's pieces are
+/// centred in the area as one block, so the free paper is shared by all sides.
 pub fn pack_tidy(
     sizes: &[(f32, f32)],
     trims: &[f32],
