@@ -530,22 +530,13 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
             bleed,
             turned: true,
         } => {
-            // Drawn upright in a frame turned a quarter clockwise, then what it recorded turned
-            // onto the page the same way.
             let frame = Quarter {
                 x: ox + h + 2.0 * (bleed + BOARD_MARKS),
                 y: oy,
             };
-            let (cuts, placed) = (ctx.cuts.len(), ctx.placed.len());
-            surface.push_transform(&frame.transform());
-            draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), 0.0, 0.0);
-            surface.pop();
-            for cut in &mut ctx.cuts[cuts..] {
-                *cut = frame.cut(cut);
-            }
-            for p in &mut ctx.placed[placed..] {
-                (p.rect, p.clip) = (frame.rect(p.rect), frame.rect(p.clip));
-            }
+            frame.draw(surface, ctx, |surface, ctx| {
+                draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), 0.0, 0.0)
+            });
         }
         Shape::Board { w, h, bleed, .. } | Shape::MarkedCard { w, h, bleed } => {
             draw_small_board(surface, ctx, piece.copy.front, (w, h, bleed), ox, oy)
@@ -706,16 +697,9 @@ fn draw_turned_card(
         x: ox + h + 2.0 * b,
         y: oy,
     };
-    let (cuts, placed) = (ctx.cuts.len(), ctx.placed.len());
-    surface.push_transform(&frame.transform());
-    draw_card(surface, ctx, face, card, windows, 0.0, 0.0);
-    surface.pop();
-    for cut in &mut ctx.cuts[cuts..] {
-        *cut = frame.cut(cut);
-    }
-    for p in &mut ctx.placed[placed..] {
-        (p.rect, p.clip) = (frame.rect(p.rect), frame.rect(p.clip));
-    }
+    frame.draw(surface, ctx, |surface, ctx| {
+        draw_card(surface, ctx, face, card, windows, 0.0, 0.0)
+    });
 }
 
 /// A frame turned a quarter clockwise about the page point (`x`, `y`), in mm: the frame's
@@ -727,6 +711,21 @@ struct Quarter {
 }
 
 impl Quarter {
+    /// Draws with `draw` upright in this frame, then turns what the drawing recorded (its
+    /// cuts, where its faces lie) onto the page the same way.
+    fn draw(self, surface: &mut Surface, ctx: &mut Ctx, draw: impl FnOnce(&mut Surface, &mut Ctx)) {
+        let (cuts, placed) = (ctx.cuts.len(), ctx.placed.len());
+        surface.push_transform(&self.transform());
+        draw(surface, ctx);
+        surface.pop();
+        for cut in &mut ctx.cuts[cuts..] {
+            *cut = self.cut(cut);
+        }
+        for p in &mut ctx.placed[placed..] {
+            (p.rect, p.clip) = (self.rect(p.rect), self.rect(p.clip));
+        }
+    }
+
     fn transform(self) -> Transform {
         Transform::from_row(0.0, 1.0, -1.0, 0.0, mm(self.x), mm(self.y))
     }
