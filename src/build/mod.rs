@@ -1330,8 +1330,15 @@ fn take_in_mixed_sheets<'a>(
     }
     for evening in [false, true] {
         let pool = pool_sizes(game, shared);
+        // The pool is packed once a pass; each trial packs the pool with its cards.
+        let before = shared_summary(&pool, area);
         for (d, range) in runs.absorb(faces, |cards| {
-            worth_taking(&pool, &card_sizes(game, faces, cards), area, evening)
+            worth_taking(
+                (&pool, before),
+                &card_sizes(game, faces, cards),
+                area,
+                evening,
+            )
         }) {
             let deck = &faces.decks[d];
             shared.push((d, deck, marked_card(game, deck), &deck.copies[range]));
@@ -1339,8 +1346,11 @@ fn take_in_mixed_sheets<'a>(
     }
 }
 
+/// A piece of the shared sheets: the room it takes (w, h) and the paper under its cut, mm².
+type SizedPiece = ((f32, f32), f32);
+
 /// The room each piece of the shared sheets takes, in order, and the paper under its cut.
-fn pool_sizes(game: &Game, shared: &[SharedEntry]) -> Vec<((f32, f32), f32)> {
+fn pool_sizes(game: &Game, shared: &[SharedEntry]) -> Vec<SizedPiece> {
     shared
         .iter()
         .flat_map(|(_, deck, shape, copies)| sized(game, deck, shape, copies.len()))
@@ -1352,7 +1362,7 @@ fn card_sizes(
     game: &Game,
     faces: &Faces,
     cards: &[(usize, std::ops::Range<usize>)],
-) -> Vec<((f32, f32), f32)> {
+) -> Vec<SizedPiece> {
     cards
         .iter()
         .flat_map(|(d, range)| {
@@ -1368,14 +1378,17 @@ fn sized(
     deck: &crate::render::faces::Deck,
     shape: &SharedShape,
     n: usize,
-) -> std::iter::RepeatN<((f32, f32), f32)> {
+) -> std::iter::RepeatN<SizedPiece> {
     let piece = shape.piece(&game.components[deck.component].spec);
     std::iter::repeat_n((piece.size(), piece.trim_area()), n)
 }
 
+/// Pages taken on shared sheets and the thinnest page's fill.
+type Summary = Option<(usize, f32)>;
+
 /// The pages `pieces` (each its room and the paper under its cut) take on shared sheets, and
 /// the thinnest page's fill; `None` when a piece does not fit at all.
-fn shared_summary(pieces: &[((f32, f32), f32)], area: Rect) -> Option<(usize, f32)> {
+fn shared_summary(pieces: &[SizedPiece], area: Rect) -> Summary {
     use crate::layout::pack::pack_tidy;
     use crate::layout::share::MIN_FILL;
     let sizes: Vec<(f32, f32)> = pieces.iter().map(|p| p.0).collect();
@@ -1393,17 +1406,18 @@ fn shared_summary(pieces: &[((f32, f32), f32)], area: Rect) -> Option<(usize, f3
 }
 
 /// Whether the shared sheets should take `extra` pieces (a mixed card sheet's, a token
-/// sheet's) beside `pool`: when they need no more pages than the pool alone (a sheet saved),
-/// or, `evening`, one more while the pool alone leaves a page too thin and the two together
-/// leave none as thin (as many sheets, the thinnest one fuller).
+/// sheet's) beside `pool`, whose own pages and thinnest fill are `before`: when they need no
+/// more pages than the pool alone (a sheet saved), or, `evening`, one more while the pool
+/// alone leaves a page too thin and the two together leave none as thin (as many sheets, the
+/// thinnest one fuller).
 fn worth_taking(
-    pool: &[((f32, f32), f32)],
-    extra: &[((f32, f32), f32)],
+    (pool, before): (&[SizedPiece], Summary),
+    extra: &[SizedPiece],
     area: Rect,
     evening: bool,
 ) -> bool {
-    let both: Vec<((f32, f32), f32)> = pool.iter().chain(extra).copied().collect();
-    match (shared_summary(pool, area), shared_summary(&both, area)) {
+    let both: Vec<SizedPiece> = pool.iter().chain(extra).copied().collect();
+    match (before, shared_summary(&both, area)) {
         (Some((a, _)), Some((b, _))) if b <= a => true,
         (Some((a, thin)), Some((b, least))) => {
             evening && b == a + 1 && thin < crate::layout::share::MIN_FILL && least > thin
@@ -1431,6 +1445,7 @@ fn settle_backed_tokens(
             faces.decks[*d].copies.len() - own,
         ));
     }
+    let mut before = shared_summary(&pool, area);
     for (d, own, shape) in backed.iter_mut() {
         let deck = &faces.decks[*d];
         let per = deck_grid(game, deck).map_or(0, |(g, _)| g.per_sheet());
@@ -1438,9 +1453,10 @@ fn settle_backed_tokens(
             continue;
         }
         let sheet: Vec<_> = sized(game, deck, shape, per).collect();
-        if worth_taking(&pool, &sheet, area, true) {
+        if worth_taking((&pool, before), &sheet, area, true) {
             *own -= per;
             pool.extend(sheet);
+            before = shared_summary(&pool, area);
         }
     }
 }
