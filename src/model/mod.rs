@@ -11,6 +11,7 @@ pub mod preflight;
 pub mod print;
 pub mod sheet;
 pub mod validate;
+pub mod workbook;
 pub mod yaml;
 
 use std::collections::BTreeMap;

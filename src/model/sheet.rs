@@ -4,10 +4,8 @@
 //! The first non-empty row holds the column names. A workbook's sheet is picked with
 //! `cards.xlsx#Sheet`; without `#`, the first sheet is read.
 
-use std::io::Cursor;
 use std::path::Path;
 
-use calamine::{Data, Reader};
 use serde_json::{Number, Value};
 
 use crate::error::{Error, Result, suggestion};
@@ -16,6 +14,7 @@ use crate::model::cards::{
 };
 use crate::model::fields::{FieldType, scalar_text};
 use crate::model::lang;
+use crate::model::workbook::{self, Format};
 
 /// The spreadsheet formats a cards file may have, by file name.
 pub fn is_sheet(path: &str) -> bool {
@@ -27,6 +26,8 @@ enum Kind {
     Csv,
     Tsv,
     Workbook,
+    /// The binary `.xls` of old Excel versions, refused with a way out.
+    OldExcel,
 }
 
 fn sheet_kind(path: &str) -> Option<Kind> {
@@ -35,7 +36,8 @@ fn sheet_kind(path: &str) -> Option<Kind> {
     match ext {
         "csv" => Some(Kind::Csv),
         "tsv" | "tab" => Some(Kind::Tsv),
-        "xlsx" | "xlsm" | "xls" | "ods" => Some(Kind::Workbook),
+        "xlsx" | "xlsm" | "ods" => Some(Kind::Workbook),
+        "xls" => Some(Kind::OldExcel),
         _ => None,
     }
 }
@@ -109,7 +111,18 @@ pub fn read_table(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Tabl
     let grid = match sheet_kind(&path.to_string_lossy()) {
         Some(Kind::Csv) => read_delimited(bytes, path, b',')?,
         Some(Kind::Tsv) => read_delimited(bytes, path, b'\t')?,
-        Some(Kind::Workbook) => read_workbook(bytes, path, sheet)?,
+        Some(Kind::Workbook) => {
+            let ods = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ods"));
+            let format = if ods { Format::Ods } else { Format::Xlsx };
+            workbook::read(bytes, path, format, sheet)?
+        }
+        Some(Kind::OldExcel) => {
+            return Err(Error::new("the old Excel format (.xls) is not read")
+                .in_file(path)
+                .help("save the workbook as .xlsx (Excel Workbook) or .ods, or export the sheet as CSV"));
+        }
         None => {
             return Err(Error::new("not a spreadsheet (.csv, .tsv, .xlsx or .ods)").in_file(path));
         }
@@ -118,9 +131,9 @@ pub fn read_table(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Tabl
 }
 
 /// Cells as read: (1-based row, 1-based column, value), non-empty only, in reading order.
-struct Grid {
-    sheet: Option<String>,
-    cells: Vec<(usize, usize, Value)>,
+pub(super) struct Grid {
+    pub sheet: Option<String>,
+    pub cells: Vec<(usize, usize, Value)>,
 }
 
 fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
@@ -149,25 +162,18 @@ fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
         .has_headers(false)
         .flexible(true)
         .from_reader(text.as_bytes());
-    // The reader's own line numbers skip blank lines; count them from the byte offset.
-    let line_at = |byte: u64| {
-        let bytes = text.as_bytes();
-        let mut end = (byte as usize).min(bytes.len());
-        // A record's position may be that of the blank lines before it.
-        while bytes.get(end).is_some_and(|b| *b == b'\n' || *b == b'\r') {
-            end += 1;
-        }
-        bytes[..end].iter().filter(|b| **b == b'\n').count() + 1
-    };
+    // The reader's own line numbers skip blank lines, so lines are counted from byte offsets,
+    // onward from the last record's: one pass over the file, however many rows.
+    let mut lines = LineCounter::new(text.as_bytes());
     let mut cells = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
-            let line = e.position().map_or(1, |p| line_at(p.byte()));
+            let line = e.position().map_or(1, |p| lines.line_at(p.byte()));
             Error::new(format!("cannot read the table: {e}"))
                 .in_file(path)
                 .at(line, 1)
         })?;
-        let row = record.position().map_or(1, |p| line_at(p.byte()));
+        let row = record.position().map_or(1, |p| lines.line_at(p.byte()));
         for (c, cell) in record.iter().enumerate() {
             if !cell.trim().is_empty() {
                 cells.push((row, c + 1, Value::String(cell.to_owned())));
@@ -175,6 +181,42 @@ fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
         }
     }
     Ok(Grid { sheet: None, cells })
+}
+
+/// The 1-based line of byte offsets asked for in increasing order, counted onward from the
+/// last offset asked for.
+struct LineCounter<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Self {
+            bytes,
+            at: 0,
+            line: 1,
+        }
+    }
+
+    fn line_at(&mut self, byte: u64) -> usize {
+        let mut end = (byte as usize).min(self.bytes.len());
+        // A record's position may be that of the blank lines before it.
+        while self
+            .bytes
+            .get(end)
+            .is_some_and(|b| *b == b'\n' || *b == b'\r')
+        {
+            end += 1;
+        }
+        if end < self.at {
+            (self.at, self.line) = (0, 1);
+        }
+        self.line += memchr::memchr_iter(b'\n', &self.bytes[self.at..end]).count();
+        self.at = end;
+        self.line
+    }
 }
 
 /// The line of a quoted cell that is never closed: the CSV reader would take the rest of the
@@ -207,67 +249,10 @@ fn unclosed_quote(text: &str, delimiter: u8) -> Option<usize> {
     None
 }
 
-fn read_workbook(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Grid> {
-    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes)).map_err(|e| {
-        Error::new(format!("cannot read the workbook: {e}"))
-            .in_file(path)
-            .help("save it as .xlsx or .ods, or export the sheet as CSV")
-    })?;
-    let names = book.sheet_names();
-    let name = match sheet {
-        Some(s) if names.iter().any(|n| n == s) => s.to_owned(),
-        Some(s) => {
-            return Err(Error::new(format!("the workbook has no sheet `{s}`"))
-                .in_file(path)
-                .help(format!(
-                    "{}; its sheets: {}",
-                    suggestion(s, names.iter().map(String::as_str)),
-                    names.join(", ")
-                )));
-        }
-        None => names
-            .first()
-            .cloned()
-            .ok_or_else(|| Error::new("the workbook has no sheets").in_file(path))?,
-    };
-    let range = book
-        .worksheet_range(&name)
-        .map_err(|e| Error::new(format!("cannot read sheet `{name}`: {e}")).in_file(path))?;
-    let (r0, c0) = range.start().unwrap_or((0, 0));
-    let mut cells = Vec::new();
-    for (r, row) in range.rows().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            let (row_no, col_no) = (r0 as usize + r + 1, c0 as usize + c + 1);
-            let value = match cell {
-                Data::Empty => continue,
-                Data::Error(e) => {
-                    return Err(Error::new(format!(
-                        "sheet `{name}`, row {row_no}, column {}: the cell holds the \
-                         spreadsheet error {e}",
-                        column_letter(col_no)
-                    ))
-                    .in_file(path)
-                    .at(row_no, col_no));
-                }
-                Data::Int(i) => Value::from(*i),
-                Data::Float(f) => sheet_number(*f),
-                Data::Bool(b) => Value::Bool(*b),
-                Data::String(s) if s.trim().is_empty() => continue,
-                other => Value::String(other.to_string()),
-            };
-            cells.push((row_no, col_no, value));
-        }
-    }
-    Ok(Grid {
-        sheet: Some(name),
-        cells,
-    })
-}
-
 /// A number cell as the spreadsheet shows it: workbooks store every number as a float, so
 /// a whole one (`1`, stored 1.0) is an integer, and a computed one loses the binary noise
 /// past 15 digits (0.1 + 0.2 is 0.3, not 0.30000000000000004).
-fn sheet_number(f: f64) -> Value {
+pub(super) fn sheet_number(f: f64) -> Value {
     const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is a float.
     if f.fract() == 0.0 && f.abs() < EXACT {
         return Value::from(f as i64);
