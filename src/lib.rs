@@ -9,6 +9,7 @@
 //!
 //! [`build::build_game`] runs it for one game; the `protopress` binary is a thin CLI over it.
 
+pub mod budget;
 pub mod build;
 pub mod check;
 pub mod digest;

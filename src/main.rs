@@ -11,8 +11,10 @@ use cli::Outcome;
 use cli::args::{CheckFormat, Cli, Command};
 use cli::ui::{self, Ui};
 
+/// mimalloc, counting what is alive so a runaway input ends with a message (`budget`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: protopress::budget::Budgeted<mimalloc::MiMalloc> =
+    protopress::budget::Budgeted(mimalloc::MiMalloc);
 
 /// Exit codes, as documented in `protopress --help`.
 const CHECK_FAILED: u8 = 1;
@@ -20,6 +22,7 @@ const BAD_INPUT: u8 = 2;
 const INTERNAL: u8 = 3;
 
 fn main() -> ExitCode {
+    protopress::budget::limit_process();
     let cli = Cli::parse();
     let annotations = matches!(
         &cli.command,

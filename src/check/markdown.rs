@@ -33,14 +33,10 @@ impl Text {
 
     /// The 1-based source line of byte `pos` of the text.
     pub fn line_at(&self, pos: usize) -> usize {
-        let mut line = self.marks.first().map_or(1, |m| m.1);
-        for &(start, l) in &self.marks {
-            if start > pos {
-                break;
-            }
-            line = l;
-        }
-        line
+        // The marks are in text order: a binary search keeps a long text's tokens linear.
+        let after = self.marks.partition_point(|&(start, _)| start <= pos);
+        let mark = self.marks.get(after.saturating_sub(1));
+        mark.map_or(1, |m| m.1)
     }
 }
 

@@ -81,6 +81,36 @@ pub fn load(game: &Game) -> Result<Option<Rules>> {
         out
     };
     tera.add_raw_template(&name, &source).map_err(err)?;
+    let budget = crate::budget::Stage::open(
+        format!("filling in the template of {}", file.display()),
+        crate::budget::RULEBOOK_ALLOWANCE_MB,
+    );
     let markdown = tera.render(&name, &context(game)?).map_err(err)?;
+    drop(budget);
+    let limit = max_rules_bytes();
+    if markdown.len() > limit {
+        return Err(Error::new(format!(
+            "the rules are {} KB long, more than the {} KB a rulebook may have",
+            markdown.len() >> 10,
+            limit >> 10
+        ))
+        .in_file(&file)
+        .game(&game.id)
+        .help(
+            "a rulebook of 1 MB is some 400 pages; if yours is longer, set \
+             PROTOPRESS_MAX_RULES_KB to raise the limit",
+        ));
+    }
     Ok(Some(Rules { file, markdown }))
+}
+
+/// The longest rules text typeset (after its template is filled in): 1 MB, or
+/// `PROTOPRESS_MAX_RULES_KB`. Typesetting takes some seconds and a third of a gigabyte per
+/// megabyte of text, so a runaway text is stopped before it starts.
+pub fn max_rules_bytes() -> usize {
+    std::env::var("PROTOPRESS_MAX_RULES_KB")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(1024)
+        .saturating_mul(1024)
 }

@@ -222,7 +222,7 @@ fn max_image_pixels() -> u64 {
 
 /// Reads the image `href` links to, through the project's sandbox, refusing images too large
 /// to decode safely.
-fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
+pub fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
     let path = sandboxed(base, href)?;
     if std::fs::symlink_metadata(project.root().join(&path)).is_err() {
         return Err(format!("image `{href}` is missing ({})", path.display()));
@@ -230,7 +230,14 @@ fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, Str
     let bytes = project
         .read(&path)
         .map_err(|e| format!("image `{href}`: {}", e.message))?;
-    if let Ok(size) = imagesize::blob_size(&bytes) {
+    refuse_huge_image(href, &bytes)?;
+    Ok(bytes)
+}
+
+/// Refuses, from its header alone, an image too large to decode safely (a PNG of 30,000
+/// pixels square is 900 KB on disk and 3.6 GB decoded).
+pub fn refuse_huge_image(href: &str, bytes: &[u8]) -> Result<(), String> {
+    if let Ok(size) = imagesize::blob_size(bytes) {
         let pixels = size.width as u64 * size.height as u64;
         if pixels > max_image_pixels() {
             return Err(format!(
@@ -242,7 +249,7 @@ fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, Str
             ));
         }
     }
-    Ok(bytes)
+    Ok(())
 }
 
 /// The file links (`href`, `xlink:href`) of rendered SVG text that draw a file (`<image>`,

@@ -206,11 +206,9 @@ impl<'a> GameAssets<'a> {
             if self.has(&target) || inlined.iter().any(|(h, _)| h == href) {
                 continue;
             }
-            let bytes = self
-                .game
-                .project
-                .read(&source)
-                .map_err(|e| format!("image `{href}`: {}", e.message))?;
+            // Read as the faces read it: an image too large to decode is refused from its
+            // header here too, before the typesetter would decode it.
+            let bytes = crate::render::svg::load_image(&self.game.project, &base, href)?;
             let art_dir = source.parent().unwrap_or(&base).to_path_buf();
             match svg_art(&bytes, self.fonts, self.game, &art_dir) {
                 Some(art) => inlined.push((href.to_owned(), data_link(&art))),
@@ -361,6 +359,7 @@ impl Assets for GameAssets<'_> {
             .project
             .read(&file)
             .map_err(|e| format!("image `{dest}`: {}", e.message))?;
+        crate::render::svg::refuse_huge_image(dest, &bytes)?;
         let path = format!("images/{dest}");
         self.files.push((path.clone(), bytes));
         Ok(path)

@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
+};
 
 use crate::error::{Error, Result};
 use crate::rulebook::anchors::Anchors;
@@ -36,36 +38,67 @@ pub trait Assets {
 pub use crate::slug::slugify as slug;
 
 /// Escapes text for Typst markup. Markup characters get a backslash; quotes stay unescaped so
-/// they become typographic quotes.
+/// they become typographic quotes. A long run of markup characters (`[[[[…`) goes as one
+/// string instead: each escape is an element of its own to the typesetter, whose line
+/// breaking grows with the square of a paragraph's elements (100,000 brackets took 17 s).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut prev_digit = false;
-    for c in text.chars() {
-        let special = matches!(
-            c,
-            '\\' | '#'
-                | '$'
-                | '*'
-                | '_'
-                | '`'
-                | '<'
-                | '>'
-                | '@'
-                | '['
-                | ']'
-                | '~'
-                | '/'
-                | '='
-                | '-'
-                | '+'
-        ) || (c == '.' && prev_digit);
-        if special {
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        let run = special_run(rest, prev_digit);
+        if run >= LONG_SPECIAL_RUN {
+            out.push_str(&format!("#{};", string(&rest[..run])));
+            prev_digit = false;
+            rest = &rest[run..];
+            continue;
+        }
+        if is_special(c, prev_digit) {
             out.push('\\');
         }
         out.push(c);
         prev_digit = c.is_ascii_digit();
+        rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Markup characters in a row that go as one string rather than escaped one by one.
+const LONG_SPECIAL_RUN: usize = 16;
+
+/// The length in bytes of the run of markup characters `text` starts with.
+fn special_run(text: &str, mut prev_digit: bool) -> usize {
+    let mut len = 0;
+    for c in text.chars() {
+        if !is_special(c, prev_digit) {
+            break;
+        }
+        prev_digit = false;
+        len += c.len_utf8();
+    }
+    len
+}
+
+/// Whether `c` means something in Typst markup (a `.` only after a digit: `1.` is a list).
+fn is_special(c: char, prev_digit: bool) -> bool {
+    matches!(
+        c,
+        '\\' | '#'
+            | '$'
+            | '*'
+            | '_'
+            | '`'
+            | '<'
+            | '>'
+            | '@'
+            | '['
+            | ']'
+            | '~'
+            | '/'
+            | '='
+            | '-'
+            | '+'
+    ) || (c == '.' && prev_digit)
 }
 
 /// A Typst string literal.
@@ -124,7 +157,10 @@ pub fn to_typst(md: &str, file: &Path, assets: &mut dyn Assets) -> Result<String
         in_footnote: false,
         html: None,
     };
-    for (event, range) in Parser::new_ext(md, opts).into_offset_iter() {
+    // Text split at every character that might open markup (`[[[[` is a thousand pieces)
+    // is joined again, so a run of them can be escaped as one.
+    let events = TextMergeWithOffset::new(Parser::new_ext(md, opts).into_offset_iter());
+    for (event, range) in events {
         c.event(event, range.start)?;
     }
     let mut out = c

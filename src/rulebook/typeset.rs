@@ -247,7 +247,13 @@ impl TypstWorld {
                 cache: None,
             });
         }
+        // A `rules.typ` can loop into unbounded memory; only running it shows that.
+        let budget = crate::budget::Stage::open(
+            format!("typesetting `{ident}` (its rules.md and rules.typ)"),
+            crate::budget::RULEBOOK_ALLOWANCE_MB,
+        );
         let document = self.compile()?;
+        drop(budget);
         let found = document_font_families(&document);
         let unknown = found.is_none();
         let mut laid = Laid {
