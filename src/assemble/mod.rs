@@ -4,7 +4,8 @@
 //! which sheet and what is written. Nothing is written until every step has succeeded, so a
 //! broken input never replaces the last good output.
 //!
-//! - `session.rs`: the [`Session`] a command builds with, and what it keeps between builds
+//! - `session.rs`: the [`Session`] a command builds with, from loading a game to writing its kit
+//! - `built.rs`: what a build is given and gives back, and what it keeps between builds
 //! - `phases.rs`: the phases of one build, in the order they run, and what runs beside what
 //! - `parse.rs`: the faces' SVG parsed (at once or as the sheets draw them), with its warnings
 //! - `routing.rs`: which component goes on which sheet
@@ -16,6 +17,7 @@
 //! - `finish.rs`: the sheet files finished, and each component's pages in them
 //! - `write.rs`: writing the output folder as one set
 
+mod built;
 mod cut;
 mod finish;
 mod mixed;
@@ -28,7 +30,8 @@ mod session;
 mod shared;
 mod write;
 
+pub use built::{BuildOptions, BuildOutcome, Built, Prepared};
 pub use finish::{PDF_FILES, cut_files};
 pub use routing::print_sheets;
-pub use session::{BuildOptions, BuildOutcome, Built, Prepared, Session};
+pub use session::Session;
 pub use write::{write_check, write_check_with};

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::assemble::built::{BuildCache, Built, Prepared, Stopwatch};
 use crate::assemble::finish::{NamedFiles, Sheets, finish_sheets, sheet_pages};
 use crate::assemble::parse::{ParseNotes, face_trees};
 use crate::assemble::parts::add_parts_to_buy;
 use crate::assemble::routing::print_sheets;
-use crate::assemble::session::{BuildCache, Built, Prepared, Stopwatch};
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;

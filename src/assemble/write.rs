@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::assemble::session::{BuildOutcome, Built};
+use crate::assemble::built::{BuildOutcome, Built};
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::Game;
