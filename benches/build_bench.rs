@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use protopress::build::{BuildOptions, Built};
+use protopress::assemble::{BuildOptions, Built};
 
 // The test helpers (copying a game into a scratch project).
 #[path = "../tests/common/mod.rs"]
@@ -23,12 +23,12 @@ fn run(root: &Path, game: &str, rounds: usize) -> (Built, f64) {
     // One warm-up build, then the best of `rounds`.
     let mut best = f64::MAX;
     let mut last =
-        protopress::build::Session::new(&protopress::Project::open(root).unwrap(), &opts)
+        protopress::assemble::Session::new(&protopress::Project::open(root).unwrap(), &opts)
             .build_in_memory(game)
             .expect("benchmark game builds");
     for _ in 0..rounds {
         let start = Instant::now();
-        last = protopress::build::Session::new(&protopress::Project::open(root).unwrap(), &opts)
+        last = protopress::assemble::Session::new(&protopress::Project::open(root).unwrap(), &opts)
             .build_in_memory(game)
             .expect("benchmark game builds");
         best = best.min(start.elapsed().as_secs_f64());
@@ -145,7 +145,7 @@ fn incremental(label: &str, root: &Path, game: &str, file: &str, from: &str, to:
         layout: None,
     };
     let project = protopress::Project::open(root).unwrap();
-    let session = protopress::build::Session::with_cache(&project, &opts);
+    let session = protopress::assemble::Session::with_cache(&project, &opts);
     session.build_game(game).unwrap();
     let path = root.join("data").join(game).join(file);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -223,7 +223,7 @@ fn main() {
     );
     // For the peer comparison (benches/peer_pipeline.sh): the unique faces as SVG files.
     if let Ok(out) = std::env::var("PEER_SVG_DIR") {
-        let p = protopress::build::Session::new(
+        let p = protopress::assemble::Session::new(
             &protopress::Project::open(dir.path()).unwrap(),
             &BuildOptions::default(),
         )

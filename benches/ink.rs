@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use protopress::model::print::Ink;
 use protopress::pdf::ink::coverage;
 

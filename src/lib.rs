@@ -7,10 +7,10 @@
 //!                  └▶ check (manifest, rules) ──▶ rulebook (Typst) ─┘
 //! ```
 //!
-//! [`build::build_game`] runs it for one game; the `protopress` binary is a thin CLI over it.
+//! [`assemble::Session::build_game`] runs it for one game; the `protopress` binary is a thin CLI over it.
 
+pub mod assemble;
 pub mod budget;
-pub mod build;
 pub mod check;
 pub mod digest;
 pub mod error;

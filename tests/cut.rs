@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::{Pdf, close};
-use protopress::build::{BuildOptions, Built, Session};
+use protopress::assemble::{BuildOptions, Built, Session};
 use protopress::layout::cut::{CRICUT_AREA, CRICUT_FRAME_GAP};
 use protopress::layout::imposition::Grid;
 use protopress::model::print::CardSize;

@@ -6,7 +6,7 @@ mod common;
 use std::process::Command;
 
 use common::{Project, deck_game};
-use protopress::build::BuildOptions;
+use protopress::assemble::BuildOptions;
 
 const CARDS: &str = "- name: Alpha\n  count: 2\n";
 
@@ -17,7 +17,7 @@ fn build(p: &Project) -> protopress::Result<()> {
         mark_printed: false,
         layout: None,
     };
-    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+    protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
         .build_game("fixture")
         .map(|_| ())
 }
@@ -139,7 +139,7 @@ fn overflow_warns_instead_when_the_profile_says_so() {
         layout: None,
     };
     let outcome =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
             .build_game("fixture")
             .unwrap();
     assert!(
@@ -430,14 +430,15 @@ fn a_template_typo_points_at_itself_and_suggests_the_field() {
     let front = p.root().join("templates/fixture/front.svg.tera");
     let text = std::fs::read_to_string(&front).unwrap();
     std::fs::write(&front, text.replace("text=card.text", "text=card.txet")).unwrap();
-    let opts = protopress::build::BuildOptions {
+    let opts = protopress::assemble::BuildOptions {
         out_dir: p.out(),
-        ..protopress::build::BuildOptions::default()
+        ..protopress::assemble::BuildOptions::default()
     };
-    let err = protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
-        .build_in_memory("fixture")
-        .err()
-        .expect("the typo fails the build");
+    let err =
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts)
+            .build_in_memory("fixture")
+            .err()
+            .expect("the typo fails the build");
     let line = std::fs::read_to_string(&front).unwrap();
     let col = line.find("card.txet").unwrap() + 1;
     assert_eq!((err.line, err.column), (Some(1), Some(col)), "{err}");

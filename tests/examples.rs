@@ -5,7 +5,7 @@ mod common;
 use std::path::Path;
 
 use common::Pdf;
-use protopress::build::BuildOptions;
+use protopress::assemble::BuildOptions;
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -25,7 +25,7 @@ fn every_example_game_builds() {
     let games = protopress::Project::open(repo()).unwrap().games().unwrap();
     assert!(games.contains(&"death-to-decorum".to_owned()), "{games:?}");
     for game in games {
-        let built = protopress::build::Session::new(
+        let built = protopress::assemble::Session::new(
             &protopress::Project::open(repo()).unwrap(),
             &options(),
         )
@@ -47,7 +47,7 @@ fn every_example_game_builds() {
 #[test]
 fn death_to_decorum_decks_match_the_manifest() {
     let built =
-        protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &options())
+        protopress::assemble::Session::new(&protopress::Project::open(repo()).unwrap(), &options())
             .build_in_memory("death-to-decorum")
             .unwrap();
     let by_id = |id: &str| built.report.component(id).unwrap().clone();
@@ -140,8 +140,8 @@ fn every_seed_game_ships_and_passes_its_manifest_check() {
     }
 }
 
-fn prepared(id: &str) -> protopress::build::Prepared {
-    protopress::build::Session::new(
+fn prepared(id: &str) -> protopress::assemble::Prepared {
+    protopress::assemble::Session::new(
         &protopress::Project::open(repo()).unwrap(),
         &BuildOptions::default(),
     )
@@ -151,7 +151,7 @@ fn prepared(id: &str) -> protopress::build::Prepared {
 
 /// A component's printed copies and its cards.
 fn deck<'p>(
-    p: &'p protopress::build::Prepared,
+    p: &'p protopress::assemble::Prepared,
     id: &str,
 ) -> (
     &'p protopress::render::faces::Deck,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use protopress::export::{
     ExportOptions, ExportReport, Format, TTS_COLS, TTS_MAX_SIDE, TTS_ROWS, export,
 };

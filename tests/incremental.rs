@@ -5,7 +5,7 @@ mod common;
 use std::sync::atomic::Ordering;
 
 use protopress::Project;
-use protopress::build::{BuildOptions, Built, Session};
+use protopress::assemble::{BuildOptions, Built, Session};
 
 /// Every output file of `a` is byte for byte that of `b`.
 fn same_files(a: &Built, b: &Built) {

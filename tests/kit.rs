@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use common::{Pdf, close};
-use protopress::build::{BuildOptions, Built};
+use protopress::assemble::{BuildOptions, Built};
 use protopress::layout::imposition::Grid;
 use protopress::layout::nets::DieNet;
 use protopress::layout::tiling::TileLayout;
@@ -22,7 +22,7 @@ fn built() -> &'static Built {
             mark_printed: false,
             layout: None,
         };
-        protopress::build::Session::new(
+        protopress::assemble::Session::new(
             &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
             &opts,
         )
@@ -310,7 +310,7 @@ fn build_example(id: &str) -> Built {
         mark_printed: false,
         layout: None,
     };
-    protopress::build::Session::new(
+    protopress::assemble::Session::new(
         &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
         &opts,
     )
@@ -476,7 +476,7 @@ fn every_kit_prints_as_one_duplex_job() {
 fn board_keep(id: &str, comp: &str, face_w: f32) -> protopress::render::keep::KeepWhole {
     let project = protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
     let opts = BuildOptions::default();
-    let prepared = protopress::build::Session::new(&project, &opts)
+    let prepared = protopress::assemble::Session::new(&project, &opts)
         .prepare(id)
         .unwrap();
     let face = prepared

@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use common::pdf_text::{flat, pdf_lines};
-use protopress::build::{BuildOptions, Built, Session};
+use protopress::assemble::{BuildOptions, Built, Session};
 
 fn build_in(root: &Path, game: &str, lang: &str) -> Built {
     let opts = BuildOptions {

@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 
 use common::pdf_text::{Line, flat, pdf_lines};
-use protopress::build::{BuildOptions, Built, Session};
+use protopress::assemble::{BuildOptions, Built, Session};
 
 use common::GAMES;
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::Project;
-use protopress::build::{BuildOptions, Prepared, Session};
+use protopress::assemble::{BuildOptions, Prepared, Session};
 
 const FRONT: &str = "{% <face_svg bg=\"#eeeeee\"> %}{{ text_box(text=card.name, x=face.safe_left, y=face.safe_top, width=face.safe_right - face.safe_left, height=10, size=5, min_size=3) }}{% if card.text %}{{ text_box(text=card.text, x=face.safe_left, y=40, width=face.safe_right - face.safe_left, height=20, size=4, min_size=3) }}{% endif %}{{ text_box(text=\"Tier \" ~ (card.tier + 1), x=face.safe_left, y=70, width=30, height=8, size=4) }}{% </face_svg> %}";
 const BACK: &str = "{% <face_svg bg=\"#222266\"> %}<circle cx=\"{{ face.width / 2 }}\" cy=\"{{ face.height / 2 }}\" r=\"10\" fill=\"#fff\"/>{% </face_svg> %}";

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use protopress::build::{BuildOptions, Built, Session};
+use protopress::assemble::{BuildOptions, Built, Session};
 use protopress::layout::plan::Role;
 
 use common::GAMES;

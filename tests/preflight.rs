@@ -8,7 +8,7 @@ mod common;
 use std::process::{Command, Output};
 
 use common::Project;
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use serde_json::Value;
 
 /// A face over the whole bleed in `bg`, with `body` on it.

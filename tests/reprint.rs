@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use common::{Pdf, copy_game};
-use protopress::build::BuildOptions;
+use protopress::assemble::BuildOptions;
 use protopress::output::record::{PrintRecord, record_of};
 use protopress::reprint::{Change, Reprint, SectionChange, record_at_revision, reprint};
 
@@ -46,7 +46,7 @@ fn reprint_dtd(dir: &Path, old: &PrintRecord) -> Reprint {
 }
 
 fn record(dir: &Path) -> PrintRecord {
-    let p = protopress::build::Session::new(
+    let p = protopress::assemble::Session::new(
         &protopress::Project::open(dir).unwrap(),
         &BuildOptions::default(),
     )

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use common::{Pdf, Project, deck_game};
 use lopdf::{Document, Object};
-use protopress::build::{BuildOptions, Built};
+use protopress::assemble::{BuildOptions, Built};
 
 fn opts(out: &Path) -> BuildOptions {
     BuildOptions {
@@ -22,7 +22,7 @@ fn opts(out: &Path) -> BuildOptions {
 fn dtd() -> &'static Built {
     static BUILT: OnceLock<Built> = OnceLock::new();
     BUILT.get_or_init(|| {
-        protopress::build::Session::new(
+        protopress::assemble::Session::new(
             &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
             &opts(&std::env::temp_dir()),
         )
@@ -188,7 +188,7 @@ fn named_pages(doc: &Document) -> std::collections::HashMap<Vec<u8>, usize> {
 #[test]
 fn the_kit_holds_the_rulebooks_own_pages_with_their_links() {
     // The Captain is Dead's rules are long enough for a contents page.
-    let b = protopress::build::Session::new(
+    let b = protopress::assemble::Session::new(
         &protopress::Project::open(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap(),
         &opts(&std::env::temp_dir()),
     )
@@ -257,7 +257,7 @@ fn new_game_styled(id: &str, style: &str) -> Built {
     protopress::scaffold::create(dir.path(), id).unwrap();
     let rules_typ = dir.path().join("data").join(id).join("rules.typ");
     std::fs::write(rules_typ, style).unwrap();
-    protopress::build::Session::new(
+    protopress::assemble::Session::new(
         &protopress::Project::open(dir.path()).unwrap(),
         &opts(&dir.path().join("output")),
     )
@@ -338,7 +338,7 @@ fn a_changed_price_in_the_data_changes_the_rules() {
         yaml.replace("{ name: Medkit, price: 12,", "{ name: Medkit, price: 17,"),
     )
     .unwrap();
-    let built = protopress::build::Session::new(
+    let built = protopress::assemble::Session::new(
         &protopress::Project::open(dir.path()).unwrap(),
         &opts(&dir.path().join("output")),
     )
@@ -363,7 +363,7 @@ fn markdown_of_every_kind_typesets() {
     let p = rules_game(
         "# Rules\n\nA *justified* paragraph with **bold**, `code`, emoji ☠️ 🪓 and a [link](#setup).\n\n## Setup\n\n1. First\n   - nested *bullet*\n   - another\n2. Second\n\n> A block quote.\n\n---\n\n| Wide column with long text that wraps | n |\n| --- | ---: |\n| A cell with several words in it | 3 |\n\nThe card: ![Alpha](component:deck/alpha)\n\nSpecial # $ * _ < > @ [ ] ~ / = - + characters stay text.\n",
     );
-    let built = protopress::build::Session::new(
+    let built = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
@@ -399,7 +399,7 @@ fn markdown_of_every_kind_typesets() {
 #[test]
 fn raw_html_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nFine.\n\n<b>no</b>\n");
-    let err = protopress::build::Session::new(
+    let err = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
@@ -413,7 +413,7 @@ fn raw_html_in_the_rules_names_the_line() {
 #[test]
 fn an_unknown_component_image_is_an_error() {
     let p = rules_game("# Rules\n\n![x](component:deck/omega)\n");
-    let err = protopress::build::Session::new(
+    let err = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
@@ -427,7 +427,7 @@ fn an_unknown_component_image_is_an_error() {
 #[test]
 fn a_tera_error_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nCosts {{ components.deck.nope.price }} coins.\n");
-    let err = protopress::build::Session::new(
+    let err = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
@@ -441,13 +441,13 @@ fn a_tera_error_in_the_rules_names_the_line() {
 #[test]
 fn the_rulebook_is_deterministic() {
     let p = rules_game("# Rules\n\nSame every time.\n");
-    let a = protopress::build::Session::new(
+    let a = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
     .build_in_memory("fixture")
     .unwrap();
-    let b = protopress::build::Session::new(
+    let b = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
@@ -471,7 +471,7 @@ fn svg_art_on_a_pictured_face_is_typeset_with_its_text() {
             "templates/fixture/art/sigil.svg",
             &format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 20\"><circle cx=\"35\" cy=\"10\" r=\"4\" fill=\"#c33\"/>{art_text}</svg>"),
         );
-        let built = protopress::build::Session::new(
+        let built = protopress::assemble::Session::new(
             &protopress::Project::open(p.root()).unwrap(),
             &opts(&p.out()),
         )
@@ -523,7 +523,7 @@ fn the_components_marker_builds_and_checks() {
         ..BuildOptions::default()
     };
     let built =
-        protopress::build::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
+        protopress::assemble::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
             .build_in_memory_in("veil-runners", Some("en"))
             .unwrap_or_else(|e| panic!("{e}"));
     let check = built.check.as_ref().expect("a manifest");

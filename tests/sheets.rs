@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Pdf, close, deck_game};
-use protopress::build::BuildOptions;
+use protopress::assemble::BuildOptions;
 use protopress::layout::imposition::{Grid, MARK_GAP, MARK_MIN, Rect};
 use protopress::model::print::{CardSize, Duplex, Paper};
 
@@ -23,8 +23,8 @@ fn opts(p: &common::Project) -> BuildOptions {
 }
 
 /// The fixture game of `p`, built in memory.
-fn build_fixture(p: &common::Project) -> protopress::build::Built {
-    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(p))
+fn build_fixture(p: &common::Project) -> protopress::assemble::Built {
+    protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(p))
         .build_in_memory("fixture")
         .unwrap()
 }
@@ -188,7 +188,7 @@ fn back_offset_moves_backs_and_their_marks_together() {
 fn an_offset_that_pushes_the_backs_onto_their_ruler_is_an_error() {
     let built = |offset: &str| {
         let p = deck_game(&format!("  paper: a4\n  back_offset_mm: {offset}"), ELEVEN);
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")
             .map(|_| ())
     };
@@ -482,12 +482,12 @@ fn duplex_none_prints_no_backs() {
 #[test]
 fn rebuilds_are_byte_identical() {
     let p = deck_game("  paper: a4", ELEVEN);
-    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+    protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
         .build_game("fixture")
         .unwrap();
     let first = std::fs::read(p.out().join("fixture/cards.pdf")).unwrap();
     let first_json = std::fs::read(p.out().join("fixture/build.json")).unwrap();
-    protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+    protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
         .build_game("fixture")
         .unwrap();
     assert_eq!(
@@ -509,9 +509,10 @@ fn paper_option_overrides_the_game() {
         mark_printed: false,
         layout: None,
     };
-    let built = protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &o)
-        .build_in_memory("fixture")
-        .unwrap();
+    let built =
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &o)
+            .build_in_memory("fixture")
+            .unwrap();
     let pdf = Pdf::load(built.pdf("cards.pdf").unwrap());
     assert!(close(pdf.pages[0].width_mm, 215.9));
     assert_eq!(built.report.paper, Paper::Letter);
@@ -578,7 +579,7 @@ fn every_paper_size_prints_inside_its_margin() {
         ("{ width_mm: 320, height_mm: 240 }", 320.0, 240.0),
     ] {
         let p = deck_game(&format!("  paper: {paper}"), ELEVEN);
-        let built = protopress::build::Session::new(
+        let built = protopress::assemble::Session::new(
             &protopress::Project::open(p.root()).unwrap(),
             &opts(&p),
         )
@@ -618,11 +619,13 @@ fn a_card_larger_than_the_paper_is_a_clear_error() {
             "{% <face_svg bg=\"#eeeeee\"> %}{% </face_svg> %}",
         ),
     ]);
-    let err =
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
-            .build_in_memory("fixture")
-            .err()
-            .expect("a 140 × 200 mm card does not fit A5");
+    let err = protopress::assemble::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p),
+    )
+    .build_in_memory("fixture")
+    .err()
+    .expect("a 140 × 200 mm card does not fit A5");
     let text = err.to_string();
     assert!(
         text.contains("does not fit") && text.contains("game.yaml"),
@@ -670,7 +673,7 @@ fn turned_backs_print_behind_their_own_fronts() {
 
 /// The colour at (`x`, `y`) of an index thumbnail, read from its sprite.
 fn thumbnail_rgb(
-    built: &protopress::build::Built,
+    built: &protopress::assemble::Built,
     window: &common::SpriteWindow,
     x: usize,
     y: usize,
@@ -748,7 +751,7 @@ fn a_card_near_the_paper_size_fits_by_the_printable_margin_given() {
             "size: poker",
             "size: { width_mm: 186, height_mm: 271 }",
         );
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")
     };
     let big = built("").expect("186 × 271 mm with bleed fits A4 inside a 5 mm margin");
@@ -777,7 +780,7 @@ fn a_token_too_tall_for_the_shared_sheet_is_refused() {
             "data/fixture/game.yaml",
             &format!("  - id: chits\n    name: Chits\n    kind: tokens\n    shape: square\n    size: {{ width_mm: 100, height_mm: {height} }}\n    front: front.svg.tera\n    cards: deck.yaml\n    card_fields: [text]\n"),
         );
-        protopress::build::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
+        protopress::assemble::Session::new(&protopress::Project::open(p.root()).unwrap(), &opts(&p))
             .build_in_memory("fixture")
     };
     // A4 less two 5 mm margins and the 7 mm label band is 280 mm; tokens keep 1.5 mm of bleed.

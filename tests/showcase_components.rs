@@ -7,7 +7,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use protopress::model::ComponentKind;
 
 fn repo() -> &'static Path {

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use common::pdf_text::{Line, flat, pdf_lines};
-use protopress::build::{BuildOptions, Built};
+use protopress::assemble::{BuildOptions, Built};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -21,7 +21,7 @@ fn build(game: &str) -> Built {
         mark_printed: false,
         layout: None,
     };
-    protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
+    protopress::assemble::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
         .build_in_memory(game)
         .unwrap_or_else(|e| panic!("{game}: {e}"))
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use protopress::build::BuildOptions;
+use protopress::assemble::BuildOptions;
 use protopress::model::Game;
 use protopress::scaffold::schema::{cards_schema, game_schema, manifest_schema, property_names};
 
@@ -215,7 +215,7 @@ fn a_new_game_builds_and_checks_clean() {
         layout: None,
     };
     let outcome =
-        protopress::build::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
+        protopress::assemble::Session::new(&protopress::Project::open(dir.path()).unwrap(), &opts)
             .build_game("space-traders")
             .unwrap();
     assert!(
@@ -255,9 +255,10 @@ fn the_index_page_lists_every_component_and_page() {
         mark_printed: false,
         layout: None,
     };
-    let built = protopress::build::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
-        .build_in_memory("death-to-decorum")
-        .unwrap();
+    let built =
+        protopress::assemble::Session::new(&protopress::Project::open(repo()).unwrap(), &opts)
+            .build_in_memory("death-to-decorum")
+            .unwrap();
     let html = &built.index_html;
     for c in &built.report.components {
         assert!(

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use protopress::build::{BuildOptions, BuildOutcome, Built, Session};
+use protopress::assemble::{BuildOptions, BuildOutcome, Built, Session};
 use protopress::output::record::record_path;
 use protopress::output::write_atomic;
 use protopress::{Error, Project, Result};

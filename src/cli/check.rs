@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use protopress::build::write_check_with;
+use protopress::assemble::write_check_with;
 use protopress::check::manifest::CheckReport;
 use protopress::check::report::{self, Summary};
 use protopress::model::Game;

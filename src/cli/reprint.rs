@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use protopress::build::write_check;
+use protopress::assemble::write_check;
 use protopress::model::Game;
 use protopress::output::record::{PrintRecord, load_record};
 use protopress::output::write_atomic;

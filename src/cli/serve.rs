@@ -11,7 +11,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
 use tiny_http::{Header, Request, Response, Server};
 

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use notify_debouncer_mini::new_debouncer;
 use notify_debouncer_mini::notify::RecursiveMode;
-use protopress::build::{BuildOptions, Session};
+use protopress::assemble::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
 
 use super::args::PaperArg;

@@ -7,7 +7,7 @@ use krilla::page::PageSettings;
 use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::Output;
-use crate::build::{BuildOptions, Session};
+use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
 use crate::model::print::mm;

@@ -4,7 +4,7 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 
 use super::{ExportOptions, Output, face_name, px};
-use crate::build::{BuildOptions, Session};
+use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::project::Project;
 use crate::render::raster::{png_rgb_at, render_face};

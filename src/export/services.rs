@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Format, Output, face_name, json_bytes};
-use crate::build::{BuildOptions, Prepared, Session};
+use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
 use crate::model::{Component, ComponentKind, TokenShape, Window};

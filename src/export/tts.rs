@@ -20,7 +20,7 @@ use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 use serde_json::{Map, Value, json};
 
 use super::{Output, face_name, json_bytes, no_copies, px, url_escape};
-use crate::build::{BuildOptions, Prepared, Session};
+use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::Result;
 use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::project::Project;

@@ -35,11 +35,12 @@ const PAD: f32 = 2.0;
 /// Room around a small board's face for its crop marks.
 const BOARD_MARKS: f32 = MARK_GAP + TILE_MARK + 0.5;
 
-/// What a piece is, with its geometry.
-#[derive(Clone, Copy)]
+/// What a piece is, with its geometry: the one shape type of the shared and cut sheets, from
+/// the routing that picks it (`assemble/shared.rs`, `assemble/cut.rs`) to the drawing here.
+#[derive(Clone)]
 pub enum Shape<'a> {
-    Die(&'a DieNet),
-    Standee(&'a Standee),
+    Die(DieNet),
+    Standee(Standee),
     /// A token of `w` × `h` mm with `bleed` all round, cut along its outline.
     Token {
         shape: TokenShape,
@@ -80,8 +81,8 @@ impl Shape<'_> {
     /// The room the piece takes on the page, with its padding.
     pub fn size(&self) -> (f32, f32) {
         match *self {
-            Shape::Die(net) => (net.width + 2.0 * PAD, net.height + 2.0 * PAD),
-            Shape::Standee(s) => (s.outline.w + 2.0 * PAD, s.outline.h + 2.0 * PAD),
+            Shape::Die(ref net) => (net.width + 2.0 * PAD, net.height + 2.0 * PAD),
+            Shape::Standee(ref s) => (s.outline.w + 2.0 * PAD, s.outline.h + 2.0 * PAD),
             Shape::Card {
                 w,
                 h,
@@ -112,8 +113,8 @@ impl Shape<'_> {
     /// figures and bases, a round token's disc.
     pub fn trim_area(&self) -> f32 {
         match *self {
-            Shape::Die(net) => 6.0 * net.edge * net.edge,
-            Shape::Standee(s) => s.outline.w * s.outline.h,
+            Shape::Die(ref net) => 6.0 * net.edge * net.edge,
+            Shape::Standee(ref s) => s.outline.w * s.outline.h,
             Shape::Token {
                 shape: TokenShape::Circle,
                 w,
@@ -512,8 +513,8 @@ fn flipped_band(band: Band, duplex: Duplex, ph: f32) -> Band {
 fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, token_radius: f32) {
     let (ox, oy) = (spot.x, spot.y);
     match piece.shape {
-        Shape::Die(net) => draw_die(surface, ctx, piece.copy, net, ox + PAD, oy + PAD),
-        Shape::Standee(s) => draw_standee(surface, ctx, piece.copy, s, ox + PAD, oy + PAD),
+        Shape::Die(ref net) => draw_die(surface, ctx, piece.copy, net, ox + PAD, oy + PAD),
+        Shape::Standee(ref s) => draw_standee(surface, ctx, piece.copy, s, ox + PAD, oy + PAD),
         Shape::Token { shape, w, h, bleed } => draw_token(
             surface,
             ctx,

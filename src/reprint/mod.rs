@@ -15,7 +15,7 @@ use std::process::Command;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::build::{BuildOptions, Prepared, Session, cut_files, print_sheets};
+use crate::assemble::{BuildOptions, Prepared, Session, cut_files, print_sheets};
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};

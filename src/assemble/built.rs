@@ -1,0 +1,109 @@
+//! What a build is given and gives back: the command line's choices, a game prepared (loaded,
+//! its faces rendered and parsed), a kit built in memory and what writing it wrote; what
+//! `watch` and `serve` keep between builds; and the stopwatch that times the stages.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::check::manifest::CheckReport;
+use crate::model::Game;
+use crate::model::print::{Layout, Paper};
+use crate::output::index::ThumbCache;
+use crate::output::record::PrintRecord;
+use crate::output::report::BuildReport;
+use crate::render::faces::{Faces, RenderCache};
+use crate::rulebook::typeset::TypesetCache;
+use crate::text::fonts::Fonts;
+
+/// Choices from the command line that override the game's own.
+#[derive(Debug, Clone, Default)]
+pub struct BuildOptions {
+    /// Paper for every game, instead of each game's print profile.
+    pub paper: Option<Paper>,
+    /// Layout for every game, instead of each game's print profile.
+    pub layout: Option<Layout>,
+    /// Output root; each game goes to `<out>/<game>/`.
+    pub out_dir: PathBuf,
+    /// Also make the print record (`printed.json`) of what is built.
+    pub mark_printed: bool,
+}
+
+/// What one game's build wrote.
+#[derive(Debug, Clone)]
+pub struct BuildOutcome {
+    pub report: BuildReport,
+    pub files: Vec<PathBuf>,
+    /// The manifest check, when the game has a manifest.
+    pub check: Option<CheckReport>,
+    /// The print record, when the options ask for it.
+    pub record: Option<PrintRecord>,
+    /// Wall time of each stage.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// Everything a build computes before writing: the PDFs and the report.
+pub struct Built {
+    pub game: Game,
+    /// Output file name and bytes, in a fixed order.
+    pub pdfs: Vec<(String, Vec<u8>)>,
+    pub report: BuildReport,
+    /// `index.html`: the kit at a glance.
+    pub index_html: String,
+    /// Files beside it: the thumbnails it shows (`thumbs/…`) and `deck-stats.json`.
+    pub extras: Vec<(String, Vec<u8>)>,
+    /// The manifest check, when the game has a manifest.
+    pub check: Option<CheckReport>,
+    /// The print record, when the options ask for it.
+    pub record: Option<PrintRecord>,
+    /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
+    /// which must not change between identical builds).
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+impl Built {
+    /// The bytes of one output PDF.
+    pub fn pdf(&self, name: &str) -> Option<&[u8]> {
+        self.pdfs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}
+
+/// A game loaded, its faces rendered and parsed: everything before the PDFs.
+pub struct Prepared {
+    pub game: Game,
+    pub fonts: Fonts,
+    pub faces: Faces,
+    /// Every face's tree, in face order; empty when the build parses them as it draws.
+    pub trees: Vec<Arc<usvg::Tree>>,
+    /// Every warning of the build so far, in the order it was found.
+    pub warnings: Vec<String>,
+    /// Wall time of each stage so far.
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// What `watch` and `serve` carry from one build to the next: rendered faces and parsed trees,
+/// typeset PDFs and the index page's thumbnails, each reused while its inputs are unchanged.
+#[derive(Default)]
+pub(super) struct BuildCache {
+    pub(super) render: RenderCache,
+    pub(super) typeset: TypesetCache,
+    pub(super) thumbs: ThumbCache,
+}
+
+/// Times the stages of a build.
+pub(super) struct Stopwatch(Instant);
+
+impl Stopwatch {
+    pub(super) fn start() -> Stopwatch {
+        Stopwatch(Instant::now())
+    }
+
+    /// Records the time since the last lap under `name`.
+    pub(super) fn lap(&mut self, name: &'static str, timings: &mut Vec<(&'static str, Duration)>) {
+        timings.push((name, self.0.elapsed()));
+        self.0 = Instant::now();
+    }
+}

@@ -1,0 +1,164 @@
+//! The faces' SVG parsed into trees: all at once (exports, reprints), or as the sheets first
+//! draw them and let go once drawn (builds), with what parsing finds (faces of the wrong
+//! proportions, the preflight) in face order.
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::error::Result;
+use crate::model::Game;
+use crate::output::index::shown_faces;
+use crate::render::faces::{Face, Faces, RenderCache};
+use crate::render::trees::FaceTrees;
+use crate::sync::lock;
+use crate::text::fonts::Fonts;
+
+/// The faces' trees for `assemble`: those `prepare` parsed, or (a build) parsed as the sheets
+/// draw them, with what parsing found noted in `notes`.
+pub(super) fn face_trees<'a>(
+    trees: Vec<Arc<usvg::Tree>>,
+    game: &'a Game,
+    faces: &'a Faces,
+    fonts: &'a Fonts,
+    cache: Option<&'a RenderCache>,
+    notes: &'a ParseNotes,
+) -> FaceTrees<'a> {
+    let set = if trees.len() == faces.faces.len() {
+        FaceTrees::new(trees)
+    } else {
+        FaceTrees::lazy(
+            faces.faces.len(),
+            Box::new(move |i| {
+                let face = &faces.faces[i];
+                let tree = parse_face(game, face, fonts, cache)?;
+                notes.note(i, game, face, &tree);
+                Ok(tree)
+            }),
+        )
+    };
+    set.forget_once_drawn(forgettable(faces))
+}
+
+/// What parsing faces on demand found, by face, so the warnings come out in face order
+/// whatever order the sheets drew them in.
+#[derive(Default)]
+pub(super) struct ParseNotes {
+    proportions: std::sync::Mutex<Vec<(usize, String)>>,
+    preflight: std::sync::Mutex<Vec<(usize, Vec<crate::preflight::Finding>)>>,
+}
+
+impl ParseNotes {
+    fn note(&self, i: usize, game: &Game, face: &Face, tree: &usvg::Tree) {
+        if let Some(w) = proportion_warning(face, tree) {
+            lock(&self.proportions).push((i, w));
+        }
+        let found = crate::preflight::face(game, face, tree);
+        lock(&self.preflight).push((i, found));
+    }
+
+    /// Proportion warnings in face order, once per face (a face parsed again after being let
+    /// go is noted twice).
+    pub(super) fn warnings(&self) -> Vec<String> {
+        let mut proportions = std::mem::take(&mut *lock(&self.proportions));
+        proportions.sort_by_key(|(i, _)| *i);
+        proportions.dedup_by_key(|(i, _)| *i);
+        proportions.into_iter().map(|(_, w)| w).collect()
+    }
+
+    /// The preflight of every face (low-resolution art among it), in face order, once per face.
+    pub(super) fn preflight(&self) -> crate::preflight::Report {
+        let mut found = std::mem::take(&mut *lock(&self.preflight));
+        found.sort_by_key(|(i, _)| *i);
+        found.dedup_by_key(|(i, _)| *i);
+        crate::preflight::Report::new(found.into_iter().flat_map(|(_, f)| f).collect())
+    }
+}
+
+/// The faces a build may forget once drawn: those of a single component (so of a single sheet
+/// file) that the index page does not show.
+fn forgettable(faces: &Faces) -> Vec<bool> {
+    let shown = shown_faces(faces);
+    let mut decks_using = vec![0u8; faces.faces.len()];
+    for deck in &faces.decks {
+        for f in deck.used_faces() {
+            if let Some(n) = decks_using.get_mut(f) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+    decks_using
+        .iter()
+        .zip(&shown)
+        .map(|(&n, &shown)| n == 1 && !shown)
+        .collect()
+}
+
+/// Parses every face in parallel; errors name the component, card and side.
+pub(super) fn parse_faces(
+    game: &Game,
+    faces: &Faces,
+    fonts: &Fonts,
+    warnings: &mut Vec<String>,
+    cache: Option<&RenderCache>,
+) -> Result<Vec<Arc<usvg::Tree>>> {
+    let trees: Vec<Result<Arc<usvg::Tree>>> = faces
+        .faces
+        .par_iter()
+        .map(|face| parse_face(game, face, fonts, cache))
+        .collect();
+    let trees: Vec<Arc<usvg::Tree>> = trees.into_iter().collect::<Result<_>>()?;
+    for (face, tree) in faces.faces.iter().zip(&trees) {
+        warnings.extend(proportion_warning(face, tree));
+    }
+    Ok(trees)
+}
+
+/// Parses one face, or takes its tree from the session's cache.
+fn parse_face(
+    game: &Game,
+    face: &Face,
+    fonts: &Fonts,
+    cache: Option<&RenderCache>,
+) -> Result<Arc<usvg::Tree>> {
+    // A tree depends on the SVG (and its art, in the hash) and on the fonts.
+    let key = format!("{}{}", face.hash, fonts.digest);
+    let cached = |c: &RenderCache| {
+        let trees = lock(&c.trees);
+        trees.get(&key).cloned()
+    };
+    if let Some(tree) = cache.and_then(cached) {
+        return Ok(tree);
+    }
+    let base = game.template_dir();
+    let parsed = crate::render::svg::parse(&face.svg, fonts, &game.project, &base).map(Arc::new);
+    if let (Some(c), Ok(tree)) = (cache, &parsed) {
+        let mut trees = lock(&c.trees);
+        trees.insert(key, tree.clone());
+    }
+    parsed.map_err(|e| {
+        let card = format!("{} ({})", face.card, face.side.name());
+        e.game(&game.id).component(&face.component).card(card)
+    })
+}
+
+/// A template that forgot the bleed draws a face of the wrong proportions; it would be
+/// stretched to fit, so say so.
+fn proportion_warning(face: &Face, tree: &usvg::Tree) -> Option<String> {
+    let bleed = face.bleed;
+    let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
+    let got = tree.size().width() / tree.size().height();
+    ((want - got).abs() / want > 0.01).then(|| {
+        format!(
+            "{}/{} {}: the SVG is {:.1} × {:.1} px, not the proportions of the face with \
+             bleed ({:.2} × {:.2} mm); it is stretched to fit",
+            face.component,
+            face.card,
+            face.side.name(),
+            tree.size().width(),
+            tree.size().height(),
+            face.size.width_mm + 2.0 * bleed,
+            face.size.height_mm + 2.0 * bleed,
+        )
+    })
+}

@@ -1,0 +1,447 @@
+//! The phases of one build, in the order they run: the sheets, with the rulebook typeset
+//! beside them (it needs no sheet); then the kit, typeset while the index page's pictures are
+//! drawn; then the index page. Typst is mostly one thread, so the other core draws.
+
+use std::time::{Duration, Instant};
+
+use crate::assemble::built::{BuildCache, Built, Prepared, Stopwatch};
+use crate::assemble::finish::{NamedFiles, Sheets, finish_sheets, sheet_pages};
+use crate::assemble::parse::{ParseNotes, face_trees};
+use crate::assemble::parts::add_parts_to_buy;
+use crate::assemble::routing::print_sheets;
+use crate::check::manifest::CheckReport;
+use crate::error::{Error, Result};
+use crate::model::ComponentKind;
+use crate::model::Game;
+use crate::output::index::{
+    FaceThumbs, FilePages, IndexArt, IndexInput, ThumbCache, face_thumbnails, index_art, index_page,
+};
+use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
+use crate::pdf::sheets::SheetWriter;
+use crate::render::faces::Faces;
+use crate::render::trees::FaceTrees;
+use crate::rulebook::kit::{KitInput, RulesBook, RulesInput, build_date, kit_pdf, rules_pdf};
+use crate::rulebook::typeset::TypesetCache;
+use crate::text::fonts::Fonts;
+
+/// Lays out, writes the PDFs, typesets the rulebook and kit, and checks the manifest.
+pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Result<Built> {
+    let Prepared {
+        game,
+        fonts,
+        faces,
+        trees,
+        mut warnings,
+        mut timings,
+    } = prepared;
+    let mut clock = Stopwatch::start();
+    let parsed = ParseNotes::default();
+    let render = cache.map(|c| &c.render);
+    let trees = face_trees(trees, &game, &faces, &fonts, render, &parsed);
+    let date = build_date();
+    let FirstPhase {
+        components,
+        mut sheets,
+        mut check,
+        rulebook,
+        rulebook_time,
+        thumbs,
+        sheet_warnings,
+    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
+    note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
+    clock.lap("sheets and PDF", &mut timings);
+    split_parsing(&mut timings, trees.parsing_time());
+    timings.push(("rulebook, beside the sheets", rulebook_time));
+    let sheet_pages = sheet_pages(&components, &sheets.plans);
+    let input = KitInput {
+        game: &game,
+        rules: rulebook.as_ref(),
+        faces: &faces,
+        fonts: &fonts,
+        components: &components,
+        check: check.as_ref(),
+        sheet_pdfs: &sheets.pdfs,
+        sheet_pages: &sheet_pages,
+        date,
+        cache: cache.map(|c| &c.typeset),
+    };
+    let ((books, book_files, kit_pages), art) =
+        kit_beside_index_art(&input, &trees, thumbs, &sheets.previews, cache)?;
+    sheets.pdfs.extend(books);
+    sheets.files.extend(book_files);
+    clock.lap("kit", &mut timings);
+
+    let report = build_report(&game, &faces, components, &mut sheets, kit_pages, warnings);
+    let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art)?;
+    extras.extend(sheets.cut_files);
+    clock.lap("index page", &mut timings);
+    // The trees borrow the game (to parse on demand); they go before it, on a thread of their
+    // own while the files are written.
+    trees.release_in_background();
+    Ok(Built {
+        game,
+        pdfs: sheets.pdfs,
+        report,
+        index_html,
+        extras,
+        check,
+        record: None,
+        timings,
+    })
+}
+
+/// What parsing the faces found (faces of the wrong proportions, the preflight, which goes
+/// into the manifest check too), then what the sheets warned of, into the build's warnings.
+fn note_findings(
+    parsed: &ParseNotes,
+    warnings: &mut Vec<String>,
+    check: &mut Option<CheckReport>,
+    sheet_warnings: Vec<String>,
+) {
+    warnings.extend(parsed.warnings());
+    let preflight = parsed.preflight();
+    warnings.extend(preflight.warnings());
+    if let Some(check) = check {
+        check.preflight = Some(preflight);
+    }
+    warnings.extend(sheet_warnings);
+}
+
+/// `build.json`'s report: the game, its components, the files written (the sheets' printed
+/// sides and cut files taken from `sheets`) and the kit's pages.
+fn build_report(
+    game: &Game,
+    faces: &Faces,
+    components: Vec<ComponentReport>,
+    sheets: &mut Sheets,
+    kit: KitPages,
+    warnings: Vec<String>,
+) -> BuildReport {
+    let print = &game.file.print;
+    BuildReport {
+        game: game.id.clone(),
+        name: game.file.name.clone(),
+        revision: game.file.revision.clone(),
+        paper: print.paper,
+        components,
+        unique_faces: faces.faces.len(),
+        files: std::mem::take(&mut sheets.files),
+        kit,
+        warnings,
+        layout: print.layout,
+        cut_files: sheets
+            .cut_files
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect(),
+        sheet_pages: std::mem::take(&mut sheets.pages),
+    }
+}
+
+/// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
+/// pictures (and the face thumbnails, unless drawn beside the sheets) take the other core.
+/// Their time is counted under "kit".
+fn kit_beside_index_art(
+    input: &KitInput,
+    trees: &FaceTrees,
+    thumbs: Option<FaceThumbs>,
+    previews: &[FilePages],
+    cache: Option<&BuildCache>,
+) -> Result<(Books, IndexArt)> {
+    let (kit, art) = rayon::join(
+        || kit_and_rules(input),
+        || {
+            let thumbs = match thumbs {
+                Some(thumbs) => thumbs,
+                None => face_thumbnails(input.faces, trees, thumb_cache(cache, input.fonts))?,
+            };
+            index_art(input.faces, trees, thumbs, previews)
+        },
+    );
+    Ok((kit?, art?))
+}
+
+/// The session's thumbnails, with the name of the fonts the faces are set in.
+fn thumb_cache<'a>(
+    cache: Option<&'a BuildCache>,
+    fonts: &'a Fonts,
+) -> Option<(&'a ThumbCache, &'a str)> {
+    cache.map(|c| (&c.thumbs, fonts.digest.as_str()))
+}
+
+/// What the sheets and the work beside them made.
+struct FirstPhase {
+    components: Vec<ComponentReport>,
+    sheets: Sheets,
+    check: Option<CheckReport>,
+    rulebook: Option<RulesBook>,
+    rulebook_time: Duration,
+    thumbs: Option<FaceThumbs>,
+    sheet_warnings: Vec<String>,
+}
+
+/// The sheets, and beside them the rulebook (it needs no sheet) or, for a game without one,
+/// the index page's face thumbnails. Errors come in the order they came when all ran one after
+/// the other: a sheet's, a face's, the manifest's, then the rulebook's.
+fn sheets_and_rulebook(
+    game: &Game,
+    faces: &Faces,
+    trees: &FaceTrees,
+    fonts: &Fonts,
+    date: (i32, u8, u8),
+    cache: Option<&BuildCache>,
+) -> Result<FirstPhase> {
+    let typeset = cache.map(|c| &c.typeset);
+    let (early, printed) = rayon::join(
+        || -> Result<_> {
+            let book = rulebook(game, faces, trees, fonts, date, typeset)?;
+            let thumbs = match book.0 {
+                None => Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?),
+                Some(_) => None,
+            };
+            Ok((book, thumbs))
+        },
+        || {
+            let mut sheet_warnings = Vec::new();
+            print_all(game, faces, trees, fonts, &mut sheet_warnings).map(|p| (p, sheet_warnings))
+        },
+    );
+    let ((components, sheets), sheet_warnings) = printed?;
+    trees.finish()?;
+    let check = crate::check::manifest::check_game(game, Some(faces))?;
+    let ((rulebook, rulebook_time), thumbs) = early?;
+    Ok(FirstPhase {
+        components,
+        sheets,
+        check,
+        rulebook,
+        rulebook_time,
+        thumbs,
+        sheet_warnings,
+    })
+}
+
+/// Every component onto its sheets, finished into PDFs, with the components' reports.
+fn print_all<'a>(
+    game: &'a Game,
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    fonts: &'a Fonts,
+    warnings: &mut Vec<String>,
+) -> Result<(Vec<ComponentReport>, Sheets)> {
+    let id = game.id.as_str();
+    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
+    // A face that does not parse is the error to show, before anything it broke on the sheets.
+    let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
+    let route = |k: ComponentKind| k.output_file();
+    let mut components = print_sheets(game, faces, trees, fonts, &mut writers, warnings, route)
+        .map_err(parse_first)?;
+    add_parts_to_buy(game, faces, trees, fonts, &mut writers, &mut components)
+        .map_err(parse_first)?;
+    warnings.extend(empty_component_warnings(&components));
+    if let Some(c) = unplaced_component(&components) {
+        return Err(Error::new(format!(
+            "{} was placed on no sheet: its pieces do not fit the paper's printable area",
+            c.name
+        ))
+        .game(id)
+        .component(&c.id));
+    }
+    Ok((components, finish_sheets(writers, &faces.faces, id)?))
+}
+
+/// A warning for each printed component whose every count is 0: more likely a slip than a
+/// wish (a manifest would catch it; not every game has one).
+fn empty_component_warnings(components: &[ComponentReport]) -> Vec<String> {
+    components
+        .iter()
+        .filter(|c| c.kind != "bought" && c.copies == 0)
+        // Entries, not cards: tokens, dice and boards are counted alike.
+        .map(|c| match c.cards {
+            1 => format!("{} prints nothing: its one entry's count is 0", c.name),
+            n => format!(
+                "{} prints nothing: the count of each of its {n} entries is 0",
+                c.name
+            ),
+        })
+        .collect()
+}
+
+/// The first printed component with copies that no sheet took: it would vanish from the kit
+/// while its count checks out.
+fn unplaced_component(components: &[ComponentReport]) -> Option<&ComponentReport> {
+    components
+        .iter()
+        .find(|c| c.kind != "bought" && c.copies > 0 && c.pages.is_empty())
+}
+
+/// `index.html` around its pictures, and the files beside it (thumbnails, deck statistics).
+fn index_files(
+    game: &Game,
+    faces: &Faces,
+    report: &BuildReport,
+    check: Option<&CheckReport>,
+    art: crate::output::index::IndexArt,
+) -> Result<(String, NamedFiles)> {
+    let stats = crate::simulate::deck::game_deck_stats(game);
+    let has_deck_stats = !stats.decks.is_empty();
+    let input = IndexInput {
+        game,
+        report,
+        check,
+        faces,
+        has_deck_stats,
+    };
+    let index = index_page(&input, art)?;
+    let mut extras = index.images;
+    if has_deck_stats {
+        extras.push(("deck-stats.json".to_owned(), stats.to_json().into_bytes()));
+        extras.push(("deck-stats.svg".to_owned(), stats.chart().into_bytes()));
+    }
+    Ok((index.html, extras))
+}
+
+/// Moves the time spent parsing faces out of the sheets stage into its own line.
+fn split_parsing(timings: &mut Vec<(&'static str, Duration)>, parsing: Duration) {
+    if parsing.is_zero() {
+        return;
+    }
+    if let Some(sheets) = timings.pop() {
+        timings.push(("SVG parsing", parsing));
+        timings.push((sheets.0, sheets.1.saturating_sub(parsing)));
+    }
+}
+
+/// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
+type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
+
+/// The game's typeset rulebook (none without rules), and the time it took.
+type Rulebook = (Option<RulesBook>, Duration);
+
+fn rulebook(
+    game: &Game,
+    faces: &Faces,
+    trees: &FaceTrees,
+    fonts: &Fonts,
+    date: (i32, u8, u8),
+    cache: Option<&TypesetCache>,
+) -> Result<Rulebook> {
+    let start = Instant::now();
+    let Some(rules) = crate::render::rules::load(game)? else {
+        return Ok((None, start.elapsed()));
+    };
+    let input = RulesInput {
+        game,
+        rules: &rules,
+        faces,
+        fonts,
+        trees: Some(trees),
+        date,
+        cache,
+    };
+    let book = rules_pdf(&input)?;
+    Ok((Some(book), start.elapsed()))
+}
+
+/// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.
+fn kit_and_rules(input: &KitInput) -> Result<Books> {
+    let (kit, count) = kit_pdf(input)?;
+    let mut pdfs = Vec::new();
+    let mut files = Vec::new();
+    if let Some(RulesBook { pdf, pages, .. }) = input.rules {
+        files.push(FileReport {
+            file: "rules.pdf".to_owned(),
+            pages: *pages,
+            bytes: pdf.len(),
+        });
+        pdfs.push(("rules.pdf".to_owned(), pdf.clone()));
+    }
+    files.push(FileReport {
+        file: "kit.pdf".to_owned(),
+        pages: count.total,
+        bytes: kit.len(),
+    });
+    pdfs.push(("kit.pdf".to_owned(), kit));
+    Ok((pdfs, files, count.pages()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(
+        name: &str,
+        kind: &str,
+        cards: usize,
+        copies: u32,
+        pages: &[usize],
+    ) -> ComponentReport {
+        ComponentReport {
+            id: name.to_lowercase(),
+            name: name.to_owned(),
+            kind: kind.to_owned(),
+            size: None,
+            cards,
+            copies,
+            unique_faces: 0,
+            sheets: 0,
+            file: None,
+            pages: pages.to_vec(),
+            also: Vec::new(),
+            layout: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_component_counted_to_nothing_is_warned_of_by_its_entries() {
+        let components = [
+            report("Coins", "tokens", 1, 0, &[]),
+            report("Deck", "cards", 3, 0, &[]),
+            report("Dice", "bought", 2, 0, &[]),
+            report("Board", "board", 1, 1, &[1]),
+        ];
+        assert_eq!(
+            empty_component_warnings(&components),
+            [
+                "Coins prints nothing: its one entry's count is 0",
+                "Deck prints nothing: the count of each of its 3 entries is 0",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_printed_component_on_no_page_is_found_but_bought_parts_are_not() {
+        let components = [
+            report("Dice", "bought", 1, 6, &[]),
+            report("Deck", "cards", 3, 9, &[1, 2]),
+            report("Board", "board", 1, 1, &[]),
+            report("Map", "board", 1, 1, &[]),
+        ];
+        assert_eq!(
+            unplaced_component(&components).map(|c| c.name.as_str()),
+            Some("Board")
+        );
+        assert!(unplaced_component(&components[..2]).is_none());
+    }
+
+    #[test]
+    fn parsing_time_moves_out_of_the_sheets_line() {
+        let sheets = Duration::from_millis(500);
+        let mut timings = vec![
+            ("load", Duration::from_millis(10)),
+            ("sheets and PDF", sheets),
+        ];
+        split_parsing(&mut timings, Duration::from_millis(200));
+        assert_eq!(
+            timings,
+            [
+                ("load", Duration::from_millis(10)),
+                ("SVG parsing", Duration::from_millis(200)),
+                ("sheets and PDF", Duration::from_millis(300)),
+            ]
+        );
+        let before = timings.clone();
+        split_parsing(&mut timings, Duration::ZERO);
+        assert_eq!(timings, before);
+    }
+}

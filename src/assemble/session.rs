@@ -1,0 +1,212 @@
+//! The session a command builds with: the project, the command line's choices and, for
+//! `watch` and `serve`, what one build leaves the next; and its entry points, from loading a
+//! game and rendering its faces ([`Session::prepare`]) to writing its kit
+//! ([`Session::build_game`]).
+
+use crate::assemble::built::{BuildCache, BuildOptions, BuildOutcome, Built, Prepared, Stopwatch};
+use crate::assemble::parse::parse_faces;
+use crate::assemble::phases::assemble_kit;
+use crate::assemble::write::write_built;
+use crate::error::{Error, Result};
+use crate::model::Game;
+use crate::output::record::record_of;
+use crate::project::Project;
+use crate::render::Renderer;
+use crate::render::faces::{self, RenderCache};
+
+/// One build session: the project, the command line's choices and, for `watch` and `serve`,
+/// what one build leaves the next.
+pub struct Session {
+    project: Project,
+    opts: BuildOptions,
+    cache: Option<BuildCache>,
+}
+
+impl Session {
+    /// A session for one-off builds: nothing is kept between them.
+    pub fn new(project: &Project, opts: &BuildOptions) -> Session {
+        Session {
+            project: project.clone(),
+            opts: opts.clone(),
+            cache: None,
+        }
+    }
+
+    /// A session that keeps between builds what the next can reuse (faces, trees, typeset
+    /// PDFs, thumbnails).
+    pub fn with_cache(project: &Project, opts: &BuildOptions) -> Session {
+        Session {
+            cache: Some(BuildCache::default()),
+            ..Session::new(project, opts)
+        }
+    }
+
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+
+    pub fn options(&self) -> &BuildOptions {
+        &self.opts
+    }
+
+    /// The render cache, for its counts.
+    pub fn cache(&self) -> Option<&RenderCache> {
+        self.cache.as_ref().map(|c| &c.render)
+    }
+
+    /// Loads `id`, checks that its pieces fit the paper, and renders and parses every face.
+    pub fn prepare(&self, id: &str) -> Result<Prepared> {
+        self.prepare_with(id, None, |_| {}, Parse::Now, OnPaper::Printed)
+    }
+
+    /// Loads `id` in `lang` (one of its languages; the first when `None`), checks that its
+    /// pieces fit the paper, and renders and parses every face.
+    pub fn prepare_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        self.prepare_with(id, lang, |_| {}, Parse::Now, OnPaper::Printed)
+    }
+
+    /// Like [`Session::prepare_in`] for images (exports), which put nothing on the paper: a
+    /// piece too large for it is no error there.
+    pub fn prepare_images_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        self.prepare_adjusted_in(id, lang, |_| {})
+    }
+
+    /// [`Session::prepare_images_in`] with `adjust` applied to the loaded game before anything
+    /// is rendered (an export drawing the faces with a print service's bleed).
+    pub fn prepare_adjusted_in(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+    ) -> Result<Prepared> {
+        self.prepare_with(id, lang, adjust, Parse::Now, OnPaper::Unused)
+    }
+
+    fn prepare_with(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+        parse: Parse,
+        on_paper: OnPaper,
+    ) -> Result<Prepared> {
+        let mut timings = Vec::new();
+        let mut clock = Stopwatch::start();
+        let mut game = Game::load_in(&self.project, id, lang)?;
+        if let Some(paper) = self.opts.paper {
+            game.file.print.paper = paper;
+        }
+        if let Some(layout) = self.opts.layout {
+            game.file.print.layout = layout;
+        }
+        adjust(&mut game);
+        if on_paper == OnPaper::Printed {
+            crate::layout::fit::check(&game)?;
+        }
+        let Renderer {
+            fonts,
+            engine,
+            templates,
+        } = Renderer::load(&game)?;
+        clock.lap("load", &mut timings);
+        let faces = faces::render(&game, &templates, self.cache())?;
+        let mut warnings = engine.take_warnings();
+        clock.lap("templates and text fitting", &mut timings);
+        let mut trees = Vec::new();
+        if parse == Parse::Now {
+            trees = parse_faces(&game, &faces, &fonts, &mut warnings, self.cache())?;
+            warnings.extend(faces::art_warnings(&game, &faces, &trees));
+            clock.lap("SVG parsing", &mut timings);
+        }
+        Ok(Prepared {
+            game,
+            fonts,
+            faces,
+            trees,
+            warnings,
+            timings,
+        })
+    }
+
+    /// Runs the whole pipeline for `id` in memory.
+    pub fn build_in_memory(&self, id: &str) -> Result<Built> {
+        self.build_in_memory_in(id, None)
+    }
+
+    /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
+    /// for the first language.
+    pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
+        let prepared =
+            self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing, OnPaper::Printed)?;
+        let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
+        let record = match self.opts.mark_printed && first {
+            true => Some(record_of(&prepared.game, &prepared.faces)?),
+            false => None,
+        };
+        Ok(Built {
+            record,
+            ..assemble_kit(prepared, self.cache.as_ref())?
+        })
+    }
+
+    /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
+    /// first (the ink measure builds each kit with `ink: normal` and `ink: saver`).
+    pub fn build_adjusted(&self, id: &str, adjust: impl FnOnce(&mut Game)) -> Result<Built> {
+        let prepared =
+            self.prepare_with(id, None, adjust, Parse::WhileDrawing, OnPaper::Printed)?;
+        assemble_kit(prepared, self.cache.as_ref())
+    }
+
+    /// Builds `id` and writes its files under `<out>/<id>/`; a game in several languages is
+    /// built once per language, into `<out>/<id>/<lang>/`, and the outcome is the first
+    /// language's, listing the files of all.
+    pub fn build_game(&self, id: &str) -> Result<BuildOutcome> {
+        let mut outcomes = Vec::new();
+        for lang in Game::languages_of(&self.project, id)? {
+            outcomes.push(self.build_game_in(id, Some(&lang))?);
+        }
+        let mut outcomes = outcomes.into_iter();
+        let mut first = outcomes
+            .next()
+            .ok_or_else(|| Error::new("the game has no language").game(id))?;
+        for other in outcomes {
+            first.files.extend(other.files);
+        }
+        Ok(first)
+    }
+
+    /// Builds `id` in `lang` (the first language when `None`) and writes its files under
+    /// `<out>/<id>/`, or `<out>/<id>/<lang>/` for a game in several languages.
+    pub fn build_game_in(&self, id: &str, lang: Option<&str>) -> Result<BuildOutcome> {
+        let built = self.build_in_memory_in(id, lang)?;
+        self.write(built)
+    }
+
+    /// Writes a kit built in memory to the output folder, replacing its previous files.
+    pub fn write(&self, built: Built) -> Result<BuildOutcome> {
+        write_built(built, &self.opts.out_dir)
+    }
+
+    /// The languages of `id`, one kit each, the first language first.
+    pub fn languages(&self, id: &str) -> Result<Vec<String>> {
+        Game::languages_of(&self.project, id)
+    }
+}
+
+/// When the faces' SVG is parsed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Parse {
+    /// All before `prepare` returns (exports, reprints: they need every tree at once).
+    Now,
+    /// In batches as the sheets first draw them, each let go once drawn (builds).
+    WhileDrawing,
+}
+
+/// Whether what is made from the faces goes on the game's paper.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum OnPaper {
+    /// Sheets (builds, reprints): every piece must fit the paper.
+    Printed,
+    /// Images and one-card pages (exports).
+    Unused,
+}

@@ -1,0 +1,101 @@
+//! `kit.pdf`: its cover, the rulebook's pages, the printing guide, the components page and
+//! credits, calibration and every sheet, typeset with an empty page wherever a rulebook or
+//! sheet page goes, then filled with those PDFs' own pages.
+
+use crate::error::Result;
+use crate::pdf::import::fill_pages;
+use crate::rulebook::credits;
+use crate::rulebook::typeset::TypstWorld;
+
+use super::assets::GameAssets;
+use super::checklist::components_page;
+use super::cover::cover_art;
+use super::credits::{credits_block, own_page_fonts};
+use super::front_matter::{front_matter, game_style, own_cover};
+use super::guide::guide_page;
+use super::inputs::{KitCount, KitInput, kit_words};
+use super::marks::{GUIDE_MARK, RULES_MARK};
+use super::plan::{RULES, blank, rules_pages, sheet_pages};
+
+/// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
+/// credits, calibration, sheets. The rulebook is not typeset again: the kit holds an empty page
+/// for each of its pages, with its bookmarks, and takes `rules.pdf`'s own pages after Typst,
+/// as it does the sheets'. Its credits name every font it embeds: those Typst sets on its own
+/// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
+pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
+    let game = input.game;
+    let mut taken = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
+    if let Some(book) = input.rules {
+        taken.extend(book.fonts.iter().cloned());
+    }
+    let mut fonts = taken.clone();
+    fonts.extend(own_page_fonts(input.rules.is_some()));
+    // The icons the kit draws: on its faces, and in the rulebook's text.
+    let mut drawn = credits::icons_drawn(game, input.faces.faces.iter().map(|f| f.svg.as_str()))?;
+    if let Some(book) = input.rules {
+        drawn.extend(book.icons.iter().cloned());
+    }
+    let style = game_style(game)?;
+    let mut sheets = 0;
+    let mut fills = Vec::new();
+    let typeset = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
+        let mut assets = GameAssets::new(game, input.faces, input.fonts);
+        let art = own_cover(&style).then(|| cover_art(game, input.faces, &mut assets));
+        let mut markup = front_matter(game, true, &style, art.flatten().as_deref());
+        let (rules_markup, rules_fills) = rules_pages(input);
+        markup.push_str(&rules_markup);
+        markup.push_str("\n#set page(columns: 1, fill: none)\n");
+        markup.push_str(&guide_page(input));
+        markup.push_str(&components_page(input, &mut assets));
+        markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
+        markup.push_str("\n#metadata(none) <kit-components-end>\n");
+        if !game.file.print.single_sided() {
+            // The printed sheets start on an odd page: pad the plain part to whole sheets.
+            markup.push_str(&format!(
+                "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
+                blank(kit_words(input))
+            ));
+        }
+        let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
+        (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
+        markup.push_str(&sheets_markup);
+        // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
+        // that would not fit them.
+        let mut project = TypstWorld::new(markup, input.date).untagged();
+        for (path, bytes) in assets.files {
+            project.add_file(&path, bytes);
+        }
+        project
+            .lay_out(&format!("{}-kit", game.id), input.cache)
+            .map_err(|e| e.game(&game.id))
+    })?;
+    // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
+    // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
+    let total = typeset.pages;
+    let (rules_start, sheets_start) = (typeset.marks.get(RULES_MARK), total - sheets);
+    for f in &mut fills {
+        f.target += match f.file == RULES {
+            true => rules_start.map_or(0, |p| p - 1),
+            false => sheets_start,
+        };
+    }
+    let mut sources: Vec<(&str, &[u8])> = input
+        .sheet_pdfs
+        .iter()
+        .map(|(name, b)| (name.as_str(), b.as_slice()))
+        .collect();
+    if let Some(book) = input.rules {
+        sources.push((RULES, &book.pdf));
+    }
+    let bytes = fill_pages(&typeset.pdf, &sources, &fills).map_err(|e| e.game(&game.id))?;
+    let guide = typeset.marks.get(GUIDE_MARK).copied();
+    Ok((
+        bytes,
+        KitCount {
+            total,
+            front_and_rules: guide.map_or(0, |p| p - 1),
+            sheet_slots: sheets,
+            calibration: if game.file.print.single_sided() { 0 } else { 2 },
+        },
+    ))
+}

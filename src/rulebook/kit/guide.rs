@@ -1,0 +1,268 @@
+//! The printing guide: how many sheets of which paper, then which pages print how, and what
+//! to cut, fold and glue, row by row in the order the pages come in the kit.
+
+use std::collections::HashMap;
+
+use crate::layout::plan::{Role, Slot};
+use crate::model::print::{Duplex, Layout, Paper};
+use crate::output::report::ComponentReport;
+use crate::rulebook::markdown::escape;
+use crate::rulebook::words::Words;
+
+use super::inputs::{KitInput, SheetPage, kit_words};
+use super::marks::{GUIDE_MARK, label, page_range};
+use super::plan::{KitPage, kit_plan};
+
+/// What to do with a component's pieces once printed: a dashboard with a top layer is glued
+/// onto its base; a board printed on more pages than it has copies is tiled.
+fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
+    let f = &w.guide.finishing;
+    let spec = input.game.components.iter().find(|k| k.spec.id == c.id);
+    let layered = spec.is_some_and(|k| k.spec.top.is_some());
+    let tiled = c.pages.len() > c.copies as usize;
+    if c.layout.starts_with("gutter-fold") {
+        return f.gutter_fold;
+    }
+    if c.layout.contains("print-and-cut") {
+        return match c.kind.as_str() {
+            "die" | "standee" => f.print_and_cut_fold,
+            "dashboard" if layered => f.print_and_cut_layered,
+            _ => f.print_and_cut,
+        };
+    }
+    match c.kind.as_str() {
+        "cards" => f.crop_marks,
+        "tokens" => f.outlines,
+        "dashboard" if layered => f.layered_dashboard,
+        "dashboard" => f.crop_marks,
+        "board" if tiled => f.tiled_board,
+        "board" => f.crop_marks,
+        "die" => f.die,
+        "standee" => f.standee,
+        _ => f.other,
+    }
+}
+
+/// The page a player follows: how many sheets of which paper, then which pages, on which
+/// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
+/// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
+pub(super) fn guide_page(input: &KitInput) -> String {
+    let g = &kit_words(input).guide;
+    let print = &input.game.file.print;
+    let flip = match print.duplex {
+        Duplex::ShortEdge => g.short_edge,
+        _ => g.long_edge,
+    };
+    let [pages, what, paper, print_head, then] = g.heads;
+    let mut s = format!(
+        "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
+        title = g.title,
+        job = print_job(g, input, flip),
+        sheets = sheet_count(input, g),
+        parts = g.parts,
+    );
+    s.push_str(&format!(
+        "  [#context [1–#locate(<kit-components-end>).page()]], [{}], [{}], [{}], [{}],\n",
+        g.rules_and_components, g.plain, g.duplex_or_single, g.keep
+    ));
+    for row in guide_rows(input, flip) {
+        s.push_str(&row);
+    }
+    s.push_str(")\n]\n");
+    s
+}
+
+/// "The kit takes 43 sheets of A4, printed on both sides: 5 of plain paper, 38 of cardstock."
+/// The plain part's length is Typst's to know (`kit-components-end`), the rest is counted
+/// from the print plan: in a duplex job a sheet is a pair of pages, cardstock when either
+/// side is a printed sheet's page.
+fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
+    let (pages, slots) = kit_plan(input);
+    let simplex = input.game.file.print.single_sided();
+    let plain_page = |slot: &Slot| match slot {
+        Slot::Blank => true,
+        Slot::Page(i) => match &pages[*i] {
+            KitPage::CalibrationFront | KitPage::CalibrationBack => true,
+            KitPage::Sheet { page, .. } => page.role == Role::Plain,
+        },
+    };
+    let per_sheet = if simplex { 1 } else { 2 };
+    let (mut plain, mut card) = (0, 0);
+    for sheet in slots.chunks(per_sheet) {
+        match sheet.iter().all(plain_page) {
+            true => plain += 1,
+            false => card += 1,
+        }
+    }
+    let front = match simplex {
+        true => "locate(<kit-components-end>).page()".to_owned(),
+        false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
+    };
+    let text = if simplex {
+        g.sheets_single
+    } else {
+        g.sheets_duplex
+    };
+    let text = text
+        .replace("{total}", &format!("#(front + {})", plain + card))
+        .replace("{plain}", &format!("#(front + {plain})"))
+        .replace("{card}", &card.to_string())
+        .replace("{paper}", &escape(&paper_name(input.game.file.print.paper)));
+    format!("#context {{ let front = {front}; [{text}] }}")
+}
+
+/// The paper as a player names it at the printer.
+fn paper_name(paper: Paper) -> String {
+    match paper {
+        Paper::A4 => "A4".to_owned(),
+        Paper::A3 => "A3".to_owned(),
+        Paper::A5 => "A5".to_owned(),
+        Paper::Letter => "Letter".to_owned(),
+        Paper::Legal => "Legal".to_owned(),
+        Paper::Tabloid => "Tabloid".to_owned(),
+        Paper::Custom { .. } => {
+            let (w, h) = paper.size_mm();
+            format!("{w} × {h} mm")
+        }
+    }
+}
+
+/// One row of the guide: the pages it covers (as slots of the print plan, and as Typst), the
+/// parts on them, their paper, how they print and what to do with them then.
+struct Row {
+    span: (usize, usize),
+    pages: String,
+    what: Vec<String>,
+    paper: &'static str,
+    print: String,
+    then: Vec<&'static str>,
+}
+
+impl Row {
+    /// The row as cells of the guide's table.
+    fn cells(&self) -> String {
+        format!(
+            "  [#{}], [{}], [{}], [{}], [{}],\n",
+            self.pages,
+            self.what.join(", "),
+            self.paper,
+            self.print,
+            self.then.join(" ")
+        )
+    }
+}
+
+/// The guide's rows after the rules: the calibration sheet and every component, in the order
+/// of their first page in the kit (then of their last); components on exactly the same pages
+/// make one row.
+fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
+    let w = kit_words(input);
+    let g = &w.guide;
+    let (span, calibration) = slot_spans(input);
+    let mut rows: Vec<Row> = Vec::new();
+    if let Some(n) = calibration {
+        rows.push(Row {
+            span: (n, n + 1),
+            pages: page_range("kit-calibration-first", "kit-calibration-last"),
+            what: vec![w.calibration.title.to_owned()],
+            paper: g.plain,
+            print: flip.to_owned(),
+            then: vec![g.calibrate],
+        });
+    }
+    for (id, sheet_pages) in input.sheet_pages {
+        let (Some(c), Some(&span)) = (
+            input.components.iter().find(|c| &c.id == id),
+            span.get(id.as_str()),
+        ) else {
+            continue;
+        };
+        let (what, paper, print) = guide_part(input, c, sheet_pages, flip);
+        let then = finishing(input, w, c);
+        let pages = page_range(&label(id, "first"), &label(id, "last"));
+        match rows
+            .iter_mut()
+            .find(|r| r.span == span && r.paper == paper && r.print == print)
+        {
+            Some(row) => {
+                row.what.push(what);
+                if !row.then.contains(&then) {
+                    row.then.push(then);
+                }
+            }
+            None => rows.push(Row {
+                span,
+                pages,
+                what: vec![what],
+                paper,
+                print: print.to_owned(),
+                then: vec![then],
+            }),
+        }
+    }
+    // Stable: parts that start and end on the same pages keep the data's order.
+    rows.sort_by_key(|r| r.span);
+    rows.iter().map(Row::cells).collect()
+}
+
+/// Each component's first and last slot in the print plan, and the calibration sheet's first.
+fn slot_spans<'a>(input: &KitInput<'a>) -> (HashMap<&'a str, (usize, usize)>, Option<usize>) {
+    let (pages, slots) = kit_plan(input);
+    let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
+    let mut calibration = None;
+    for (n, slot) in slots.iter().enumerate() {
+        let Slot::Page(i) = slot else { continue };
+        match &pages[*i] {
+            KitPage::CalibrationFront => calibration = Some(n),
+            KitPage::CalibrationBack => {}
+            KitPage::Sheet { marks, .. } => {
+                for (id, _, _) in marks {
+                    span.entry(id).and_modify(|s| s.1 = n).or_insert((n, n));
+                }
+            }
+        }
+    }
+    (span, calibration)
+}
+
+/// How the whole PDF prints: one duplex job, or one single-sided job for a gutter-fold or
+/// print-and-cut kit.
+fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) -> String {
+    let print = &input.game.file.print;
+    if !print.single_sided() {
+        return g.duplex_job.replace("{flip}", flip);
+    }
+    match print.layout {
+        Layout::GutterFold => g.gutter_fold_job.to_owned(),
+        _ => g.print_and_cut_job.replace("{cutter}", print.cutter.name()),
+    }
+}
+
+/// What the guide says of one component: what it is, its paper and how it prints.
+fn guide_part(
+    input: &KitInput,
+    c: &ComponentReport,
+    pages: &[SheetPage],
+    flip: &'static str,
+) -> (String, &'static str, &'static str) {
+    let w = kit_words(input);
+    let g = &w.guide;
+    let plain = pages.iter().all(|s| s.role == Role::Plain);
+    let (paper, print) = if plain {
+        (g.plain, g.single)
+    } else if pages.iter().any(|p| p.role == Role::Back) {
+        (g.cardstock, flip)
+    } else if input.game.file.print.single_sided() {
+        (g.cardstock, g.single)
+    } else {
+        (g.cardstock, g.single_blank_backs)
+    };
+    let what = if plain {
+        g.parts_to_buy.to_owned()
+    } else {
+        g.component
+            .replace("{name}", &escape(&c.name))
+            .replace("{pieces}", &escape(&w.pieces(c.copies, &c.kind)))
+    };
+    (what, paper, print)
+}

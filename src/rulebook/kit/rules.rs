@@ -1,0 +1,157 @@
+//! `rules.pdf`: the rulebook alone, typeset from the rules' Markdown with the front matter and
+//! a page of credits, until the fonts it credits are the fonts it embeds.
+
+use crate::error::Result;
+use crate::pdf::import::bookmarks;
+use crate::rulebook::credits;
+use crate::rulebook::markdown;
+use crate::rulebook::typeset::{Laid, TypstWorld, typst_lang};
+
+use super::assets::GameAssets;
+use super::cover::cover_art;
+use super::credits::credits_block;
+use super::front_matter::{contents, front_matter, game_style, own_cover};
+use super::inputs::{RulesBook, RulesInput};
+use super::marks::{CONTENTS_MARK, CREDITS_MARK, RULES_END_MARK, RULES_START_MARK};
+
+/// The Typst file of the rulebook's credits, included at the end of the rules.
+const RULES_CREDITS_FILE: &str = "/protopress-credits.typ";
+
+/// The rules in the game's columns, then the credits on a page of their own (which the kit
+/// leaves out for its own); ends back in one column on plain paper.
+fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
+    let mut s = format!(
+        "\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n#metadata(none) <{RULES_START_MARK}>\n"
+    );
+    s.push_str(&rules.typst);
+    for (path, bytes) in &rules.files {
+        if !assets.has(path) {
+            assets.files.push((path.clone(), bytes.clone()));
+        }
+    }
+    s.push_str(&format!("\n#metadata(none) <{RULES_END_MARK}>\n"));
+    // The credits change between passes; in a file of their own, the rest stays as Typst
+    // laid it out before. They keep the rules' columns, and their measure.
+    s.push_str(&format!(
+        "\n#pagebreak(weak: true)\n#metadata(none) <{CREDITS_MARK}>\n#include \"{RULES_CREDITS_FILE}\"\n"
+    ));
+    // What follows the rules is on plain paper, in one column (a tinted rulebook page must
+    // not tint the margins of the card sheets).
+    s.push_str("\n#set page(columns: 1, fill: none)\n");
+    s
+}
+
+/// The rules' Markdown as Typst, with the files it refers to (images, icons, the faces of
+/// figures): converted once, then set in each pass of the rulebook.
+struct RulesMarkup {
+    typst: String,
+    files: Vec<(String, Vec<u8>)>,
+    /// The icons its text and the faces of its figures draw.
+    icons: std::collections::BTreeSet<String>,
+}
+
+impl RulesMarkup {
+    /// A kit whose rules fall back to another language's text hyphenates and quotes that text
+    /// in its own language, and the rest of the kit in the kit's.
+    fn new(input: &RulesInput) -> Result<RulesMarkup> {
+        let (game, rules) = (input.game, input.rules);
+        let mut assets = GameAssets::new(game, input.faces, input.fonts).sharing(input.trees);
+        let markup = markdown::to_typst(&rules.markdown, &rules.file, &mut assets)
+            .map_err(|e| e.game(&game.id))?;
+        let (text_lang, kit_lang) = (game.rules_language(), &game.file.language);
+        let typst = if text_lang == kit_lang {
+            markup
+        } else {
+            format!(
+                "\n#set text(lang: {})\n{markup}\n#set text(lang: {})\n",
+                typst_lang(text_lang),
+                typst_lang(kit_lang)
+            )
+        };
+        // Icons in the text are files of their own; those on a figure's face are in its SVG.
+        let mut icons = credits::icons_drawn(
+            game,
+            assets
+                .files
+                .iter()
+                .filter(|(path, _)| path.starts_with("faces/") && path.ends_with(".svg"))
+                .filter_map(|(_, bytes)| std::str::from_utf8(bytes).ok()),
+        )?;
+        icons.extend(assets.files.iter().filter_map(|(path, _)| {
+            let name = path.strip_prefix("icons/")?.strip_suffix(".svg")?;
+            Some(name.to_owned())
+        }));
+        Ok(RulesMarkup {
+            typst,
+            files: assets.files,
+            icons,
+        })
+    }
+}
+
+/// The rulebook alone, crediting every font it embeds: laid out once crediting none (or, in
+/// watch and serve, the fonts of the last build) to find them, then with the credits (and
+/// again should the credits bring a font of their own).
+pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
+    let style = game_style(input.game)?;
+    let rules = RulesMarkup::new(input)?;
+    // Within one process (watch, serve), the fonts credited last time are the first guess.
+    let ident = format!("{}-rules", input.game.id);
+    let guess_key = format!("{ident} {}", input.game.file.language);
+    let guess = input.cache.and_then(|c| c.credited(&guess_key));
+    let none = Default::default();
+    let typeset = credits::typeset_crediting_fonts(guess.unwrap_or_default(), &none, |fonts| {
+        rules_typeset(input, &rules, &style, fonts, &ident)
+    })?;
+    if let Some(cache) = input.cache {
+        cache.remember_credited(&guess_key, &typeset.fonts);
+    }
+    let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
+    // The contents page follows the cover.
+    let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
+    let credits_pages = typeset
+        .marks
+        .get(CREDITS_MARK)
+        .map_or(0, |p| typeset.pages + 1 - p);
+    Ok(RulesBook {
+        pdf: typeset.pdf,
+        pages: typeset.pages,
+        cover_pages: cover_pages.max(1),
+        fonts: typeset.fonts,
+        icons: rules.icons,
+        credits_pages,
+        bookmarks,
+    })
+}
+
+fn rules_typeset<'c>(
+    input: &RulesInput<'c>,
+    rules: &RulesMarkup,
+    style: &str,
+    fonts: &std::collections::BTreeSet<String>,
+    ident: &str,
+) -> Result<Laid<'c>> {
+    let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
+    let art = own_cover(style).then(|| cover_art(input.game, input.faces, &mut assets));
+    let mut markup = front_matter(input.game, false, style, art.flatten().as_deref());
+    // After the cover's last page, even one that does not end with a page break.
+    markup.push_str(&format!(
+        "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
+    ));
+    markup.push_str(&contents(input.game));
+    markup.push_str(&rules_body(rules, &mut assets));
+    let mut project = TypstWorld::new(markup, input.date);
+    project.add_include(
+        RULES_CREDITS_FILE,
+        credits_block(input.game, fonts, &rules.icons, "rules-credits", false)?,
+    );
+    for (path, bytes) in assets.files {
+        project.add_file(&path, bytes);
+    }
+    project
+        .lay_out(ident, input.cache)
+        .map_err(|e| match e.file {
+            Some(_) => e.game(&input.game.id),
+            None => e.game(&input.game.id).in_file(&input.rules.file),
+        })
+}

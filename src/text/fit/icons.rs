@@ -1,0 +1,83 @@
+//! Icons for card text: SVG files in `templates/<game>/icons/` or `templates/common/icons/`,
+//! by name, a game's own shadowing the common ones.
+
+use std::collections::BTreeMap;
+
+use crate::error::{Error, Result};
+use crate::project::Project;
+
+/// An icon usable inline in text.
+#[derive(Debug, Clone)]
+pub struct Icon {
+    pub view_box: String,
+    pub body: String,
+}
+
+/// Whether `c` may be part of an icon's name, in card text and in the rules alike: an icon's
+/// file may be named in any script (`münze.svg`, `コイン.svg`), with `-` and `_`.
+pub fn icon_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
+}
+
+/// Icons by name; a game's own icons shadow the common ones.
+#[derive(Debug, Clone, Default)]
+pub struct Icons {
+    pub(super) map: BTreeMap<String, Icon>,
+}
+
+impl Icons {
+    /// Loads `icons/*.svg` of the common templates, then of the game (which wins).
+    pub fn load(project: &Project, game: &str) -> Result<Icons> {
+        let mut map = BTreeMap::new();
+        let [game_dir, common_dir] = Project::icon_dirs(game);
+        for dir in [common_dir, game_dir] {
+            for rel in project.files_under(&dir, ".svg")? {
+                // Only the icons folder itself: subfolders are the designer's own business.
+                if rel.parent() != Some(dir.as_path()) {
+                    continue;
+                }
+                let name = rel
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
+                let text = project.read_text(&rel)?;
+                map.insert(name, parse_icon(&text).map_err(|e| e.in_file(&rel))?);
+            }
+        }
+        Ok(Icons { map })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Icon> {
+        self.map.get(name)
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> + Clone {
+        self.map.keys().map(String::as_str)
+    }
+}
+
+/// The root `viewBox` and inner markup of an icon file.
+pub(super) fn parse_icon(text: &str) -> Result<Icon> {
+    let doc = roxmltree::Document::parse(text)
+        .map_err(|e| Error::new(format!("the icon is not valid SVG: {e}")))?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "svg" {
+        return Err(Error::new("the icon file's root element is not <svg>"));
+    }
+    let view_box = root
+        .attribute("viewBox")
+        .map(str::to_owned)
+        .or_else(|| {
+            let w = root.attribute("width")?;
+            let h = root.attribute("height")?;
+            Some(format!("0 0 {w} {h}"))
+        })
+        .ok_or_else(|| Error::new("the icon has no viewBox"))?;
+    let mut children = root.children();
+    let body = match (children.next(), root.last_child()) {
+        (Some(first), Some(last)) => text[first.range().start..last.range().end].to_owned(),
+        _ => String::new(),
+    };
+    Ok(Icon { view_box, body })
+}

@@ -1,0 +1,36 @@
+//! Measured text for card faces: wrapping, auto-fit, inline markup and icons.
+//!
+//! SVG has no line wrapping, so templates call `text_box(...)`, which shapes every word with
+//! rustybuzz on the very font bytes usvg will render with, breaks lines greedily, shrinks the
+//! size until the text fits both the width and the height, and emits `<text>`/`<tspan>` with
+//! explicit positions: one `tspan` for each run of words in one style, its spaces widened by
+//! `word-spacing` to the gap the words were placed by. Because usvg shapes the same words with
+//! the same fonts, what is measured here is what prints.
+//!
+//! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),
+//! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
+//! text and measured as part of the line.
+//!
+//! One file a step, in the order text goes through them: the markup parsed (`markup.rs`, with
+//! the icons it names from `icons.rs`), words shaped and measured (`shaping.rs`), broken into
+//! lines (`breaking.rs`), the size fitted to the box (`fitting.rs`, the box and its result in
+//! `boxes.rs`), the lines placed (`placing.rs`, right-to-left paragraphs in `bidi.rs`), and
+//! written as SVG (`svg.rs`); `functions.rs` is what templates call.
+
+mod bidi;
+mod boxes;
+mod breaking;
+mod fitting;
+mod functions;
+mod icons;
+mod markup;
+mod placing;
+mod shaping;
+mod svg;
+#[cfg(test)]
+mod tests;
+
+pub use boxes::{Align, BoxSpec, Fitted, LaidLine, Piece, VAlign};
+pub use functions::register;
+pub use icons::{Icon, Icons, icon_name_char};
+pub use shaping::TextEngine;
