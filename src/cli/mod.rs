@@ -4,6 +4,7 @@ pub mod args;
 mod build;
 mod check;
 mod export;
+mod http;
 mod new;
 mod reprint;
 mod schema;

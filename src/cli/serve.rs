@@ -1,19 +1,21 @@
 //! `protopress serve GAME`: the kit in a browser, rebuilt and reloaded on every save.
 //!
-//! A small blocking HTTP server (tiny_http) on 127.0.0.1 serves the game's `index.html` with a
+//! A small blocking HTTP server (`http.rs`) on 127.0.0.1 serves the game's `index.html` with a
 //! reload script, the files beside it (thumbnails, PDFs, JSON), and `/events`, a server-sent
 //! event stream that says `reload` after each rebuild. A build error replaces the page with the
 //! error itself (file, line, snippet) in plain HTML, so it shows even without JavaScript, and the
 //! last good output stays on disk untouched.
 
 use std::io::Write;
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use protopress::assemble::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
-use tiny_http::{Header, Request, Response, Server};
+
+use super::http::{self, Request, Response};
 
 use super::args::ServeArgs;
 use super::ui::{self, say};
@@ -42,14 +44,14 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
         layout: None,
     };
     let host = args.host;
-    let server = Server::http((host, args.port))
+    let listener = TcpListener::bind((host, args.port))
         .map_err(|e| Error::new(format!("cannot listen on {host}:{}: {e}", args.port)))?;
     if !host.is_loopback() {
         ui::warning(&format!(
             "listening on {host}: any computer that can reach this one can read the kit"
         ));
     }
-    let port = server.server_addr().to_ip().map_or(args.port, |a| a.port());
+    let port = listener.local_addr().map_or(args.port, |a| a.port());
     let session = Session::with_cache(project, &opts);
     let state: Shared = Arc::default();
     // Watching starts before the first build, so a save made while it runs or just after the
@@ -74,17 +76,12 @@ pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
     if let Some(l) = lang {
         dir = dir.join(l);
     }
-    let server = Arc::new(server);
-    for _ in 0..4 {
-        let (server, state, dir) = (Arc::clone(&server), Arc::clone(&state), dir.clone());
-        std::thread::spawn(move || {
-            for request in server.incoming_requests() {
-                let (state, dir) = (Arc::clone(&state), dir.clone());
-                // Event streams stay open: each request gets its own thread.
-                std::thread::spawn(move || respond(request, &state, &dir));
-            }
-        });
-    }
+    let served = Arc::clone(&state);
+    std::thread::spawn(move || {
+        http::serve(listener, move |request, stream| {
+            respond(request, stream, &served, &dir)
+        })
+    });
     saves.each(|| rebuild(&session, id, lang, &state));
     Ok(Outcome::Done)
 }
@@ -115,18 +112,17 @@ fn rebuild(session: &Session, id: &str, lang: Option<&str>, state: &Shared) {
     changed.notify_all();
 }
 
-fn respond(request: Request, state: &Shared, dir: &Path) {
-    let url = request.url().split('?').next().unwrap_or("/").to_owned();
-    let response = match url.as_str() {
+fn respond(request: Request, mut stream: TcpStream, state: &Shared, dir: &Path) {
+    let response = match request.path.as_str() {
         "/" | "/index.html" => page(state, dir),
-        "/events" => return events(request, state),
+        "/events" => return events(stream, state),
         path => file(dir, path),
     };
-    let _ = request.respond(response);
+    let _ = http::write_response(&mut stream, &response, request.head_only);
 }
 
 /// The index page with its reload script, or the build error in its place.
-fn page(state: &Shared, dir: &Path) -> Response<std::io::Cursor<Vec<u8>>> {
+fn page(state: &Shared, dir: &Path) -> Response {
     let error = state.0.lock().map(|s| s.error.clone()).unwrap_or_default();
     let body = match (error, std::fs::read_to_string(dir.join("index.html"))) {
         (Some(e), _) => error_page(&e),
@@ -137,8 +133,7 @@ fn page(state: &Shared, dir: &Path) -> Response<std::io::Cursor<Vec<u8>>> {
         Some(at) => format!("{}{RELOAD}{}", &body[..at], &body[at..]),
         None => format!("{body}{RELOAD}"),
     };
-    Response::from_data(body.into_bytes())
-        .with_header(header("Content-Type", "text/html; charset=utf-8"))
+    Response::ok("text/html; charset=utf-8", body.into_bytes())
 }
 
 /// Reloads the page when the server says a build finished.
@@ -158,14 +153,14 @@ fn error_page(message: &str) -> String {
 
 /// A regular file of the output folder; nothing outside it, no link, no device: the path is
 /// judged before anything is opened.
-fn file(dir: &Path, url: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+fn file(dir: &Path, url: &str) -> Response {
     let rel = PathBuf::from(url.trim_start_matches('/'));
     let safe = rel.components().all(|c| matches!(c, Component::Normal(_)));
     let path = dir.join(&rel);
     let regular = safe && std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
     match regular.then(|| std::fs::read(&path).ok()).flatten() {
-        Some(bytes) => Response::from_data(bytes).with_header(header("Content-Type", mime(&rel))),
-        None => Response::from_string("not found").with_status_code(404),
+        Some(bytes) => Response::ok(mime(&rel), bytes),
+        None => Response::error(404, "not found"),
     }
 }
 
@@ -180,15 +175,10 @@ fn mime(path: &Path) -> &'static str {
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
-}
-
 /// A server-sent event stream: `data: reload` after each build from now on, written straight
 /// to the connection and flushed, so the browser hears it at once.
-fn events(request: Request, state: &Shared) {
+fn events(mut out: TcpStream, state: &Shared) {
     let mut seen = state.0.lock().map(|s| s.generation).unwrap_or(0);
-    let mut out = request.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n: connected\n\n";
     if out
         .write_all(head.as_bytes())
