@@ -2,11 +2,12 @@
 //! its faces rendered and parsed), a kit built in memory and what writing it wrote; what
 //! `watch` and `serve` keep between builds; and the stopwatch that times the stages.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::check::manifest::CheckReport;
+use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::model::print::{Layout, Paper};
 use crate::output::index::ThumbCache;
@@ -62,6 +63,37 @@ pub struct Built {
 }
 
 impl Built {
+    /// Moves the kit's file contents into `dir` (a folder of the output root), keeping only
+    /// their names: a game in many languages waits for all its kits before writing any, and
+    /// holding each kit's bytes meanwhile grew with the number of languages (184: 4.1 GB).
+    pub fn park(mut self, dir: &Path) -> Result<Built> {
+        let index = std::mem::take(&mut self.index_html).into_bytes();
+        for (i, (_, bytes)) in self.files_mut().enumerate() {
+            crate::output::write_atomic(&dir.join(i.to_string()), bytes)?;
+            *bytes = Vec::new();
+        }
+        crate::output::write_atomic(&dir.join("index.html"), &index)?;
+        Ok(self)
+    }
+
+    /// Takes back the file contents [`park`](Self::park) moved into `dir`.
+    pub fn unpark(mut self, dir: &Path) -> Result<Built> {
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| {
+                Error::new(format!("cannot read the parked kit file {name}: {e}")).in_file(dir)
+            })
+        };
+        for (i, (_, bytes)) in self.files_mut().enumerate() {
+            *bytes = read(&i.to_string())?;
+        }
+        self.index_html = String::from_utf8_lossy(&read("index.html")?).into_owned();
+        Ok(self)
+    }
+
+    fn files_mut(&mut self) -> impl Iterator<Item = &mut (String, Vec<u8>)> {
+        self.pdfs.iter_mut().chain(self.extras.iter_mut())
+    }
+
     /// The bytes of one output PDF.
     pub fn pdf(&self, name: &str) -> Option<&[u8]> {
         self.pdfs

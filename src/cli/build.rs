@@ -1,5 +1,6 @@
 //! `protopress build`: build kits, report what was written, optionally record the print.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use protopress::assemble::{BuildOptions, BuildOutcome, Built, Session};
@@ -33,15 +34,28 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
             }
         };
         tally.kits += langs.len();
-        let built = build_kits(&session, game, &langs);
+        let parking = match park_for(&opts.out_dir, &langs) {
+            Ok(parking) => parking,
+            Err(e) => {
+                tally.errors += langs.len();
+                ui::error(&e);
+                continue;
+            }
+        };
+        let parked = parking.as_ref().map(tempfile::TempDir::path);
+        let built = build_kits(&session, game, &langs, parked);
         if let Some(failed) = refused(game, &built) {
             tally.errors += failed;
             continue;
         }
-        for (label, took, result) in built {
+        for (i, (label, took, result)) in built.into_iter().enumerate() {
             let Ok(kit) = result else { continue };
             let writing = Instant::now();
-            match session.write(kit) {
+            let kit = match parked {
+                Some(dir) => kit.unpark(&dir.join(i.to_string())),
+                None => Ok(kit),
+            };
+            match kit.and_then(|kit| session.write(kit)) {
                 Ok(outcome) => {
                     summarise(&label, &outcome, took + writing.elapsed());
                     if !report_check(&label, &outcome) {
@@ -88,11 +102,32 @@ impl Tally {
 /// A kit built in memory: its label, how long it took and the result.
 type KitBuild = (String, Duration, Result<Built>);
 
-/// Every kit of `game` (one per language in `langs`), built in memory and not yet written.
-fn build_kits(session: &Session, game: &str, langs: &[Option<String>]) -> Vec<KitBuild> {
+/// Where the kits of a game in several languages wait, file by file, until all are built:
+/// a folder of the output root, removed when dropped.
+fn park_for(out_dir: &Path, langs: &[Option<String>]) -> Result<Option<tempfile::TempDir>> {
+    if langs.len() < 2 {
+        return Ok(None);
+    }
+    std::fs::create_dir_all(out_dir).map_err(|e| Error::io(out_dir, &e))?;
+    tempfile::Builder::new()
+        .prefix(".protopress-parked-")
+        .tempdir_in(out_dir)
+        .map(Some)
+        .map_err(|e| Error::io(out_dir, &e))
+}
+
+/// Every kit of `game` (one per language in `langs`), built and not yet written; parked in
+/// `parked/<i>/` when given, so only one kit is in memory at a time.
+fn build_kits(
+    session: &Session,
+    game: &str,
+    langs: &[Option<String>],
+    parked: Option<&Path>,
+) -> Vec<KitBuild> {
     langs
         .iter()
-        .map(|lang| {
+        .enumerate()
+        .map(|(i, lang)| {
             let label = match lang {
                 Some(l) => format!("{game} ({l})"),
                 None => game.to_owned(),
@@ -100,6 +135,11 @@ fn build_kits(session: &Session, game: &str, langs: &[Option<String>]) -> Vec<Ki
             let start = Instant::now();
             let spinner = ui::spinner(format!("building {label}"));
             let result = session.build_in_memory_in(game, lang.as_deref());
+            protopress::rulebook::typeset::release_memoised();
+            let result = match parked {
+                Some(dir) => result.and_then(|kit| kit.park(&dir.join(i.to_string()))),
+                None => result,
+            };
             spinner.finish_and_clear();
             (label, start.elapsed(), result)
         })
