@@ -122,3 +122,36 @@ fn a_changed_image_is_parsed_again() {
         .unwrap();
     assert_eq!(second.pdf("cards.pdf"), cold.pdf("cards.pdf"));
 }
+
+/// An icon is an input of the faces that draw it: a changed icon file re-renders them in the
+/// next `watch` build, which then prints what a cold build prints.
+#[test]
+fn a_changed_icon_renders_its_faces_again() {
+    let dir = common::copy_game("death-to-decorum");
+    let project = Project::open(dir.path()).unwrap();
+    let opts = BuildOptions {
+        paper: None,
+        out_dir: dir.path().join("output"),
+        mark_printed: false,
+        layout: None,
+    };
+    let session = Session::with_cache(&project, &opts);
+    let cache = session.cache().unwrap();
+    let first = session.build_in_memory("death-to-decorum").unwrap();
+    let icon = dir.path().join("templates/death-to-decorum/icons/kill.svg");
+    std::fs::write(
+        &icon,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>"#,
+    )
+    .unwrap();
+    let second = session.build_in_memory("death-to-decorum").unwrap();
+    assert!(
+        cache.rendered.load(Ordering::Relaxed) > 0,
+        "no face was rendered again after the icon changed"
+    );
+    assert_ne!(first.pdf("cards.pdf"), second.pdf("cards.pdf"));
+    let cold = Session::new(&project, &opts)
+        .build_in_memory("death-to-decorum")
+        .unwrap();
+    same_files(&second, &cold);
+}

@@ -32,13 +32,15 @@ impl Renderer {
         let (project, id) = (&game.project, game.id.as_str());
         let fonts = Fonts::of_game(project, id).map_err(|e| e.game(id))?;
         let icons = Icons::load(project, id).map_err(|e| e.game(id))?;
+        let icons_digest = icons.digest();
         let engine = Arc::new(TextEngine::new(
             fonts.db.clone(),
             icons,
             game.file.print.text_overflow,
         ));
-        let templates =
-            Templates::load(project, id, Arc::clone(&engine)).map_err(|e| e.game(id))?;
+        let templates = Templates::load(project, id, Arc::clone(&engine))
+            .map_err(|e| e.game(id))?
+            .depending_on(&[&icons_digest, &fonts.digest]);
         Ok(Renderer {
             fonts,
             engine,

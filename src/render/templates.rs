@@ -94,6 +94,22 @@ impl Templates {
         self.hashes.get(name).map_or("", String::as_str)
     }
 
+    /// Makes every template's hash depend on `inputs` too (the digests of the icons and
+    /// fonts its text is drawn with): the same template and values drawn with a changed icon
+    /// or font is a changed face.
+    pub fn depending_on(mut self, inputs: &[&str]) -> Templates {
+        use sha2::Digest;
+        for hash in self.hashes.values_mut() {
+            let mut h = sha2::Sha256::new();
+            h.update(hash.as_bytes());
+            for input in inputs {
+                h.update(input.as_bytes());
+            }
+            *hash = crate::digest::hex(&h.finalize());
+        }
+        self
+    }
+
     /// The file a template was loaded from.
     pub fn file_of(&self, name: &str) -> Option<&Path> {
         self.files

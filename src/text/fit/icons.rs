@@ -48,6 +48,20 @@ impl Icons {
         Ok(Icons { map })
     }
 
+    /// A digest of every icon (name and drawing): a face rendered with other icons is
+    /// another face, for the render cache `watch` and `serve` keep.
+    pub fn digest(&self) -> String {
+        use sha2::Digest;
+        let mut h = sha2::Sha256::new();
+        for (name, icon) in &self.map {
+            for part in [name, &icon.view_box, &icon.body] {
+                h.update(part.len().to_le_bytes());
+                h.update(part.as_bytes());
+            }
+        }
+        crate::digest::hex(&h.finalize())
+    }
+
     pub fn get(&self, name: &str) -> Option<&Icon> {
         self.map.get(name)
     }
