@@ -103,6 +103,22 @@ impl Error {
         self
     }
 
+    /// A failure to write `path` (a file or folder of the output), worded for a person: a
+    /// read-only or full disk is named as such.
+    pub fn io_write(path: &Path, err: &std::io::Error) -> Self {
+        let what = match err.kind() {
+            std::io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_owned(),
+            std::io::ErrorKind::StorageFull => "the disk is full".to_owned(),
+            std::io::ErrorKind::PermissionDenied => {
+                "permission denied (the folder is not writable)".to_owned()
+            }
+            _ => err.to_string(),
+        };
+        Error::new(format!("cannot write {}: {what}", path.display()))
+            .in_file(path)
+            .help("build into a writable folder (`--out DIR`), or free or unlock this one")
+    }
+
     /// An I/O failure on `path`, worded for a person.
     pub fn io(path: &Path, err: &std::io::Error) -> Self {
         let what = match err.kind() {

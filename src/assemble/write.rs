@@ -122,7 +122,7 @@ fn remove_build_files(dir: &Path) -> Result<()> {
             Ok(m) if m.is_dir() => std::fs::remove_dir_all(&path),
             Ok(_) => std::fs::remove_file(&path),
         };
-        removed.map_err(|e| Error::io(&path, &e))?;
+        removed.map_err(|e| Error::io_write(&path, &e))?;
     }
     // remove_dir takes only an empty folder: a language folder that held nothing else.
     let _ = std::fs::remove_dir(dir);

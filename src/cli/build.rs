@@ -108,12 +108,12 @@ fn park_for(out_dir: &Path, langs: &[Option<String>]) -> Result<Option<tempfile:
     if langs.len() < 2 {
         return Ok(None);
     }
-    std::fs::create_dir_all(out_dir).map_err(|e| Error::io(out_dir, &e))?;
+    std::fs::create_dir_all(out_dir).map_err(|e| Error::io_write(out_dir, &e))?;
     tempfile::Builder::new()
         .prefix(".protopress-parked-")
         .tempdir_in(out_dir)
         .map(Some)
-        .map_err(|e| Error::io(out_dir, &e))
+        .map_err(|e| Error::io_write(out_dir, &e))
 }
 
 /// Every kit of `game` (one per language in `langs`), built and not yet written; parked in

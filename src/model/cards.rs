@@ -12,7 +12,7 @@ use crate::error::{Error, Result, suggestion};
 use crate::model::fields::{CardFields, FieldType};
 use crate::model::lang::Langs;
 use crate::model::sheet::Table;
-use crate::model::yaml::{check_duplicate_keys, check_nesting, yaml_error};
+use crate::model::yaml::{check_source, yaml_error};
 use crate::model::{MAX_COPIES, MAX_ID_BYTES, id_from_name, is_slug};
 
 /// The fields every card may have, whatever its component declares.
@@ -240,8 +240,7 @@ fn typed_value(
 
 /// Parses a YAML cards file's text (`path` names it in errors).
 pub fn parse_yaml_cards(source: &str, path: &Path, rules: &CardRules) -> Result<Vec<Card>> {
-    check_nesting(source, path)?;
-    check_duplicate_keys(source, path)?;
+    check_source(source, path)?;
     let de = serde_yaml::Deserializer::from_str(source);
     let raw = CardListSeed {
         allowed: rules.fields,

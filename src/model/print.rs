@@ -527,14 +527,20 @@ impl<'de> Deserialize<'de> for CardSize {
             NameOrSize::Custom(c) => {
                 for (key, v) in [("width_mm", c.width_mm), ("height_mm", c.height_mm)] {
                     if !(v.is_finite() && (5.0..=2000.0).contains(&v)) {
-                        // A number past f32's range reads as infinity: say so, not "inf".
-                        let is = match v.is_finite() {
-                            true => format!("{v} mm"),
-                            false => "a number too large to read".to_owned(),
+                        // A number past f32's range reads as infinity: say so, not "inf";
+                        // `.nan` is not a number at all, as the other fields say.
+                        let message = if v.is_nan() {
+                            format!(
+                                "a size's `{key}` is NaN (not a number); give millimetres from 5 to 2000"
+                            )
+                        } else if v.is_finite() {
+                            format!("a size's `{key}` is {v} mm, outside 5 to 2000 mm")
+                        } else {
+                            format!(
+                                "a size's `{key}` is a number too large to read, outside 5 to 2000 mm"
+                            )
                         };
-                        return Err(D::Error::custom(format!(
-                            "a size's `{key}` is {is}, outside 5 to 2000 mm"
-                        )));
+                        return Err(D::Error::custom(message));
                     }
                 }
                 Ok(CardSize::custom(c.width_mm, c.height_mm))

@@ -57,8 +57,7 @@ pub(crate) fn find_line(source: &str, needle: &str) -> Option<usize> {
 
 /// Parses YAML into `T`, turning serde errors into errors that point at the file.
 pub fn parse_yaml<T: de::DeserializeOwned>(source: &str, path: &Path) -> Result<T> {
-    check_nesting(source, path)?;
-    check_duplicate_keys(source, path)?;
+    check_source(source, path)?;
     if source.contains("<<") && has_merge_key(source) {
         return parse_merged(source, path);
     }
@@ -251,6 +250,62 @@ fn unknown_name_help(message: &str) -> Option<String> {
         return None;
     }
     Some(suggestion(unknown, expected.iter().copied()))
+}
+
+/// The checks every YAML file of a game passes before it is parsed, so each mistake gets
+/// its own words whichever file it is in: nesting depth, tabs, keys given twice.
+pub(crate) fn check_source(source: &str, path: &Path) -> Result<()> {
+    check_nesting(source, path)?;
+    check_tab_indentation(source, path)?;
+    check_duplicate_keys(source, path)
+}
+
+/// Refuses a line indented with a tab, naming it: YAML indents with spaces only, and the
+/// parser's own words for it ("a tab character that violates indentation", or a key that
+/// starts with a tab and so seems given twice) do not say what to do. A tab inside a block
+/// scalar (`text: |`) is text and stays.
+pub(crate) fn check_tab_indentation(source: &str, path: &Path) -> Result<()> {
+    // The indentation of a line that opened a block scalar, while its lines are read.
+    let mut block: Option<usize> = None;
+    for (i, line) in source.lines().enumerate() {
+        let content = line.trim_start_matches([' ', '\t']);
+        let indent = line.len() - content.len();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        if let Some(opened) = block {
+            if line[..indent].chars().filter(|c| *c == ' ').count() > opened {
+                continue;
+            }
+            block = None;
+        }
+        if let Some(col) = line[..indent].find('\t') {
+            return Err(Error::new(format!(
+                "line {} is indented with a tab; YAML indents with spaces only",
+                i + 1
+            ))
+            .in_file(path)
+            .at(i + 1, col + 1)
+            .with_source(source)
+            .help("replace the tab with spaces (most editors can show tabs and convert them)"));
+        }
+        if opens_block_scalar(content) {
+            block = Some(indent);
+        }
+    }
+    Ok(())
+}
+
+/// Whether a line ends by opening a block scalar: `key: |`, `- >-`, `text: |2`.
+fn opens_block_scalar(content: &str) -> bool {
+    let code = content.split(" #").next().unwrap_or(content).trim_end();
+    let Some(last) = code.rsplit([' ', ':']).next() else {
+        return false;
+    };
+    let mut chars = last.chars();
+    matches!(chars.next(), Some('|' | '>'))
+        && chars.all(|c| matches!(c, '-' | '+') || c.is_ascii_digit())
+        && (code.len() == last.len() || code[..code.len() - last.len()].ends_with([' ', ':']))
 }
 
 /// Refuses a key given twice in one block mapping, pointing at the second: YAML parsers
@@ -503,5 +558,21 @@ mod merge_tests {
         let e =
             parse_yaml::<Box_>("parts:\n  - <<: 3\n    id: a\n", Path::new("g.yaml")).unwrap_err();
         assert!(e.message.contains("merges a map"), "{e}");
+    }
+
+    #[test]
+    fn a_tab_in_the_indentation_is_named_and_one_in_a_block_scalar_is_text() {
+        let path = Path::new("deck.yaml");
+        let tabbed = "- name: Scout\n\tcount: 6\n\tkind: crew\n";
+        let e = check_tab_indentation(tabbed, path).unwrap_err().to_string();
+        assert!(e.contains("line 2 is indented with a tab"), "{e}");
+        let e = check_tab_indentation("a:\n  b: 1\n  \tc: 2\n", path).unwrap_err();
+        assert!(
+            e.to_string().contains("line 3 is indented with a tab"),
+            "{e}"
+        );
+        let block = "- text: |\n    a\ttable\n  \t  column\n  count: 2\n";
+        assert!(check_tab_indentation(block, path).is_ok());
+        assert!(check_tab_indentation("a: 1 # x\t\n\t# a comment\nb:\t2\n", path).is_ok());
     }
 }

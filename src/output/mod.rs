@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 /// Writes `bytes` to `path` atomically (temporary file in the same directory, then rename).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io_write(dir, &e))?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -30,7 +30,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     })();
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
-        Error::new(format!("cannot write {}: {e}", path.display())).in_file(path)
+        Error::io_write(path, &e)
     })
 }
 

@@ -56,7 +56,7 @@ impl OutputLock {
     /// what a killed build left behind.
     pub fn acquire(dir: &Path) -> Result<OutputLock> {
         let parent = parent_of(dir)?;
-        fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+        fs::create_dir_all(parent).map_err(|e| Error::io_write(parent, &e))?;
         let path = sibling(dir, "lock");
         // The holder removes the file when done. A file locked just as its holder removed it
         // is no longer the lock: open the path again and lock that.
@@ -66,7 +66,7 @@ impl OutputLock {
                 .truncate(false)
                 .write(true)
                 .open(&path)
-                .map_err(|e| Error::io(&path, &e))?;
+                .map_err(|e| Error::io_write(&path, &e))?;
             match file.try_lock() {
                 Ok(()) if still_at(&file, &path) => break file,
                 Ok(()) => continue,
@@ -76,7 +76,7 @@ impl OutputLock {
                         dir.display()
                     )));
                 }
-                Err(TryLockError::Error(e)) => return Err(Error::io(&path, &e)),
+                Err(TryLockError::Error(e)) => return Err(Error::io_write(&path, &e)),
             }
         };
         let lock = OutputLock {
@@ -96,7 +96,7 @@ impl OutputLock {
             if self.dir.exists() {
                 remove_dir(&old)?;
             } else {
-                fs::rename(&old, &self.dir).map_err(|e| Error::io(&old, &e))?;
+                fs::rename(&old, &self.dir).map_err(|e| Error::io_write(&old, &e))?;
             }
         }
         if staging.exists() {
@@ -110,7 +110,7 @@ impl OutputLock {
     /// entry is carried over unchanged.
     pub fn replace(&self, files: &[(String, Vec<u8>)], owned: &[&str]) -> Result<()> {
         let staging = sibling(&self.dir, "staging");
-        fs::create_dir_all(&staging).map_err(|e| Error::io(&staging, &e))?;
+        fs::create_dir_all(&staging).map_err(|e| Error::io_write(&staging, &e))?;
         let result = self
             .fill(&staging, files, owned)
             .and_then(|()| self.swap(&staging));
@@ -128,7 +128,7 @@ impl OutputLock {
             .filter_map(|(name, _)| staging.join(name).parent().map(Path::to_path_buf))
             .collect();
         for dir in &dirs {
-            fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+            fs::create_dir_all(dir).map_err(|e| Error::io_write(dir, &e))?;
         }
         files
             .par_iter()
@@ -154,11 +154,11 @@ impl OutputLock {
     fn swap(&self, staging: &Path) -> Result<()> {
         let old = sibling(&self.dir, "old");
         if self.dir.exists() {
-            fs::rename(&self.dir, &old).map_err(|e| Error::io(&self.dir, &e))?;
+            fs::rename(&self.dir, &old).map_err(|e| Error::io_write(&self.dir, &e))?;
         }
         if let Err(e) = fs::rename(staging, &self.dir) {
             let _ = fs::rename(&old, &self.dir);
-            return Err(Error::io(&self.dir, &e));
+            return Err(Error::io_write(&self.dir, &e));
         }
         if old.exists() {
             remove_dir(&old)?;
@@ -186,7 +186,7 @@ fn first_part(name: &str) -> &str {
 }
 
 fn remove_dir(dir: &Path) -> Result<()> {
-    fs::remove_dir_all(dir).map_err(|e| Error::io(dir, &e))
+    fs::remove_dir_all(dir).map_err(|e| Error::io_write(dir, &e))
 }
 
 /// Writes one file of the set, without syncing it to disk: the swap is what keeps a failed or
@@ -203,9 +203,9 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 fn link_tree(from: &Path, to: &Path) -> Result<()> {
     let meta = fs::symlink_metadata(from).map_err(|e| Error::io(from, &e))?;
     if meta.is_dir() {
-        fs::create_dir_all(to).map_err(|e| Error::io(to, &e))?;
+        fs::create_dir_all(to).map_err(|e| Error::io_write(to, &e))?;
         for entry in fs::read_dir(from)
-            .map_err(|e| Error::io(from, &e))?
+            .map_err(|e| Error::io_write(from, &e))?
             .flatten()
         {
             link_tree(&entry.path(), &to.join(entry.file_name()))?;
@@ -213,7 +213,7 @@ fn link_tree(from: &Path, to: &Path) -> Result<()> {
         return Ok(());
     }
     if fs::hard_link(from, to).is_err() {
-        fs::copy(from, to).map_err(|e| Error::io(from, &e))?;
+        fs::copy(from, to).map_err(|e| Error::io_write(to, &e))?;
     }
     Ok(())
 }

@@ -427,9 +427,9 @@ pub fn record_at_revision(
         let bytes = git(&["show", &format!("{rev}:./{path}")])?;
         let target = scratch.join(path);
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, &e))?;
+            std::fs::create_dir_all(parent).map_err(|e| Error::io_write(parent, &e))?;
         }
-        std::fs::write(&target, bytes).map_err(|e| Error::io(&target, &e))
+        std::fs::write(&target, bytes).map_err(|e| Error::io_write(&target, &e))
     });
     let result = copied
         .and_then(|()| Project::open(&scratch))
