@@ -12,7 +12,7 @@ use pulldown_cmark::{Alignment, CodeBlockKind, Event, Options, Parser, Tag, TagE
 
 use crate::error::{Error, Result};
 use crate::rulebook::anchors::Anchors;
-use crate::rulebook::typeset::{Origin, source_end, source_marker};
+use crate::rulebook::source_map::{Origin, source_end, source_marker};
 
 /// How images and icons in the rules are resolved to files of the typesetting world.
 pub trait Assets {
