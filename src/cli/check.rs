@@ -13,8 +13,9 @@ use protopress::preflight;
 use protopress::{Error, Project, Result};
 
 use super::args::CheckFormat;
+use super::games::{games_or_all, kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, games_or_all, kit_label, kit_languages};
 
 /// Checks `games` (all when empty), each in `lang` or in every one of its languages.
 pub fn run(

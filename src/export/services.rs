@@ -10,7 +10,8 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Format, Output, face_name, json_bytes};
+use super::files::{Output, face_name, json_bytes, no_copies};
+use super::options::Format;
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
@@ -304,7 +305,7 @@ pub(super) fn export(
             continue;
         }
         if deck.copies.is_empty() {
-            out.skipped.push(super::no_copies(&comp.spec.id));
+            out.skipped.push(no_copies(&comp.spec.id));
             continue;
         }
         let product = match match_product(svc, comp) {
