@@ -60,7 +60,7 @@ pub fn manifest_lines(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let known: Vec<crate::check::rulescan::Known> = [
+    let known: Vec<crate::check::statements::Known> = [
         ("Facility Deck", None),
         ("Loot Cards", Some(0)),
         ("Tier 1", Some(1)),
@@ -68,7 +68,7 @@ pub fn manifest_lines(data: &[u8]) {
         ("Ops Cards", None),
     ]
     .iter()
-    .map(|(n, parent)| crate::check::rulescan::Known {
+    .map(|(n, parent)| crate::check::statements::Known {
         parent: *parent,
         names: vec![crate::check::numbers::words(
             n,

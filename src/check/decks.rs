@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::check::manifest::card_matches;
+use crate::check::filter::card_matches;
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::render::Renderer;

@@ -1,7 +1,7 @@
 //! Check reports for people and for CI: a terminal table, GitHub annotations and a summary
 //! across games.
 
-use crate::check::manifest::{CheckReport, Status};
+use crate::check::findings::{CheckReport, Status};
 
 /// A table for the terminal.
 pub fn table(r: &CheckReport) -> String {
@@ -79,7 +79,7 @@ pub struct Beyond {
 
 /// Whether a rules problem is one an entry's finding already says, at the same line: it is
 /// then said once, under the entry.
-fn said_by_an_entry(r: &CheckReport, p: &crate::check::rulescan::RulesProblem) -> bool {
+fn said_by_an_entry(r: &CheckReport, p: &crate::check::statements::RulesProblem) -> bool {
     r.entries.iter().any(|e| {
         e.status == Status::Mismatch
             && e.findings
@@ -342,6 +342,13 @@ impl Summary {
                 "entries"
             }
         )
+    }
+}
+
+impl CheckReport {
+    /// A table for the terminal.
+    pub fn table(&self) -> String {
+        table(self)
     }
 }
 

@@ -19,46 +19,10 @@
 //! tokens`, `the last of the 72 Root cards`, `24 tokens in all`); what one player takes, what a
 //! turn draws and setup amounts never do, in the section or out of it.
 
-use serde::Serialize;
-
 use crate::check::markdown::{self, Block, Kind as BlockKind, Text};
 use crate::check::numbers::{Count, Kind, Token, count_at, suffix_count, tokenize, words};
+use crate::check::statements::{Known, RowScanner, RulesProblem, Scan, Statement};
 use crate::check::vocab::Vocab;
-
-/// A count the rules state for an entry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Statement {
-    /// 1-based line in `rules.md`.
-    pub line: usize,
-    pub count: u32,
-    /// The phrase as written, for messages.
-    pub text: String,
-    /// Whether it is in the components section (rather than an explicit total elsewhere).
-    pub section: bool,
-}
-
-/// A count in the rules whose own parts or names disagree with it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RulesProblem {
-    pub line: usize,
-    pub text: String,
-}
-
-/// One manifest entry as the scanner sees it: its parent (by index) and its names as words.
-#[derive(Debug, Clone)]
-pub struct Known {
-    pub parent: Option<usize>,
-    pub names: Vec<Vec<String>>,
-}
-
-/// What a scan found: statements by entry index, problems (with the entry they concern), and
-/// whether the rules have a components section.
-#[derive(Debug, Clone, Default)]
-pub struct Scan {
-    pub statements: Vec<(usize, Statement)>,
-    pub problems: Vec<(Option<usize>, RulesProblem)>,
-    pub section: bool,
-}
 
 /// Lower case, punctuation removed, plurals folded by `v` in each word.
 pub fn normalise(name: &str, v: &Vocab) -> String {
@@ -697,17 +661,16 @@ fn nested_sums(s: &mut Scanner, blocks: &[Block], results: &[TextResult]) {
     }
 }
 
-impl Scanner<'_> {
-    pub(crate) fn push(&mut self, entry: usize, statement: Statement) {
+impl RowScanner for Scanner<'_> {
+    fn vocab(&self) -> &'static Vocab {
+        self.vocab
+    }
+
+    fn push(&mut self, entry: usize, statement: Statement) {
         self.scan.statements.push((entry, statement));
     }
 
-    pub(crate) fn read_text(
-        &mut self,
-        text: &Text,
-        section: bool,
-        context: &[usize],
-    ) -> Option<usize> {
+    fn read_text(&mut self, text: &Text, section: bool, context: &[usize]) -> Option<usize> {
         let place = Place {
             section,
             list: true,
@@ -715,7 +678,7 @@ impl Scanner<'_> {
         self.text(text, place, context).owner
     }
 
-    pub(crate) fn after_count(
+    fn after_count(
         &mut self,
         toks: &[Token],
         p: usize,
@@ -727,7 +690,7 @@ impl Scanner<'_> {
         self.after(toks, p, count, name, line, entry);
     }
 
-    pub(crate) fn hits(&self, toks: &[Token]) -> Vec<(usize, usize, Option<usize>)> {
+    fn hits(&self, toks: &[Token]) -> Vec<(usize, usize, Option<usize>)> {
         name_hits(toks, self.known)
             .into_iter()
             .map(|h| (h.start, h.end, resolve(self.known, &h.entries, &[])))

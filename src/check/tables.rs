@@ -4,7 +4,7 @@
 
 use crate::check::markdown::{Block, Kind as BlockKind, Text};
 use crate::check::numbers::{count_at, suffix_count, tokenize};
-use crate::check::rulescan::{Scanner, Statement};
+use crate::check::statements::{RowScanner, Statement};
 use crate::check::vocab::Vocab;
 
 /// The count a cell holds, when it holds nothing else (`12`, `×3`, `3x`, `twelve`).
@@ -39,7 +39,7 @@ fn name_order(col: usize, width: usize, count_cols: &[usize]) -> Vec<usize> {
 }
 
 /// Reads every row of table `table`.
-pub(crate) fn read(s: &mut Scanner, blocks: &[Block], table: usize) {
+pub(crate) fn read(s: &mut impl RowScanner, blocks: &[Block], table: usize) {
     let rows: Vec<(&Block, bool, &[Text])> = blocks
         .iter()
         .filter_map(|b| match &b.kind {
@@ -66,21 +66,21 @@ pub(crate) fn read(s: &mut Scanner, blocks: &[Block], table: usize) {
         .unwrap_or_default();
     let width = rows.iter().map(|r| r.2.len()).max().unwrap_or(0);
     let count_cols: Vec<usize> = (0..width)
-        .filter(|&c| is_count_column(header.get(c), &body, c, s.vocab))
+        .filter(|&c| is_count_column(header.get(c), &body, c, s.vocab()))
         .collect();
     for cells in body {
         read_row(s, cells, &count_cols);
     }
 }
 
-fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
+fn read_row(s: &mut impl RowScanner, cells: &[Text], count_cols: &[usize]) {
     let mut used = vec![false; cells.len()];
     let mut owner: Option<usize> = None;
     for &cc in count_cols {
         let Some(count_cell) = cells.get(cc) else {
             continue;
         };
-        let Some(count) = cell_count(&count_cell.s, s.vocab) else {
+        let Some(count) = cell_count(&count_cell.s, s.vocab()) else {
             continue;
         };
         for nc in name_order(cc, cells.len(), count_cols) {
@@ -90,10 +90,10 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
             let Some(cell) = cells.get(nc) else {
                 continue;
             };
-            let toks = tokenize(&cell.s, s.vocab);
+            let toks = tokenize(&cell.s, s.vocab());
             let skip = usize::from(
                 toks.first()
-                    .is_some_and(|t| s.vocab.cell_articles.contains(&t.lower.as_str())),
+                    .is_some_and(|t| s.vocab().cell_articles.contains(&t.lower.as_str())),
             );
             let hits = s.hits(&toks);
             let Some(&(start, end, entry)) = hits.first().filter(|h| h.0 == skip) else {
@@ -140,7 +140,8 @@ fn read_row(s: &mut Scanner, cells: &[Text], count_cols: &[usize]) {
 #[cfg(test)]
 mod tests {
     use crate::check::numbers::words;
-    use crate::check::rulescan::{Known, scan};
+    use crate::check::rulescan::scan;
+    use crate::check::statements::Known;
     use crate::check::vocab::ENGLISH;
 
     fn known(names: &[&str]) -> Vec<Known> {

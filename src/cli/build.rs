@@ -9,8 +9,9 @@ use protopress::output::write_atomic;
 use protopress::{Error, Project, Result};
 
 use super::args::BuildArgs;
+use super::games::{games_or_all, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, games_or_all, kit_languages};
 
 pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
     let games = games_or_all(project, args.games.clone())?;

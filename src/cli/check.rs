@@ -13,8 +13,9 @@ use protopress::preflight;
 use protopress::{Error, Project, Result};
 
 use super::args::CheckFormat;
+use super::games::{games_or_all, kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, games_or_all, kit_label, kit_languages};
 
 /// Checks `games` (all when empty), each in `lang` or in every one of its languages.
 pub fn run(
@@ -26,63 +27,24 @@ pub fn run(
 ) -> Result<Outcome> {
     let started = games_or_all(project, games).and_then(|g| Ok((g, project.output_root(out)?)));
     let (games, out_dir) = started.inspect_err(|e| say_unstarted(format, e))?;
-    let mut summary = Summary::default();
-    let mut reports: Vec<CheckReport> = Vec::new();
-    let mut failed_to_check: Vec<serde_json::Value> = Vec::new();
-    let mut preflights: Vec<serde_json::Value> = Vec::new();
-    // Each language's kit is checked against its own rulebook.
-    let kits: Vec<(String, Result<Option<String>>)> = games
-        .iter()
-        .flat_map(|id| match kit_languages(project, id, lang) {
-            Ok(langs) => langs.into_iter().map(|l| (id.clone(), Ok(l))).collect(),
-            Err(e) => vec![(id.clone(), Err(e))],
-        })
-        .collect();
-    summary.extra_kits = kits.len().saturating_sub(games.len());
+    let mut found = Found::default();
+    let kits = kits_of(project, &games, lang);
+    found.summary.extra_kits = kits.len().saturating_sub(games.len());
     let kit_count = kits.len();
     for (id, kit_lang) in kits {
         let label = match &kit_lang {
             Ok(l) => kit_label(&id, l.as_deref()),
             Err(_) => id.clone(),
         };
-        let checked = kit_lang.and_then(|l| {
-            let game = Game::load_in(project, &id, l.as_deref())?;
-            let preflight = preflight::check_game(&game)?;
-            Ok((
-                write_check_with(&game, &out_dir, Some(preflight.clone()))?,
-                preflight,
-            ))
-        });
-        match checked {
-            Ok((manifest, preflight)) => {
-                if let Some(report) = &manifest {
-                    summary.add(report);
-                }
-                summary.add_preflight(&preflight);
-                match (format, &manifest) {
-                    (CheckFormat::Text, Some(report)) => say!("{label}:\n{}", report.table()),
-                    (CheckFormat::Text, None) => say!("{label}: no manifest.yaml"),
-                    (CheckFormat::Github, Some(report)) => print(&report::github(report)),
-                    _ => {}
-                }
-                match format {
-                    CheckFormat::Text => say_preflight(&preflight),
-                    CheckFormat::Github => print(&report::github_preflight(&label, &preflight)),
-                    CheckFormat::Json => {}
-                }
-                preflights.push(serde_json::json!({ "kit": label, "preflight": preflight }));
-                reports.extend(manifest);
-            }
-            Err(e) => {
-                summary.errors += 1;
-                if format == CheckFormat::Github {
-                    print(&report::github_error(&label, &e));
-                }
-                failed_to_check.push(error_json(Some(&label), &e));
-                ui::error(&e);
-            }
-        }
+        let checked = kit_lang.and_then(|l| check_kit(project, &id, l.as_deref(), &out_dir));
+        found.note(format, &label, checked);
     }
+    let Found {
+        summary,
+        reports,
+        failed_to_check,
+        preflights,
+    } = found;
     match format {
         CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check, &preflights)),
         // Annotations are read by CI: their summary stays, like the JSON document.
@@ -104,6 +66,89 @@ pub fn run(
     } else {
         Outcome::Done
     })
+}
+
+/// Each game's kits to check: one per language (each against its own rulebook), or the one
+/// `lang` names; a game whose languages cannot be read is one kit that fails to check.
+fn kits_of(
+    project: &Project,
+    games: &[String],
+    lang: Option<&str>,
+) -> Vec<(String, Result<Option<String>>)> {
+    games
+        .iter()
+        .flat_map(|id| match kit_languages(project, id, lang) {
+            Ok(langs) => langs.into_iter().map(|l| (id.clone(), Ok(l))).collect(),
+            Err(e) => vec![(id.clone(), Err(e))],
+        })
+        .collect()
+}
+
+/// One kit checked: its manifest check (none without a manifest), written to `check.json`
+/// with the faces' preflight, and the preflight.
+fn check_kit(
+    project: &Project,
+    id: &str,
+    lang: Option<&str>,
+    out_dir: &Path,
+) -> Result<(Option<CheckReport>, preflight::Report)> {
+    let game = Game::load_in(project, id, lang)?;
+    let preflight = preflight::check_game(&game)?;
+    Ok((
+        write_check_with(&game, out_dir, Some(preflight.clone()))?,
+        preflight,
+    ))
+}
+
+/// What the kits checked so far found, for the summary and the JSON document.
+#[derive(Default)]
+struct Found {
+    summary: Summary,
+    reports: Vec<CheckReport>,
+    failed_to_check: Vec<serde_json::Value>,
+    preflights: Vec<serde_json::Value>,
+}
+
+impl Found {
+    /// Notes one kit's check and reports it as `format` says (text and annotations as each
+    /// kit is checked; JSON at the end).
+    fn note(
+        &mut self,
+        format: CheckFormat,
+        label: &str,
+        checked: Result<(Option<CheckReport>, preflight::Report)>,
+    ) {
+        match checked {
+            Ok((manifest, preflight)) => {
+                if let Some(report) = &manifest {
+                    self.summary.add(report);
+                }
+                self.summary.add_preflight(&preflight);
+                match (format, &manifest) {
+                    (CheckFormat::Text, Some(report)) => say!("{label}:\n{}", report.table()),
+                    (CheckFormat::Text, None) => say!("{label}: no manifest.yaml"),
+                    (CheckFormat::Github, Some(report)) => print(&report::github(report)),
+                    _ => {}
+                }
+                match format {
+                    CheckFormat::Text => say_preflight(&preflight),
+                    CheckFormat::Github => print(&report::github_preflight(label, &preflight)),
+                    CheckFormat::Json => {}
+                }
+                self.preflights
+                    .push(serde_json::json!({ "kit": label, "preflight": preflight }));
+                self.reports.extend(manifest);
+            }
+            Err(e) => {
+                self.summary.errors += 1;
+                if format == CheckFormat::Github {
+                    print(&report::github_error(label, &e));
+                }
+                self.failed_to_check.push(error_json(Some(label), &e));
+                ui::error(&e);
+            }
+        }
+    }
 }
 
 /// A check that could not start (no such game, a refused `--out`): a JSON reader still gets

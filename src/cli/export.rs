@@ -4,8 +4,9 @@ use protopress::export::{ExportOptions, Format};
 use protopress::{Project, Result};
 
 use super::args::{ExportArgs, FormatArg};
+use super::games::{kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, kit_label, kit_languages};
 
 /// Exports the game in `--lang`, or once per language of a game in several.
 pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {

@@ -4,8 +4,10 @@ pub mod args;
 mod build;
 mod check;
 mod export;
+mod games;
 mod http;
 mod new;
+mod outcome;
 mod reprint;
 mod schema;
 mod serve;
@@ -15,18 +17,10 @@ mod watch;
 
 use std::path::Path;
 
-use protopress::{Error, Project, Result};
+use protopress::{Project, Result};
 
 use args::{BuildArgs, Command, LayoutArg, PaperArg};
-
-/// How a command ended, as the process exit code says it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// Done (exit 0).
-    Done,
-    /// The kit was written but its manifest check failed (exit 1).
-    CheckFailed,
-}
+pub use outcome::Outcome;
 
 /// Runs one command.
 pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
@@ -90,49 +84,4 @@ impl From<LayoutArg> for protopress::model::print::Layout {
             LayoutArg::PrintAndCut => Self::PrintAndCut,
         }
     }
-}
-
-/// The named games (each checked against the project), or every game of the project.
-fn games_or_all(project: &Project, games: Vec<String>) -> Result<Vec<String>> {
-    if games.is_empty() {
-        let all = project.games()?;
-        if all.is_empty() {
-            return Err(Error::new(format!(
-                "no games found (no data/<game>/game.yaml under {})",
-                project.root().display()
-            )));
-        }
-        return Ok(all);
-    }
-    for g in &games {
-        project.check_game(g)?;
-    }
-    Ok(games)
-}
-
-/// The kits a command works on for game `id`: `lang` alone when given (checked against the
-/// game's languages), else one per language of a game in several (`Some`), else the game's
-/// only kit (`None`).
-fn kit_languages(project: &Project, id: &str, lang: Option<&str>) -> Result<Vec<Option<String>>> {
-    let all = protopress::model::Game::languages_of(project, id)?;
-    if let Some(lang) = lang {
-        let Some(listed) = protopress::model::lang::resolve(&all, lang) else {
-            return Err(Error::new(format!(
-                "`{lang}` is not one of the languages of `{id}` ({})",
-                all.join(", ")
-            ))
-            .help("name one of them with --lang, or leave --lang out for all of them"));
-        };
-        return Ok(vec![Some(listed.to_owned())]);
-    }
-    Ok(if all.len() > 1 {
-        all.into_iter().map(Some).collect()
-    } else {
-        vec![None]
-    })
-}
-
-/// `id`, or `id (de)` for one language's kit.
-fn kit_label(id: &str, lang: Option<&str>) -> String {
-    lang.map_or_else(|| id.to_owned(), |l| format!("{id} ({l})"))
 }

@@ -2,7 +2,7 @@
 
 use protopress::{Project, Result};
 
-use super::Outcome;
+use super::outcome::Outcome;
 use super::ui::say;
 
 pub fn run(project: &Project, name: &str) -> Result<Outcome> {

@@ -10,8 +10,9 @@ use protopress::output::write_atomic;
 use protopress::reprint::{CUT_DIR, record_at_revision, reprint_in};
 use protopress::{Error, Project, Result};
 
+use super::games::{kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, kit_label, kit_languages};
 
 pub fn run(
     project: &Project,

@@ -5,7 +5,7 @@ use std::path::Path;
 use protopress::model::Game;
 use protopress::{Project, Result};
 
-use super::Outcome;
+use super::outcome::Outcome;
 use super::ui::say;
 
 pub fn run(project: &Project, out: &Path) -> Result<Outcome> {

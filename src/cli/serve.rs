@@ -18,8 +18,9 @@ use protopress::{Error, Project, Result};
 use super::http::{self, Request, Response};
 
 use super::args::ServeArgs;
+use super::games::{kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, kit_label, kit_languages};
 
 /// What the pages show: the build generation and its error, if the last build failed.
 #[derive(Default)]

@@ -9,8 +9,8 @@ use protopress::output::write_atomic;
 use protopress::simulate::{self, SimOptions, charts, deck, engine::Strategy, knobs, params};
 use protopress::{Error, Project, Result};
 
-use super::Outcome;
 use super::args::{SimulateArgs, StrategyArg};
+use super::outcome::Outcome;
 use super::ui::say;
 
 /// `2`, `1-6` or `all` as crew sizes, checked against the quota table.

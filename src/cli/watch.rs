@@ -14,8 +14,9 @@ use protopress::assemble::{BuildOptions, Session};
 use protopress::{Error, Project, Result};
 
 use super::args::PaperArg;
+use super::games::{kit_label, kit_languages};
+use super::outcome::Outcome;
 use super::ui::{self, say};
-use super::{Outcome, kit_label, kit_languages};
 
 /// Watches `id`, rebuilding the kit in `lang` or every language's kit on each save.
 pub fn run(

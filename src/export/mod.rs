@@ -6,170 +6,23 @@
 //! Each export replaces its own folder, `<out>/<game>/export/<format>/`, as one set: files of
 //! renamed or removed cards do not linger.
 
+mod files;
+mod options;
 mod pdf;
 mod png;
 mod services;
 mod tts;
 
-use std::path::{Path, PathBuf};
-
-use serde::Serialize;
+use std::path::Path;
 
 use crate::error::{Error, Result};
 use crate::output::set::OutputLock;
 use crate::project::Project;
-use crate::render::faces::{Face, Side};
+use files::url_escape;
 
+pub use options::{ExportOptions, ExportReport, Format};
 pub use services::{Product, Service, Shape, match_product, service};
 pub use tts::{TTS_COLS, TTS_MAX_SIDE, TTS_ROWS, tts_grid};
-
-/// What to export.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Png,
-    Tts,
-    Tgc,
-    Mpc,
-    PdfCards,
-}
-
-impl Format {
-    pub fn parse(s: &str) -> Option<Format> {
-        Some(match s {
-            "png" => Format::Png,
-            "tts" => Format::Tts,
-            "tgc" => Format::Tgc,
-            "mpc" => Format::Mpc,
-            "pdf-cards" => Format::PdfCards,
-            _ => return None,
-        })
-    }
-
-    /// The name on the command line, which is also the export's folder.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Png => "png",
-            Format::Tts => "tts",
-            Format::Tgc => "tgc",
-            Format::Mpc => "mpc",
-            Format::PdfCards => "pdf-cards",
-        }
-    }
-}
-
-#[derive(Debug, Clone)]
-pub struct ExportOptions {
-    pub format: Format,
-    /// Resolution of `png` exports (300 when not given); other formats have their own.
-    pub dpi: Option<f32>,
-    /// Include the bleed in `png` exports.
-    pub bleed: bool,
-    /// `tts`: where the images will be hosted; local `file:///` paths when not given.
-    pub base_url: Option<String>,
-    /// The language to export (one of the game's); the first when not given. A game in
-    /// several languages is exported into `<id>/<lang>/export/<format>/`.
-    pub lang: Option<String>,
-}
-
-impl ExportOptions {
-    /// Default options of a format.
-    pub fn new(format: Format) -> ExportOptions {
-        ExportOptions {
-            format,
-            dpi: None,
-            bleed: true,
-            base_url: None,
-            lang: None,
-        }
-    }
-
-    /// Refuses options the format does not use, rather than ignoring them.
-    pub fn check(&self) -> Result<()> {
-        let f = self.format.name();
-        if let Some(dpi) = self.dpi {
-            if self.format != Format::Png {
-                return Err(Error::new(format!(
-                    "--dpi applies to png exports only; {f} images have the resolution {}",
-                    match self.format {
-                        Format::Tgc | Format::Mpc => "the service asks for (300 dpi)",
-                        Format::Tts => "Tabletop Simulator's 4096-pixel sheets allow",
-                        _ => "of the PDF (vector)",
-                    }
-                )));
-            }
-            if !(36.0..=1200.0).contains(&dpi) {
-                return Err(Error::new("--dpi must be between 36 and 1200"));
-            }
-        }
-        if !self.bleed && self.format != Format::Png {
-            let why = match self.format {
-                Format::Tts => "its images are the trim alone already",
-                Format::PdfCards => "its pages keep the bleed around a trim box",
-                _ => "the service prints with the bleed and cuts it off",
-            };
-            return Err(Error::new(format!(
-                "--no-bleed applies to png exports only; {f}: {why}"
-            )));
-        }
-        if let Some(url) = &self.base_url {
-            if self.format != Format::Tts {
-                return Err(Error::new(format!(
-                    "--base-url applies to tts exports only, not {f}"
-                )));
-            }
-            if !(url.starts_with("https://") || url.starts_with("http://")) {
-                return Err(Error::new(format!(
-                    "--base-url must start with https:// or http://, not `{url}`"
-                )));
-            }
-            // Each image's URL is the base, a slash and its file name: a query or a fragment
-            // would end up before the file name, and a space is no part of a URL.
-            if let Some(c) = url
-                .chars()
-                .find(|c| matches!(c, '?' | '#') || c.is_whitespace() || c.is_control())
-            {
-                let what = match c {
-                    '?' => "a query (`?`)".to_owned(),
-                    '#' => "a fragment (`#`)".to_owned(),
-                    _ => format!("a space or control character ({c:?})"),
-                };
-                return Err(Error::new(format!(
-                    "--base-url `{url}` has {what}; the images' file names are added after it"
-                ))
-                .help("give the URL of the folder the images are served from, such as https://example.com/my-game (spaces written %20)"));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// What an export wrote, for the command to report.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct ExportReport {
-    /// The folder the export replaced.
-    pub dir: PathBuf,
-    /// Every file written, under `dir`.
-    pub files: Vec<PathBuf>,
-    /// One line per exported component: what it became.
-    pub exported: Vec<String>,
-    /// One line per component left out, with the reason.
-    pub skipped: Vec<String>,
-}
-
-/// What an export says of a component none of whose cards has a count above 0: it is left
-/// out, and the designer should hear so rather than find the deck missing.
-fn no_copies(id: &str) -> String {
-    format!("{id}: every card has count 0, nothing to export")
-}
-
-/// Files of an export in memory (path relative to the export's folder, bytes), with its
-/// report lines.
-#[derive(Default)]
-struct Output {
-    files: Vec<(String, Vec<u8>)>,
-    exported: Vec<String>,
-    skipped: Vec<String>,
-}
 
 /// Runs an export of game `id` into `<out_dir>/<id>/export/<format>/`, replacing that folder.
 pub fn export(
@@ -230,52 +83,6 @@ fn file_url(dir: &Path) -> Result<String> {
     let text = abs.to_string_lossy().replace('\\', "/");
     let path = text.trim_start_matches('/');
     Ok(format!("file:///{}", url_escape(path)))
-}
-
-/// Percent-encodes what may not stand in a URL path.
-fn url_escape(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' | b':' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
-}
-
-fn px(mm_: f32, dpi: f32) -> u32 {
-    (mm_ / 25.4 * dpi).round().max(1.0) as u32
-}
-
-/// A face's file name: `<card>-<side>`, `shared-back` for a back shared by a deck, and
-/// `shared-back-<template>` for each back a `backs` rule picks (`shared-back-threat-back` for
-/// `threat-back.svg.tera`), so that no two faces share a file.
-fn face_name(face: &Face) -> String {
-    if let Some(template) = face.card.strip_prefix("(shared back: ") {
-        let stem = template.trim_end_matches(')').trim_end_matches(".svg.tera");
-        return format!("shared-back-{}", crate::slug::id_from_name(stem));
-    }
-    let side = match face.side {
-        Side::Front => "front".to_owned(),
-        Side::Back => "back".to_owned(),
-        Side::Top => "top".to_owned(),
-        Side::DieFace(n) => format!("face{}", n + 1),
-    };
-    let card = if face.card.starts_with('(') {
-        "shared".to_owned()
-    } else {
-        face.card.clone()
-    };
-    format!("{card}-{side}")
-}
-
-/// Pretty JSON bytes.
-fn json_bytes(value: &impl Serialize) -> Result<Vec<u8>> {
-    serde_json::to_vec_pretty(value)
-        .map_err(|e| Error::new(format!("the export index could not be written: {e}")))
 }
 
 #[cfg(test)]

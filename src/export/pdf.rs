@@ -6,7 +6,7 @@ use krilla::geom::{Rect, Size, Transform};
 use krilla::page::PageSettings;
 use krilla_svg::{SurfaceExt, SvgSettings};
 
-use super::Output;
+use super::files::{Output, no_copies};
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
@@ -49,7 +49,7 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
             }
         }
         if pages == 0 {
-            out.skipped.push(super::no_copies(&comp.spec.id));
+            out.skipped.push(no_copies(&comp.spec.id));
             continue;
         }
         out.exported.push(format!(

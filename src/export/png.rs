@@ -3,7 +3,8 @@
 use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 
-use super::{ExportOptions, Output, face_name, px};
+use super::files::{Output, face_name, px};
+use super::options::ExportOptions;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::project::Project;

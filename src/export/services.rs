@@ -10,7 +10,8 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{Format, Output, face_name, json_bytes};
+use super::files::{Output, face_name, json_bytes, no_copies};
+use super::options::Format;
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
@@ -304,7 +305,7 @@ pub(super) fn export(
             continue;
         }
         if deck.copies.is_empty() {
-            out.skipped.push(super::no_copies(&comp.spec.id));
+            out.skipped.push(no_copies(&comp.spec.id));
             continue;
         }
         let product = match match_product(svc, comp) {
@@ -317,21 +318,8 @@ pub(super) fn export(
         let pixels = svc.pixels(&product);
         let cards = index_cards(&p, comp, &deck.copies, pixels, &mut jobs);
         let (b, (w, h)) = (svc.bleed_px(), pixels);
-        let copies: u32 = cards.iter().map(|c| c.count).sum();
-        let count = |n: usize, one: &str, many: &str| match n {
-            1 => format!("1 {one}"),
-            _ => format!("{n} {many}"),
-        };
-        out.exported.push(format!(
-            "{}: {} × {} px {}{}, {} ({})",
-            comp.spec.id,
-            w,
-            h,
-            product.name,
-            trim_note(&product, comp),
-            count(cards.len(), "card", "cards"),
-            count(copies as usize, "copy", "copies"),
-        ));
+        out.exported
+            .push(exported_line(comp, &product, pixels, &cards));
         components.push(IndexComponent {
             component: comp.spec.id.clone(),
             product: product.name,
@@ -357,6 +345,30 @@ pub(super) fn export(
     out.files
         .push(("index.json".to_owned(), json_bytes(&index)?));
     Ok(out)
+}
+
+/// What the export says of one component: its images' size, the product, its cards and copies.
+fn exported_line(
+    comp: &Component,
+    product: &Product,
+    (w, h): (u32, u32),
+    cards: &[IndexCard],
+) -> String {
+    let copies: u32 = cards.iter().map(|c| c.count).sum();
+    let count = |n: usize, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        _ => format!("{n} {many}"),
+    };
+    format!(
+        "{}: {} × {} px {}{}, {} ({})",
+        comp.spec.id,
+        w,
+        h,
+        product.name,
+        trim_note(product, comp),
+        count(cards.len(), "card", "cards"),
+        count(copies as usize, "copy", "copies"),
+    )
 }
 
 /// One index entry per distinct card, adding the images it needs to `jobs`.

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 use serde_json::{Map, Value, json};
 
-use super::{Output, face_name, json_bytes, no_copies, px, url_escape};
+use super::files::{Output, face_name, json_bytes, no_copies, px, url_escape};
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::Result;
 use crate::model::{Component, ComponentKind, TokenShape, Window};

@@ -176,32 +176,7 @@ impl FoldLayout {
             turned,
             mark_len: MARK_LENGTH,
         };
-        let block = grid.block(grid.per_sheet());
-        let band = match fold {
-            Fold::LongSide => {
-                let room = ph
-                    - margin
-                    - block.bottom()
-                    - crate::layout::imposition::MARK_GAP
-                    - band_reserve();
-                let y = block.bottom()
-                    + crate::layout::imposition::MARK_GAP
-                    + room.min(MARK_LENGTH)
-                    + BAND_GAP;
-                Rect {
-                    x: block.x,
-                    y,
-                    w: pw - 2.0 * block.x,
-                    h: BAND_THICK,
-                }
-            }
-            Fold::ShortSide => Rect {
-                x: block.x,
-                y: ph - margin - BAND_THICK,
-                w: block.w,
-                h: BAND_THICK,
-            },
-        };
+        let band = band_of(&grid, fold, margin);
         grid.band = Some(Band {
             side: BandSide::Bottom,
             rect: band,
@@ -284,6 +259,35 @@ impl FoldLayout {
             Fold::LongSide => m.y1 == m.y2 && m.x1.min(m.x2) >= block.right() - 1e-3,
             Fold::ShortSide => m.x1 == m.x2 && m.y1.min(m.y2) >= block.bottom() - 1e-3,
         }
+    }
+}
+
+/// Where the label band of a gutter-fold sheet goes: under the block of pairs (folded along
+/// the long side), or along the bottom edge, under the backs (folded along the short side).
+fn band_of(grid: &Grid, fold: Fold, margin: f32) -> Rect {
+    let (pw, ph) = (grid.paper_w, grid.paper_h);
+    let block = grid.block(grid.per_sheet());
+    match fold {
+        Fold::LongSide => {
+            let room =
+                ph - margin - block.bottom() - crate::layout::imposition::MARK_GAP - band_reserve();
+            let y = block.bottom()
+                + crate::layout::imposition::MARK_GAP
+                + room.min(MARK_LENGTH)
+                + BAND_GAP;
+            Rect {
+                x: block.x,
+                y,
+                w: pw - 2.0 * block.x,
+                h: BAND_THICK,
+            }
+        }
+        Fold::ShortSide => Rect {
+            x: block.x,
+            y: ph - margin - BAND_THICK,
+            w: block.w,
+            h: BAND_THICK,
+        },
     }
 }
 

@@ -64,68 +64,22 @@ impl DieNet {
             }
         };
         let faces = [face(0), face(1), face(2), face(3), face(4), face(5)];
-        let neighbour = |i: usize, e: Edge| -> bool {
-            let (c, r) = CROSS[i];
-            let (c, r) = (c as i32, r as i32);
-            let (nc, nr) = match e {
-                Edge::Top => (c, r - 1),
-                Edge::Bottom => (c, r + 1),
-                Edge::Left => (c - 1, r),
-                Edge::Right => (c + 1, r),
-            };
-            CROSS.iter().any(|&(a, b)| a as i32 == nc && b as i32 == nr)
-        };
-        let ends = |f: &Rect, e: Edge| -> ((f32, f32), (f32, f32)) {
-            match e {
-                Edge::Top => ((f.x, f.y), (f.right(), f.y)),
-                Edge::Bottom => ((f.right(), f.bottom()), (f.x, f.bottom())),
-                Edge::Left => ((f.x, f.bottom()), (f.x, f.y)),
-                Edge::Right => ((f.right(), f.y), (f.right(), f.bottom())),
-            }
-        };
         let mut cuts = Vec::new();
         let mut folds = Vec::new();
         let mut tabs = Vec::new();
         for (i, f) in faces.iter().enumerate() {
             for e in [Edge::Top, Edge::Right, Edge::Bottom, Edge::Left] {
-                let ((x1, y1), (x2, y2)) = ends(f, e);
+                let ((x1, y1), (x2, y2)) = edge_ends(f, e);
                 let line = Line { x1, y1, x2, y2 };
-                if neighbour(i, e) {
+                if has_neighbour(i, e) {
                     // Shared edges are folds; count each once.
                     if matches!(e, Edge::Right | Edge::Bottom) {
                         folds.push(line);
                     }
                 } else if TABBED.contains(&(i, e)) {
                     folds.push(line);
-                    // Outward normal, then a trapezoid with 45° sides.
-                    let (nx, ny) = match e {
-                        Edge::Top => (0.0, -1.0),
-                        Edge::Bottom => (0.0, 1.0),
-                        Edge::Left => (-1.0, 0.0),
-                        Edge::Right => (1.0, 0.0),
-                    };
-                    let (dx, dy) = ((x2 - x1) / edge, (y2 - y1) / edge);
-                    let p3 = (x2 + nx * tab - dx * tab, y2 + ny * tab - dy * tab);
-                    let p4 = (x1 + nx * tab + dx * tab, y1 + ny * tab + dy * tab);
-                    let quad = [(x1, y1), (x2, y2), p3, p4];
-                    cuts.push(Line {
-                        x1: x2,
-                        y1: y2,
-                        x2: p3.0,
-                        y2: p3.1,
-                    });
-                    cuts.push(Line {
-                        x1: p3.0,
-                        y1: p3.1,
-                        x2: p4.0,
-                        y2: p4.1,
-                    });
-                    cuts.push(Line {
-                        x1: p4.0,
-                        y1: p4.1,
-                        x2: x1,
-                        y2: y1,
-                    });
+                    let (quad, tab_cuts) = glue_tab(line, e, edge, tab);
+                    cuts.extend(tab_cuts);
                     tabs.push(quad);
                 } else {
                     cuts.push(line);
@@ -143,6 +97,67 @@ impl DieNet {
             height: 3.0 * edge + 2.0 * tab,
         }
     }
+}
+
+/// Whether face `i` of the cross net meets another face along its edge `e`.
+fn has_neighbour(i: usize, e: Edge) -> bool {
+    let (c, r) = CROSS[i];
+    let (c, r) = (c as i32, r as i32);
+    let (nc, nr) = match e {
+        Edge::Top => (c, r - 1),
+        Edge::Bottom => (c, r + 1),
+        Edge::Left => (c - 1, r),
+        Edge::Right => (c + 1, r),
+    };
+    CROSS.iter().any(|&(a, b)| a as i32 == nc && b as i32 == nr)
+}
+
+/// The ends of edge `e` of face `f`, clockwise round the face.
+fn edge_ends(f: &Rect, e: Edge) -> ((f32, f32), (f32, f32)) {
+    match e {
+        Edge::Top => ((f.x, f.y), (f.right(), f.y)),
+        Edge::Bottom => ((f.right(), f.bottom()), (f.x, f.bottom())),
+        Edge::Left => ((f.x, f.bottom()), (f.x, f.y)),
+        Edge::Right => ((f.right(), f.y), (f.right(), f.bottom())),
+    }
+}
+
+/// The glue tab on edge `e` (the fold `line`) of a face `edge` wide: a trapezoid `tab` deep
+/// with 45° sides, pointing out of the face, and the three lines that cut it out.
+fn glue_tab(line: Line, e: Edge, edge: f32, tab: f32) -> ([(f32, f32); 4], [Line; 3]) {
+    let Line { x1, y1, x2, y2 } = line;
+    // Outward normal, then a trapezoid with 45° sides.
+    let (nx, ny) = match e {
+        Edge::Top => (0.0, -1.0),
+        Edge::Bottom => (0.0, 1.0),
+        Edge::Left => (-1.0, 0.0),
+        Edge::Right => (1.0, 0.0),
+    };
+    let (dx, dy) = ((x2 - x1) / edge, (y2 - y1) / edge);
+    let p3 = (x2 + nx * tab - dx * tab, y2 + ny * tab - dy * tab);
+    let p4 = (x1 + nx * tab + dx * tab, y1 + ny * tab + dy * tab);
+    let quad = [(x1, y1), (x2, y2), p3, p4];
+    let cuts = [
+        Line {
+            x1: x2,
+            y1: y2,
+            x2: p3.0,
+            y2: p3.1,
+        },
+        Line {
+            x1: p3.0,
+            y1: p3.1,
+            x2: p4.0,
+            y2: p4.1,
+        },
+        Line {
+            x1: p4.0,
+            y1: p4.1,
+            x2: x1,
+            y2: y1,
+        },
+    ];
+    (quad, cuts)
 }
 
 /// A fold-over standee: a strip of base tab, back (upside down), front, base tab.

@@ -11,9 +11,12 @@ use serde_json::{Map, Value};
 use crate::error::{Error, Result, suggestion};
 use crate::model::fields::{CardFields, FieldType};
 use crate::model::lang::Langs;
-use crate::model::sheet::Table;
+use crate::model::table::Table;
 use crate::model::yaml::{check_source, yaml_error};
-use crate::model::{MAX_COPIES, MAX_ID_BYTES, id_from_name, is_slug};
+use crate::model::{MAX_ID_BYTES, id_from_name, is_slug};
+
+/// Largest number of copies a single card may ask for; beyond this a count is surely a typo.
+pub const MAX_COPIES: u32 = 10_000;
 
 /// The fields every card may have, whatever its component declares.
 pub const RESERVED_CARD_FIELDS: [&str; 5] = ["id", "name", "count", "back", "front"];

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use serde_json::{Number, Value};
+use serde_json::Value;
 
 use crate::error::{Error, Result, suggestion};
 use crate::model::cards::{
@@ -14,6 +14,8 @@ use crate::model::cards::{
 };
 use crate::model::fields::{FieldType, scalar_text};
 use crate::model::lang;
+use crate::model::table::Grid;
+pub use crate::model::table::{Row, Table, column_letter};
 use crate::model::workbook::{self, Format};
 
 /// The spreadsheet formats a cards file may have, by file name.
@@ -50,62 +52,6 @@ pub fn split_sheet(cards: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// A sheet of cards: column names and rows of cells.
-#[derive(Debug, Clone, Default)]
-pub struct Table {
-    /// The sheet of a workbook, for messages.
-    pub sheet: Option<String>,
-    /// 1-based row of the column names.
-    pub header_row: usize,
-    /// Each column's name and 1-based column number.
-    pub columns: Vec<(String, usize)>,
-    pub rows: Vec<Row>,
-}
-
-/// One row: its 1-based number and a cell per column of [`Table::columns`] (`null` when empty).
-#[derive(Debug, Clone)]
-pub struct Row {
-    pub number: usize,
-    pub cells: Vec<Value>,
-}
-
-/// `A`, `B`, ..., `Z`, `AA` for 1-based column numbers.
-pub fn column_letter(mut n: usize) -> String {
-    let mut out = Vec::new();
-    while n > 0 {
-        let rem = (n - 1) % 26;
-        out.push(b'A' + rem as u8);
-        n = (n - 1) / 26;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
-}
-
-impl Table {
-    /// Where a cell is, for messages: `sheet `Loot`, row 4, column C (tier)`.
-    pub fn place(&self, row: usize, column: usize) -> String {
-        let sheet = self
-            .sheet
-            .as_ref()
-            .map(|s| format!("sheet `{s}`, "))
-            .unwrap_or_default();
-        let name = self
-            .columns
-            .iter()
-            .find(|(_, c)| *c == column)
-            .map(|(n, _)| format!(" ({n})"))
-            .unwrap_or_default();
-        format!("{sheet}row {row}, column {}{name}", column_letter(column))
-    }
-
-    /// An error at a cell: the message says where, and the error points at row and column.
-    pub fn error(&self, path: &Path, row: usize, column: usize, message: &str) -> Error {
-        Error::new(format!("{}: {message}", self.place(row, column)))
-            .in_file(path)
-            .at(row, column)
-    }
-}
-
 /// Reads the spreadsheet `bytes` of `path` (`sheet` for a workbook).
 pub fn read_table(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Table> {
     let grid = match sheet_kind(&path.to_string_lossy()) {
@@ -128,12 +74,6 @@ pub fn read_table(bytes: &[u8], path: &Path, sheet: Option<&str>) -> Result<Tabl
         }
     };
     to_table(grid, path)
-}
-
-/// Cells as read: (1-based row, 1-based column, value), non-empty only, in reading order.
-pub(super) struct Grid {
-    pub sheet: Option<String>,
-    pub cells: Vec<(usize, usize, Value)>,
 }
 
 fn read_delimited(bytes: &[u8], path: &Path, delimiter: u8) -> Result<Grid> {
@@ -247,18 +187,6 @@ fn unclosed_quote(text: &str, delimiter: u8) -> Option<usize> {
         i += 1;
     }
     None
-}
-
-/// A number cell as the spreadsheet shows it: workbooks store every number as a float, so
-/// a whole one (`1`, stored 1.0) is an integer, and a computed one loses the binary noise
-/// past 15 digits (0.1 + 0.2 is 0.3, not 0.30000000000000004).
-pub(super) fn sheet_number(f: f64) -> Value {
-    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is a float.
-    if f.fract() == 0.0 && f.abs() < EXACT {
-        return Value::from(f as i64);
-    }
-    let shown: f64 = format!("{f:.14e}").parse().unwrap_or(f);
-    Number::from_f64(shown).map_or(Value::Null, Value::Number)
 }
 
 /// Turns cells into a table: the first row holding anything names the columns.
@@ -508,15 +436,6 @@ mod tests {
         assert!(e.message.contains("fill in its `id` column"), "{e}");
         assert!(!e.message.contains("`id:`"), "{e}");
         assert_eq!(e.line, Some(2), "{e}");
-    }
-
-    #[test]
-    fn workbook_numbers_read_as_the_sheet_shows_them() {
-        assert_eq!(sheet_number(1.0), Value::from(1));
-        assert_eq!(sheet_number(-3.0), Value::from(-3));
-        assert_eq!(sheet_number(2.5).to_string(), "2.5");
-        assert_eq!(sheet_number(0.1 + 0.2).to_string(), "0.3");
-        assert_eq!(sheet_number(1e300).to_string(), "1e+300");
     }
 
     #[test]

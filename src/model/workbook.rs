@@ -13,9 +13,9 @@ use std::path::Path;
 
 use calamine::{Data, Ods, Reader, Xlsx};
 use quick_xml::events::Event;
-use serde_json::Value;
+use serde_json::{Number, Value};
 
-use super::sheet::{Grid, column_letter, sheet_number};
+use super::table::{Grid, column_letter};
 use crate::error::{Error, Result, suggestion};
 
 /// The most one part of the archive (a sheet, the shared strings) may inflate to.
@@ -360,6 +360,18 @@ fn scan_ods(bytes: &[u8], mut on: impl FnMut(OdsEvent) -> Result<()>) -> Result<
     }
 }
 
+/// A number cell as the spreadsheet shows it: workbooks store every number as a float, so
+/// a whole one (`1`, stored 1.0) is an integer, and a computed one loses the binary noise
+/// past 15 digits (0.1 + 0.2 is 0.3, not 0.30000000000000004).
+pub(crate) fn sheet_number(f: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer below is a float.
+    if f.fract() == 0.0 && f.abs() < EXACT {
+        return Value::from(f as i64);
+    }
+    let shown: f64 = format!("{f:.14e}").parse().unwrap_or(f);
+    Number::from_f64(shown).map_or(Value::Null, Value::Number)
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use std::io::Write;
@@ -482,5 +494,14 @@ pub(crate) mod tests {
         // Empty repeated rows and cells, as spreadsheet programs write them, are no area.
         let trailing = r#"<table:table-row><table:table-cell office:value-type="string"><text:p>name</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row><table:table-row table:number-rows-repeated="1048575"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>"#;
         assert_eq!(read_ods(&ods(trailing)).unwrap().cells.len(), 1);
+    }
+
+    #[test]
+    fn workbook_numbers_read_as_the_sheet_shows_them() {
+        assert_eq!(sheet_number(1.0), Value::from(1));
+        assert_eq!(sheet_number(-3.0), Value::from(-3));
+        assert_eq!(sheet_number(2.5).to_string(), "2.5");
+        assert_eq!(sheet_number(0.1 + 0.2).to_string(), "0.3");
+        assert_eq!(sheet_number(1e300).to_string(), "1e+300");
     }
 }

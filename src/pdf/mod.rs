@@ -9,6 +9,7 @@ pub mod ink;
 pub mod label;
 pub mod lists;
 pub mod shapes;
+pub mod shared_marks;
 pub mod sheets;
 pub mod stamp;
 pub mod words;

@@ -8,8 +8,8 @@ use krilla::geom::{PathBuilder, Transform};
 use krilla::graphic::Graphic;
 use krilla::surface::Surface;
 
-use crate::layout::cut::{CutPath, CutSheet, Registration, cut_area, registration};
-use crate::layout::imposition::{BAND_THICK, Band, BandSide, Line, MARK_GAP, Rect};
+use crate::layout::cut::{CutPath, CutSheet, cut_area, registration};
+use crate::layout::imposition::{Line, MARK_GAP, Rect};
 use crate::layout::nets::{DieNet, Standee};
 use crate::layout::pack::{Spot, pack_grouped, pack_tidy, pages};
 use crate::layout::plan::Role;
@@ -24,6 +24,7 @@ use crate::pdf::draw::{
 use crate::pdf::furniture::{
     CUT_PT, bottom_band, draw_furniture, draw_stamp_at, draw_window, stamp_text,
 };
+use crate::pdf::shared_marks::{backs_band, cut_band, draw_registration, flipped_band, mirrored};
 use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
 use crate::pdf::stamp::{StampSpot, cached};
 use crate::pdf::words::{SheetWords, fill};
@@ -247,11 +248,6 @@ impl SheetWriter<'_> {
             let radius = sheets.radii.get(piece.owner).copied().unwrap_or(0.0);
             draw_piece(&mut surface, &mut ctx, piece, *spot, radius);
         }
-        let mut names: Vec<&str> = on_page
-            .iter()
-            .map(|(p, _)| sheets.owners[p.owner].as_str())
-            .collect();
-        names.dedup();
         let band = match &reg {
             Some(r) => {
                 draw_registration(&mut surface, r);
@@ -261,10 +257,7 @@ impl SheetWriter<'_> {
         };
         let stem = CutSheet::stem_of(&self.name, number);
         let words = self.label_font.words;
-        let folds = on_page
-            .iter()
-            .any(|(p, _)| matches!(p.shape, Shape::Die(_) | Shape::Standee(_)));
-        let label = shared_label(sheets, words, &names, (n, of), (backs, folds), &stem);
+        let label = page_label(sheets, on_page, words, (n, of), backs, &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         let trims: f32 = on_page.iter().map(|(p, _)| p.shape.trim_area()).sum();
         let placed = std::mem::take(&mut ctx.placed);
@@ -278,22 +271,32 @@ impl SheetWriter<'_> {
             self.note(p);
         }
         self.trims.insert(number, trims);
-        if let Some(cutter) = sheets.cutter {
-            self.cut_sheets.push(CutSheet {
-                file: self.name.clone(),
-                page: number,
-                paper_w: pw,
-                paper_h: ph,
-                cutter,
-                cuts,
-                scores,
-            });
-        }
+        self.note_cut_sheet(sheets.cutter, number, (cuts, scores));
         let mut numbers = vec![number];
         if backs {
             numbers.push(self.backs_page(sheets, on_page, n, of));
         }
         numbers
+    }
+
+    /// Print-and-cut: the cut file of page `number`, with the cuts and scores its pieces drew.
+    fn note_cut_sheet(
+        &mut self,
+        cutter: Option<Cutter>,
+        number: usize,
+        (cuts, scores): (Vec<CutPath>, Vec<CutPath>),
+    ) {
+        let Some(cutter) = cutter else { return };
+        let (pw, ph) = self.paper.size_mm();
+        self.cut_sheets.push(CutSheet {
+            file: self.name.clone(),
+            page: number,
+            paper_w: pw,
+            paper_h: ph,
+            cutter,
+            cuts,
+            scores,
+        });
     }
 
     /// The backs of a print-and-cut page: each piece's back mirrored with the sheet's flip and
@@ -410,23 +413,6 @@ pub fn shared_area(print: &PrintProfile, backs: bool) -> Rect {
     area.grow(-dx, -dy, -dx, -dy)
 }
 
-/// Where a piece's back goes: its front's box mirrored across the sheet the way the printer
-/// flips it, then moved by the profile's back offset.
-fn mirrored(print: &PrintProfile, pw: f32, ph: f32, r: Rect) -> Rect {
-    let [dx, dy] = print.back_offset_mm;
-    let m = match print.duplex {
-        Duplex::ShortEdge => Rect {
-            y: ph - r.y - r.h,
-            ..r
-        },
-        _ => Rect {
-            x: pw - r.x - r.w,
-            ..r
-        },
-    };
-    m.translate(dx, dy)
-}
-
 /// Draws a back face clipped to the piece's box `whole`, centred on it (the face's own bleed
 /// may be wider than the piece keeps). The back of a piece lying turned (`turn`, with the
 /// sheet's flip) lies so that it reads upright behind its front: a quarter turn anticlockwise
@@ -469,43 +455,6 @@ fn draw_back(
         rect,
         clip: whole,
         anticlockwise: turn == Some(Duplex::LongEdge),
-    }
-}
-
-/// The label band of a backs page: at the foot of the cutter's area, on the side the sheet
-/// comes back on.
-fn backs_band(cutter: Cutter, duplex: Duplex, pw: f32, ph: f32) -> Band {
-    let r = registration(cutter, pw, ph);
-    let band = Rect {
-        x: r.area.x,
-        y: r.area.bottom() - BAND_THICK,
-        w: r.area.w,
-        h: BAND_THICK,
-    };
-    Band {
-        side: BandSide::Bottom,
-        rect: match duplex {
-            Duplex::ShortEdge => Rect {
-                y: ph - band.bottom(),
-                ..band
-            },
-            _ => band,
-        },
-    }
-}
-
-/// A front page's label band as it lands on the back: a short-edge flip brings the foot of
-/// the sheet to its head.
-fn flipped_band(band: Band, duplex: Duplex, ph: f32) -> Band {
-    match duplex {
-        Duplex::ShortEdge => Band {
-            side: BandSide::Top,
-            rect: Rect {
-                y: ph - band.rect.bottom(),
-                ..band.rect
-            },
-        },
-        _ => band,
     }
 }
 
@@ -570,28 +519,25 @@ fn draw_piece(surface: &mut Surface, ctx: &mut Ctx, piece: &Piece, spot: Spot, t
     }
 }
 
-/// The label band of a cut sheet: along the bottom of the cutting area, starting past the
-/// square of the bottom-left L mark.
-fn cut_band(r: &Registration) -> Band {
-    let mut rect = Rect {
-        x: r.area.x,
-        y: r.area.bottom() - BAND_THICK,
-        w: r.area.w,
-        h: BAND_THICK,
-    };
-    // Only a mark at the band's start moves it (on paper too short for the band to clear the
-    // top-right mark, that one is left alone), and never past its end.
-    for mark in &r.keep_clear {
-        if mark.x <= rect.x && mark.overlaps(&rect) {
-            let past = (mark.right() - rect.x).min(rect.w * 0.5);
-            rect.x += past;
-            rect.w -= past;
-        }
-    }
-    Band {
-        side: BandSide::Bottom,
-        rect,
-    }
+/// The label of a shared page: the components on it, each named once, and how to finish
+/// them (folded, for a die or a standee, else cut).
+fn page_label(
+    sheets: &SharedSheets,
+    on_page: &[(&Piece, Spot)],
+    words: &SheetWords,
+    at: (usize, usize),
+    backs: bool,
+    stem: &str,
+) -> String {
+    let mut names: Vec<&str> = on_page
+        .iter()
+        .map(|(p, _)| sheets.owners[p.owner].as_str())
+        .collect();
+    names.dedup();
+    let folds = on_page
+        .iter()
+        .any(|(p, _)| matches!(p.shape, Shape::Die(_) | Shape::Standee(_)));
+    shared_label(sheets, words, &names, at, (backs, folds), stem)
 }
 
 /// The label of shared sheet `n` of `of`: the game, the components on it and how to finish it.
@@ -641,15 +587,6 @@ fn back_of(piece: &Piece) -> Option<usize> {
         }
         _ => None,
     }
-}
-
-/// The registration marks: filled squares and stroked lines, black whatever the ink mode (the
-/// machine's sensor needs them black).
-fn draw_registration(surface: &mut Surface, reg: &Registration) {
-    for q in &reg.squares {
-        fill_rect(surface, *q, 0.0);
-    }
-    stroke_lines(surface, &reg.lines, mm(reg.width), None);
 }
 
 /// Print-and-cut: a card or dashboard layer, its face clipped to the piece's box (the bleed it

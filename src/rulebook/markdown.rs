@@ -14,7 +14,7 @@ use pulldown_cmark::{
 
 use crate::error::{Error, Result};
 use crate::rulebook::anchors::Anchors;
-use crate::rulebook::typeset::{Origin, source_end, source_marker};
+use crate::rulebook::source_map::{Origin, source_end, source_marker};
 
 /// How images and icons in the rules are resolved to files of the typesetting world.
 pub trait Assets {
@@ -279,42 +279,11 @@ impl Converter<'_> {
     }
 
     fn event(&mut self, event: Event, offset: usize) -> Result<()> {
-        // A footnote's definition was read beforehand; it is typeset where it is referred to.
-        match &event {
-            Event::Start(Tag::FootnoteDefinition(_)) => self.in_footnote = true,
-            Event::End(TagEnd::FootnoteDefinition) => {
-                self.in_footnote = false;
-                return Ok(());
-            }
-            Event::FootnoteReference(label) => {
-                let text = self
-                    .footnotes
-                    .get(label.as_ref())
-                    .cloned()
-                    .unwrap_or_default();
-                let body = with_icons(&text, self.assets).map_err(|m| self.error(m, offset))?;
-                self.out.push_str(&format!("#footnote[{body}];"));
-                return Ok(());
-            }
-            _ => {}
-        }
-        if self.in_footnote {
+        if self.footnote_event(&event, offset)? || self.in_footnote {
             return Ok(());
         }
         match event {
-            Event::Start(tag) => {
-                self.depth += 1;
-                if self.depth > MAX_DEPTH {
-                    let msg = format!(
-                        "Markdown nested more than {MAX_DEPTH} levels deep cannot be typeset"
-                    );
-                    return Err(self
-                        .error(msg, offset)
-                        .help("flatten the emphasis, lists or quotes on this line"));
-                }
-                self.mark(&tag, offset);
-                self.start(tag, offset)?;
-            }
+            Event::Start(tag) => self.start_nested(tag, offset)?,
             Event::End(tag) => {
                 self.depth = self.depth.saturating_sub(1);
                 self.end(tag)?;
@@ -364,6 +333,45 @@ impl Converter<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A footnote's definition was read beforehand; it is typeset where it is referred to.
+    /// Notes entering and leaving a definition, and typesets a reference; returns whether the
+    /// event is handled.
+    fn footnote_event(&mut self, event: &Event, offset: usize) -> Result<bool> {
+        match event {
+            Event::Start(Tag::FootnoteDefinition(_)) => self.in_footnote = true,
+            Event::End(TagEnd::FootnoteDefinition) => {
+                self.in_footnote = false;
+                return Ok(true);
+            }
+            Event::FootnoteReference(label) => {
+                let text = self
+                    .footnotes
+                    .get(label.as_ref())
+                    .cloned()
+                    .unwrap_or_default();
+                let body = with_icons(&text, self.assets).map_err(|m| self.error(m, offset))?;
+                self.out.push_str(&format!("#footnote[{body}];"));
+                return Ok(true);
+            }
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// Opens `tag` one level deeper, refusing Markdown nested deeper than [`MAX_DEPTH`].
+    fn start_nested(&mut self, tag: Tag, offset: usize) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let msg =
+                format!("Markdown nested more than {MAX_DEPTH} levels deep cannot be typeset");
+            return Err(self
+                .error(msg, offset)
+                .help("flatten the emphasis, lists or quotes on this line"));
+        }
+        self.mark(&tag, offset);
+        self.start(tag, offset)
     }
 
     fn start(&mut self, tag: Tag, offset: usize) -> Result<()> {
@@ -417,25 +425,8 @@ impl Converter<'_> {
             Tag::Emphasis => self.out.push_str("#emph["),
             Tag::Strong => self.out.push_str("#strong["),
             Tag::Strikethrough => self.out.push_str("#strike["),
-            Tag::Link { dest_url, .. } => {
-                if let Some(anchor) = dest_url.strip_prefix('#') {
-                    let label = self.anchors.link(anchor, offset);
-                    self.out.push_str(&format!("#link({label})["));
-                } else {
-                    self.out.push_str(&format!("#link({})[", string(&dest_url)));
-                }
-            }
-            Tag::Image { dest_url, .. } => {
-                let path = self
-                    .assets
-                    .image(&dest_url)
-                    .map_err(|m| self.error(m, offset))?;
-                self.out
-                    .push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
-                // The alt text follows as events; swallow it.
-                self.stack.push(Frame::Other);
-                self.out.push_str("#hide[");
-            }
+            Tag::Link { dest_url, .. } => self.start_link(&dest_url, offset),
+            Tag::Image { dest_url, .. } => self.start_image(&dest_url, offset)?,
             // Its lines follow as `Html` events; the block is judged at its end.
             Tag::HtmlBlock => self.html = Some((String::new(), offset)),
             other => {
@@ -445,6 +436,30 @@ impl Converter<'_> {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// A link: to a heading of the rules by its label, or to an address.
+    fn start_link(&mut self, dest_url: &str, offset: usize) {
+        if let Some(anchor) = dest_url.strip_prefix('#') {
+            let label = self.anchors.link(anchor, offset);
+            self.out.push_str(&format!("#link({label})["));
+        } else {
+            self.out.push_str(&format!("#link({})[", string(dest_url)));
+        }
+    }
+
+    /// An image, as a file of the Typst project; its alt text, which follows, is hidden.
+    fn start_image(&mut self, dest_url: &str, offset: usize) -> Result<()> {
+        let path = self
+            .assets
+            .image(dest_url)
+            .map_err(|m| self.error(m, offset))?;
+        self.out
+            .push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
+        // The alt text follows as events; swallow it.
+        self.stack.push(Frame::Other);
+        self.out.push_str("#hide[");
         Ok(())
     }
 

@@ -2,8 +2,10 @@
 
 pub mod anchors;
 pub mod credits;
+pub mod embedded;
 pub mod figure;
 pub mod kit;
 pub mod markdown;
+pub mod source_map;
 pub mod typeset;
 pub mod words;

@@ -18,7 +18,8 @@ use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
 use crate::error::{Error, Result};
-use crate::rulebook::credits::{document_font_families, pdf_font_families};
+use crate::rulebook::embedded::{document_font_families, pdf_font_families};
+use crate::rulebook::source_map::origin_of;
 use crate::sync::lock;
 
 /// Typst's `lang` argument for a language code, with its `region` when it has one:
@@ -30,67 +31,6 @@ pub fn typst_lang(code: &str) -> String {
         Some(region) => format!("\"{lang}\", region: \"{}\"", region.to_ascii_uppercase()),
         None => format!("\"{lang}\""),
     }
-}
-
-/// Starts a marker comment in the generated Typst: the text after it comes from a file.
-const SOURCE: &str = "// @source ";
-/// Ends the text a marker started: what follows is generated.
-const SOURCE_END: &str = "// @source-end";
-
-/// How the text after a marker maps to its file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// Line for line, from `line` on (a `rules.typ` copied as it is).
-    Lines,
-    /// All from one line: a Markdown block converted into other markup.
-    Block,
-}
-
-/// A marker line saying the text after it comes from `file`, starting at `line`; errors
-/// inside it then point at that file and line, not at the generated Typst.
-pub fn source_marker(file: &std::path::Path, line: usize, origin: Origin) -> String {
-    let kind = match origin {
-        Origin::Lines => "lines",
-        Origin::Block => "block",
-    };
-    format!("\n{SOURCE}{kind} {line} {}\n", file.display())
-}
-
-/// The marker line ending a file's text.
-pub fn source_end() -> String {
-    format!("\n{SOURCE_END}\n")
-}
-
-/// Where byte `pos` of `main` came from: the file, line and column (column only for text
-/// copied line for line), and that file's text when it was copied whole.
-fn origin_of(main: &str, pos: usize) -> Option<(String, usize, Option<usize>, Option<String>)> {
-    let before = main.get(..pos)?;
-    // The last marker of either kind: after an end marker the text is generated.
-    let at = before.rfind(SOURCE.trim_end())?;
-    if main[at..].starts_with(SOURCE_END) {
-        return None;
-    }
-    let marker_line_end = at + main[at..].find('\n')?;
-    let marker = main.get(at + SOURCE.len()..marker_line_end)?;
-    let mut parts = marker.splitn(3, ' ');
-    let (kind, line, file) = (parts.next()?, parts.next()?, parts.next()?);
-    let first: usize = line.parse().ok()?;
-    let text_start = marker_line_end + 1;
-    if pos < text_start {
-        return None;
-    }
-    if kind == "block" {
-        return Some((file.to_owned(), first, None, None));
-    }
-    let copied = &main[text_start..];
-    let copied = &copied[..copied.find(SOURCE_END).unwrap_or(copied.len())];
-    let offset = pos - text_start;
-    let line = first + copied.get(..offset)?.matches('\n').count();
-    let line_start = copied[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let column = copied[line_start..offset].chars().count() + 1;
-    let mut source = "\n".repeat(first.saturating_sub(1));
-    source.push_str(copied.trim_end_matches('\n'));
-    Some((file.to_owned(), line, Some(column), Some(source)))
 }
 
 /// Every font the typesetter may use, parsed once per process.
@@ -525,6 +465,7 @@ impl World for TypstWorld {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulebook::source_map::{Origin, source_end, source_marker};
 
     #[test]
     fn typesets_text_with_emoji_to_pdf() {

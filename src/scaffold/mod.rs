@@ -25,52 +25,19 @@ fn title(id: &str) -> String {
 
 /// The files of a new game, relative to the project root.
 pub fn files(id: &str) -> Vec<(PathBuf, String)> {
+    let mut files = data_files(id);
+    files.extend(template_files(id));
+    files
+}
+
+/// The new game's data: `game.yaml`, its card lists, its manifest and its rules.
+fn data_files(id: &str) -> Vec<(PathBuf, String)> {
     let name = title(id);
     let data = |f: &str| Path::new("data").join(id).join(f);
-    let tpl = |f: &str| Path::new("templates").join(id).join(f);
     vec![
         (
             data("game.yaml"),
-            format!(
-                r##"# {name}: a new game made with `protopress new`. Edit freely.
-name: {name}
-revision: "1"
-# On the rulebook's cover: how many play, minutes a game takes, youngest age.
-players: [2, 4]
-play_time: 30
-age: 10
-print:
-  paper: a4
-  bleed_mm: 3
-  duplex: long-edge
-data:
-  ink: "#22252b"
-  accent: "#2f6db5"
-components:
-  - id: deck
-    name: Main Deck
-    size: poker
-    front: card-front.svg.tera
-    back: {{ template: card-back.svg.tera }}
-    cards: deck.yaml
-    card_fields: [kind, value, text]
-  - id: tokens
-    name: Gold Tokens
-    kind: tokens
-    shape: circle
-    size: {{ width_mm: 20, height_mm: 20 }}
-    front: token.svg.tera
-    cards: tokens.yaml
-    card_fields: [value]
-  - id: board
-    name: Market Board
-    kind: board
-    size: {{ width_mm: 180, height_mm: 120 }}
-    front: board.svg.tera
-    cards: board.yaml
-    data: {{ spaces: 10 }}
-"##
-            ),
+            game_yaml(&name),
         ),
         (
             data("deck.yaml"),
@@ -119,34 +86,15 @@ entries:
         ),
         (
             data("rules.md"),
-            format!(
-                r#"# {name}
-
-Collect the most gold before the deck runs out.
-
-## Components
-
-- **12 Main Deck Cards**: 10 Crew Cards and 2 Threat Cards.
-- **15 Gold Tokens**.
-- **1 Market Board** with {{{{ components.board.spaces }}}} market spaces.
-
-## Setup
-
-1. Put the Market Board in the middle of the table.
-2. Shuffle the deck and deal 3 cards to each player.
-3. Put the gold tokens in a bank beside the board.
-
-## Playing
-
-On your turn, play a card and do what it says, then draw a card. A *threat* card affects
-every player.
-
-## The End
-
-When the deck runs out, the richest player wins.
-"#
-            ),
+            rules_md(&name),
         ),
+    ]
+}
+
+/// The new game's templates: a card's front and back, a token and the board.
+fn template_files(id: &str) -> Vec<(PathBuf, String)> {
+    let tpl = |f: &str| Path::new("templates").join(id).join(f);
+    vec![
         (
             tpl("card-front.svg.tera"),
             r##"{#- The front of a Main Deck card. -#}
@@ -197,6 +145,81 @@ When the deck runs out, the richest player wins.
             .to_owned(),
         ),
     ]
+}
+
+/// `game.yaml` of a new game called `name`: a deck, tokens and a board.
+fn game_yaml(name: &str) -> String {
+    format!(
+        r##"# {name}: a new game made with `protopress new`. Edit freely.
+name: {name}
+revision: "1"
+# On the rulebook's cover: how many play, minutes a game takes, youngest age.
+players: [2, 4]
+play_time: 30
+age: 10
+print:
+  paper: a4
+  bleed_mm: 3
+  duplex: long-edge
+data:
+  ink: "#22252b"
+  accent: "#2f6db5"
+components:
+  - id: deck
+    name: Main Deck
+    size: poker
+    front: card-front.svg.tera
+    back: {{ template: card-back.svg.tera }}
+    cards: deck.yaml
+    card_fields: [kind, value, text]
+  - id: tokens
+    name: Gold Tokens
+    kind: tokens
+    shape: circle
+    size: {{ width_mm: 20, height_mm: 20 }}
+    front: token.svg.tera
+    cards: tokens.yaml
+    card_fields: [value]
+  - id: board
+    name: Market Board
+    kind: board
+    size: {{ width_mm: 180, height_mm: 120 }}
+    front: board.svg.tera
+    cards: board.yaml
+    data: {{ spaces: 10 }}
+"##
+    )
+}
+
+/// `rules.md` of a new game called `name`, stating the counts its manifest checks.
+fn rules_md(name: &str) -> String {
+    format!(
+        r#"# {name}
+
+Collect the most gold before the deck runs out.
+
+## Components
+
+- **12 Main Deck Cards**: 10 Crew Cards and 2 Threat Cards.
+- **15 Gold Tokens**.
+- **1 Market Board** with {{{{ components.board.spaces }}}} market spaces.
+
+## Setup
+
+1. Put the Market Board in the middle of the table.
+2. Shuffle the deck and deal 3 cards to each player.
+3. Put the gold tokens in a bank beside the board.
+
+## Playing
+
+On your turn, play a card and do what it says, then draw a card. A *threat* card affects
+every player.
+
+## The End
+
+When the deck runs out, the richest player wins.
+"#
+    )
 }
 
 /// Writes a new game `id` under `root`; refuses to overwrite anything.

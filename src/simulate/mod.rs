@@ -17,6 +17,7 @@ pub mod knobs;
 pub mod params;
 pub mod report;
 pub mod rng;
+pub mod seeds;
 pub mod sensitivity;
 pub mod stats;
 mod text;
@@ -29,6 +30,7 @@ use crate::model::Game;
 use engine::{GameRecord, READINGS, Reading, Strategy};
 use params::Params;
 pub use report::{CrewReport, StrategyReport};
+pub use seeds::game_seed;
 pub use sensitivity::Sensitivity;
 
 /// What to simulate.
@@ -59,16 +61,6 @@ pub fn params(game: &Game, players: u32, sets: &[(String, u32)]) -> Result<Param
     let mut p = Params::from_game(game, players)?;
     knobs::apply(&mut p, sets).map_err(|e| e.game(&game.id))?;
     Ok(p)
-}
-
-/// The random stream of game `n` of `strategy` for a crew of `players`: independent of every
-/// other game and of the thread that plays it.
-pub fn game_seed(seed: u64, players: u32, strategy: Strategy, n: u32) -> u64 {
-    let s = Strategy::ALL
-        .iter()
-        .position(|x| *x == strategy)
-        .unwrap_or(0);
-    rng::stream_seed(seed, &[u64::from(players), s as u64, u64::from(n)])
 }
 
 /// Plays `games` games of one strategy (in parallel; the results do not depend on the

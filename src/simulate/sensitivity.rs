@@ -37,7 +37,7 @@ fn win_rate(p: &Params, players: u32, strategy: Strategy, games: u32, seed: u64)
     let wins = (0..games)
         .into_par_iter()
         .filter(|&n| {
-            let s = super::game_seed(seed, players, strategy, n);
+            let s = crate::simulate::seeds::game_seed(seed, players, strategy, n);
             super::engine::Game::new(p, players as usize, strategy, s, false)
                 .play()
                 .won

@@ -7,7 +7,8 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::model::print::Paper;
 use crate::rulebook::markdown::{escape, string};
-use crate::rulebook::typeset::{Origin, source_end, source_marker, typst_lang};
+use crate::rulebook::source_map::{Origin, source_end, source_marker};
+use crate::rulebook::typeset::typst_lang;
 use crate::rulebook::words::words;
 
 use super::cover::{cover_colours, cover_info};
