@@ -2,6 +2,7 @@
 //! functions, faces expanded from card counts, the rules text, and parsing the resulting SVG.
 
 pub mod faces;
+pub mod filters;
 pub mod keep;
 pub mod raster;
 pub mod rules;

@@ -71,6 +71,7 @@ pub fn parse(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result
     if let Some(image) = p.bad_images.first() {
         return Err(Error::new(image.clone()));
     }
+    crate::render::filters::check_filter_cost(&tree)?;
     Ok(tree)
 }
 
