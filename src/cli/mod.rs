@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod export;
 mod http;
+mod icons;
 mod new;
 mod reprint;
 mod schema;
@@ -28,12 +29,13 @@ pub enum Outcome {
     CheckFailed,
 }
 
-/// Runs one command.
-pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
-    let project = Project::open(root)?;
+/// Runs one command in the project that `start` lies in (see [`Project::find`]).
+pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
+    let project = Project::find(start)?;
     match command.unwrap_or_else(|| Command::Build(BuildArgs::default_all())) {
         Command::Build(args) => build::run(&project, args),
         Command::New { name } => new::run(&project, &name),
+        Command::Icons { game, page, out } => icons::run(&project, game.as_deref(), page, &out),
         Command::Schema { out } => schema::run(&project, &out),
         Command::Simulate(args) => simulate::run(&project, args),
         Command::Watch {

@@ -108,6 +108,8 @@ pub struct Credits {
     pub own_font: &'static str,
     /// Icons the game brings without a credit of their own.
     pub no_icon_credits: &'static str,
+    /// After the built-in icon set's credit, the icons of it a kit uses; `{}` is their list.
+    pub icons_used: &'static str,
 }
 
 impl Words {
@@ -263,6 +265,7 @@ pub static ENGLISH: Words = Words {
         and: "and",
         own_font: "{}, the game's own typeface, under the licence of its makers",
         no_icon_credits: "Icons drawn or chosen by the game's maker.",
+        icons_used: "This game uses {} from it.",
     },
 };
 
@@ -357,6 +360,7 @@ pub static GERMAN: Words = Words {
         and: "und",
         own_font: "{}, die eigene Schrift des Spiels, unter der Lizenz ihrer Urheber",
         no_icon_credits: "Symbole, gezeichnet oder ausgewählt von den Machern des Spiels.",
+        icons_used: "Dieses Spiel verwendet daraus {}.",
     },
 };
 
@@ -414,6 +418,7 @@ mod tests {
             g.sheets_single,
             r.own_font,
             r.no_icon_credits,
+            r.icons_used,
         ]);
         all.extend([
             g.rules_and_components,

@@ -1,0 +1,137 @@
+//! A designer's own game, outside the repository: `protopress new` in an empty folder, the
+//! commands run from a folder inside it, the built-in templates and icons used with no file
+//! copied from the repository, and a project's own file winning over a built-in one.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::pdf_text::{flat, pdf_lines};
+
+/// `protopress ARGS` started in `dir`, with no `-C`.
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The kit's words, all pages.
+fn kit_text(root: &Path, game: &str) -> String {
+    let kit = std::fs::read(root.join("output").join(game).join("kit.pdf")).unwrap();
+    flat(&pdf_lines(&kit))
+}
+
+#[test]
+fn a_new_game_outside_the_repository_builds_from_any_folder_inside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let new = run_in(root, &["new", "mygame"]);
+    assert!(new.status.success(), "{}", text(&new.stderr));
+    // Nothing of the repository is copied: the common templates and icons are built in.
+    assert!(!root.join("templates/common").exists());
+    let deck = root.join("data/mygame/deck.yaml");
+    common::edit_file(
+        &deck,
+        "Trade one card",
+        "Pay :coin: :life: to trade one card",
+    );
+    let inner = root.join("data/mygame/notes");
+    std::fs::create_dir_all(&inner).unwrap();
+    for args in [
+        &["build"][..],
+        &["check", "mygame"],
+        &["check", "--format", "github"],
+    ] {
+        let out = run_in(&inner, args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    // Written at the project's root, not in the folder it was started from.
+    assert!(root.join("output/mygame/kit.pdf").is_file());
+    assert!(!inner.join("output").exists());
+    // The credits name the built-in icons the kit draws, and only those.
+    let kit = kit_text(root, "mygame");
+    assert!(kit.contains("game-icons.net"), "{kit}");
+    assert!(kit.contains("coin (two-coins), life (heart-plus)"), "{kit}");
+    assert!(!kit.contains("weight") && !kit.contains("damage"), "{kit}");
+    // `-C` starts the search elsewhere, as with cargo.
+    let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .args(["-q", "-C"])
+        .arg(root.join("templates/mygame"))
+        .args(["build", "mygame", "--out", "kits"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(root.join("kits/mygame/kit.pdf").is_file());
+}
+
+#[test]
+fn a_projects_own_file_wins_over_the_built_in_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run_in(root, &["-q", "new", "mygame"]).status.success());
+    // The game's own coin: the game-icons.net credit goes, the maker's own takes its place.
+    let icons = root.join("templates/mygame/icons");
+    std::fs::create_dir_all(&icons).unwrap();
+    let coin = r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>"#;
+    std::fs::write(icons.join("coin.svg"), coin).unwrap();
+    // The project's own face wrapper replaces the built-in one.
+    let face = root.join("templates/common/face.svg.tera");
+    std::fs::create_dir_all(face.parent().unwrap()).unwrap();
+    let own_face = "{% component face_svg(@face, bg=\"#ffffff\") -%}\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{{ face.width }}mm\" height=\"{{ face.height }}mm\" viewBox=\"{{ face.view_box }}\"><desc>own face</desc><rect width=\"{{ face.width }}\" height=\"{{ face.height }}\" fill=\"{{ bg }}\"/>{{ body }}</svg>\n{%- endcomponent face_svg %}\n";
+    std::fs::write(&face, own_face).unwrap();
+    let out = run_in(root, &["build", "mygame"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let kit = kit_text(root, "mygame");
+    assert!(!kit.contains("game-icons.net"), "{kit}");
+    assert!(kit.contains("Icons drawn or chosen by the game"), "{kit}");
+    let listing = text(&run_in(root, &["icons", "mygame"]).stdout);
+    assert!(
+        listing.contains(":coin:   templates/mygame/icons/coin.svg"),
+        "{listing}"
+    );
+    assert!(listing.contains(":life:   (built in)"), "{listing}");
+}
+
+#[test]
+fn icons_lists_the_built_in_set_anywhere_and_writes_a_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(dir.path(), &["icons", "--page"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing = text(&out.stdout);
+    for name in ["coin", "damage", "life", "weight"] {
+        assert!(listing.contains(&format!(":{name}:")), "{listing}");
+    }
+    let page = std::fs::read_to_string(dir.path().join("output/icons.html")).unwrap();
+    assert_eq!(page.matches("data:image/svg+xml;base64,").count(), 4);
+    // A game that does not exist is named as such.
+    let out = run_in(dir.path(), &["icons", "nothing"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_built_in_templates_error_names_it_as_built_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run_in(root, &["-q", "new", "mygame"]).status.success());
+    // A die face of 9 pips: the built-in pips fail, and say where.
+    common::edit_file(
+        &root.join("templates/mygame/card-back.svg.tera"),
+        "{% </face_svg> %}",
+        "{% <die_pips value={9} size={20}> %}{% </die_pips> %}\n{% </face_svg> %}",
+    );
+    let out = run_in(root, &["build", "mygame"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("(built in) templates/common/pips.svg.tera:"),
+        "{err}"
+    );
+    assert!(err.contains("spots[value"), "the line is shown: {err}");
+}
