@@ -59,6 +59,14 @@ pub enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
+    /// Print the completion script for a shell, for example
+    /// `protopress completions bash > ~/.local/share/bash-completion/completions/protopress`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for example `protopress man > ~/.local/share/man/man1/protopress.1`.
+    Man,
     /// Write JSON Schemas for the YAML files (game, manifest, each component's cards) so an
     /// editor can autocomplete fields and flag typos.
     Schema {

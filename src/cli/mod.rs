@@ -10,6 +10,7 @@ mod new;
 mod reprint;
 mod schema;
 mod serve;
+mod shell;
 mod simulate;
 pub mod ui;
 mod watch;
@@ -31,8 +32,15 @@ pub enum Outcome {
 
 /// Runs one command in the project that `start` lies in (see [`Project::find`]).
 pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
-    let project = Project::find(start)?;
-    match command.unwrap_or_else(|| Command::Build(BuildArgs::default_all())) {
+    let command = command.unwrap_or_else(|| Command::Build(BuildArgs::default_all()));
+    // These two are about the command itself: no project needed.
+    let project = match command {
+        Command::Completions { shell } => return shell::completions(shell),
+        Command::Man => return shell::man(),
+        _ => Project::find(start)?,
+    };
+    match command {
+        Command::Completions { .. } | Command::Man => Ok(Outcome::Done),
         Command::Build(args) => build::run(&project, args),
         Command::New { name } => new::run(&project, &name),
         Command::Icons { game, page, out } => icons::run(&project, game.as_deref(), page, &out),
