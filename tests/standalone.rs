@@ -135,3 +135,61 @@ fn a_built_in_templates_error_names_it_as_built_in() {
     );
     assert!(err.contains("spots[value"), "the line is shown: {err}");
 }
+
+#[test]
+fn completions_and_the_man_page_need_no_project() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, expect) in [
+        (&["completions", "bash"][..], "_protopress()"),
+        (&["completions", "zsh"], "#compdef protopress"),
+        (&["completions", "fish"], "complete -c protopress"),
+        (&["-C", "/no/such/folder", "man"], ".TH protopress 1"),
+    ] {
+        let out = run_in(dir.path(), args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(expect), "{args:?}");
+    }
+    let out = run_in(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A deck kept in a spreadsheet: `check --format github` annotates the row of the card at
+/// fault, as it annotates a YAML card's line.
+#[test]
+fn github_annotations_name_the_spreadsheet_row_of_a_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run_in(root, &["-q", "new", "mygame"]).status.success());
+    let game = root.join("data/mygame");
+    std::fs::write(
+        game.join("deck.csv"),
+        "name,count,kind,value,text\nScout,6,crew,1,Gain **1** :coin:.\nMerchant,4,crew,2,Trade for **2** :cion:.\nDragon,2,threat,5,Everyone loses gold.\n",
+    )
+    .unwrap();
+    std::fs::remove_file(game.join("deck.yaml")).unwrap();
+    common::edit_file(
+        &game.join("game.yaml"),
+        "cards: deck.yaml",
+        "cards: deck.csv",
+    );
+    let out = run_in(&game, &["check", "--format", "github"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("::error file=templates/mygame/card-front.svg.tera,line=9,col=4::mygame: template error: unknown icon `cion`"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("::error file=data/mygame/deck.csv,line=3::mygame: card `Merchant`: template error: unknown icon `cion` (did you mean `coin`?) (at templates/mygame/card-front.svg.tera:9)"),
+        "{stdout}"
+    );
+    // A cell that cannot be read is annotated at its row and column.
+    common::edit_file(&game.join("deck.csv"), ":cion:", ":coin:");
+    common::edit_file(&game.join("deck.csv"), "Dragon,2,", "Dragon,two,");
+    let out = run_in(&game, &["check", "--format", "github"]);
+    assert!(
+        text(&out.stdout).contains("::error file=data/mygame/deck.csv,line=4,col=2::"),
+        "{}",
+        text(&out.stdout)
+    );
+}
