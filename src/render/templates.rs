@@ -200,24 +200,17 @@ impl Templates {
                 let span = r.span();
                 let mut message = r.message().to_string();
                 let text = source_text(project, &file);
-                // From the call on: an earlier `width="56"` of the SVG is not its argument.
-                let line = text.as_deref().and_then(|t| {
-                    let line = t.lines().nth(span.start_line.checked_sub(1)?)?;
-                    let from = line
-                        .char_indices()
-                        .nth(span.start_col)
-                        .map_or(0, |(i, _)| i);
-                    Some(&line[from..])
-                });
-                let (mut line_no, mut column) = (span.start_line, span.start_col + 1);
-                let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
-                if let Some((l, c)) = text
+                let line = text
                     .as_deref()
-                    .filter(|_| syntax && message.contains("but expected"))
-                    .and_then(|t| after_last_token(t, line_no, column))
-                {
-                    (line_no, column) = (l, c);
-                }
+                    .and_then(|t| line_from(t, span.start_line, span.start_col));
+                let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
+                let start = (span.start_line, span.start_col + 1);
+                let late = syntax && message.contains("but expected");
+                let (line_no, mut column) = text
+                    .as_deref()
+                    .filter(|_| late)
+                    .and_then(|t| after_last_token(t, start.0, start.1))
+                    .unwrap_or(start);
                 if let Some((l, expr)) =
                     line.and_then(|l| Some((l, undefined_argument(&message, l)?)))
                 {
@@ -258,6 +251,14 @@ impl Templates {
             },
         }
     }
+}
+
+/// The rest of line `line` (from 1) of `text` from its character `col` (from 0): from the call
+/// on, for an earlier `width="56"` of the SVG is not its argument.
+fn line_from(text: &str, line: usize, col: usize) -> Option<&str> {
+    let line = text.lines().nth(line.checked_sub(1)?)?;
+    let from = line.char_indices().nth(col).map_or(0, |(i, _)| i);
+    Some(&line[from..])
 }
 
 /// The text of a template an error names: a project file, or a built-in one.

@@ -51,6 +51,8 @@ pub struct Guide {
     pub parts_to_buy: &'static str,
     /// "{name} ({pieces})", the pieces counted by [`Words::pieces`].
     pub component: &'static str,
+    /// After how a sheet prints, for a sheet printed several times; `{n}` is how many.
+    pub copies: &'static str,
     pub finishing: Finishing,
 }
 
@@ -218,6 +220,7 @@ pub static ENGLISH: Words = Words {
         calibrate: "Hold to the light and read where the cross falls; its back page says what to do if it is off.",
         parts_to_buy: "Parts to buy",
         component: "{name} ({pieces})",
+        copies: "*{n} copies*",
         finishing: Finishing {
             crop_marks: "Cut along the crop marks.",
             outlines: "Cut along the outlines.",
@@ -313,6 +316,7 @@ pub static GERMAN: Words = Words {
         calibrate: "Gegen das Licht halten und ablesen, wo das Kreuz liegt; seine Rückseite sagt, was zu tun ist, wenn es danebenliegt.",
         parts_to_buy: "Teile zum Kaufen",
         component: "{name} ({pieces})",
+        copies: "*{n}-mal drucken*",
         finishing: Finishing {
             crop_marks: "An den Schnittmarken schneiden.",
             outlines: "An den Umrissen ausschneiden.",
@@ -433,7 +437,8 @@ mod tests {
             g.calibrate,
             g.parts_to_buy,
         ]);
-        all.extend([g.component, f.crop_marks, f.outlines, f.layered_dashboard]);
+        all.extend([g.component, g.copies, f.crop_marks, f.outlines]);
+        all.push(f.layered_dashboard);
         all.extend([
             f.tiled_board,
             f.die,
