@@ -134,8 +134,13 @@ impl Project {
 
     /// The games of the project: every folder under `data/` holding a `game.yaml`, sorted.
     pub fn games(&self) -> Result<Vec<String>> {
-        let entries = std::fs::read_dir(self.root.join("data")).map_err(|e| {
-            Error::io(Path::new("data"), &e).help("run protopress from the project directory")
+        let entries = std::fs::read_dir(self.root.join("data")).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::new(format!(
+                "no game here: no data/<game>/game.yaml in {} or a folder above it",
+                self.root.display()
+            ))
+            .help("start one with `protopress new NAME`, or run from a folder of a project (or pass -C DIR)"),
+            _ => Error::io(Path::new("data"), &e),
         })?;
         let mut games: Vec<String> = entries
             .flatten()
@@ -177,7 +182,10 @@ impl Project {
                 "did you mean `{near}`? games: {}",
                 games.join(", ")
             )),
-            None if games.is_empty() => e.help("there is no data/<game>/game.yaml here"),
+            None if games.is_empty() => e.help(format!(
+                "there is no data/<game>/game.yaml in {} or a folder above it; start one with `protopress new {name}`",
+                self.root.display()
+            )),
             None => e.help(format!("games: {}", games.join(", "))),
         };
         Err(e)

@@ -193,3 +193,36 @@ fn github_annotations_name_the_spreadsheet_row_of_a_card() {
         text(&out.stdout)
     );
 }
+
+/// `serve` without a game serves the project's only one; with two, it asks which.
+#[test]
+fn serve_needs_no_game_name_in_a_project_of_one() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run_in(root, &["-q", "new", "mygame"]).status.success());
+    let inner = root.join("templates/mygame");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .current_dir(&inner)
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let served = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.starts_with("serving"));
+    let _ = child.kill();
+    let _ = child.wait();
+    let served = served.expect("serve printed its address");
+    assert!(
+        served.starts_with("serving mygame at http://127.0.0.1:"),
+        "{served}"
+    );
+    assert!(run_in(root, &["-q", "new", "other"]).status.success());
+    let out = run_in(&inner, &["serve"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("the project has 2 games: name the one to serve"));
+}

@@ -80,7 +80,8 @@ pub enum Command {
     /// Rebuild a game whenever its files change, re-rendering only the faces whose template or
     /// data changed. Stop with Ctrl-C.
     Watch {
-        game: String,
+        /// The game; the project's only game when not given.
+        game: Option<String>,
         #[arg(long, value_enum)]
         paper: Option<PaperArg>,
         #[arg(long, default_value = "output")]
@@ -259,7 +260,8 @@ pub enum StrategyArg {
 
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    pub game: String,
+    /// The game; the project's only game when not given.
+    pub game: Option<String>,
     /// Port to listen on; 0 picks a free one (printed at start).
     #[arg(long, default_value_t = 0)]
     pub port: u16,

@@ -51,7 +51,10 @@ pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
             paper,
             out,
             lang,
-        } => watch::run(&project, &game, paper, &out, lang.as_deref()),
+        } => {
+            let game = named_or_only(&project, game, "watch")?;
+            watch::run(&project, &game, paper, &out, lang.as_deref())
+        }
         Command::Serve(args) => serve::run(&project, args),
         Command::Check {
             games,
@@ -99,6 +102,25 @@ impl From<LayoutArg> for protopress::model::print::Layout {
             LayoutArg::GutterFold => Self::GutterFold,
             LayoutArg::PrintAndCut => Self::PrintAndCut,
         }
+    }
+}
+
+/// The game named, or the project's only game (`serve` and `watch` in a one-game project).
+fn named_or_only(project: &Project, named: Option<String>, command: &str) -> Result<String> {
+    if let Some(id) = named {
+        return Ok(id);
+    }
+    let games = project.games()?;
+    match games.as_slice() {
+        [only] => Ok(only.clone()),
+        _ => Err(Error::new(format!(
+            "the project has {} games: name the one to {command}",
+            games.len()
+        ))
+        .help(format!(
+            "protopress {command} {}",
+            games.first().map_or("GAME", String::as_str)
+        ))),
     }
 }
 
