@@ -192,6 +192,22 @@ fn github_annotations_name_the_spreadsheet_row_of_a_card() {
         "{}",
         text(&out.stdout)
     );
+    // A face's preflight finding lands on its card's row.
+    common::edit_file(&game.join("deck.csv"), "Dragon,two,", "Dragon,2,");
+    common::edit_file(
+        &root.join("templates/mygame/card-front.svg.tera"),
+        "valign=\"middle\", fill=game.ink) }}",
+        "valign=\"middle\", fill=\"#eeeeee\") }}",
+    );
+    let out = run_in(&game, &["check", "--format", "github"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(
+            "::error file=data/mygame/deck.csv,line=3,title=preflight contrast::mygame: deck/Merchant front"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 /// `serve` without a game serves the project's only one; with two, it asks which.
