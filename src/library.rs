@@ -230,6 +230,9 @@ mod tests {
         assert_eq!(all[1].from, BUILT_IN);
         // Without a game, only the built-in and common ones.
         assert_eq!(icons(&project, None).unwrap().len(), ICONS.len());
+        // Every built-in icon is valid SVG to the text engine (which loads them unchecked).
+        let loaded = crate::text::fit::Icons::load(&project, "other").unwrap();
+        assert_eq!(loaded.names().count(), ICONS.len());
         let page = icons_page("Icons & more", &all);
         assert!(page.contains("<title>Icons &amp; more</title>"), "{page}");
         assert!(page.contains("<code>:star:</code>"), "{page}");

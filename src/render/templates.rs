@@ -19,6 +19,9 @@ fn is_shared(name: &str) -> bool {
     name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
 }
 
+/// A game's templates: (template name, its file) and (template name, its text).
+type Sources = (Vec<(String, PathBuf)>, Vec<(String, String)>);
+
 /// The template environment of one game.
 pub struct Templates {
     tera: Tera,
@@ -72,11 +75,7 @@ impl Templates {
 
     /// Every template of the game: the built-in common ones the project does not replace,
     /// its `templates/common/` and the game's own, as (template name, file) and (name, text).
-    #[allow(clippy::type_complexity)]
-    fn sources(
-        project: &Project,
-        game: &str,
-    ) -> Result<(Vec<(String, PathBuf)>, Vec<(String, String)>)> {
+    fn sources(project: &Project, game: &str) -> Result<Sources> {
         let mut files = Vec::new();
         let mut sources = Vec::new();
         let common = Project::common_dir();
