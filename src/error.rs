@@ -32,6 +32,9 @@ pub struct Details {
     pub component: Option<String>,
     /// The card or face the problem belongs to.
     pub card: Option<String>,
+    /// The card's own entry, its cards file and line (a spreadsheet's row), when the error is
+    /// placed elsewhere (at the template line that failed on the card's data).
+    pub card_entry: Option<(PathBuf, usize)>,
     /// A hint: "did you mean ...", or how to fix it.
     pub help: Option<String>,
     /// The source line the error points at, for a snippet with a caret.
@@ -84,6 +87,12 @@ impl Error {
 
     pub fn card(mut self, card: impl Into<String>) -> Self {
         self.card.get_or_insert(card.into());
+        self
+    }
+
+    /// The card's entry in its cards file (see [`Details::card_entry`]).
+    pub fn card_entry(mut self, file: impl AsRef<Path>, line: usize) -> Self {
+        self.card_entry = Some((file.as_ref().to_path_buf(), line));
         self
     }
 

@@ -18,6 +18,7 @@ pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod layout;
+pub mod library;
 pub mod model;
 pub mod output;
 pub mod pdf;

@@ -38,6 +38,19 @@ impl Project {
         Ok(Project { root })
     }
 
+    /// The project that `start` lies in, found as cargo finds its manifest: the nearest folder,
+    /// `start` itself or one above it, that holds a game (`data/<game>/game.yaml`). A folder
+    /// inside no project is taken as the project itself (where `new` starts one). Only folder
+    /// listings are read on the way up, never a file.
+    pub fn find(start: &Path) -> Result<Project> {
+        let here = Project::open(start)?;
+        let found = here.root.ancestors().find(|dir| holds_game(dir));
+        match found {
+            Some(dir) if dir != here.root => Project::open(dir),
+            _ => Ok(here),
+        }
+    }
+
     /// The project folder, absolute.
     pub fn root(&self) -> &Path {
         &self.root
@@ -121,8 +134,13 @@ impl Project {
 
     /// The games of the project: every folder under `data/` holding a `game.yaml`, sorted.
     pub fn games(&self) -> Result<Vec<String>> {
-        let entries = std::fs::read_dir(self.root.join("data")).map_err(|e| {
-            Error::io(Path::new("data"), &e).help("run protopress from the project directory")
+        let entries = std::fs::read_dir(self.root.join("data")).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Error::new(format!(
+                "no game here: no data/<game>/game.yaml in {} or a folder above it",
+                self.root.display()
+            ))
+            .help("start one with `protopress new NAME`, or run from a folder of a project (or pass -C DIR)"),
+            _ => Error::io(Path::new("data"), &e),
         })?;
         let mut games: Vec<String> = entries
             .flatten()
@@ -164,7 +182,10 @@ impl Project {
                 "did you mean `{near}`? games: {}",
                 games.join(", ")
             )),
-            None if games.is_empty() => e.help("there is no data/<game>/game.yaml here"),
+            None if games.is_empty() => e.help(format!(
+                "there is no data/<game>/game.yaml in {} or a folder above it; start one with `protopress new {name}`",
+                self.root.display()
+            )),
             None => e.help(format!("games: {}", games.join(", "))),
         };
         Err(e)
@@ -329,6 +350,18 @@ pub fn common_taken() -> Error {
         "a game cannot be named `common`: templates/common holds the templates every game shares",
     )
     .help("rename data/common (and its templates) to the game's own name, e.g. `my-game`")
+}
+
+/// Whether `dir` holds a game of a project: a `data/<game>/game.yaml` whose folder is a game's
+/// name (what [`Project::games`] lists).
+fn holds_game(dir: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(dir.join("data")) else {
+        return false;
+    };
+    entries.flatten().any(|e| {
+        let name = e.file_name();
+        name.to_str().is_some_and(is_game_name) && e.path().join("game.yaml").is_file()
+    })
 }
 
 /// The rule for game names (the folder under `data/`): lower-case ASCII letters, digits and

@@ -18,7 +18,7 @@ pub(super) fn print_and_cut_shape(
     warnings: &mut Vec<String>,
 ) -> Option<Shape<'static>> {
     let print = &game.file.print;
-    if print.layout != Layout::PrintAndCut {
+    if game.layout_of(deck.component) != Layout::PrintAndCut {
         return None;
     }
     let upright = cut_shape(game, deck)?;

@@ -54,7 +54,9 @@ impl GridRuns {
         for (d, deck) in faces.decks.iter().enumerate() {
             let spec = &game.components[deck.component].spec;
             let kind = spec.kind;
+            // A sheet printed several times (`copies`) shares its pages with nothing.
             let poolable = matches!(kind, ComponentKind::Cards | ComponentKind::Dashboard)
+                && game.components[deck.component].print_copies() == 1
                 && !deck.copies.is_empty()
                 && deck.copies.iter().all(|c| c.extra.is_empty());
             let (Some(file), true) = (route(kind), poolable) else {

@@ -101,7 +101,7 @@ pub(super) fn deck_grid(game: &Game, deck: &Deck) -> Result<(Grid, Option<Fold>)
         false => Grid::with_margin(print.paper, size, bleed, gutter, margin),
     }?;
     let has_backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
-    if print.layout == Layout::GutterFold && has_backs {
+    if game.layout_of(deck.component) == Layout::GutterFold && has_backs {
         let folded = FoldLayout::new(print.paper, size, bleed, gutter, margin, turns)?
             .with_mark_length(print.mark_length_mm);
         return Ok((folded.grid, Some(folded.fold)));

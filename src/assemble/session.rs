@@ -97,7 +97,7 @@ impl Session {
             game.file.print.paper = paper;
         }
         if let Some(layout) = self.opts.layout {
-            game.file.print.layout = layout;
+            game.override_layout(layout);
         }
         adjust(&mut game);
         if on_paper == OnPaper::Printed {

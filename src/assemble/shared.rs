@@ -186,7 +186,8 @@ pub(super) fn backed_tokens(game: &Game, deck: &Deck) -> Option<(usize, Shape<'s
     let comp = &game.components[deck.component];
     let print = &game.file.print;
     let backs = print.duplex != Duplex::None && deck.copies.iter().any(|c| c.back.is_some());
-    if comp.spec.kind != ComponentKind::Tokens || !backs || print.layout != Layout::Duplex {
+    let duplex = game.layout_of(deck.component) == Layout::Duplex;
+    if comp.spec.kind != ComponentKind::Tokens || !backs || !duplex {
         return None;
     }
     let (grid, _) = deck_grid(game, deck).ok()?;
@@ -250,7 +251,9 @@ pub(super) fn shared_shape(game: &Game, deck: &Deck) -> Option<Shape<'static>> {
                 && fh <= room.0
                 && fw <= room.1
                 && fw * fh <= SHARED_BOARD * room.0 * room.1;
-            (small || beside).then_some(Shape::Board {
+            // A sheet printed several times (`copies`) has pages of its own.
+            let alone = comp.print_copies() > 1;
+            (!alone && (small || beside)).then_some(Shape::Board {
                 w,
                 h,
                 bleed,

@@ -165,7 +165,9 @@ fn annotation(file: &str, line: Option<usize>, message: &str) -> String {
 }
 
 /// A GitHub Actions annotation for input the check could not read, attached to its file,
-/// line and column where known; the message is the error's first line with its help.
+/// line and column where known; the message is the error's first line with its help. An error
+/// placed at a template line while drawing a card is also annotated at the card's entry (its
+/// line in a YAML file, its row in a spreadsheet), where the data to change often is.
 pub fn github_error(label: &str, e: &crate::error::Error) -> String {
     let mut message = format!("{label}: {}", e.message);
     if let Some(help) = &e.help {
@@ -181,7 +183,23 @@ pub fn github_error(label: &str, e: &crate::error::Error) -> String {
     if let Some(column) = e.column {
         place.push_str(&format!(",col={column}"));
     }
-    format!("::error {place}::{}\n", escape_data(&message))
+    let mut out = format!("::error {place}::{}\n", escape_data(&message));
+    if let Some((entry, line)) = &e.card_entry
+        && (Some(entry) != e.file.as_ref() || Some(*line) != e.line)
+    {
+        let card = e.card.as_deref().unwrap_or("this card");
+        let at = match (e.line, e.column) {
+            (Some(l), _) => format!("{}:{l}", file.display()),
+            _ => file.display().to_string(),
+        };
+        let message = format!("{label}: card `{card}`: {} (at {at})", e.message);
+        out.push_str(&annotation(
+            &entry.display().to_string(),
+            Some(*line),
+            &message,
+        ));
+    }
+    out
 }
 
 /// GitHub Actions annotations, one per failing finding: rules lines point into `rules.md`,
@@ -394,6 +412,29 @@ mod tests {
             github_error("g", &crate::error::Error::new("x")),
             "::error::g: x\n"
         );
+    }
+
+    #[test]
+    fn a_cards_error_at_a_template_line_is_annotated_at_its_row_too() {
+        let e = crate::error::Error::new("unknown icon `cion`")
+            .in_file("templates/g/front.svg.tera")
+            .at(9, 4)
+            .card("Merchant")
+            .card_entry("data/g/deck.csv", 3);
+        let lines: Vec<String> = github_error("g", &e).lines().map(str::to_owned).collect();
+        assert_eq!(
+            lines,
+            [
+                "::error file=templates/g/front.svg.tera,line=9,col=4::g: unknown icon `cion`",
+                "::error file=data/g/deck.csv,line=3::g: card `Merchant`: unknown icon `cion` (at templates/g/front.svg.tera:9)",
+            ]
+        );
+        // Placed at the card's entry already: said once.
+        let e = crate::error::Error::new("bad")
+            .in_file("data/g/deck.csv")
+            .at(3, 1)
+            .card_entry("data/g/deck.csv", 3);
+        assert_eq!(github_error("g", &e).lines().count(), 1);
     }
 
     #[test]

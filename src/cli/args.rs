@@ -8,15 +8,18 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// print-and-play kit.
 ///
 /// A project holds `data/<game>/game.yaml` (the game, its print profile and components),
-/// card files next to it, and templates in `templates/<game>/` and `templates/common/`.
-/// Run with no arguments to build every game into `output/`.
+/// card files next to it, and templates in `templates/<game>/`; the common templates and icons
+/// are built in (a project's `templates/common/` may replace them). protopress finds the
+/// project from any folder inside it. Run with no arguments to build every game into
+/// `output/`.
 ///
 /// Exit codes: 0 built (and checked); 1 the manifest check failed (the kit was written);
 /// 2 bad input or usage (nothing was replaced); 3 an internal error.
 #[derive(Parser)]
 #[command(name = "protopress", version, about, long_about)]
 pub struct Cli {
-    /// The project directory (holding data/ and templates/).
+    /// Run as if started in this folder. The project is found as cargo finds its manifest:
+    /// the nearest folder holding data/<game>/game.yaml, this one or one above it.
     #[arg(long, short = 'C', global = true, default_value = ".")]
     pub project: PathBuf,
 
@@ -44,6 +47,26 @@ pub enum Command {
         /// The game's directory name (lower case and dashes, e.g. space-traders).
         name: String,
     },
+    /// List the icons card text and rules can draw (`:coin:`): the built-in set, the
+    /// project's templates/common/icons/ and, for a game, its own icons, each with where it
+    /// comes from. A project's icon replaces a built-in one of the same name.
+    Icons {
+        /// List what this game can draw, its own icons included.
+        game: Option<String>,
+        /// Also write a page showing every icon: <OUT>/icons.html (icons-<GAME>.html).
+        #[arg(long)]
+        page: bool,
+        #[arg(long, default_value = "output")]
+        out: PathBuf,
+    },
+    /// Print the completion script for a shell, for example
+    /// `protopress completions bash > ~/.local/share/bash-completion/completions/protopress`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for example `protopress man > ~/.local/share/man/man1/protopress.1`.
+    Man,
     /// Write JSON Schemas for the YAML files (game, manifest, each component's cards) so an
     /// editor can autocomplete fields and flag typos.
     Schema {
@@ -57,7 +80,8 @@ pub enum Command {
     /// Rebuild a game whenever its files change, re-rendering only the faces whose template or
     /// data changed. Stop with Ctrl-C.
     Watch {
-        game: String,
+        /// The game; the project's only game when not given.
+        game: Option<String>,
         #[arg(long, value_enum)]
         paper: Option<PaperArg>,
         #[arg(long, default_value = "output")]
@@ -236,7 +260,8 @@ pub enum StrategyArg {
 
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    pub game: String,
+    /// The game; the project's only game when not given.
+    pub game: Option<String>,
     /// Port to listen on; 0 picks a free one (printed at start).
     #[arg(long, default_value_t = 0)]
     pub port: u16,

@@ -179,6 +179,8 @@ fn error_json(kit: Option<&str>, e: &Error) -> serde_json::Value {
         "column": e.column,
         "component": e.component,
         "card": e.card,
+        "card_file": e.card_entry.as_ref().map(|(f, _)| f.display().to_string()),
+        "card_line": e.card_entry.as_ref().map(|(_, l)| l),
         "help": e.help,
     })
 }

@@ -3,6 +3,29 @@
 
 use protopress::{Error, Project, Result};
 
+/// The game named, or the project's only game (`serve` and `watch` in a one-game project).
+pub(super) fn named_or_only(
+    project: &Project,
+    named: Option<String>,
+    command: &str,
+) -> Result<String> {
+    if let Some(id) = named {
+        return Ok(id);
+    }
+    let games = project.games()?;
+    match games.as_slice() {
+        [only] => Ok(only.clone()),
+        _ => Err(Error::new(format!(
+            "the project has {} games: name the one to {command}",
+            games.len()
+        ))
+        .help(format!(
+            "protopress {command} {}",
+            games.first().map_or("GAME", String::as_str)
+        ))),
+    }
+}
+
 /// The named games (each checked against the project), or every game of the project.
 pub(super) fn games_or_all(project: &Project, games: Vec<String>) -> Result<Vec<String>> {
     if games.is_empty() {

@@ -6,11 +6,13 @@ mod check;
 mod export;
 mod games;
 mod http;
+mod icons;
 mod new;
 mod outcome;
 mod reprint;
 mod schema;
 mod serve;
+mod shell;
 mod simulate;
 pub mod ui;
 mod watch;
@@ -22,12 +24,20 @@ use protopress::{Project, Result};
 use args::{BuildArgs, Command, LayoutArg, PaperArg};
 pub use outcome::Outcome;
 
-/// Runs one command.
-pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
-    let project = Project::open(root)?;
-    match command.unwrap_or_else(|| Command::Build(BuildArgs::default_all())) {
+/// Runs one command in the project that `start` lies in (see [`Project::find`]).
+pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
+    let command = command.unwrap_or_else(|| Command::Build(BuildArgs::default_all()));
+    // These two are about the command itself: no project needed.
+    let project = match command {
+        Command::Completions { shell } => return shell::completions(shell),
+        Command::Man => return shell::man(),
+        _ => Project::find(start)?,
+    };
+    match command {
+        Command::Completions { .. } | Command::Man => Ok(Outcome::Done),
         Command::Build(args) => build::run(&project, args),
         Command::New { name } => new::run(&project, &name),
+        Command::Icons { game, page, out } => icons::run(&project, game.as_deref(), page, &out),
         Command::Schema { out } => schema::run(&project, &out),
         Command::Simulate(args) => simulate::run(&project, args),
         Command::Watch {
@@ -35,7 +45,10 @@ pub fn run(root: &Path, command: Option<Command>) -> Result<Outcome> {
             paper,
             out,
             lang,
-        } => watch::run(&project, &game, paper, &out, lang.as_deref()),
+        } => {
+            let game = games::named_or_only(&project, game, "watch")?;
+            watch::run(&project, &game, paper, &out, lang.as_deref())
+        }
         Command::Serve(args) => serve::run(&project, args),
         Command::Check {
             games,

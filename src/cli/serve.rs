@@ -32,7 +32,8 @@ struct State {
 type Shared = Arc<(Mutex<State>, Condvar)>;
 
 pub fn run(project: &Project, args: ServeArgs) -> Result<Outcome> {
-    let id = args.game.as_str();
+    let id = super::games::named_or_only(project, args.game.clone(), "serve")?;
+    let id = id.as_str();
     project.check_game(id)?;
     // One page shows one kit: the language asked for, or the first.
     let all = kit_languages(project, id, args.lang.as_deref())?;

@@ -448,7 +448,7 @@ fn check_fields_apply(spec: &ComponentSpec) -> Result<(), (Error, &'static str)>
     let kind = spec.kind;
     // A dashboard prints its backs in its grid, duplex, as cards do.
     let backed = matches!(kind, Cards | Tokens | Standee | Dashboard);
-    let settings: [(&'static str, bool, bool, &str); 6] = [
+    let settings: [(&'static str, bool, bool, &str); 8] = [
         ("shape", spec.shape.is_some(), kind == Tokens, "tokens"),
         (
             "back",
@@ -479,6 +479,18 @@ fn check_fields_apply(spec: &ComponentSpec) -> Result<(), (Error, &'static str)>
             spec.corner_radius_mm.is_some(),
             matches!(kind, Cards | Tokens | Dashboard),
             "cards, tokens and dashboards",
+        ),
+        (
+            "layout",
+            spec.layout.is_some(),
+            matches!(kind, Cards | Tokens | Dashboard),
+            "cards, tokens and dashboards",
+        ),
+        (
+            "copies",
+            spec.copies.is_some(),
+            matches!(kind, Board | Dashboard),
+            "boards and dashboards: a sheet printed several times",
         ),
     ];
     match settings

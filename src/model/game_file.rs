@@ -257,6 +257,15 @@ pub struct ComponentSpec {
     /// `print-and-cut` layout follow it, and `corner_guides` show it. Square corners when unset.
     #[serde(default)]
     pub corner_radius_mm: Option<f32>,
+    /// Cards, tokens and dashboards: their layout instead of the print profile's `layout`,
+    /// `duplex` or `gutter-fold` (one deck folded, the rest duplex, in one kit).
+    #[serde(default)]
+    pub layout: Option<crate::model::print::SheetLayout>,
+    /// Boards and dashboards: how many times to print their pages (a score pad's sheet, 1 to
+    /// 1000). The kit holds them once; its printing guide says how many copies to print.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 1000))]
+    pub copies: Option<u32>,
     /// The file holding the cards, relative to `data/<game>/`: YAML, or a spreadsheet
     /// (`.csv`, `.tsv`, `.xlsx`, `.ods`; a workbook's sheet after `#`: `cards.xlsx#Loot`).
     pub cards: String,

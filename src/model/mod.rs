@@ -8,6 +8,7 @@ pub mod fields;
 pub mod game;
 pub mod game_file;
 pub mod lang;
+pub mod layout;
 pub mod preflight;
 pub mod print;
 pub mod sheet;

@@ -549,6 +549,28 @@ impl<'de> Deserialize<'de> for CardSize {
     }
 }
 
+/// The largest `copies:` a component may ask for.
+pub const MAX_PRINT_COPIES: u32 = 1000;
+
+/// A component's own layout, instead of the print profile's `layout`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SheetLayout {
+    /// Its fronts page and backs page per sheet, printed duplex.
+    Duplex,
+    /// Each front beside its own back, mirrored about a fold: single-sided, folded, glued.
+    GutterFold,
+}
+
+impl From<SheetLayout> for Layout {
+    fn from(l: SheetLayout) -> Layout {
+        match l {
+            SheetLayout::Duplex => Layout::Duplex,
+            SheetLayout::GutterFold => Layout::GutterFold,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

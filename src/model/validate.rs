@@ -117,6 +117,17 @@ pub fn check_component(spec: &ComponentSpec) -> Result<(), OutOfRange> {
     if let Some(b) = spec.base_mm {
         in_range("base_mm", b, 5.0, 100.0)?;
     }
+    if let Some(n) = spec.copies
+        && !(1..=crate::model::print::MAX_PRINT_COPIES).contains(&n)
+    {
+        return Err(OutOfRange {
+            field: "copies",
+            message: format!(
+                "`copies` is {n}; it must be a whole number from 1 to {}",
+                crate::model::print::MAX_PRINT_COPIES
+            ),
+        });
+    }
     if let Some(r) = spec.corner_radius_mm {
         let half = spec
             .size

@@ -437,7 +437,10 @@ fn face_error(game: &Game, comp: &Component, card: Option<&Card>, e: Error) -> E
     let Some(card) = card else {
         return e;
     };
-    let e = e.card(&card.name);
+    let mut e = e.card(&card.name);
+    if let Some(line) = card.line {
+        e = e.card_entry(&comp.cards_file, line);
+    }
     let at = |line| format!("the card is at {}:{line}", comp.cards_file.display());
     match (card.line, e.help.clone()) {
         (Some(line), None) => e.help(at(line)),

@@ -19,6 +19,9 @@ fn is_shared(name: &str) -> bool {
     name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
 }
 
+/// A game's templates: (template name, its file) and (template name, its text).
+type Sources = (Vec<(String, PathBuf)>, Vec<(String, String)>);
+
 /// The template environment of one game.
 pub struct Templates {
     tera: Tera,
@@ -36,25 +39,7 @@ impl Templates {
     pub fn load(project: &Project, game: &str, engine: Arc<TextEngine>) -> Result<Templates> {
         let mut tera = Tera::new();
         tera.set_escape_fn(crate::xml::escape_into);
-        let mut files = Vec::new();
-        let mut sources = Vec::new();
-        for (dir, prefix) in [
-            (Project::common_dir(), "common/"),
-            (Project::templates_dir(game), ""),
-        ] {
-            for rel in project.files_under(&dir, ".tera")? {
-                let name = format!(
-                    "{prefix}{}",
-                    rel.strip_prefix(&dir)
-                        .unwrap_or(&rel)
-                        .to_string_lossy()
-                        .replace('\\', "/")
-                );
-                let text = project.read_text(&rel)?;
-                files.push((name.clone(), rel));
-                sources.push((name, text));
-            }
-        }
+        let (files, sources) = Self::sources(project, game)?;
         tera.register_function("range", limited_range);
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
@@ -86,6 +71,36 @@ impl Templates {
             hashes,
             project: project.clone(),
         })
+    }
+
+    /// Every template of the game: the built-in common ones the project does not replace,
+    /// its `templates/common/` and the game's own, as (template name, file) and (name, text).
+    fn sources(project: &Project, game: &str) -> Result<Sources> {
+        let mut files = Vec::new();
+        let mut sources = Vec::new();
+        let common = Project::common_dir();
+        for (file, text) in crate::library::TEMPLATES {
+            let rel = common.join(file);
+            if !project.is_file(&rel) {
+                files.push((format!("common/{file}"), crate::library::path_of(&rel)));
+                sources.push((format!("common/{file}"), (*text).to_owned()));
+            }
+        }
+        for (dir, prefix) in [(common, "common/"), (Project::templates_dir(game), "")] {
+            for rel in project.files_under(&dir, ".tera")? {
+                let name = format!(
+                    "{prefix}{}",
+                    rel.strip_prefix(&dir)
+                        .unwrap_or(&rel)
+                        .to_string_lossy()
+                        .replace('\\', "/")
+                );
+                let text = project.read_text(&rel)?;
+                files.push((name.clone(), rel));
+                sources.push((name, text));
+            }
+        }
+        Ok((files, sources))
     }
 
     /// A hash of a template's source and the shared templates (common/ and `_` partials),
@@ -183,17 +198,18 @@ impl Templates {
                 let file = file_of(r.filename());
                 let span = r.span();
                 let mut message = r.message().to_string();
-                let text = project.read_text(&file).ok();
-                // From the call on: an earlier `width="56"` of the SVG is not its argument.
-                let line = text.as_deref().and_then(|t| {
-                    let line = t.lines().nth(span.start_line.checked_sub(1)?)?;
-                    let from = line
-                        .char_indices()
-                        .nth(span.start_col)
-                        .map_or(0, |(i, _)| i);
-                    Some(&line[from..])
-                });
-                let mut column = span.start_col + 1;
+                let text = source_text(project, &file);
+                let line = text
+                    .as_deref()
+                    .and_then(|t| line_from(t, span.start_line, span.start_col));
+                let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
+                let start = (span.start_line, span.start_col + 1);
+                let late = syntax && message.contains("but expected");
+                let (line_no, mut column) = text
+                    .as_deref()
+                    .filter(|_| late)
+                    .and_then(|t| after_last_token(t, start.0, start.1))
+                    .unwrap_or(start);
                 if let Some((l, expr)) =
                     line.and_then(|l| Some((l, undefined_argument(&message, l)?)))
                 {
@@ -208,9 +224,8 @@ impl Templates {
                 }
                 let mut e = Error::new(format!("{what}: {message}{chain}"))
                     .in_file(&file)
-                    .at(span.start_line, column);
+                    .at(line_no, column);
                 if let Some(text) = text {
-                    let syntax = matches!(err.kind(), ErrorKind::SyntaxError(_));
                     if let Some(help) = unclosed_block(&text).filter(|_| syntax) {
                         e = e.help(help);
                     }
@@ -226,7 +241,7 @@ impl Templates {
                     let mut e = Error::new(format!("template error: {message}"))
                         .in_file(&file)
                         .at(line, column);
-                    if let Ok(text) = project.read_text(&file) {
+                    if let Some(text) = source_text(project, &file) {
                         e = e.with_source(&text);
                     }
                     e
@@ -237,9 +252,31 @@ impl Templates {
     }
 }
 
+/// The rest of line `line` (from 1) of `text` from its character `col` (from 0): from the call
+/// on, for an earlier `width="56"` of the SVG is not its argument.
+fn line_from(text: &str, line: usize, col: usize) -> Option<&str> {
+    let line = text.lines().nth(line.checked_sub(1)?)?;
+    let from = line.char_indices().nth(col).map_or(0, |(i, _)| i);
+    Some(&line[from..])
+}
+
+/// The text of a template an error names: a project file, or a built-in one.
+fn source_text(project: &Project, file: &Path) -> Option<String> {
+    match crate::library::text_of(file) {
+        Some(text) => Some(text.to_owned()),
+        None => project.read_text(file).ok(),
+    }
+}
+
 /// For an undefined `card.…` or `game.…` (or `component.…`) named in `err`, the help names the
 /// nearest name the template could have meant, as a misspelt YAML field's does.
 fn with_suggestion(err: Error, ctx: &Context) -> Error {
+    if let Some(hint) = field_suggestion(&err.message) {
+        return match err.help.clone() {
+            Some(h) => err.help(format!("{hint} ({h})")),
+            None => err.help(hint),
+        };
+    }
     let Some(expr) = err
         .message
         .split("is given `")
@@ -265,6 +302,16 @@ fn with_suggestion(err: Error, ctx: &Context) -> Error {
         }
         None => err,
     }
+}
+
+/// For Tera's "Field `vaule` is not defined. Available fields: …", the nearest field listed.
+fn field_suggestion(message: &str) -> Option<String> {
+    let field = message.split("Field `").nth(1)?.split('`').next()?;
+    let list = message.split("Available fields: ").nth(1)?;
+    let list = list.split([':', '\n']).next()?;
+    let names = list.split(',').map(str::trim).filter(|n| !n.is_empty());
+    let near = crate::error::nearest(field, names)?;
+    Some(format!("did you mean `{near}`?"))
 }
 
 /// The expression given to the argument that `message` says is undefined
@@ -293,6 +340,22 @@ fn undefined_argument<'a>(message: &str, line: &'a str) -> Option<&'a str> {
         })
         .map_or(rest.len(), |(i, _)| i);
     Some(rest[..end].trim()).filter(|e| !e.is_empty())
+}
+
+/// Where a token was missing when the parser only noticed at the start of a later line (an
+/// unclosed `{{ card.name` is found out at the `{` of the next line): just after the last thing
+/// written before it, on its own line. `line` and `column` count from 1.
+fn after_last_token(text: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let here = lines.get(line.checked_sub(1)?)?;
+    let before: String = here.chars().take(column.saturating_sub(1)).collect();
+    if !before.trim().is_empty() {
+        return None;
+    }
+    (1..line).rev().find_map(|n| {
+        let l = lines[n - 1].trim_end();
+        (!l.is_empty()).then(|| (n, l.chars().count() + 1))
+    })
 }
 
 /// A block tag opened more often than closed (`{% if %}` without its `{% endif %}`): the
@@ -482,6 +545,38 @@ mod tests {
             None
         );
         assert_eq!(unclosed_block("{# {% if debug %} #}<rect/>"), None);
+    }
+
+    #[test]
+    fn an_unclosed_expression_is_placed_on_its_own_line() {
+        // The parser finds out at the `<` of line 3; the `}}` is missing at the end of line 2.
+        let e = load_error("<svg>\n<text>{{ card.name | upper\n\n  </text></svg>");
+        assert!(e.message.starts_with("template syntax error"), "{e}");
+        assert_eq!((e.line, e.column), (Some(2), Some(27)), "{e}");
+        // A mistake on the line itself keeps its place.
+        let e = load_error("<svg>\n{{ card.name | upper ) }}</svg>");
+        assert_eq!((e.line, e.column), (Some(2), Some(22)), "{e}");
+        assert_eq!(after_last_token("a\n  b", 2, 3), Some((1, 2)));
+        assert_eq!(after_last_token("a\nx b", 2, 3), None);
+    }
+
+    #[test]
+    fn a_misspelt_field_gets_the_nearest_one() {
+        let dir = project(&[("templates/g/f.svg.tera", "<text>{{ card.vaule }}</text>")]);
+        let t = Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap();
+        let mut ctx = Context::new();
+        ctx.insert("card", &serde_json::json!({"name": "A", "value": 1}));
+        let err = t.render("f.svg.tera", &ctx).unwrap_err();
+        assert_eq!(err.help.as_deref(), Some("did you mean `value`?"), "{err}");
+        let m = "Field `flavor` is not defined. Available fields: flavour, name";
+        assert_eq!(
+            field_suggestion(m).as_deref(),
+            Some("did you mean `flavour`?")
+        );
+        assert_eq!(
+            field_suggestion("Field `zzz` is not defined. Available fields: a"),
+            None
+        );
     }
 
     #[test]

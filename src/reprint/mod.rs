@@ -532,7 +532,7 @@ fn with_changelog<'a>(
         .in_language(&game.file.language);
     // One duplex job, as the kit is: the changelog padded to a whole sheet, every front on an
     // odd page. A single-sided layout (gutter-fold) has no backs to line up, and no blanks.
-    if !game.file.print.single_sided() {
+    if !game.single_sided() {
         writer = writer.duplex_job();
     }
     let w = reprint_words(&game.file.language);

@@ -140,34 +140,59 @@ pub fn icons_drawn<'s>(
     Ok(out)
 }
 
-/// The first paragraph of the `CREDITS.md` of each icon folder whose icons are `drawn` (a
-/// game's icon shadows a common one of its name), or a plain line for a folder without one.
+/// Where a drawn icon comes from: the game's icons, the project's common icons or the
+/// built-in set, most specific first (as the icons are loaded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IconSource {
+    Game,
+    Common,
+    BuiltIn,
+}
+
+/// The credit of each icon set whose icons are `drawn`: the first paragraph of a folder's
+/// `CREDITS.md` (a plain line for a folder without one), and for the built-in set its credit
+/// naming the icons of it the kit uses, each with its game-icons.net name.
 pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>> {
     let project: &Project = &game.project;
     let [game_dir, common_dir] = Project::icon_dirs(&game.id);
-    let from_game = |name: &str| project.is_file(&game_dir.join(format!("{name}.svg")));
+    let source = |name: &str| {
+        let file = format!("{name}.svg");
+        if project.is_file(&game_dir.join(&file)) {
+            Some(IconSource::Game)
+        } else if project.is_file(&common_dir.join(&file)) {
+            Some(IconSource::Common)
+        } else {
+            crate::library::icon(name).map(|_| IconSource::BuiltIn)
+        }
+    };
+    let w = &words(&game.file.language).credits;
     let mut out = Vec::new();
-    for dir in [&game_dir, &common_dir] {
-        let used = drawn
-            .iter()
-            .any(|name| from_game(name) == (dir == &game_dir));
-        if !used || project.files_under(dir, ".svg")?.is_empty() {
+    for (dir, from) in [
+        (&game_dir, IconSource::Game),
+        (&common_dir, IconSource::Common),
+    ] {
+        if !drawn.iter().any(|name| source(name) == Some(from)) {
             continue;
         }
         let text = project.read_optional_text(&dir.join("CREDITS.md"))?;
-        let credit = match text {
-            Some(t) => first_paragraph(&t),
-            None => None,
-        };
-        let credit = credit.unwrap_or_else(|| {
-            words(&game.file.language)
-                .credits
-                .no_icon_credits
-                .to_owned()
-        });
+        let credit = text.as_deref().and_then(first_paragraph);
+        let credit = credit.unwrap_or_else(|| w.no_icon_credits.to_owned());
         if !out.contains(&credit) {
             out.push(credit);
         }
+    }
+    let built_in: Vec<String> = drawn
+        .iter()
+        .filter(|name| source(name) == Some(IconSource::BuiltIn))
+        .map(|name| match crate::library::icon_source(name) {
+            Some(original) if original != name => format!("{name} ({original})"),
+            _ => name.clone(),
+        })
+        .collect();
+    if !built_in.is_empty() {
+        let credit = first_paragraph(crate::library::ICON_CREDITS).unwrap_or_default();
+        let used = w.icons_used.replace("{}", &built_in.join(", "));
+        out.push(format!("{credit} {used}"));
     }
     Ok(out)
 }

@@ -51,6 +51,8 @@ pub struct Guide {
     pub parts_to_buy: &'static str,
     /// "{name} ({pieces})", the pieces counted by [`Words::pieces`].
     pub component: &'static str,
+    /// After how a sheet prints, for a sheet printed several times; `{n}` is how many.
+    pub copies: &'static str,
     pub finishing: Finishing,
 }
 
@@ -108,6 +110,8 @@ pub struct Credits {
     pub own_font: &'static str,
     /// Icons the game brings without a credit of their own.
     pub no_icon_credits: &'static str,
+    /// After the built-in icon set's credit, the icons of it a kit uses; `{}` is their list.
+    pub icons_used: &'static str,
 }
 
 impl Words {
@@ -216,6 +220,7 @@ pub static ENGLISH: Words = Words {
         calibrate: "Hold to the light and read where the cross falls; its back page says what to do if it is off.",
         parts_to_buy: "Parts to buy",
         component: "{name} ({pieces})",
+        copies: "*{n} copies*",
         finishing: Finishing {
             crop_marks: "Cut along the crop marks.",
             outlines: "Cut along the outlines.",
@@ -263,6 +268,7 @@ pub static ENGLISH: Words = Words {
         and: "and",
         own_font: "{}, the game's own typeface, under the licence of its makers",
         no_icon_credits: "Icons drawn or chosen by the game's maker.",
+        icons_used: "This game uses {} from it.",
     },
 };
 
@@ -310,6 +316,7 @@ pub static GERMAN: Words = Words {
         calibrate: "Gegen das Licht halten und ablesen, wo das Kreuz liegt; seine Rückseite sagt, was zu tun ist, wenn es danebenliegt.",
         parts_to_buy: "Teile zum Kaufen",
         component: "{name} ({pieces})",
+        copies: "*{n}-mal drucken*",
         finishing: Finishing {
             crop_marks: "An den Schnittmarken schneiden.",
             outlines: "An den Umrissen ausschneiden.",
@@ -357,6 +364,7 @@ pub static GERMAN: Words = Words {
         and: "und",
         own_font: "{}, die eigene Schrift des Spiels, unter der Lizenz ihrer Urheber",
         no_icon_credits: "Symbole, gezeichnet oder ausgewählt von den Machern des Spiels.",
+        icons_used: "Dieses Spiel verwendet daraus {}.",
     },
 };
 
@@ -414,6 +422,7 @@ mod tests {
             g.sheets_single,
             r.own_font,
             r.no_icon_credits,
+            r.icons_used,
         ]);
         all.extend([
             g.rules_and_components,
@@ -428,7 +437,8 @@ mod tests {
             g.calibrate,
             g.parts_to_buy,
         ]);
-        all.extend([g.component, f.crop_marks, f.outlines, f.layered_dashboard]);
+        all.extend([g.component, g.copies, f.crop_marks, f.outlines]);
+        all.push(f.layered_dashboard);
         all.extend([
             f.tiled_board,
             f.die,

@@ -46,7 +46,7 @@ fn data_files(id: &str) -> Vec<(PathBuf, String)> {
   count: 6
   kind: crew
   value: 1
-  text: "Look at the top card of the deck. Gain **1** gold."
+  text: "Look at the top card of the deck. Gain **1** :coin:."
 - name: Merchant
   count: 4
   kind: crew
@@ -217,7 +217,7 @@ every player.
 
 ## The End
 
-When the deck runs out, the richest player wins.
+When the deck runs out, the player with the most gold :coin: wins.
 "#
     )
 }
@@ -244,17 +244,8 @@ pub fn create(root: &Path, id: &str) -> Result<Vec<PathBuf>> {
         crate::output::write_atomic(&root.join(&path), text.as_bytes())?;
         written.push(path);
     }
-    // The shared face wrapper, if this project does not have one yet.
-    let common = Project::common_dir().join("face.svg.tera");
-    if !root.join(&common).exists() {
-        crate::output::write_atomic(&root.join(&common), COMMON_FACE.as_bytes())?;
-        written.push(common);
-    }
     Ok(written)
 }
-
-/// The shared face wrapper every template uses (also in the repository's templates/common).
-pub const COMMON_FACE: &str = include_str!("../../templates/common/face.svg.tera");
 
 #[cfg(test)]
 mod tests {

@@ -286,8 +286,11 @@ impl Assets for GameAssets<'_> {
         let found = Project::icon_dirs(&self.game.id)
             .map(|d| d.join(format!("{name}.svg")))
             .into_iter()
-            .find(|p| project.is_file(p))?;
-        let text = project.read_text(&found).ok()?;
+            .find(|p| project.is_file(p));
+        let text = match found {
+            Some(file) => project.read_text(&file).ok()?,
+            None => crate::library::icon(name)?.to_owned(),
+        };
         let path = format!("icons/{name}.svg");
         self.files.push((path.clone(), text.into_bytes()));
         Some(path)
@@ -299,6 +302,7 @@ impl Assets for GameAssets<'_> {
             .iter()
             .flat_map(|dir| project.files_under(dir, ".svg").unwrap_or_default())
             .filter_map(|p| Some(p.file_stem()?.to_str()?.to_owned()))
+            .chain(crate::library::ICONS.iter().map(|(n, _)| (*n).to_owned()))
             .collect();
         names.sort();
         names.dedup();

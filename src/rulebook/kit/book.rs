@@ -49,7 +49,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         markup.push_str(&components_page(input, &mut assets));
         markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
         markup.push_str("\n#metadata(none) <kit-components-end>\n");
-        if !game.file.print.single_sided() {
+        if !game.single_sided() {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
             markup.push_str(&format!(
                 "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
@@ -95,7 +95,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             total,
             front_and_rules: guide.map_or(0, |p| p - 1),
             sheet_slots: sheets,
-            calibration: if game.file.print.single_sided() { 0 } else { 2 },
+            calibration: if game.single_sided() { 0 } else { 2 },
         },
     ))
 }

@@ -78,7 +78,7 @@ pub(super) fn guide_page(input: &KitInput) -> String {
 /// side is a printed sheet's page.
 fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
     let (pages, slots) = kit_plan(input);
-    let simplex = input.game.file.print.single_sided();
+    let simplex = input.game.single_sided();
     let plain_page = |slot: &Slot| match slot {
         Slot::Blank => true,
         Slot::Page(i) => match &pages[*i] {
@@ -94,6 +94,12 @@ fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
             false => card += 1,
         }
     }
+    // The further copies of sheets printed several times.
+    card += input
+        .components
+        .iter()
+        .map(|c| (print_copies(input, c) as usize - 1) * c.sheets)
+        .sum::<usize>();
     let front = match simplex {
         true => "locate(<kit-components-end>).page()".to_owned(),
         false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
@@ -195,7 +201,7 @@ fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
                 pages,
                 what: vec![what],
                 paper,
-                print: print.to_owned(),
+                print,
                 then: vec![then],
             }),
         }
@@ -229,7 +235,7 @@ fn slot_spans<'a>(input: &KitInput<'a>) -> (HashMap<&'a str, (usize, usize)>, Op
 /// print-and-cut kit.
 fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) -> String {
     let print = &input.game.file.print;
-    if !print.single_sided() {
+    if !input.game.single_sided() {
         return g.duplex_job.replace("{flip}", flip);
     }
     match print.layout {
@@ -244,7 +250,7 @@ fn guide_part(
     c: &ComponentReport,
     pages: &[SheetPage],
     flip: &'static str,
-) -> (String, &'static str, &'static str) {
+) -> (String, &'static str, String) {
     let w = kit_words(input);
     let g = &w.guide;
     let plain = pages.iter().all(|s| s.role == Role::Plain);
@@ -252,7 +258,7 @@ fn guide_part(
         (g.plain, g.single)
     } else if pages.iter().any(|p| p.role == Role::Back) {
         (g.cardstock, flip)
-    } else if input.game.file.print.single_sided() {
+    } else if input.game.single_sided() {
         (g.cardstock, g.single)
     } else {
         (g.cardstock, g.single_blank_backs)
@@ -264,5 +270,16 @@ fn guide_part(
             .replace("{name}", &escape(&c.name))
             .replace("{pieces}", &escape(&w.pieces(c.copies, &c.kind)))
     };
+    // A sheet printed several times (a score pad) says how many copies.
+    let print = match print_copies(input, c) {
+        1 => print.to_owned(),
+        n => format!("{print}, {}", g.copies.replace("{n}", &n.to_string())),
+    };
     (what, paper, print)
+}
+
+/// How many times component `c`'s pages are printed (its `copies:`).
+fn print_copies(input: &KitInput, c: &ComponentReport) -> u32 {
+    let spec = input.game.components.iter().find(|k| k.spec.id == c.id);
+    spec.map_or(1, |k| k.print_copies())
 }

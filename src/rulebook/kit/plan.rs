@@ -133,7 +133,7 @@ fn sheet_run<'a>(parts: &[&'a (String, Vec<SheetPage>)]) -> Vec<KitPage<'a>> {
 pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>) {
     // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
     // single-sided job: no calibration sheet, no blank backs.
-    let simplex = input.game.file.print.single_sided();
+    let simplex = input.game.single_sided();
     let plain = |p: &[SheetPage]| !p.is_empty() && p.iter().all(|s| s.role == Role::Plain);
     let (plain_parts, sheets): (Vec<_>, Vec<_>) =
         input.sheet_pages.iter().partition(|(_, p)| plain(p));

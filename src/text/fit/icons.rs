@@ -1,5 +1,6 @@
 //! Icons for card text: SVG files in `templates/<game>/icons/` or `templates/common/icons/`,
-//! by name, a game's own shadowing the common ones.
+//! or built in (see [`crate::library`]), by name, a game's own shadowing the common ones and
+//! those the built-in ones.
 
 use std::collections::BTreeMap;
 
@@ -26,9 +27,14 @@ pub struct Icons {
 }
 
 impl Icons {
-    /// Loads `icons/*.svg` of the common templates, then of the game (which wins).
+    /// Loads the built-in icons, then `icons/*.svg` of the project's common templates, then
+    /// of the game (each wins over the one before).
     pub fn load(project: &Project, game: &str) -> Result<Icons> {
         let mut map = BTreeMap::new();
+        for (name, text) in crate::library::ICONS {
+            let icon = parse_icon(text).expect("the built-in icons are valid SVG");
+            map.insert((*name).to_owned(), icon);
+        }
         let [game_dir, common_dir] = Project::icon_dirs(game);
         for dir in [common_dir, game_dir] {
             for rel in project.files_under(&dir, ".svg")? {

@@ -8,8 +8,8 @@
 //! the same fonts, what is measured here is what prints.
 //!
 //! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),
-//! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/`, sized to the
-//! text and measured as part of the line.
+//! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/` or built in
+//! (see [`crate::library`]), sized to the text and measured as part of the line.
 //!
 //! One file a step, in the order text goes through them: the markup parsed (`markup.rs`, with
 //! the icons it names from `icons.rs`), words shaped and measured (`shaping.rs`), broken into
