@@ -372,11 +372,10 @@ pub(crate) fn sheet_number(f: f64) -> Value {
     Number::from_f64(shown).map_or(Value::Null, Value::Number)
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use std::io::Write;
-
-    use super::*;
+/// Small workbooks written from XML, for tests here and the attack suite in `tests/`.
+#[doc(hidden)]
+pub mod samples {
+    use std::io::{Cursor, Write};
 
     fn zip(parts: &[(&str, &[u8])]) -> Vec<u8> {
         let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -415,6 +414,12 @@ pub(crate) mod tests {
             ("content.xml", content.as_bytes()),
         ])
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::samples::{ods, xlsx};
+    use super::*;
 
     fn text(r: &str, t: &str) -> String {
         format!(r#"<c r="{r}" t="inlineStr"><is><t>{t}</t></is></c>"#)
