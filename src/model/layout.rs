@@ -31,18 +31,26 @@ impl Game {
             .map_or(self.file.print.layout, Layout::from)
     }
 
-    /// Whether the kit is one single-sided job: the profile prints single-sided and no
+    /// Whether the kit is one single-sided job. A single-sided profile stays one unless a
     /// component with backs asks for `layout: duplex`, which makes the whole kit a duplex job
-    /// (its single-sided sheets then get blank backs).
+    /// (its single-sided sheets then get blank backs). A duplex profile becomes one when every
+    /// component with backs folds its own (`layout: gutter-fold`): nothing is left to print on
+    /// the back, so no calibration sheet, blank back or duplex wording.
     pub fn single_sided(&self) -> bool {
         let print = &self.file.print;
+        let mut backed = self
+            .components
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.has_backs() && c.spec.kind != ComponentKind::Bought)
+            .peekable();
+        if print.layout == Layout::Duplex {
+            return backed.peek().is_some()
+                && backed.all(|(i, _)| self.layout_of(i) == Layout::GutterFold);
+        }
         print.single_sided()
             && !(print.duplex != Duplex::None
-                && self.components.iter().any(|c| {
-                    c.spec.layout == Some(SheetLayout::Duplex)
-                        && c.has_backs()
-                        && c.spec.kind != ComponentKind::Bought
-                }))
+                && backed.any(|(_, c)| c.spec.layout == Some(SheetLayout::Duplex)))
     }
 
     /// Lays every component out in `layout` (`build --layout`): the command line overrides the
@@ -110,5 +118,24 @@ mod tests {
             &format!("{DECK}, layout: duplex }}\n"),
         );
         assert!(g.single_sided());
+    }
+
+    #[test]
+    fn a_duplex_kit_whose_backed_components_all_fold_prints_single_sided() {
+        let deck = "  - { id: a, name: A, size: poker, front: f.svg.tera, back: { template: b.svg.tera }, cards: a.yaml, layout: gutter-fold }\n";
+        let pad = "  - { id: p, name: P, kind: board, size: { width_mm: 100, height_mm: 140 }, front: p.svg.tera, cards: a.yaml, copies: 20 }\n";
+        let g = game(
+            "  paper: a4\n  duplex: long-edge\n",
+            &format!("{deck}{pad}"),
+        );
+        assert!(g.single_sided());
+        let both = deck.replace("layout: gutter-fold", "layout: duplex");
+        assert!(
+            !game(
+                "  paper: a4\n  duplex: long-edge\n",
+                &format!("{both}{pad}")
+            )
+            .single_sided()
+        );
     }
 }
