@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::deck_game;
 
@@ -135,12 +135,25 @@ fn text(port: u16, path: &str) -> String {
     String::from_utf8_lossy(&get(port, path).1).into_owned()
 }
 
-/// The next line of an event stream; a read that times out is a hung server.
-fn next_line(r: &mut BufReader<TcpStream>, line: &mut String, waiting_for: &str) -> bool {
-    line.clear();
-    match r.read_line(line) {
-        Ok(n) => n > 0,
-        Err(e) => panic!("no {waiting_for} from the server ({e}): it seems hung"),
+/// Reads the event stream until a line starts with `wanted`. The server writes keep-alive
+/// lines while it waits, so each read is bounded and so is the whole wait: past the safety
+/// net the server is taken as hung and the test fails saying so.
+fn wait_for_line(r: &mut BufReader<TcpStream>, wanted: &str) -> String {
+    let start = Instant::now();
+    let mut line = String::new();
+    loop {
+        assert!(
+            start.elapsed() < HUNG,
+            "no {wanted:?} from the server in {} s: it seems hung",
+            HUNG.as_secs()
+        );
+        line.clear();
+        match r.read_line(&mut line) {
+            Ok(0) => panic!("the event stream ended before {wanted:?}"),
+            Ok(_) if line.contains(wanted) => return line,
+            Ok(_) => {}
+            Err(e) => panic!("no {wanted:?} from the server ({e}): it seems hung"),
+        }
     }
 }
 
@@ -149,24 +162,13 @@ fn events(port: u16) -> BufReader<TcpStream> {
     let mut s = connect(port);
     write!(s, "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
     let mut r = BufReader::new(s);
-    let mut line = String::new();
-    while next_line(&mut r, &mut line, "event stream") {
-        if line.contains(": connected") {
-            return r;
-        }
-    }
-    panic!("no event stream");
+    wait_for_line(&mut r, ": connected");
+    r
 }
 
 /// Waits for the next reload event, however long it takes (up to the safety net).
 fn wait_for_reload(r: &mut BufReader<TcpStream>) {
-    let mut line = String::new();
-    while next_line(r, &mut line, "reload event") {
-        if line.starts_with("data: reload") {
-            return;
-        }
-    }
-    panic!("the stream ended without a reload");
+    wait_for_line(r, "data: reload");
 }
 
 #[test]
