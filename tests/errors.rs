@@ -176,26 +176,88 @@ fn unknown_font_family_is_an_error_not_a_fallback() {
     );
 }
 
+/// A font only the game's `fonts` folder has: DejaVu Sans Mono renamed in its `name` table
+/// to "Fixture Mono Ttf" (PostScript name "FixtureMonoTtf"), the names replaced in place by
+/// strings of the same length so no offset moves. The Bitstream Vera licence DejaVu carries
+/// allows modified copies under a name without "Bitstream" or "Vera", and asks that the
+/// licence go with them: it is written beside the font.
+fn renamed_mono() -> Vec<u8> {
+    let mut font = dejavu::sans_mono::regular().to_vec();
+    let utf16 = |s: &str| -> Vec<u8> { s.encode_utf16().flat_map(u16::to_be_bytes).collect() };
+    let mut renamed = 0;
+    for (from, to) in [
+        ("DejaVu Sans Mono", "Fixture Mono Ttf"),
+        ("DejaVuSansMono", "FixtureMonoTtf"),
+    ] {
+        for (from, to) in [
+            (from.as_bytes().to_vec(), to.as_bytes().to_vec()),
+            (utf16(from), utf16(to)),
+        ] {
+            assert_eq!(from.len(), to.len());
+            while let Some(at) = font.windows(from.len()).position(|w| w == from.as_slice()) {
+                font[at..at + to.len()].copy_from_slice(&to);
+                renamed += 1;
+            }
+        }
+    }
+    assert!(renamed >= 4, "the font's names were not found");
+    font
+}
+
+/// The names of the fonts a PDF embeds (`/BaseFont`, subset prefix and all).
+fn base_fonts(pdf: &[u8]) -> Vec<String> {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    doc.objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter_map(|d| d.get(b"BaseFont").ok())
+        .filter_map(|n| n.as_name().ok())
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .collect()
+}
+
 #[test]
 fn a_game_font_in_the_fonts_folder_is_usable() {
     let p = deck_game("  paper: a4", CARDS);
-    let dejavu = std::fs::read(
+    p.write(
+        "templates/fixture/front.svg.tera",
+        "{% <face_svg> %}{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, family=\"Fixture Mono Ttf\") }}{% </face_svg> %}",
+    );
+    // No bundled font has the family: without the game's font the template is refused.
+    let err = build(&p).unwrap_err().to_string();
+    assert!(
+        err.contains("font family `Fixture Mono Ttf` is not loaded"),
+        "{err}"
+    );
+    std::fs::create_dir_all(p.root().join("data/fixture/fonts")).unwrap();
+    std::fs::write(
+        p.root().join("data/fixture/fonts/FixtureMono.ttf"),
+        renamed_mono(),
+    )
+    .unwrap();
+    let licence = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/licenses/DejaVu-LICENSE.txt"),
     )
     .unwrap();
-    assert!(!dejavu.is_empty());
-    // A font file the game ships: reuse a bundled face's bytes under another file name.
-    std::fs::create_dir_all(p.root().join("data/fixture/fonts")).unwrap();
-    std::fs::write(
-        p.root().join("data/fixture/fonts/Mono.ttf"),
-        dejavu::sans_mono::regular(),
-    )
-    .unwrap();
+    assert!(licence.contains("Bitstream Vera"), "the DejaVu licence");
     p.write(
-        "templates/fixture/front.svg.tera",
-        "{% <face_svg> %}{{ text_box(text=card.name, x=8, y=8, width=40, height=10, size=4, family=\"DejaVu Sans Mono\") }}{% </face_svg> %}",
+        "data/fixture/fonts/FixtureMono-LICENSE.txt",
+        &format!(
+            "Fixture Mono Ttf is DejaVu Sans Mono with its names changed, for a test.\n\n{licence}"
+        ),
     );
-    build(&p).unwrap();
+    build(&p).unwrap_or_else(|e| panic!("{e}"));
+    // The card sheets embed the game's font, and set the card's name in it.
+    let pdf = std::fs::read(p.out().join("fixture/cards.pdf")).unwrap();
+    let fonts = base_fonts(&pdf);
+    assert!(
+        fonts.iter().any(|f| f.ends_with("FixtureMonoTtf")),
+        "the game's font is not embedded: {fonts:?}"
+    );
+    assert!(
+        !fonts.iter().any(|f| f.contains("DejaVuSansMono")),
+        "a bundled font stood in: {fonts:?}"
+    );
 }
 
 #[test]

@@ -271,16 +271,18 @@ fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
         }
     }
     // The three alert decks share no back, and within a deck every card shares one.
-    let mut alert_backs = Vec::new();
+    let mut alert_backs = std::collections::HashSet::new();
     for id in ["yellow-alerts", "orange-alerts", "red-alerts"] {
         let deck = deck_of(id);
         let backs: std::collections::HashSet<_> =
             deck.copies.iter().map(|c| c.back.unwrap()).collect();
         assert_eq!(backs.len(), 1, "{id}");
-        alert_backs.push(p.faces.faces[*backs.iter().next().unwrap()].hash.clone());
+        let back = p.faces.faces[*backs.iter().next().unwrap()].hash.clone();
+        assert!(
+            alert_backs.insert(back),
+            "{id} shares its back with another alert deck"
+        );
     }
-    alert_backs.dedup();
-    assert_eq!(alert_backs.len(), 3);
     let copies = |id: &str| deck_of(id).copies.len();
     assert_eq!(
         (
@@ -296,27 +298,176 @@ fn the_captain_is_dead_two_sided_cards_and_alert_backs() {
     );
 }
 
+/// The pips a die face's form paints: its filled round paths (a pip is a circle, drawn with
+/// curves; the face's background is a filled rectangle of straight lines).
+fn pips(pdf: &Pdf, form: lopdf::ObjectId) -> usize {
+    let stream = pdf.doc.get_object(form).unwrap().as_stream().unwrap();
+    let content = stream
+        .decompressed_content()
+        .unwrap_or_else(|_| stream.content.clone());
+    let mut curved = false;
+    let mut pips = 0;
+    for op in lopdf::content::Content::decode(&content)
+        .unwrap()
+        .operations
+    {
+        match op.operator.as_str() {
+            "m" => curved = false,
+            "c" | "v" | "y" => curved = true,
+            "f" | "f*" | "F" | "b" | "B" if curved => {
+                pips += 1;
+                curved = false;
+            }
+            _ => {}
+        }
+    }
+    pips
+}
+
+/// Folds a net of squares (grid column and row of each) into a cube: the outward direction of
+/// the side each square becomes. A square rolled onto from its neighbour turns the cube a
+/// quarter about the edge they share.
+fn fold(squares: &[(i32, i32)]) -> Vec<[i32; 3]> {
+    let neg = |v: [i32; 3]| v.map(|c| -c);
+    // Per square: the side's outward normal, and where the net's +x and +y point on it.
+    let mut state: Vec<Option<([i32; 3], [i32; 3], [i32; 3])>> = vec![None; squares.len()];
+    state[0] = Some(([0, 0, -1], [1, 0, 0], [0, 1, 0]));
+    let mut todo = vec![0];
+    while let Some(i) = todo.pop() {
+        let (n, ex, ey) = state[i].unwrap();
+        let (c, r) = squares[i];
+        for (j, &(c2, r2)) in squares.iter().enumerate() {
+            if state[j].is_some() {
+                continue;
+            }
+            let next = match (c2 - c, r2 - r) {
+                (1, 0) => (ex, neg(n), ey),
+                (-1, 0) => (neg(ex), n, ey),
+                (0, 1) => (ey, ex, neg(n)),
+                (0, -1) => (neg(ey), ex, n),
+                _ => continue,
+            };
+            state[j] = Some(next);
+            todo.push(j);
+        }
+    }
+    state
+        .into_iter()
+        .map(|s| s.expect("the net is in one piece").0)
+        .collect()
+}
+
+#[test]
+fn folding_a_net_finds_the_opposite_sides() {
+    // The cross: a column of three crossed by a row of four through its middle.
+    let cross = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
+    let sides = fold(&cross);
+    let opposite = |a: usize, b: usize| sides[a] == sides[b].map(|c| -c);
+    assert!(opposite(0, 5) && opposite(1, 3) && opposite(2, 4));
+    assert!(!opposite(0, 1) && !opposite(2, 3));
+    // A strip of six is no cube: two squares land on one side.
+    let strip: Vec<(i32, i32)> = (0..6).map(|c| (c, 0)).collect();
+    let mut s = fold(&strip);
+    s.sort();
+    s.dedup();
+    assert!(s.len() < 6);
+}
+
+/// Read from the printed sheets: every die net folds into a cube whose opposite sides show
+/// pips adding up to seven, wherever the layout puts each face.
 #[test]
 fn printed_six_sided_dice_have_opposite_faces_adding_up_to_seven() {
-    // The cross net folds face 0 onto 5, 1 onto 3 and 2 onto 4.
-    for (game, component) in [("veil-runners", "ship-dice"), ("facility-07", "dice")] {
-        let g = protopress::model::Game::load(&protopress::Project::open(repo()).unwrap(), game)
-            .unwrap();
-        let comp = g
-            .components
-            .iter()
-            .find(|c| c.spec.id == component)
-            .unwrap();
-        for card in &comp.cards {
-            let f: Vec<i64> = card.fields["faces"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_i64().unwrap())
+    for (game, component, edge) in [
+        ("veil-runners", "ship-dice", 20.0),
+        ("facility-07", "dice", 18.0),
+    ] {
+        let built = protopress::build::Session::new(
+            &protopress::Project::open(repo()).unwrap(),
+            &options(),
+        )
+        .build_in_memory(game)
+        .unwrap();
+        let comp = built.report.component(component).unwrap();
+        let pdf = Pdf::load(built.pdf(comp.file.as_deref().unwrap()).unwrap());
+        let mut nets = 0;
+        for &page_no in &comp.pages {
+            let page = &pdf.pages[page_no - 1];
+            // The die faces on the page: unclipped squares of the die's edge.
+            let faces: Vec<([f32; 4], usize)> = (0..page.placements.len())
+                .filter(|&i| page.clips[i].is_none())
+                .filter_map(|i| {
+                    let id = page.placements[i].2;
+                    let (w, h) = pdf.form_size(id);
+                    ((w - edge).abs() < 0.05 && (h - edge).abs() < 0.05)
+                        .then(|| (page.placed_rect(i, w, h), pips(&pdf, id)))
+                })
                 .collect();
-            for (a, b) in [(0, 5), (1, 3), (2, 4)] {
-                assert_eq!(f[a] + f[b], 7, "{game}: {} faces {f:?}", card.name);
+            // Nets: faces joined edge to edge.
+            let touch = |a: [f32; 4], b: [f32; 4]| {
+                let (dx, dy) = ((a[0] - b[0]).abs(), (a[1] - b[1]).abs());
+                (dx < 0.05 && (dy - edge).abs() < 0.05) || (dy < 0.05 && (dx - edge).abs() < 0.05)
+            };
+            let mut net_of: Vec<Option<usize>> = vec![None; faces.len()];
+            for start in 0..faces.len() {
+                if net_of[start].is_some() {
+                    continue;
+                }
+                net_of[start] = Some(start);
+                let mut todo = vec![start];
+                while let Some(i) = todo.pop() {
+                    for j in 0..faces.len() {
+                        if net_of[j].is_none() && touch(faces[i].0, faces[j].0) {
+                            net_of[j] = Some(start);
+                            todo.push(j);
+                        }
+                    }
+                }
+                let members: Vec<usize> = (0..faces.len())
+                    .filter(|&j| net_of[j] == Some(start))
+                    .collect();
+                let at = |j: usize| {
+                    let r = faces[j].0;
+                    (
+                        ((r[0] - faces[start].0[0]) / edge).round() as i32,
+                        ((r[1] - faces[start].0[1]) / edge).round() as i32,
+                    )
+                };
+                let squares: Vec<(i32, i32)> = members.iter().map(|&j| at(j)).collect();
+                let shown: Vec<usize> = members.iter().map(|&j| faces[j].1).collect();
+                assert_eq!(
+                    members.len(),
+                    6,
+                    "{game}: a net of {squares:?} on page {page_no}"
+                );
+                let sides = fold(&squares);
+                let mut distinct = sides.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(
+                    distinct.len(),
+                    6,
+                    "{game}: {squares:?} does not fold into a cube"
+                );
+                let mut values = shown.clone();
+                values.sort();
+                assert_eq!(
+                    values,
+                    [1, 2, 3, 4, 5, 6],
+                    "{game}: pips {shown:?} on {squares:?}"
+                );
+                for a in 0..6 {
+                    let b = (0..6).find(|&b| sides[b] == sides[a].map(|c| -c)).unwrap();
+                    assert_eq!(
+                        shown[a] + shown[b],
+                        7,
+                        "{game}: {} opposite {} on the net {squares:?} (pips {shown:?})",
+                        shown[a],
+                        shown[b]
+                    );
+                }
+                nets += 1;
             }
         }
+        assert_eq!(nets, comp.copies as usize, "{game}: one net per die");
     }
 }

@@ -815,13 +815,70 @@ fn pdf_cards_have_trim_and_bleed_boxes_and_alternate_fronts_and_backs() {
             .map(|o| o.as_float().unwrap())
             .collect()
     };
-    let media = boxes(pages[0], b"MediaBox");
-    let trim = boxes(pages[0], b"TrimBox");
-    let bleed = boxes(pages[0], b"BleedBox");
-    assert!(((media[2] - media[0]) / pt - 69.5).abs() < 0.05);
-    assert!(((trim[2] - trim[0]) / pt - 63.5).abs() < 0.05);
-    assert!(((trim[0] - media[0]) / pt - 3.0).abs() < 0.05);
-    assert_eq!(bleed, media);
+    for (i, &page) in pages.iter().enumerate() {
+        let media = boxes(page, b"MediaBox");
+        let trim = boxes(page, b"TrimBox");
+        let bleed = boxes(page, b"BleedBox");
+        assert!(
+            ((media[2] - media[0]) / pt - 69.5).abs() < 0.05,
+            "page {}",
+            i + 1
+        );
+        assert!(
+            ((trim[2] - trim[0]) / pt - 63.5).abs() < 0.05,
+            "page {}",
+            i + 1
+        );
+        assert!(
+            ((trim[0] - media[0]) / pt - 3.0).abs() < 0.05,
+            "page {}",
+            i + 1
+        );
+        assert_eq!(bleed, media, "page {}", i + 1);
+    }
+    // Which face each page must show, from the faces the build renders (not from the PDF):
+    // each card's front, then its back, deck by deck.
+    let prepared = Session::new(&project(), &BuildOptions::default())
+        .prepare("death-to-decorum")
+        .unwrap();
+    let mut want: Vec<(String, &str)> = Vec::new();
+    for deck in &prepared.faces.decks {
+        let comp = &prepared.game.components[deck.component];
+        if comp.spec.kind != ComponentKind::Cards {
+            continue;
+        }
+        for i in 0..comp.cards.len() {
+            if let Some(copy) = deck.copies.iter().find(|c| c.card == i) {
+                want.push((prepared.faces.faces[copy.front].hash.clone(), "front"));
+                let back = copy.back.expect("every card here has a back");
+                want.push((prepared.faces.faces[back].hash.clone(), "back"));
+            }
+        }
+    }
+    assert_eq!(want.len(), pages.len());
+    // No front is drawn like a back, so a front where a back belongs is seen.
+    for (f, _) in want.iter().filter(|w| w.1 == "front") {
+        assert!(!want.iter().any(|(b, side)| *side == "back" && b == f));
+    }
+    // Every page, read back: two pages draw the same thing exactly when they are to show the
+    // same face. A front out of turn with its back, two backs in a row, or a card given another
+    // deck's back breaks this somewhere.
+    let drawn = common::Pdf::load(&std::fs::read(&path).unwrap()).page_fingerprints();
+    for i in 0..pages.len() {
+        assert!(!drawn[i].is_empty(), "page {} draws nothing", i + 1);
+        for j in 0..i {
+            assert_eq!(
+                drawn[i] == drawn[j],
+                want[i].0 == want[j].0,
+                "page {} ({}) and page {} ({}) should {}show the same face",
+                j + 1,
+                want[j].1,
+                i + 1,
+                want[i].1,
+                if want[i].0 == want[j].0 { "" } else { "not " }
+            );
+        }
+    }
 }
 
 /// A deck whose cards all have count 0 is named as left out, never dropped in silence, and a

@@ -254,20 +254,72 @@ fn the_die_net_has_six_equal_faces_in_a_cross() {
 fn standees_fold_over_with_a_base() {
     let pdf = Pdf::load(built().pdf("tokens.pdf").unwrap());
     let pages = pages_of("pawns");
-    // Standee faces are the unclipped ones taller than 30 mm (the sheet is shared).
-    let placed: usize = pages
-        .iter()
-        .map(|&p| {
-            let page = &pdf.pages[p - 1];
-            page.placements
-                .iter()
-                .zip(&page.clips)
-                .filter(|(q, c)| c.is_none() && pdf.form_size(q.2).1 > 30.0)
-                .count()
-        })
-        .sum();
-    // A front and a (mirrored) back per pawn.
-    assert_eq!(placed, 12);
+    // A pawn is 26 × 42 mm with the default 15 mm base: a strip of base, back, front, base.
+    let (w, h, base) = (26.0, 42.0, 15.0);
+    let near = |a: f32, b: f32| (a - b).abs() < 0.05;
+    let mut pawns = 0;
+    for &p in &pages {
+        let page = &pdf.pages[p - 1];
+        // Standee faces are the unclipped ones of the pawn's size (the sheet is shared).
+        let mut by_form: std::collections::BTreeMap<_, Vec<usize>> = Default::default();
+        for (i, q) in page.placements.iter().enumerate() {
+            let size = pdf.form_size(q.2);
+            if page.clips[i].is_none() && near(size.0, w) && near(size.1, h) {
+                by_form.entry(q.2).or_default().push(i);
+            }
+        }
+        // A horizontal line drawn at `y` across the whole width of the strip at `x`.
+        let across = |x: f32, y: f32| {
+            page.lines.iter().any(|l| {
+                near(l[1], y)
+                    && near(l[3], y)
+                    && l[0].min(l[2]) < x + 0.05
+                    && l[0].max(l[2]) > x + w - 0.05
+            })
+        };
+        for (form, placed) in by_form {
+            // Each pawn's face twice: its front, and above it, across the fold, its back.
+            assert_eq!(placed.len(), 2, "{form:?} on page {p}");
+            let rect = |i: usize| page.placed_rect(i, w, h);
+            let (back, front) = if rect(placed[0])[1] < rect(placed[1])[1] {
+                (placed[0], placed[1])
+            } else {
+                (placed[1], placed[0])
+            };
+            let (f, b) = (rect(front), rect(back));
+            assert!(
+                near(b[0], f[0]) && near(b[1] + h, f[1]),
+                "back {b:?}, front {f:?}"
+            );
+            // The back is the front reflected in the fold between them: folded over, every
+            // point of it lies behind the same point of the front.
+            let (cf, cb) = (page.ctms[front], page.ctms[back]);
+            assert!(
+                near(cb[0], cf[0]) && near(cb[3], -cf[3]) && near(cb[1], 0.0) && near(cb[2], 0.0),
+                "front {cf:?}, back {cb:?}"
+            );
+            // Three folds across the strip: base to back, back to front, front to base.
+            for y in [b[1], f[1], f[1] + h] {
+                assert!(
+                    across(f[0], y),
+                    "no fold at {y} mm for the pawn at {f:?} on page {p}"
+                );
+            }
+            // The bases: the strip is cut a base's depth beyond the outer folds.
+            for y in [b[1] - base, f[1] + h + base] {
+                assert!(
+                    across(f[0], y),
+                    "no base edge at {y} mm for the pawn at {f:?} on page {p}"
+                );
+            }
+            pawns += 1;
+        }
+    }
+    assert_eq!(
+        pawns,
+        built().report.component("pawns").unwrap().copies as usize
+    );
+    assert_eq!(pawns, 6);
 }
 
 #[test]

@@ -186,6 +186,35 @@ fn count_changes_say_how_many_to_print_or_discard() {
     assert_eq!(pdf.pages[2].placements.len(), 2);
 }
 
+/// Changes the rules text of the action cards `ids` in the copy of Death to Decorum in `dir`.
+fn edit_actions(dir: &Path, ids: &[&str]) {
+    let path = dir.join("data/death-to-decorum/actions.yaml");
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    for id in ids {
+        let at = lines
+            .iter()
+            .position(|l| l == &format!("- id: {id}"))
+            .unwrap_or_else(|| panic!("no card {id}"));
+        let text = (at..lines.len())
+            .find(|&i| lines[i].starts_with("  text: "))
+            .unwrap();
+        lines[text] = format!("  text: \"Changed for the reprint of {id}.\"");
+    }
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}
+
+/// The text lines of a page that name a sheet (`... · sheet 1 of 1 · fronts · rev XII`).
+fn sheet_label(lines: &[common::pdf_text::Line]) -> Option<String> {
+    lines
+        .iter()
+        .map(|l| l.text.clone())
+        .find(|t| t.contains(" · rev "))
+}
+
 #[test]
 fn reprints_keep_duplex_parity_with_single_sided_pieces() {
     let dir = copy_game("death-to-decorum");
@@ -195,42 +224,119 @@ fn reprints_keep_duplex_parity_with_single_sided_pieces() {
         "Stripped from a wall that was still humming.",
         "Pulled from a wall that had gone quiet.",
     );
+    // Three action cards of three players: each has a back of its player's colour.
+    edit_actions(dir.path(), &["red-move", "blue-push", "green-stay"]);
     // The ship card (a single-sided board) changes too.
     let game = dir.path().join("data/death-to-decorum/game.yaml");
     let text = std::fs::read_to_string(&game).unwrap();
     std::fs::write(&game, text.replace("clone_fee: 35", "clone_fee: 40")).unwrap();
     let r = reprint_dtd(dir.path(), &old);
     assert!(r.print.contains_key("ship"), "{:?}", r.print);
-    let pdf = Pdf::load(r.pdf.as_ref().unwrap());
+    assert_eq!(r.print["actions"].len(), 3, "{:?}", r.print);
+    let bytes = r.pdf.as_ref().unwrap();
+    let pdf = Pdf::load(bytes);
+    let text = common::pdf_text::pdf_lines(bytes);
     let n = pdf.pages.len();
     assert!(n.is_multiple_of(2), "{n} pages");
     let drawn = |k: usize| !pdf.pages[k].placements.is_empty();
-    let mut k = 0;
-    while k < n {
-        // Page k + 1 is odd: a front (its back next), a single-sided page (a blank next), or
-        // plain pages; a page with faces never starts on an even page.
-        if drawn(k) {
-            let back = k + 1 < n && drawn(k + 1);
-            if back {
-                assert_eq!(
-                    pdf.pages[k].placements.len(),
-                    pdf.pages[k + 1].placements.len(),
-                    "page {} is not the back of page {}",
-                    k + 2,
-                    k + 1
-                );
+    let blank = |k: usize| {
+        !drawn(k)
+            && text[k]
+                .1
+                .iter()
+                .any(|l| l.text.contains("intentionally blank"))
+    };
+    // The players' colours, to tell an action card's player on its front and on its back.
+    let players: Vec<[u8; 3]> = [
+        "#c8323c", "#2f6db5", "#277a42", "#e0b422", "#7b4aa8", "#e07a22",
+    ]
+    .iter()
+    .map(|h| {
+        let v = u32::from_str_radix(&h[1..], 16).unwrap();
+        [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+    })
+    .collect();
+    let player_of = |form| -> Vec<[u8; 3]> {
+        let fills = pdf.form_fills(form);
+        players
+            .iter()
+            .copied()
+            .filter(|c| fills.contains(c))
+            .collect()
+    };
+    let front_forms: Vec<lopdf::ObjectId> = (0..n)
+        .step_by(2)
+        .flat_map(|k| pdf.pages[k].placements.iter().map(|p| p.2))
+        .collect();
+    let (mut fronts_seen, mut action_pairs, mut single) = (0, 0, 0);
+    for k in (0..n).step_by(2) {
+        // Pages go in pairs: a page of faces is never a pair's second page unless it holds the
+        // backs of the first.
+        if !drawn(k) {
+            assert!(
+                !drawn(k + 1),
+                "page {} has faces after a page of none",
+                k + 2
+            );
+            continue;
+        }
+        let label = sheet_label(&text[k].1).expect("a sheet names itself");
+        if label.contains("single-sided") {
+            assert!(blank(k + 1), "page {} is not blank after {label}", k + 2);
+            single += 1;
+            continue;
+        }
+        assert!(label.contains(" · fronts · "), "page {}: {label}", k + 1);
+        let back_label = sheet_label(&text[k + 1].1).expect("the backs name their sheet");
+        assert_eq!(
+            label.split(" · fronts").next(),
+            back_label
+                .contains(" · backs")
+                .then(|| back_label.split(" · backs").next().unwrap()),
+            "page {} is not the back of page {}",
+            k + 2,
+            k + 1
+        );
+        // Every front has a back behind it, mirrored on the long edge (a card is 63.5 mm
+        // wide, 69.5 mm with its bleed), and that back is its own: for an action card, of its
+        // player's colour; never a front.
+        let (front, back) = (&pdf.pages[k], &pdf.pages[k + 1]);
+        assert_eq!(front.placements.len(), back.placements.len());
+        for &(x, y, f) in &front.placements {
+            fronts_seen += 1;
+            let want_x = front.width_mm - x - 69.5;
+            let &(_, _, b) = back
+                .placements
+                .iter()
+                .find(|p| (p.0 - want_x).abs() < 0.05 && (p.1 - y).abs() < 0.05)
+                .unwrap_or_else(|| {
+                    panic!("no back behind the front at ({x}, {y}) on page {}", k + 1)
+                });
+            assert!(
+                !front_forms.contains(&b),
+                "a front printed as a back on page {}",
+                k + 2
+            );
+            let (pf, pb) = (player_of(f), player_of(b));
+            assert_eq!(
+                pf,
+                pb,
+                "the back behind the front at ({x}, {y}) on page {} is another player's",
+                k + 1
+            );
+            if !pf.is_empty() {
+                assert_eq!(pf.len(), 1, "{pf:?}");
+                action_pairs += 1;
             }
         }
-        k += 2;
     }
-    // The ship's page is followed by a blank page.
-    let ship = (0..n)
-        .find(|&k| pdf.pages[k].placements.len() == 1)
-        .expect("the ship card");
-    assert!(
-        ship % 2 == 0 && !drawn(ship + 1),
-        "ship on page {}",
-        ship + 1
+    assert_eq!(single, 1, "the ship's one single-sided page");
+    assert_eq!(action_pairs, 3);
+    let copies: u32 = r.print.values().flat_map(|c| c.values()).sum();
+    assert_eq!(
+        fronts_seen as u32,
+        copies - 1,
+        "every copy but the ship has a front and back"
     );
 }
 
@@ -401,12 +507,35 @@ fn since_a_git_revision() {
 #[test]
 fn a_changed_image_reprints_the_faces_that_show_it() {
     let dir = copy_game("death-to-decorum");
+    // The image is on the Facility back (shared by the Facility Deck and the Apex Stalkers)
+    // and on the ship card too.
     let art = common::facility_back_with_art(dir.path());
+    let ship = dir.path().join("templates/death-to-decorum/ship.svg.tera");
+    let text = std::fs::read_to_string(&ship).unwrap();
+    let with_art = text.replacen(
+        "{% </face_svg> %}",
+        "<image href=\"art.png\" x=\"20\" y=\"20\" width=\"10\" height=\"10\"/>{% </face_svg> %}",
+        1,
+    );
+    assert_ne!(with_art, text, "the ship template has a closing face_svg");
+    std::fs::write(&ship, with_art).unwrap();
     let old = record(dir.path());
     std::fs::write(&art, common::gray_png(230)).unwrap();
     let r = reprint_dtd(dir.path(), &old);
     assert!(!r.changes.is_empty(), "the changed image went unnoticed");
-    assert!(r.print.contains_key("facility"), "{:?}", r.print.keys());
+    // Every copy of every component showing the image, and nothing else.
+    let mut want = std::collections::BTreeMap::new();
+    for id in ["facility", "apex", "ship"] {
+        let cards: std::collections::BTreeMap<String, u32> = old.components[id]
+            .cards
+            .iter()
+            .filter(|(_, c)| c.count > 0)
+            .map(|(card, c)| (card.clone(), c.count))
+            .collect();
+        assert!(!cards.is_empty(), "{id}");
+        want.insert(id.to_owned(), cards);
+    }
+    assert_eq!(r.print, want);
 }
 
 /// `--since` reads the game at a revision when the project is a folder inside its repository

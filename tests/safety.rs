@@ -337,30 +337,128 @@ fn limits_stop_what_would_run_without_end() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
 
+/// A build process the test owns: stopped, continued, and at the end killed and reaped
+/// whatever happens, by the handle it was spawned with.
+struct Build(std::process::Child);
+
+impl Build {
+    fn signal(&self, sig: &str) {
+        // The child is not reaped yet, so its number is still its own.
+        let ok = Command::new("kill")
+            .args([sig, &self.0.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success(), "kill {sig}");
+    }
+
+    fn finish(mut self) -> Output {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        use std::io::Read;
+        self.0.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+        self.0.stderr.take().unwrap().read_to_end(&mut err).unwrap();
+        let status = self.0.wait().unwrap();
+        Output {
+            status,
+            stdout: out,
+            stderr: err,
+        }
+    }
+}
+
+impl Drop for Build {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Two builds of different inputs that really overlap: the first is stopped (SIGSTOP) while it
+/// is writing its set, holding the folder's lock, and the second runs whole meanwhile. The
+/// second is refused; the first, continued, writes its set whole; the second, run again,
+/// replaces it whole. Each set is checked file by file against its `build.json`.
 #[test]
 fn two_builds_at_once_never_mix_their_files() {
     let (_o, p) = built_game();
-    let spawn = || {
-        Command::new(env!("CARGO_BIN_EXE_protopress"))
-            .arg("-C")
-            .arg(p.root())
-            .args(["build", "fixture"])
-            .output()
-    };
-    let (a, b) = std::thread::scope(|s| {
-        let a = s.spawn(spawn);
-        let b = s.spawn(spawn);
-        (a.join().unwrap().unwrap(), b.join().unwrap().unwrap())
-    });
-    for o in [&a, &b] {
-        assert!(
-            o.status.success() || stderr(o).contains("another protopress is writing"),
-            "{}",
-            stderr(o)
-        );
+    // Files another command left in the output folder: every build links them into its new
+    // set, which keeps the write going long enough to stop it in the middle.
+    let foreign = p.out().join("fixture/export/many");
+    std::fs::create_dir_all(&foreign).unwrap();
+    for i in 0..4000 {
+        std::fs::write(foreign.join(format!("{i}.txt")), "x").unwrap();
     }
-    assert!(a.status.success() || b.status.success());
-    assert_whole_set(&p.out().join("fixture"));
+    let staging = p.out().join(".fixture.staging");
+    let spawn = || {
+        Build(
+            Command::new(env!("CARGO_BIN_EXE_protopress"))
+                .arg("-C")
+                .arg(p.root())
+                .args(["build", "fixture"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap(),
+        )
+    };
+    let mut caught = false;
+    for _attempt in 0..50 {
+        let zebra = set_of(&p, "Zebra", 4);
+        let aardvark = set_of(&p, "Aardvark", 3);
+        let first = spawn();
+        // Wait for it to start writing, then stop it there.
+        let mut done = false;
+        while !staging.exists() {
+            if first_done(&first) {
+                done = true;
+                break;
+            }
+        }
+        if done {
+            let out = first.finish();
+            assert!(out.status.success(), "{}", stderr(&out));
+            continue;
+        }
+        first.signal("-STOP");
+        if !staging.exists() {
+            // It had finished its swap before it stopped: try again.
+            first.signal("-CONT");
+            let out = first.finish();
+            assert!(out.status.success(), "{}", stderr(&out));
+            continue;
+        }
+        caught = true;
+        // The first build is stopped holding the lock, half its set written. The second, of
+        // other cards, runs whole meanwhile, and is refused.
+        p.write("data/fixture/deck.yaml", "- name: Zebra\n  count: 4\n");
+        let second = spawn().finish();
+        first.signal("-CONT");
+        let first = first.finish();
+        assert!(first.status.success(), "{}", stderr(&first));
+        assert!(
+            !second.status.success() && stderr(&second).contains("another protopress is writing"),
+            "the second build was not kept out: {}",
+            stderr(&second)
+        );
+        assert_whole_set(&p.out().join("fixture"), &aardvark, &zebra);
+        // Run again, the second build replaces the whole set.
+        let again = protopress(&p, &["build", "fixture"]);
+        assert!(again.status.success(), "{}", stderr(&again));
+        assert_whole_set(&p.out().join("fixture"), &zebra, &aardvark);
+        assert!(
+            foreign.join("3999.txt").is_file(),
+            "the other command's files were lost"
+        );
+        break;
+    }
+    assert!(caught, "no build was caught while writing in 50 attempts");
+}
+
+/// Whether the build has ended, read from `/proc` without reaping it (a zombie has ended).
+fn first_done(b: &Build) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", b.0.id())).unwrap_or_default();
+    stat.rsplit(") ")
+        .next()
+        .is_none_or(|rest| rest.starts_with('Z'))
 }
 
 /// A killed build (here: by the file size limit, as a full disk would stop it) leaves the old
@@ -369,10 +467,8 @@ fn two_builds_at_once_never_mix_their_files() {
 fn a_build_killed_while_writing_leaves_the_old_set() {
     let (_o, p) = built_game();
     let before = snapshot(&p.out().join("fixture"));
-    p.write(
-        "data/fixture/deck.yaml",
-        "- name: Gamma\n  count: 3\n  text: new\n",
-    );
+    let alpha = set_of(&p, "Alpha", 2);
+    let gamma = set_of(&p, "Gamma", 3);
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
@@ -398,18 +494,112 @@ fn a_build_killed_while_writing_leaves_the_old_set() {
         names.iter().all(|n| n == "fixture" || n == ".fixture.lock"),
         "left behind: {names:?}"
     );
-    assert_whole_set(&p.out().join("fixture"));
+    assert_whole_set(&p.out().join("fixture"), &gamma, &alpha);
 }
 
 /// The set a build writes: every file present, `kit.pdf` holding the same cards as
 /// `cards.pdf` (one build's output, not two).
-fn assert_whole_set(dir: &Path) {
-    for f in ["cards.pdf", "kit.pdf", "build.json", "index.html"] {
+/// The output folder holds one build's whole set: every file `build.json` records is there
+/// with the bytes and pages it records, and every file of the set shows the build's cards
+/// (`card`, `copies` of it) and never the other build's (`not`).
+/// One build's input as its set shows it: the card's name, the revision stamp its fronts carry
+/// (the first digits of the front face's hash) and how many copies are printed.
+struct Set {
+    card: &'static str,
+    stamp: String,
+    copies: u32,
+}
+
+/// The set the fixture project `p` builds with its present cards: one card `card` of `copies`.
+fn set_of(p: &Project, card: &'static str, copies: u32) -> Set {
+    p.write(
+        "data/fixture/deck.yaml",
+        &format!("- name: {card}\n  count: {copies}\n"),
+    );
+    let prepared = protopress::build::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &protopress::build::BuildOptions::default(),
+    )
+    .prepare("fixture")
+    .unwrap();
+    let front = prepared.faces.decks[0].copies[0].front;
+    let hash = &prepared.faces.faces[front].hash;
+    Set {
+        card,
+        stamp: format!("1·{}", &hash[..6]),
+        copies,
+    }
+}
+
+fn assert_whole_set(dir: &Path, set: &Set, other: &Set) {
+    let (card, copies, not) = (set.card, set.copies, other.card);
+    for f in [
+        "cards.pdf",
+        "kit.pdf",
+        "build.json",
+        "index.html",
+        "deck-stats.json",
+        "deck-stats.svg",
+    ] {
         assert!(dir.join(f).is_file(), "{f} missing");
     }
-    let report = std::fs::read_to_string(dir.join("build.json")).unwrap();
-    let cards = std::fs::metadata(dir.join("cards.pdf")).unwrap().len();
-    assert!(report.contains(&format!("\"bytes\": {cards}")), "{report}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("build.json")).unwrap()).unwrap();
+    let files = report["files"].as_array().unwrap();
+    assert!(!files.is_empty());
+    for f in files {
+        let name = f["file"].as_str().unwrap();
+        let bytes = std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            bytes.len() as u64,
+            f["bytes"].as_u64().unwrap(),
+            "{name}: size"
+        );
+        let pages = lopdf::Document::load_mem(&bytes).unwrap().get_pages().len();
+        assert_eq!(pages as u64, f["pages"].as_u64().unwrap(), "{name}: pages");
+        // The sheets' faces are the set's own: one front per copy, stamped with its face.
+        let text = common::pdf_text::flat(&common::pdf_text::pdf_lines(&bytes));
+        assert!(!text.contains(&other.stamp), "{name} shows {not}: {text}");
+        if name == "cards.pdf" {
+            assert_eq!(
+                text.matches(&set.stamp).count(),
+                copies as usize,
+                "{name}: {text}"
+            );
+        } else {
+            assert!(
+                text.contains(&set.stamp),
+                "{name} does not show {card}: {text}"
+            );
+        }
+    }
+    let deck = &report["components"][0];
+    assert_eq!(deck["copies"].as_u64(), Some(u64::from(copies)), "{report}");
+    for f in [
+        "index.html",
+        "deck-stats.json",
+        "deck-stats.svg",
+        "build.json",
+    ] {
+        let text = std::fs::read_to_string(dir.join(f)).unwrap();
+        assert!(!text.contains(not), "{f} shows {not}");
+        if f != "build.json" {
+            assert!(text.contains(card), "{f} does not show {card}");
+        }
+    }
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("deck-stats.json")).unwrap())
+            .unwrap();
+    assert_eq!(stats["decks"][0]["cards"].as_u64(), Some(u64::from(copies)));
+    // The thumbnails the page shows are the set's own.
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    for thumb in index.split("thumbs/").skip(1) {
+        let name: String = thumb
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '.')
+            .collect();
+        assert!(dir.join("thumbs").join(&name).is_file(), "thumbs/{name}");
+    }
 }
 
 #[test]

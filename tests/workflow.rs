@@ -9,96 +9,10 @@ use serde_json::Value;
 
 use protopress::assemble::BuildOptions;
 use protopress::model::Game;
-use protopress::scaffold::schema::{cards_schema, game_schema, manifest_schema, property_names};
+use protopress::scaffold::schema::{game_schema, manifest_schema, property_names};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Validates `v` against the subset of JSON Schema that schemars writes. Returns the path of
-/// the first violation.
-fn validate(schema: &Value, root: &Value, v: &Value, at: &str) -> Result<(), String> {
-    let s = match schema.get("$ref").and_then(Value::as_str) {
-        Some(r) => {
-            let name = r.rsplit('/').next().unwrap();
-            return validate(&root["$defs"][name], root, v, at);
-        }
-        None => schema,
-    };
-    if s == &Value::Bool(true) {
-        return Ok(());
-    }
-    for key in ["oneOf", "anyOf"] {
-        if let Some(options) = s.get(key).and_then(Value::as_array)
-            && !options.iter().any(|o| validate(o, root, v, at).is_ok())
-        {
-            return Err(format!("{at}: matches none of {key}"));
-        }
-    }
-    if let Some(all) = s.get("allOf").and_then(Value::as_array) {
-        for o in all {
-            validate(o, root, v, at)?;
-        }
-    }
-    if let Some(options) = s.get("enum").and_then(Value::as_array)
-        && !options.contains(v)
-    {
-        return Err(format!("{at}: {v} is not one of {options:?}"));
-    }
-    if let Some(c) = s.get("const")
-        && c != v
-    {
-        return Err(format!("{at}: {v} is not {c}"));
-    }
-    let types: Vec<&str> = match s.get("type") {
-        Some(Value::String(t)) => vec![t.as_str()],
-        Some(Value::Array(a)) => a.iter().filter_map(Value::as_str).collect(),
-        _ => Vec::new(),
-    };
-    if !types.is_empty() {
-        let ok = types.iter().any(|t| match *t {
-            "object" => v.is_object(),
-            "array" => v.is_array(),
-            "string" => v.is_string(),
-            "integer" => v.is_i64() || v.is_u64(),
-            "number" => v.is_number(),
-            "boolean" => v.is_boolean(),
-            "null" => v.is_null(),
-            _ => true,
-        });
-        if !ok {
-            return Err(format!("{at}: {v} is not of type {types:?}"));
-        }
-    }
-    if let Value::Object(map) = v {
-        let props = s.get("properties").and_then(Value::as_object);
-        for req in s
-            .get("required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let req = req.as_str().unwrap();
-            if !map.contains_key(req) {
-                return Err(format!("{at}: missing `{req}`"));
-            }
-        }
-        for (k, val) in map {
-            match props.and_then(|p| p.get(k)) {
-                Some(ps) => validate(ps, root, val, &format!("{at}.{k}"))?,
-                None if s.get("additionalProperties") == Some(&Value::Bool(false)) => {
-                    return Err(format!("{at}: unknown field `{k}`"));
-                }
-                None => {}
-            }
-        }
-    }
-    if let (Value::Array(items), Some(item_schema)) = (v, s.get("items")) {
-        for (i, item) in items.iter().enumerate() {
-            validate(item_schema, root, item, &format!("{at}[{i}]"))?;
-        }
-    }
-    Ok(())
 }
 
 fn yaml(path: &Path) -> Value {
@@ -106,56 +20,147 @@ fn yaml(path: &Path) -> Value {
     serde_yaml::from_str(&text).unwrap()
 }
 
-fn check(schema: &Value, v: &Value) -> Result<(), String> {
-    validate(schema, schema, v, "$")
+/// A validator for one of the schemas the project ships (`schemas/...`), by the `jsonschema`
+/// crate: the schema itself is checked against its draft's meta-schema first.
+fn shipped(rel: &str) -> jsonschema::Validator {
+    let path = repo().join("schemas").join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        jsonschema::meta::is_valid(&schema),
+        "{rel} is not a valid JSON Schema"
+    );
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// Every violation of `v`, with where it is.
+fn violations(schema: &jsonschema::Validator, v: &Value) -> Vec<String> {
+    schema
+        .iter_errors(v)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+/// The schema's file for a component's cards.
+fn cards_rel(game: &str, component: &str) -> String {
+    format!("{game}/{component}.cards.schema.json")
 }
 
 #[test]
 fn the_schemas_accept_every_example_game() {
-    let (gs, ms) = (game_schema(), manifest_schema());
-    for id in protopress::Project::open(repo()).unwrap().games().unwrap() {
+    let (gs, ms) = (shipped("game.schema.json"), shipped("manifest.schema.json"));
+    let games = protopress::Project::open(repo()).unwrap().games().unwrap();
+    assert_eq!(games.len(), common::GAMES.len(), "{games:?}");
+    let mut documents = 0;
+    for id in games {
         let game = Game::load(&protopress::Project::open(repo()).unwrap(), &id).unwrap();
         let dir = repo().join("data").join(&id);
-        check(&gs, &yaml(&dir.join("game.yaml"))).unwrap_or_else(|e| panic!("{id}/game.yaml: {e}"));
+        let errs = violations(&gs, &yaml(&dir.join("game.yaml")));
+        assert!(errs.is_empty(), "{id}/game.yaml: {errs:#?}");
+        documents += 1;
         if dir.join("manifest.yaml").is_file() {
-            check(&ms, &yaml(&dir.join("manifest.yaml")))
-                .unwrap_or_else(|e| panic!("{id}/manifest.yaml: {e}"));
+            let errs = violations(&ms, &yaml(&dir.join("manifest.yaml")));
+            assert!(errs.is_empty(), "{id}/manifest.yaml: {errs:#?}");
+            documents += 1;
         }
         for comp in &game.components {
-            let cards = yaml(&dir.join(&comp.spec.cards));
-            check(&cards_schema(comp), &cards)
-                .unwrap_or_else(|e| panic!("{id}/{}: {e}", comp.spec.cards));
+            let schema = shipped(&cards_rel(&id, &comp.spec.id));
+            let errs = violations(&schema, &yaml(&dir.join(&comp.spec.cards)));
+            assert!(errs.is_empty(), "{id}/{}: {errs:#?}", comp.spec.cards);
+            documents += 1;
         }
     }
+    assert!(documents > 50, "{documents} documents checked");
 }
 
+/// Invalid documents, each one change away from a valid example, are rejected, and the error
+/// points at the change.
 #[test]
 fn the_schemas_reject_typos() {
     let dir = repo().join("data/death-to-decorum");
-    let mut game = yaml(&dir.join("game.yaml"));
-    game["components"][0]["card_feilds"] = Value::Array(Vec::new());
-    let err = check(&game_schema(), &game).unwrap_err();
-    assert!(err.contains("card_feilds"), "{err}");
-    let mut print = yaml(&dir.join("game.yaml"));
-    print["print"]["duplex"] = Value::String("long_edge".into());
-    assert!(check(&game_schema(), &print).is_err());
-    let g = Game::load(
-        &protopress::Project::open(repo()).unwrap(),
-        "death-to-decorum",
-    )
-    .unwrap();
-    let facility = g
-        .components
-        .iter()
-        .find(|c| c.spec.id == "facility")
-        .unwrap();
-    let mut cards = yaml(&dir.join("facility.yaml"));
-    cards[0]["vaule"] = Value::from(3);
-    assert!(
-        check(&cards_schema(facility), &cards)
-            .unwrap_err()
-            .contains("vaule")
-    );
+    let game = yaml(&dir.join("game.yaml"));
+    let cards = yaml(&dir.join("facility.yaml"));
+    let manifest = yaml(&dir.join("manifest.yaml"));
+    let (gs, ms) = (shipped("game.schema.json"), shipped("manifest.schema.json"));
+    let facility = shipped(&cards_rel("death-to-decorum", "facility"));
+    // The originals pass, so each rejection below is the change's.
+    assert!(violations(&gs, &game).is_empty());
+    assert!(violations(&facility, &cards).is_empty());
+    assert!(violations(&ms, &manifest).is_empty());
+    type Change = fn(&mut Value);
+    let game_cases: [(&str, Change, &str); 7] = [
+        (
+            "a misspelt component field",
+            |g| g["components"][0]["card_feilds"] = Value::Array(Vec::new()),
+            "card_feilds",
+        ),
+        (
+            "a duplex mode not in the list",
+            |g| g["print"]["duplex"] = "long_edge".into(),
+            "long_edge",
+        ),
+        (
+            "a paper size not in the list",
+            |g| g["print"]["paper"] = "a7".into(),
+            "a7",
+        ),
+        (
+            "bleed as a word",
+            |g| g["print"]["bleed_mm"] = "three".into(),
+            "three",
+        ),
+        (
+            "no name",
+            |g| drop(g.as_object_mut().unwrap().remove("name")),
+            "name",
+        ),
+        (
+            "components as a number",
+            |g| g["components"] = 5.into(),
+            "5",
+        ),
+        (
+            "a misspelt game field",
+            |g| g["revison"] = "x".into(),
+            "revison",
+        ),
+    ];
+    for (what, change, says) in game_cases {
+        let mut bad = game.clone();
+        change(&mut bad);
+        let errs = violations(&gs, &bad);
+        assert!(!errs.is_empty(), "{what}: accepted");
+        assert!(errs.iter().any(|e| e.contains(says)), "{what}: {errs:#?}");
+    }
+    let card_cases: [(&str, Change, &str); 4] = [
+        (
+            "a misspelt card field",
+            |c| c[0]["vaule"] = 3.into(),
+            "vaule",
+        ),
+        (
+            "a count as a word",
+            |c| c[0]["count"] = "many".into(),
+            "many",
+        ),
+        ("a negative count", |c| c[0]["count"] = (-1).into(), "-1"),
+        (
+            "a map for a list",
+            |c| *c = serde_json::json!({"name": "Alpha"}),
+            "array",
+        ),
+    ];
+    for (what, change, says) in card_cases {
+        let mut bad = cards.clone();
+        change(&mut bad);
+        let errs = violations(&facility, &bad);
+        assert!(!errs.is_empty(), "{what}: accepted");
+        assert!(errs.iter().any(|e| e.contains(says)), "{what}: {errs:#?}");
+    }
+    let mut bad = manifest.clone();
+    bad["entries"][0]["cuont"] = 3.into();
+    let errs = violations(&ms, &bad);
+    assert!(errs.iter().any(|e| e.contains("cuont")), "{errs:#?}");
 }
 
 #[test]
