@@ -674,9 +674,9 @@ fn there_are_at_least_forty_cases() {
     for case in cases() {
         let p = good_game();
         (case.breaks)(&p);
-        let session = protopress::build::Session::new(
+        let session = protopress::assemble::Session::new(
             &protopress::Project::open(p.root()).unwrap(),
-            &protopress::build::BuildOptions {
+            &protopress::assemble::BuildOptions {
                 paper: None,
                 out_dir: p.out(),
                 mark_printed: false,

@@ -324,13 +324,16 @@ fn pips(pdf: &Pdf, form: lopdf::ObjectId) -> usize {
     pips
 }
 
+/// A folded square: its side's outward normal, and where the net's +x and +y point on it.
+type Placed = ([i32; 3], [i32; 3], [i32; 3]);
+
 /// Folds a net of squares (grid column and row of each) into a cube: the outward direction of
 /// the side each square becomes. A square rolled onto from its neighbour turns the cube a
 /// quarter about the edge they share.
 fn fold(squares: &[(i32, i32)]) -> Vec<[i32; 3]> {
     let neg = |v: [i32; 3]| v.map(|c| -c);
     // Per square: the side's outward normal, and where the net's +x and +y point on it.
-    let mut state: Vec<Option<([i32; 3], [i32; 3], [i32; 3])>> = vec![None; squares.len()];
+    let mut state: Vec<Option<Placed>> = vec![None; squares.len()];
     state[0] = Some(([0, 0, -1], [1, 0, 0], [0, 1, 0]));
     let mut todo = vec![0];
     while let Some(i) = todo.pop() {
@@ -381,7 +384,7 @@ fn printed_six_sided_dice_have_opposite_faces_adding_up_to_seven() {
         ("veil-runners", "ship-dice", 20.0),
         ("facility-07", "dice", 18.0),
     ] {
-        let built = protopress::build::Session::new(
+        let built = protopress::assemble::Session::new(
             &protopress::Project::open(repo()).unwrap(),
             &options(),
         )

@@ -516,9 +516,9 @@ fn set_of(p: &Project, card: &'static str, copies: u32) -> Set {
         "data/fixture/deck.yaml",
         &format!("- name: {card}\n  count: {copies}\n"),
     );
-    let prepared = protopress::build::Session::new(
+    let prepared = protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
-        &protopress::build::BuildOptions::default(),
+        &protopress::assemble::BuildOptions::default(),
     )
     .prepare("fixture")
     .unwrap();
