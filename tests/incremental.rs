@@ -31,15 +31,20 @@ fn same_files(a: &Built, b: &Built) {
     assert!(a.index_html == b.index_html, "index.html differs");
 }
 
+/// A build into the game's own `output/`, with its print profile as it is.
+fn options(root: &std::path::Path) -> BuildOptions {
+    BuildOptions {
+        paper: None,
+        out_dir: root.join("output"),
+        mark_printed: false,
+        layout: None,
+    }
+}
+
 #[test]
 fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
     let dir = common::copy_game("death-to-decorum");
-    let opts = BuildOptions {
-        paper: None,
-        out_dir: dir.path().join("output"),
-        mark_printed: false,
-        layout: None,
-    };
+    let opts = options(dir.path());
     let project = Project::open(dir.path()).unwrap();
     let session = Session::with_cache(&project, &opts);
     let cache = session.cache().unwrap();
@@ -105,12 +110,7 @@ fn only_changed_faces_are_rendered_again_and_the_output_is_the_same() {
 fn a_changed_image_is_parsed_again() {
     let dir = common::copy_game("death-to-decorum");
     let project = Project::open(dir.path()).unwrap();
-    let opts = BuildOptions {
-        paper: None,
-        out_dir: dir.path().join("output"),
-        mark_printed: false,
-        layout: None,
-    };
+    let opts = options(dir.path());
     let art = common::facility_back_with_art(dir.path());
     let session = Session::with_cache(&project, &opts);
     let first = session.build_in_memory("death-to-decorum").unwrap();
@@ -129,12 +129,7 @@ fn a_changed_image_is_parsed_again() {
 fn a_changed_icon_renders_its_faces_again() {
     let dir = common::copy_game("death-to-decorum");
     let project = Project::open(dir.path()).unwrap();
-    let opts = BuildOptions {
-        paper: None,
-        out_dir: dir.path().join("output"),
-        mark_printed: false,
-        layout: None,
-    };
+    let opts = options(dir.path());
     let session = Session::with_cache(&project, &opts);
     let cache = session.cache().unwrap();
     let first = session.build_in_memory("death-to-decorum").unwrap();
