@@ -315,8 +315,13 @@ impl Summary {
             .count();
     }
 
-    /// Counts a kit's preflight.
-    pub fn add_preflight(&mut self, r: &crate::preflight::Report) {
+    /// Counts a kit's preflight. A kit whose manifest passed (`counted_passed`) but whose
+    /// preflight failed is a failed kit: "1 passed" beside "preflight failed" misled.
+    pub fn add_preflight(&mut self, r: &crate::preflight::Report, counted_passed: bool) {
+        if !r.passed && counted_passed {
+            self.passed -= 1;
+            self.failed += 1;
+        }
         self.preflight_failed += usize::from(!r.passed);
         self.preflight_errors += r.errors;
         self.preflight_warnings += r.warnings;
@@ -334,7 +339,7 @@ impl Summary {
         };
         let n =
             |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
-        // The counts before it are the manifest's; a kit's preflight fails on its own.
+        // A kit passes when its manifest and its preflight do; the preflight's own tally follows.
         let preflight = match (self.preflight_failed, self.preflight_warnings) {
             (0, 0) => String::new(),
             (0, w) => format!("; preflight: {}", n(w, "warning", "warnings")),
@@ -435,6 +440,27 @@ mod tests {
             .at(3, 1)
             .card_entry("data/g/deck.csv", 3);
         assert_eq!(github_error("g", &e).lines().count(), 1);
+    }
+
+    #[test]
+    fn a_kit_whose_preflight_fails_is_a_failed_kit() {
+        let mut s = Summary {
+            games: 1,
+            passed: 1,
+            entries: 3,
+            ..Summary::default()
+        };
+        let failed = crate::preflight::Report {
+            passed: false,
+            errors: 19,
+            ..Default::default()
+        };
+        s.add_preflight(&failed, true);
+        assert_eq!(
+            s.line(),
+            "checked 1 game: 0 passed, 1 failed, 0 with bad input; 0 of 3 entries mismatch; \
+             preflight failed in 1 kit: 19 errors, 0 warnings"
+        );
     }
 
     #[test]

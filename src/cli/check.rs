@@ -123,7 +123,8 @@ impl Found {
                 if let Some(report) = &manifest {
                     self.summary.add(report);
                 }
-                self.summary.add_preflight(&preflight);
+                let counted_passed = manifest.as_ref().is_some_and(|r| r.passed);
+                self.summary.add_preflight(&preflight, counted_passed);
                 match (format, &manifest) {
                     (CheckFormat::Text, Some(report)) => say!("{label}:\n{}", report.table()),
                     (CheckFormat::Text, None) => say!("{label}: no manifest.yaml"),
