@@ -242,3 +242,24 @@ fn serve_needs_no_game_name_in_a_project_of_one() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("the project has 2 games: name the one to serve"));
 }
+
+/// In a project of one game, `icons` without a name lists that game's own icons too.
+#[test]
+fn icons_in_a_one_game_project_include_the_games_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run_in(root, &["-q", "new", "bees"]).status.success());
+    std::fs::create_dir_all(root.join("templates/bees/icons")).unwrap();
+    std::fs::write(
+        root.join("templates/bees/icons/honey.svg"),
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></svg>"#,
+    )
+    .unwrap();
+    let out = run_in(root, &["icons"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing = text(&out.stdout);
+    assert!(
+        listing.contains(":honey:") && listing.contains(":coin:"),
+        "{listing}"
+    );
+}

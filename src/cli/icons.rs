@@ -12,6 +12,15 @@ pub fn run(project: &Project, game: Option<&str>, page: bool, out: &Path) -> Res
     if let Some(g) = game {
         project.check_game(g)?;
     }
+    // In a project of one game, its own icons are the ones the designer means.
+    let only = match game {
+        None => match project.games().unwrap_or_default().as_slice() {
+            [only] => Some(only.clone()),
+            _ => None,
+        },
+        Some(_) => None,
+    };
+    let game = game.or(only.as_deref());
     let icons = protopress::library::icons(project, game)?;
     let width = icons.iter().map(|i| i.name.len()).max().unwrap_or(0) + 2;
     for icon in &icons {
