@@ -110,3 +110,42 @@ fn locate(game: &Game, comp: &Component, e: Error) -> Error {
         .component(&comp.spec.id);
     game.at_component_line(&comp.spec.id, "size:", e)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(layout: &str, components: &str) -> Game {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data/g");
+        std::fs::create_dir_all(&data).unwrap();
+        let yaml = format!(
+            "name: G\nrevision: \"1\"\nprint:\n  paper: a4\n  layout: {layout}\ncomponents:\n{components}"
+        );
+        std::fs::write(data.join("game.yaml"), yaml).unwrap();
+        std::fs::write(data.join("a.yaml"), "- name: A\n").unwrap();
+        let project = crate::Project::open(dir.path()).unwrap();
+        Game::load(&project, "g").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const PIECES: &str = "  - { id: cards, name: C, size: poker, front: f.svg.tera, cards: a.yaml }
+  - { id: dash, name: D, kind: dashboard, size: { width_mm: 100, height_mm: 70 }, front: f.svg.tera, cards: a.yaml }
+  - { id: tokens, name: T, kind: tokens, size: { width_mm: 20, height_mm: 20 }, front: f.svg.tera, cards: a.yaml }
+  - { id: big, name: B, size: { width_mm: 250, height_mm: 180 }, front: f.svg.tera, cards: a.yaml }
+";
+
+    /// Which pieces go on a cutter's sheets: cards and dashboards that fit its area, upright
+    /// or turned; never tokens (they pack on shared sheets) and nothing outside print-and-cut.
+    #[test]
+    fn cut_sheets_take_cards_and_dashboards_that_fit_the_cutter() {
+        let g = game("print-and-cut", PIECES);
+        let taken: Vec<bool> = g
+            .components
+            .iter()
+            .map(|c| cut_sheets_take(&g, c))
+            .collect();
+        assert_eq!(taken, [true, true, false, false]);
+        let g = game("duplex", PIECES);
+        assert!(g.components.iter().all(|c| !cut_sheets_take(&g, c)));
+    }
+}
