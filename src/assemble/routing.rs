@@ -158,6 +158,23 @@ impl<'a> Printer<'_, 'a> {
         Ok(())
     }
 
+    /// The first `own` copies of `deck` on a grid of sheets of their own in `file`.
+    fn print_first_copies(
+        &mut self,
+        deck: &'a Deck,
+        own: usize,
+        file: &'static str,
+        report: &mut ComponentReport,
+    ) -> Result<()> {
+        let pos = self.writer(file)?;
+        let copies = &deck.copies[..own];
+        let writer = &mut self.writers[pos].1;
+        let pages = print_grid(self.game, deck, copies, writer, report, self.warnings)?;
+        report.sheets = pages.sheets;
+        report.pages = pages.pages;
+        Ok(())
+    }
+
     /// A deck of a run: its first `own` copies on full sheets of its own, the rest left for
     /// the run's mixed sheets.
     fn print_own_share_of_run(
@@ -169,12 +186,7 @@ impl<'a> Printer<'_, 'a> {
         report: &mut ComponentReport,
     ) -> Result<()> {
         if own > 0 {
-            let pos = self.writer(file)?;
-            let copies = &deck.copies[..own];
-            let writer = &mut self.writers[pos].1;
-            let pages = print_grid(self.game, deck, copies, writer, report, self.warnings)?;
-            report.sheets = pages.sheets;
-            report.pages = pages.pages;
+            self.print_first_copies(deck, own, file, report)?;
         } else {
             report.layout = grid_layout(&run.grid, None);
         }
@@ -195,12 +207,7 @@ impl<'a> Printer<'_, 'a> {
             let report = &mut routed.components[d];
             if own > 0 {
                 let file = route(ComponentKind::Tokens).unwrap_or("tokens.pdf");
-                let pos = self.writer(file)?;
-                let copies = &deck.copies[..own];
-                let writer = &mut self.writers[pos].1;
-                let pages = print_grid(self.game, deck, copies, writer, report, self.warnings)?;
-                report.sheets = pages.sheets;
-                report.pages = pages.pages;
+                self.print_first_copies(deck, own, file, report)?;
                 report.layout.push_str(", the rest on shared sheets");
             } else {
                 report.layout = describe(shape);

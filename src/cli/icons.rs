@@ -14,10 +14,7 @@ pub fn run(project: &Project, game: Option<&str>, page: bool, out: &Path) -> Res
     }
     // In a project of one game, its own icons are the ones the designer means.
     let only = match game {
-        None => match project.games().unwrap_or_default().as_slice() {
-            [only] => Some(only.clone()),
-            _ => None,
-        },
+        None => super::games::named_or_only(project, None, "icons").ok(),
         Some(_) => None,
     };
     let game = game.or(only.as_deref());

@@ -45,11 +45,12 @@ pub(super) fn read(bytes: &[u8], path: &Path, format: Format, sheet: Option<&str
             read_xlsx_sheet(&mut book, &name, path)
         }
         Format::Ods => {
-            let name = {
-                let names = ods_sheet_names(bytes).map_err(|e| e.in_file(path))?;
-                pick_sheet(&names, sheet, path)?
-            };
-            check_ods_area(bytes, &name).map_err(|e| e.in_file(path))?;
+            let sheets = ods_sheets(bytes).map_err(|e| e.in_file(path))?;
+            let names: Vec<String> = sheets.iter().map(|s| s.name.clone()).collect();
+            let name = pick_sheet(&names, sheet, path)?;
+            if let Some(picked) = sheets.iter().find(|s| s.name == name) {
+                check_ods_area(picked).map_err(|e| e.in_file(path))?;
+            }
             let mut book: Ods<_> =
                 Ods::new(Cursor::new(bytes)).map_err(|e| unreadable(&e, path))?;
             read_ods_sheet(&mut book, &name, path)
@@ -262,18 +263,6 @@ fn cell_value(data: &Data, formula: Option<&str>, place: &CellPlace) -> Result<O
     Ok(Some(value))
 }
 
-/// The sheet names of an `.ods`, read from its content without expanding any sheet.
-fn ods_sheet_names(bytes: &[u8]) -> Result<Vec<String>> {
-    let mut names = Vec::new();
-    scan_ods(bytes, |event| {
-        if let OdsEvent::Table(name) = event {
-            names.push(name);
-        }
-        Ok(())
-    })?;
-    Ok(names)
-}
-
 /// What the scan of an `.ods`'s content reports.
 enum OdsEvent {
     Table(String),
@@ -283,37 +272,59 @@ enum OdsEvent {
     Cell(u64, bool),
 }
 
-/// Checks that the used area of sheet `name`, repeats counted, stays within [`AREA_LIMIT`].
-fn check_ods_area(bytes: &[u8], name: &str) -> Result<()> {
-    let (mut inside, mut row, mut row_repeat, mut col) = (false, 0u64, 0u64, 0u64);
-    let (mut last_row, mut last_col) = (0u64, 0u64);
+/// A sheet of an `.ods` as its content declares it, before calamine expands it: its name and
+/// the rows and columns up to its last value, repeats counted.
+struct OdsSheet {
+    name: String,
+    rows: u64,
+    cols: u64,
+}
+
+/// Every sheet of an `.ods` with its used area, in one pass over its content.
+fn ods_sheets(bytes: &[u8]) -> Result<Vec<OdsSheet>> {
+    let mut sheets: Vec<OdsSheet> = Vec::new();
+    let (mut row, mut row_repeat, mut col) = (0u64, 0u64, 0u64);
     scan_ods(bytes, |event| {
-        match event {
-            OdsEvent::Table(table) => inside = table == name,
-            OdsEvent::Row(repeat) if inside => {
+        match (event, sheets.last_mut()) {
+            (OdsEvent::Table(name), _) => {
+                sheets.push(OdsSheet {
+                    name,
+                    rows: 0,
+                    cols: 0,
+                });
+                (row, row_repeat, col) = (0, 0, 0);
+            }
+            (OdsEvent::Row(repeat), Some(_)) => {
                 row = row.saturating_add(row_repeat);
                 (row_repeat, col) = (repeat, 0);
             }
-            OdsEvent::Cell(repeat, filled) if inside => {
+            (OdsEvent::Cell(repeat, filled), Some(sheet)) => {
                 col = col.saturating_add(repeat);
                 if filled {
-                    last_col = last_col.max(col);
-                    last_row = last_row.max(row.saturating_add(row_repeat));
+                    sheet.cols = sheet.cols.max(col);
+                    sheet.rows = sheet.rows.max(row.saturating_add(row_repeat));
                 }
             }
             _ => {}
         }
-        if last_row.saturating_mul(last_col) > AREA_LIMIT {
-            return Err(too_big(
-                &format!(
-                    "sheet `{name}` spans {last_row} rows by {last_col} columns up to its \
-                     last value (repeated cells counted)"
-                ),
-                format!("{AREA_LIMIT} cells of area"),
-            ));
-        }
         Ok(())
-    })
+    })?;
+    Ok(sheets)
+}
+
+/// Refuses a sheet whose used area, repeats counted, is past [`AREA_LIMIT`].
+fn check_ods_area(sheet: &OdsSheet) -> Result<()> {
+    if sheet.rows.saturating_mul(sheet.cols) <= AREA_LIMIT {
+        return Ok(());
+    }
+    Err(too_big(
+        &format!(
+            "sheet `{}` spans {} rows by {} columns up to its last value (repeated cells \
+             counted)",
+            sheet.name, sheet.rows, sheet.cols
+        ),
+        format!("{AREA_LIMIT} cells of area"),
+    ))
 }
 
 /// Streams `content.xml` of an `.ods` (already measured by [`check_archive`]).
