@@ -17,6 +17,7 @@ pub mod error;
 pub mod export;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod i18n;
 pub mod layout;
 pub mod library;
 pub mod model;

@@ -76,6 +76,12 @@ impl Project {
         Path::new("templates").join(COMMON)
     }
 
+    /// `locales/<code>/kit.ftl`: the project's own words for a kit in `code`, over the
+    /// shipped catalogue of that language (see `i18n`).
+    pub fn locale_file(code: &str) -> PathBuf {
+        Path::new("locales").join(code).join("kit.ftl")
+    }
+
     /// Where icons are looked up, most specific first: the game's, then the shared ones.
     pub fn icon_dirs(game: &str) -> [PathBuf; 2] {
         [

@@ -325,7 +325,7 @@ pub(super) fn writer_for<'a>(
             .with_margin(print.printable_margin_mm)
             .named(file)
             .with_ink_saver(print.ink == Ink::Saver)
-            .in_language(&game.file.language),
+            .in_language(&game.catalogue),
     ));
     Ok(writers.len() - 1)
 }

@@ -2,8 +2,10 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::{Error, Result};
+use crate::i18n::Catalogue;
 use crate::model::cards::{Card, CardRules, parse_yaml_cards};
 use crate::model::fields::FieldType;
 use crate::model::lang::{self, Langs};
@@ -27,6 +29,8 @@ pub struct Game {
     pub components: Vec<Component>,
     /// The game's languages and the one this load is in.
     pub langs: Langs,
+    /// The words protopress prints itself in this language (`i18n`).
+    pub catalogue: Arc<Catalogue>,
 }
 
 impl Game {
@@ -150,12 +154,14 @@ impl Game {
         }
         let pieces: u64 = components.iter().map(|c| u64::from(c.copies())).sum();
         validate::check_pieces(pieces).map_err(|e| e.in_file(&game_path).game(id))?;
+        let catalogue = Arc::new(Catalogue::load(project, &langs.current).map_err(game_err)?);
         let game = Game {
             id: id.to_owned(),
             project: project.clone(),
             file,
             components,
             langs,
+            catalogue,
         };
         game.check_rules_translated()?;
         game.check_stand_ins()?;

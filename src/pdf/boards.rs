@@ -30,7 +30,7 @@ impl SheetWriter<'_> {
             sheets: 1,
             pages: Vec::new(),
         };
-        let w = self.label_font.words;
+        let w = self.label_font.words.clone();
         let rev = w.rev(revision);
         for tile in &layout.tiles {
             let tiled = layout.tiles.len() > 1;
@@ -43,7 +43,7 @@ impl SheetWriter<'_> {
                     ("rows", &rows),
                     ("cols", &cols),
                 ];
-                let tile = fill(w.tile, &at.map(|(k, v)| (k, v.as_str())));
+                let tile = fill(&w.tile, &at.map(|(k, v)| (k, v.as_str())));
                 format!(
                     "{title} · {tile} · {} · {} · {rev}",
                     w.single_sided, w.tile_glue

@@ -50,12 +50,12 @@ impl SheetWriter<'_> {
             pages: Vec::new(),
         };
         let (first, of) = deck.numbering.unwrap_or((1, sheets.len()));
-        let w = self.label_font.words;
+        let w = self.label_font.words.clone();
         let of = of.to_string();
         let rev = w.rev(deck.revision);
         for (n, copies) in sheets.iter().enumerate() {
             let n = (n + first).to_string();
-            let sheet = fill(w.sheet, &[("title", &deck.title), ("n", &n), ("of", &of)]);
+            let sheet = fill(&w.sheet, &[("title", &deck.title), ("n", &n), ("of", &of)]);
             if folded {
                 let label = format!("{sheet} · {} · {rev}", w.gutter_fold);
                 used.pages.push(self.grid_page(
@@ -67,10 +67,10 @@ impl SheetWriter<'_> {
                 )?);
             } else {
                 let (what, role) = match (has_top, has_backs) {
-                    (true, true) => (w.base_layer, Role::Front),
-                    (true, false) => (w.base_layer_single_sided, Role::Single),
-                    (false, true) => (w.fronts, Role::Front),
-                    (false, false) => (w.single_sided, Role::Single),
+                    (true, true) => (&w.base_layer, Role::Front),
+                    (true, false) => (&w.base_layer_single_sided, Role::Single),
+                    (false, true) => (&w.fronts, Role::Front),
+                    (false, false) => (&w.single_sided, Role::Single),
                 };
                 let label = format!("{sheet} · {what} · {rev}");
                 used.pages
@@ -263,7 +263,7 @@ fn fold_hint(
 ) {
     let g = &layout.grid;
     let block = g.block(used);
-    let text = font.words.fold_hint;
+    let text = &font.words.fold_hint;
     let (x, y) = match layout.fold {
         // Above the backs, right of the fold (the backs have no marks); on a short-side fold,
         // left of the fronts just above the fold.

@@ -75,7 +75,7 @@ pub fn draw_furniture(
         u += step;
     }
     stroke_path(surface, pb, CUT_PT, None);
-    let check = fill(font.words.ruler, &[("length", ruler_name)]);
+    let check = fill(&font.words.ruler, &[("length", ruler_name)]);
     let room = (length - ruler_mm - 2.0).max(1.0);
     let pt = LABEL_PT.min(LABEL_PT * room / text_mm(&check, LABEL_PT));
     draw_label_at(
@@ -209,7 +209,7 @@ pub fn draw_window(surface: &mut Surface, font: &LabelFont, r: Rect) {
     push_rect(&mut pb, r);
     stroke_path(surface, pb, CUT_PT * 2.0, None);
     // A white box behind the words, at least 13 mm wide, wider for longer words.
-    let text = font.words.cut_out;
+    let text = &font.words.cut_out;
     let box_w = (text_mm(text, LABEL_PT) + 1.8).max(13.0);
     if r.w > box_w + 1.0 && r.h > 4.0 {
         fill_rect(

@@ -15,7 +15,8 @@ use krilla::surface::Surface;
 use krilla::text::{Font, GlyphId, KrillaGlyph};
 
 use crate::error::{Error, Result};
-use crate::pdf::words::{ENGLISH, SheetWords};
+
+use crate::pdf::words::SheetWords;
 use crate::sync::lock;
 
 /// The label font of one document, with the strings it has shaped and the words it prints
@@ -24,7 +25,7 @@ pub struct LabelFont<'a> {
     font: Font,
     face: rustybuzz::Face<'a>,
     shaped: Mutex<HashMap<String, Arc<[KrillaGlyph]>>>,
-    pub words: &'static SheetWords,
+    pub words: Arc<SheetWords>,
 }
 
 impl<'a> LabelFont<'a> {
@@ -37,7 +38,7 @@ impl<'a> LabelFont<'a> {
             font,
             face,
             shaped: Mutex::new(HashMap::new()),
-            words: &ENGLISH,
+            words: SheetWords::english(),
         })
     }
 

@@ -256,8 +256,8 @@ impl SheetWriter<'_> {
             None => bottom_band(pw, ph, self.margin),
         };
         let stem = CutSheet::stem_of(&self.name, number);
-        let words = self.label_font.words;
-        let label = page_label(sheets, on_page, words, (n, of), backs, &stem);
+        let words = self.label_font.words.clone();
+        let label = page_label(sheets, on_page, &words, (n, of), backs, &stem);
         draw_furniture(&mut surface, &self.label_font, band, self.paper, &label);
         let trims: f32 = on_page.iter().map(|(p, _)| p.shape.trim_area()).sum();
         let placed = std::mem::take(&mut ctx.placed);
@@ -343,7 +343,7 @@ impl SheetWriter<'_> {
             Some(cutter) => backs_band(cutter, print.duplex, pw, ph),
             None => flipped_band(bottom_band(pw, ph, self.margin), print.duplex, ph),
         };
-        let w = self.label_font.words;
+        let w = self.label_font.words.clone();
         let (sheet, of) = ((n + 1).to_string(), of.to_string());
         let at = [
             ("game", sheets.game),
@@ -351,8 +351,8 @@ impl SheetWriter<'_> {
             ("of", of.as_str()),
         ];
         let sheet = match sheets.cutter {
-            Some(_) => fill(w.cut_sheet, &at),
-            None => fill(w.shared_sheet, &at),
+            Some(_) => fill(&w.cut_sheet, &at),
+            None => fill(&w.shared_sheet, &at),
         };
         let label = format!(
             "{sheet}: {} · {}",
@@ -560,21 +560,25 @@ fn shared_label(
     match sheets.cutter {
         Some(c) => {
             let how = if backs {
-                w.duplex_cut_from_front
+                &w.duplex_cut_from_front
             } else {
-                w.single_sided
+                &w.single_sided
             };
             let cut = fill(
-                w.print_and_cut,
+                &w.print_and_cut,
                 &[("machine", c.name()), ("how", how), ("stem", stem)],
             );
-            format!("{}: {names} · {cut} · {rev}", fill(w.cut_sheet, &at))
+            format!("{}: {names} · {cut} · {rev}", fill(&w.cut_sheet, &at))
         }
         None => format!(
             "{}: {names} · {} · {} · {rev}",
-            fill(w.shared_sheet, &at),
-            if backs { w.fronts } else { w.single_sided },
-            if folds { w.shared_finish } else { w.cut_finish }
+            fill(&w.shared_sheet, &at),
+            if backs { &w.fronts } else { &w.single_sided },
+            if folds {
+                &w.shared_finish
+            } else {
+                &w.cut_finish
+            }
         ),
     }
 }

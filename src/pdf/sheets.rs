@@ -156,9 +156,9 @@ impl<'a> SheetWriter<'a> {
         self
     }
 
-    /// Prints the writer's own words (sheet labels, blank pages) in the language `code`.
-    pub fn in_language(mut self, code: &str) -> Self {
-        self.label_font.words = crate::pdf::words::sheet_words(code);
+    /// Prints the writer's own words (sheet labels, blank pages) in `catalogue`'s language.
+    pub fn in_language(mut self, catalogue: &crate::i18n::Catalogue) -> Self {
+        self.label_font.words = std::sync::Arc::new(crate::pdf::words::SheetWords::of(catalogue));
         self
     }
 
@@ -261,7 +261,8 @@ impl<'a> SheetWriter<'a> {
             paint: krilla::color::luma::Color::new(120).into(),
             ..Fill::default()
         }));
-        let text = self.label_font.words.blank;
+        let words = self.label_font.words.clone();
+        let text = &words.blank;
         let at = Point::from_xy(mm((w - text_mm(text, 9.0)) / 2.0), mm(h / 2.0));
         self.label_font.draw(&mut surface, at, 9.0, text);
         surface.set_fill(None);

@@ -25,7 +25,7 @@ use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck, Faces};
 use crate::render::trees::FaceTrees;
 use crate::rulebook::kit::{RulesInput, build_date, rules_pdf};
-use words::{ReprintWords, fill, reprint_words};
+use words::{ReprintWords, fill};
 
 /// One line of the changelog.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -82,7 +82,7 @@ pub enum Change {
 impl Change {
     /// The line in English, as the command line prints it.
     pub fn describe(&self) -> String {
-        self.describe_in(&words::ENGLISH)
+        self.describe_in(&ReprintWords::of(&crate::i18n::Catalogue::english()))
     }
 
     /// The line in the words of `w`, as the changelog page prints it.
@@ -94,28 +94,28 @@ impl Change {
         };
         match self {
             Change::ComponentAdded { component } => {
-                fill(w.component_added, &[("component", component)])
+                fill(&w.component_added, &[("component", component)])
             }
             Change::ComponentRemoved { component } => {
-                fill(w.component_removed, &[("component", component)])
+                fill(&w.component_removed, &[("component", component)])
             }
             Change::CardAdded {
                 component,
                 card,
                 count,
-            } => card_line(w.card_added, component, card, *count),
+            } => card_line(&w.card_added, component, card, *count),
             Change::CardRemoved {
                 component,
                 card,
                 count,
-            } => card_line(w.card_removed, component, card, *count),
+            } => card_line(&w.card_removed, component, card, *count),
             Change::CardChanged {
                 component,
                 card,
                 count,
                 fields,
             } => {
-                let line = card_line(w.card_changed, component, card, *count);
+                let line = card_line(&w.card_changed, component, card, *count);
                 fill(&line, &[("what", &changed_what(w, fields))])
             }
             Change::CardRenamed {
@@ -124,7 +124,7 @@ impl Change {
                 from,
                 to,
             } => fill(
-                w.card_renamed,
+                &w.card_renamed,
                 &[
                     ("component", component),
                     ("card", card),
@@ -139,8 +139,8 @@ impl Change {
                 new,
             } => {
                 let (template, n) = match new > old {
-                    true => (w.count_up, new - old),
-                    false => (w.count_down, old - new),
+                    true => (&w.count_up, new - old),
+                    false => (&w.count_down, old - new),
                 };
                 let (old, new, n) = (old.to_string(), new.to_string(), n.to_string());
                 let at = [("component", component.as_str()), ("card", card)];
@@ -182,17 +182,17 @@ fn rules_line(
     pages: Option<(usize, usize)>,
 ) -> String {
     let how = match how {
-        SectionChange::New => w.section_new,
-        SectionChange::Changed => w.section_changed,
-        SectionChange::Removed => w.section_removed,
+        SectionChange::New => &w.section_new,
+        SectionChange::Changed => &w.section_changed,
+        SectionChange::Removed => &w.section_removed,
     };
     let pages = match pages {
-        Some((a, b)) if a == b => fill(w.rules_page, &[("page", &a.to_string())]),
-        Some((a, b)) => fill(w.rules_pages, &[("pages", &format!("{a}–{b}"))]),
+        Some((a, b)) if a == b => fill(&w.rules_page, &[("page", &a.to_string())]),
+        Some((a, b)) => fill(&w.rules_pages, &[("pages", &format!("{a}–{b}"))]),
         None => String::new(),
     };
     fill(
-        w.rules,
+        &w.rules,
         &[("section", section), ("how", how), ("pages", &pages)],
     )
 }
@@ -529,21 +529,21 @@ fn with_changelog<'a>(
     let mut writer = writer
         .named("reprint.pdf")
         .with_margin(game.file.print.printable_margin_mm)
-        .in_language(&game.file.language);
+        .in_language(&game.catalogue);
     // One duplex job, as the kit is: the changelog padded to a whole sheet, every front on an
     // odd page. A single-sided layout (gutter-fold) has no backs to line up, and no blanks.
     if !game.single_sided() {
         writer = writer.duplex_job();
     }
-    let w = reprint_words(&game.file.language);
+    let w = &ReprintWords::of(&game.catalogue);
     let lines: Vec<String> = changes.iter().map(|c| c.describe_in(w)).collect();
     let title = [
         ("game", game.file.name.as_str()),
         ("rev", &game.file.revision),
     ];
     writer.add_list_page(
-        &fill(w.title, &title),
-        &fill(w.intro, &[("rev", since)]),
+        &fill(&w.title, &title),
+        &fill(&w.intro, &[("rev", since)]),
         &lines,
     );
     writer

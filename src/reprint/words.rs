@@ -1,90 +1,72 @@
-//! The words of the reprint's changelog page, in the kit's language: German for a game whose
-//! `language` is `de` (any region), English otherwise, as on the sheets (`pdf::words`).
+//! The words of the reprint's changelog page, in the kit's language, from its catalogue
+//! (`i18n`), as on the sheets (`pdf::words`).
 //!
 //! Templates name their blanks (`{component}`, `{count}`, …), filled by [`fill`].
 
 pub use crate::pdf::words::fill;
 
+use crate::i18n::Catalogue;
+
 /// One language's words.
 pub struct ReprintWords {
     /// `{game}` and `{rev}`.
-    pub title: &'static str,
+    pub title: String,
     /// `{rev}`: the revision printed last.
-    pub intro: &'static str,
+    pub intro: String,
     /// `{component}`.
-    pub component_added: &'static str,
+    pub component_added: String,
     /// `{component}`.
-    pub component_removed: &'static str,
+    pub component_removed: String,
     /// `{component}`, `{card}` and `{count}`, as in the three below.
-    pub card_added: &'static str,
-    pub card_removed: &'static str,
+    pub card_added: String,
+    pub card_removed: String,
     /// And `{what}`: the changed fields, or [`ReprintWords::faces_changed`].
-    pub card_changed: &'static str,
-    pub faces_changed: &'static str,
+    pub card_changed: String,
+    pub faces_changed: String,
     /// A field that had no value.
-    pub none: &'static str,
+    pub none: String,
     /// `{component}`, `{card}`, and the ids `{from}` and `{to}`.
-    pub card_renamed: &'static str,
+    pub card_renamed: String,
     /// `{component}`, `{card}`, `{old}`, `{new}` and `{n}`, as in the one below.
-    pub count_up: &'static str,
-    pub count_down: &'static str,
+    pub count_up: String,
+    pub count_down: String,
     /// `{section}`, `{how}` (one of the three after it) and `{pages}` (empty, or one of the
     /// two after those).
-    pub rules: &'static str,
-    pub section_new: &'static str,
-    pub section_changed: &'static str,
-    pub section_removed: &'static str,
+    pub rules: String,
+    pub section_new: String,
+    pub section_changed: String,
+    pub section_removed: String,
     /// The `{page}` of `rules.pdf` a section is on now (later pages may have moved with it).
-    pub rules_page: &'static str,
+    pub rules_page: String,
     /// The `{pages}` of `rules.pdf` a section is on now, `3–4`.
-    pub rules_pages: &'static str,
+    pub rules_pages: String,
 }
 
-pub const ENGLISH: ReprintWords = ReprintWords {
-    title: "{game}: reprint for revision {rev}",
-    intro: "Changes since the last print (revision {rev}). The sheets that follow hold only what to print.",
-    component_added: "New component {component}: print all of it.",
-    component_removed: "Component {component} is gone: discard it.",
-    card_added: "{component} › {card}: new card, print {count}.",
-    card_removed: "{component} › {card}: removed, discard {count}.",
-    card_changed: "{component} › {card}: changed ({what}); reprint all {count}, discard the old ones.",
-    faces_changed: "its faces changed (template or shared data)",
-    none: "(none)",
-    card_renamed: "{component} › {card}: id {from} -> {to}, the same faces.",
-    count_up: "{component} › {card}: count {old} -> {new}, print {n} more.",
-    count_down: "{component} › {card}: count {old} -> {new}, discard {n}.",
-    rules: "Rules, \"{section}\": {how}{pages}.",
-    section_new: "new section",
-    section_changed: "text changed",
-    section_removed: "removed",
-    rules_page: "; it is now on page {page} of rules.pdf",
-    rules_pages: "; it is now on pages {pages} of rules.pdf",
-};
-
-pub const GERMAN: ReprintWords = ReprintWords {
-    title: "{game}: Nachdruck für Revision {rev}",
-    intro: "Änderungen seit dem letzten Druck (Revision {rev}). Die folgenden Bögen enthalten nur, was zu drucken ist.",
-    component_added: "Neue Komponente {component}: ganz drucken.",
-    component_removed: "Komponente {component} entfällt: aussortieren.",
-    card_added: "{component} › {card}: neue Karte, {count} drucken.",
-    card_removed: "{component} › {card}: entfernt, {count} aussortieren.",
-    card_changed: "{component} › {card}: geändert ({what}); alle {count} neu drucken, die alten aussortieren.",
-    faces_changed: "ihre Seiten haben sich geändert (Vorlage oder gemeinsame Daten)",
-    none: "(leer)",
-    card_renamed: "{component} › {card}: ID {from} -> {to}, dieselben Seiten.",
-    count_up: "{component} › {card}: Anzahl {old} -> {new}, {n} weitere drucken.",
-    count_down: "{component} › {card}: Anzahl {old} -> {new}, {n} aussortieren.",
-    rules: "Regeln, „{section}“: {how}{pages}.",
-    section_new: "neuer Abschnitt",
-    section_changed: "Text geändert",
-    section_removed: "entfernt",
-    rules_page: "; jetzt auf Seite {page} von rules.pdf",
-    rules_pages: "; jetzt auf den Seiten {pages} von rules.pdf",
-};
-
-/// The words for a language code.
-pub fn reprint_words(code: &str) -> &'static ReprintWords {
-    crate::model::lang::english_or_german(code, &ENGLISH, &GERMAN)
+impl ReprintWords {
+    /// The words of `catalogue`'s language.
+    pub fn of(catalogue: &Catalogue) -> ReprintWords {
+        let t = |id: &str| catalogue.template(&format!("reprint-{id}"));
+        ReprintWords {
+            title: t("title"),
+            intro: t("intro"),
+            component_added: t("component-added"),
+            component_removed: t("component-removed"),
+            card_added: t("card-added"),
+            card_removed: t("card-removed"),
+            card_changed: t("card-changed"),
+            faces_changed: t("faces-changed"),
+            none: t("none"),
+            card_renamed: t("card-renamed"),
+            count_up: t("count-up"),
+            count_down: t("count-down"),
+            rules: t("rules"),
+            section_new: t("section-new"),
+            section_changed: t("section-changed"),
+            section_removed: t("section-removed"),
+            rules_page: t("rules-page"),
+            rules_pages: t("rules-pages"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -92,8 +74,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn german_for_german_kits_english_otherwise() {
-        assert!(reprint_words("de-CH").title.contains("Nachdruck"));
-        assert!(reprint_words("fr").title.contains("reprint"));
+    fn the_changelog_speaks_the_kits_language() {
+        let de = ReprintWords::of(&Catalogue::shipped("de-CH").unwrap());
+        assert!(de.title.contains("Nachdruck"), "{}", de.title);
+        let en = ReprintWords::of(&Catalogue::english());
+        assert_eq!(en.title, "{game}: reprint for revision {rev}");
     }
 }

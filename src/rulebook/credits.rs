@@ -165,7 +165,7 @@ pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>
             crate::library::icon(name).map(|_| IconSource::BuiltIn)
         }
     };
-    let w = &words(&game.file.language).credits;
+    let w = &words(game).credits;
     let mut out = Vec::new();
     for (dir, from) in [
         (&game_dir, IconSource::Game),
@@ -268,7 +268,7 @@ pub fn fonts_of<'a>(pdfs: impl IntoIterator<Item = &'a [u8]>) -> BTreeSet<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulebook::words::{ENGLISH, GERMAN};
+    use crate::rulebook::words::shipped_words;
 
     /// A pass of the crediting loop, standing for a document with `pdf`'s fonts.
     fn pass(pdf: &[u8], pages: usize) -> Laid<'static> {
@@ -289,7 +289,8 @@ mod tests {
                 "Noto Sans"
             ]
         );
-        let (en, de) = (&ENGLISH.credits, &GERMAN.credits);
+        let (english, german) = (shipped_words("en"), shipped_words("de"));
+        let (en, de) = (&english.credits, &german.credits);
         assert!(font_credit("Libertinus Serif", en).contains("Open Font License"));
         assert!(font_credit("MyGameFont", en).contains("the game's own typeface"));
         assert!(font_credit("MyGameFont", de).starts_with("MyGameFont, die eigene Schrift"));
@@ -318,7 +319,7 @@ mod tests {
         let m = markup(
             &fonts,
             &["Icons by someone, CC BY 3.0.".to_owned()],
-            &ENGLISH.credits,
+            &shipped_words("en").credits,
             "rules-credits",
             false,
         );
@@ -340,7 +341,7 @@ mod tests {
         let m = markup(
             &fonts,
             &["Icons.".to_owned()],
-            &GERMAN.credits,
+            &shipped_words("de").credits,
             "kit-credits",
             true,
         );

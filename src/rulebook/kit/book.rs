@@ -53,7 +53,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             // The printed sheets start on an odd page: pad the plain part to whole sheets.
             markup.push_str(&format!(
                 "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
-                blank(kit_words(input))
+                blank(&kit_words(input))
             ));
         }
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);

@@ -71,7 +71,7 @@ mod tests {
     /// Every `place(center + horizon, dx: …, dy: …, text(…))` of the calibration back, as
     /// (dx, dy, text) in mm.
     fn back_labels() -> Vec<(f32, f32, String)> {
-        let page = calibration_back(&crate::rulebook::words::ENGLISH);
+        let page = calibration_back(&crate::rulebook::words::shipped_words("en"));
         let num = |s: &str, key: &str| -> f32 {
             s.split(key)
                 .nth(1)

@@ -46,7 +46,7 @@ pub(super) fn components_page(input: &KitInput, assets: &mut GameAssets) -> Stri
         "\n#pagebreak(weak: true)\n= {} <kit-components>\n\n{}\n\n",
         l.title, l.intro
     );
-    let [piece, component, count] = l.heads;
+    let [piece, component, count] = &l.heads;
     s.push_str(&format!("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{piece}], [{component}], [{count}]),\n"));
     for c in input.components.iter().filter(|c| c.kind != "bought") {
         let pages = if input
@@ -54,7 +54,7 @@ pub(super) fn components_page(input: &KitInput, assets: &mut GameAssets) -> Stri
             .iter()
             .any(|(id, p)| id == &c.id && !p.is_empty())
         {
-            format!("[ · {}]", pages_of(&c.id, (l.page, l.pages)))
+            format!("[ · {}]", pages_of(&c.id, (&l.page, &l.pages)))
         } else {
             "[]".to_owned()
         };
@@ -91,7 +91,7 @@ fn parts_to_buy(input: &KitInput, assets: &mut GameAssets) -> String {
         "#block(breakable: false)[\n== {}\n\n{}\n\n",
         l.buy_title, l.buy_intro
     );
-    let [part, count, stand_in] = l.buy_heads;
+    let [part, count, stand_in] = &l.buy_heads;
     s.push_str(&format!("#table(columns: (auto, 1fr, auto, 1fr), align: (center + horizon, left + horizon, right + horizon, left + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{part}], [{count}], [{stand_in}]),\n"));
     for part in bought {
         let stand_in = part

@@ -5,7 +5,7 @@ use crate::model::Game;
 use crate::render::faces::Faces;
 use crate::rulebook::figure::trimmed_face;
 use crate::rulebook::markdown::string;
-use crate::rulebook::words::{cover_facts, words};
+use crate::rulebook::words::words;
 
 use super::assets::GameAssets;
 
@@ -13,7 +13,8 @@ use super::assets::GameAssets;
 pub(super) fn cover_info(game: &Game, what: &str) -> String {
     let f = &game.file;
     let opt = |v: Option<String>| v.map_or_else(|| "none".to_owned(), |v| string(&v));
-    let [players, minutes, ages] = cover_facts(&f.language);
+    let w = words(game);
+    let [players, minutes, ages] = &w.facts;
     format!(
         "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev}, edition: {edition})",
         name = string(&f.name),
@@ -23,7 +24,7 @@ pub(super) fn cover_info(game: &Game, what: &str) -> String {
         age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
         what = string(what),
         rev = string(&f.revision),
-        edition = string(&words(&f.language).edition(what, &f.revision)),
+        edition = string(&w.edition(what, &f.revision)),
     )
 }
 

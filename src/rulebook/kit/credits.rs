@@ -17,7 +17,7 @@ pub(super) fn credits_block(
     outlined: bool,
 ) -> Result<String> {
     let icons = credits::icon_credits(game, drawn)?;
-    let w = words(&game.file.language);
+    let w = words(game);
     Ok(credits::markup(fonts, &icons, &w.credits, label, outlined))
 }
 

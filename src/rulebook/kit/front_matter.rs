@@ -36,8 +36,8 @@ fn paper_size(paper: Paper) -> String {
 /// fan of its pieces (`art`), its name, facts and revision; no build date, which says nothing
 /// to a player.
 pub(super) fn front_matter(game: &Game, with_kit: bool, style: &str, art: Option<&str>) -> String {
-    let w = words(&game.file.language);
-    let what = if with_kit { w.kit } else { w.rulebook };
+    let w = words(game);
+    let what = if with_kit { &w.kit } else { &w.rulebook };
     format!(
         "{}{}{style}\n#protopress-cover({info})\n",
         default_style(game, what),
@@ -49,7 +49,7 @@ pub(super) fn front_matter(game: &Game, with_kit: bool, style: &str, art: Option
 /// The document's metadata and the default style of its pages, text, headings, tables and
 /// figures, for the rulebook or the kit (`what`).
 fn default_style(game: &Game, what: &str) -> String {
-    let w = words(&game.file.language);
+    let w = words(game);
     let f = &game.file;
     let name = string(&f.name);
     format!(
@@ -105,7 +105,7 @@ fn default_style(game: &Game, what: &str) -> String {
 /// protopress's cover as a Typst function, `protopress-cover(info)`, in the game's colours
 /// with the fan of its pieces (`art`); a `rules.typ` may define its own.
 fn cover_definition(game: &Game, art: Option<&str>) -> String {
-    let w = words(&game.file.language);
+    let w = words(game);
     let colours = cover_colours(game);
     format!(
         r##"// The cover: a rules.typ may define its own `protopress-cover(info)` with the same fields.
@@ -167,7 +167,7 @@ pub const CONTENTS_FROM_HEADINGS: usize = 20;
 /// from the rules' first and last pages, which a contents page moves alike, and the number of
 /// headings, so the choice never undoes itself.
 pub(super) fn contents(game: &Game) -> String {
-    let w = words(&game.file.language);
+    let w = words(game);
     format!(
         "\n#context {{ let pages = locate(<{RULES_END_MARK}>).page() - locate(<{RULES_START_MARK}>).page() + 1; let headings = query(heading.where(outlined: true)).filter(h => h.level <= 2).len(); if pages > {CONTENTS_AFTER_PAGES} or headings >= {CONTENTS_FROM_HEADINGS} {{ outline(title: [{}], depth: 2) }} }}\n",
         w.contents

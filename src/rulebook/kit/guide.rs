@@ -15,31 +15,31 @@ use super::plan::{KitPage, kit_plan};
 
 /// What to do with a component's pieces once printed: a dashboard with a top layer is glued
 /// onto its base; a board printed on more pages than it has copies is tiled.
-fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
+fn finishing<'w>(input: &KitInput, w: &'w Words, c: &ComponentReport) -> &'w str {
     let f = &w.guide.finishing;
     let spec = input.game.components.iter().find(|k| k.spec.id == c.id);
     let layered = spec.is_some_and(|k| k.spec.top.is_some());
     let tiled = c.pages.len() > c.copies as usize;
     if c.layout.starts_with("gutter-fold") {
-        return f.gutter_fold;
+        return &f.gutter_fold;
     }
     if c.layout.contains("print-and-cut") {
         return match c.kind.as_str() {
-            "die" | "standee" => f.print_and_cut_fold,
-            "dashboard" if layered => f.print_and_cut_layered,
-            _ => f.print_and_cut,
+            "die" | "standee" => &f.print_and_cut_fold,
+            "dashboard" if layered => &f.print_and_cut_layered,
+            _ => &f.print_and_cut,
         };
     }
     match c.kind.as_str() {
-        "cards" => f.crop_marks,
-        "tokens" => f.outlines,
-        "dashboard" if layered => f.layered_dashboard,
-        "dashboard" => f.crop_marks,
-        "board" if tiled => f.tiled_board,
-        "board" => f.crop_marks,
-        "die" => f.die,
-        "standee" => f.standee,
-        _ => f.other,
+        "cards" => &f.crop_marks,
+        "tokens" => &f.outlines,
+        "dashboard" if layered => &f.layered_dashboard,
+        "dashboard" => &f.crop_marks,
+        "board" if tiled => &f.tiled_board,
+        "board" => &f.crop_marks,
+        "die" => &f.die,
+        "standee" => &f.standee,
+        _ => &f.other,
     }
 }
 
@@ -47,13 +47,14 @@ fn finishing(input: &KitInput, w: &Words, c: &ComponentReport) -> &'static str {
 /// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
 /// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
 pub(super) fn guide_page(input: &KitInput) -> String {
-    let g = &kit_words(input).guide;
+    let w = kit_words(input);
+    let g = &w.guide;
     let print = &input.game.file.print;
     let flip = match print.duplex {
-        Duplex::ShortEdge => g.short_edge,
-        _ => g.long_edge,
+        Duplex::ShortEdge => &g.short_edge,
+        _ => &g.long_edge,
     };
-    let [pages, what, paper, print_head, then] = g.heads;
+    let [pages, what, paper, print_head, then] = &g.heads;
     let mut s = format!(
         "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
@@ -65,7 +66,7 @@ pub(super) fn guide_page(input: &KitInput) -> String {
         "  [#context [1–#locate(<kit-components-end>).page()]], [{}], [{}], [{}], [{}],\n",
         g.rules_and_components, g.plain, g.duplex_or_single, g.keep
     ));
-    for row in guide_rows(input, flip) {
+    for row in guide_rows(input, &w, flip) {
         s.push_str(&row);
     }
     s.push_str(")\n]\n");
@@ -105,9 +106,9 @@ fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
         false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
     };
     let text = if simplex {
-        g.sheets_single
+        &g.sheets_single
     } else {
-        g.sheets_duplex
+        &g.sheets_duplex
     };
     let text = text
         .replace("{total}", &format!("#(front + {})", plain + card))
@@ -135,16 +136,16 @@ fn paper_name(paper: Paper) -> String {
 
 /// One row of the guide: the pages it covers (as slots of the print plan, and as Typst), the
 /// parts on them, their paper, how they print and what to do with them then.
-struct Row {
+struct Row<'w> {
     span: (usize, usize),
     pages: String,
     what: Vec<String>,
-    paper: &'static str,
+    paper: &'w str,
     print: String,
-    then: Vec<&'static str>,
+    then: Vec<&'w str>,
 }
 
-impl Row {
+impl Row<'_> {
     /// The row as cells of the guide's table.
     fn cells(&self) -> String {
         format!(
@@ -161,8 +162,7 @@ impl Row {
 /// The guide's rows after the rules: the calibration sheet and every component, in the order
 /// of their first page in the kit (then of their last); components on exactly the same pages
 /// make one row.
-fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
-    let w = kit_words(input);
+fn guide_rows(input: &KitInput, w: &Words, flip: &str) -> Vec<String> {
     let g = &w.guide;
     let (span, calibration) = slot_spans(input);
     let mut rows: Vec<Row> = Vec::new();
@@ -171,9 +171,9 @@ fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
             span: (n, n + 1),
             pages: page_range("kit-calibration-first", "kit-calibration-last"),
             what: vec![w.calibration.title.to_owned()],
-            paper: g.plain,
+            paper: &g.plain,
             print: flip.to_owned(),
-            then: vec![g.calibrate],
+            then: vec![&g.calibrate],
         });
     }
     for (id, sheet_pages) in input.sheet_pages {
@@ -183,7 +183,7 @@ fn guide_rows(input: &KitInput, flip: &'static str) -> Vec<String> {
         ) else {
             continue;
         };
-        let (what, paper, print) = guide_part(input, c, sheet_pages, flip);
+        let (what, paper, print) = guide_part(input, w, c, sheet_pages, flip);
         let then = finishing(input, w, c);
         let pages = page_range(&label(id, "first"), &label(id, "last"));
         match rows
@@ -245,23 +245,23 @@ fn print_job(g: &crate::rulebook::words::Guide, input: &KitInput, flip: &str) ->
 }
 
 /// What the guide says of one component: what it is, its paper and how it prints.
-fn guide_part(
+fn guide_part<'w>(
     input: &KitInput,
+    w: &'w Words,
     c: &ComponentReport,
     pages: &[SheetPage],
-    flip: &'static str,
-) -> (String, &'static str, String) {
-    let w = kit_words(input);
+    flip: &str,
+) -> (String, &'w str, String) {
     let g = &w.guide;
     let plain = pages.iter().all(|s| s.role == Role::Plain);
     let (paper, print) = if plain {
-        (g.plain, g.single)
+        (&g.plain, g.single.as_str())
     } else if pages.iter().any(|p| p.role == Role::Back) {
-        (g.cardstock, flip)
+        (&g.cardstock, flip)
     } else if input.game.single_sided() {
-        (g.cardstock, g.single)
+        (&g.cardstock, g.single.as_str())
     } else {
-        (g.cardstock, g.single_blank_backs)
+        (&g.cardstock, g.single_blank_backs.as_str())
     };
     let what = if plain {
         g.parts_to_buy.to_owned()
@@ -273,7 +273,7 @@ fn guide_part(
     // A sheet printed several times (a score pad) says how many copies.
     let print = match print_copies(input, c) {
         1 => print.to_owned(),
-        n => format!("{print}, {}", g.copies.replace("{n}", &n.to_string())),
+        n => format!("{print}, {}", w.copies(n)),
     };
     (what, paper, print)
 }

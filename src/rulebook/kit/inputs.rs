@@ -101,6 +101,6 @@ impl KitCount {
 }
 
 /// The kit's own words, in the kit's language.
-pub(super) fn kit_words(input: &KitInput) -> &'static Words {
-    words(&input.game.file.language)
+pub(super) fn kit_words(input: &KitInput) -> Words {
+    words(input.game)
 }

@@ -175,7 +175,7 @@ pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
                 "#page(width: {}mm, height: {}mm, margin: 0mm, header: none, footer: none)[#{}]\n",
                 size.0,
                 size.1,
-                blank(kit_words(input))
+                blank(&kit_words(input))
             )),
             Slot::Page(i) => {
                 let (markup, wh) = kit_page(input, &pages[*i]);
@@ -199,8 +199,8 @@ pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
 /// the sheet's own page after Typst (`pdf::import`).
 fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
     let (p, marks) = match page {
-        KitPage::CalibrationFront => return (calibration_front(kit_words(input)), None),
-        KitPage::CalibrationBack => return (calibration_back(kit_words(input)), None),
+        KitPage::CalibrationFront => return (calibration_front(&kit_words(input)), None),
+        KitPage::CalibrationBack => return (calibration_back(&kit_words(input)), None),
         KitPage::Sheet { page, marks } => (*page, marks),
     };
     let mut labels = String::new();

@@ -1,0 +1,429 @@
+//! One language's catalogue: its messages, English behind them, and what it lacks.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_syntax::ast;
+
+use super::shipped::shipped;
+use crate::error::{Error, Result};
+use crate::model::lang::base;
+use crate::project::Project;
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// A value a message is filled with: text as it is, a number for plural forms to select on.
+#[derive(Debug, Clone, Copy)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    Number(u64),
+}
+
+/// The messages of one language, English behind them.
+pub struct Catalogue {
+    /// The language as the game lists it (`de-CH`).
+    lang: String,
+    own: Bundle,
+    english: Bundle,
+    /// What English has and this language does not, each warned about once.
+    warnings: Vec<String>,
+}
+
+impl std::fmt::Debug for Catalogue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalogue")
+            .field("lang", &self.lang)
+            .finish()
+    }
+}
+
+impl Catalogue {
+    /// The catalogue of `lang` for a game of `project`: the shipped messages of its base
+    /// language and its region, each overridden by the project's own `locales/<code>/kit.ftl`.
+    /// A project file that does not parse, or that fills in a name English does not give, is
+    /// an error at its line.
+    pub fn load(project: &Project, lang: &str) -> Result<Catalogue> {
+        let english_sources = chain(project, "en")?;
+        let english = bundle("en", &english_sources)?;
+        let sources = match base(lang).eq_ignore_ascii_case("en") && lang.len() == 2 {
+            true => Vec::new(),
+            false => chain(project, lang)?,
+        };
+        let own = bundle(lang, &sources)?;
+        check_names(&english_sources)?;
+        check_names(&sources)?;
+        let warnings = missing(lang, &own, &english, sources.is_empty());
+        Ok(Catalogue {
+            lang: lang.to_owned(),
+            own,
+            english,
+            warnings,
+        })
+    }
+
+    /// The shipped English catalogue, for words printed outside any game (a summary on the
+    /// terminal) and as the default of a sheet writer.
+    pub fn english() -> Arc<Catalogue> {
+        static ENGLISH: OnceLock<Arc<Catalogue>> = OnceLock::new();
+        ENGLISH
+            .get_or_init(|| Arc::new(Catalogue::shipped("en").expect("English is shipped")))
+            .clone()
+    }
+
+    /// The shipped catalogue of `lang`, without a project.
+    pub fn shipped(lang: &str) -> Result<Catalogue> {
+        let sources = |code: &str| {
+            codes(code)
+                .into_iter()
+                .filter_map(|c| shipped(&c).map(|t| Source::shipped(&c, t)))
+                .collect::<Vec<_>>()
+        };
+        let english = bundle("en", &sources("en"))?;
+        let own_sources = sources(lang);
+        let own = bundle(lang, &own_sources)?;
+        let warnings = missing(lang, &own, &english, own_sources.is_empty());
+        Ok(Catalogue {
+            lang: lang.to_owned(),
+            own,
+            english,
+            warnings,
+        })
+    }
+
+    /// The language as the game lists it.
+    pub fn lang(&self) -> &str {
+        &self.lang
+    }
+
+    /// What this language lacks, one line each, for the build's warnings.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// The message `id` filled with `args`, in this language or else in English.
+    pub fn text(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let mut fluent = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Text(t) => fluent.set(*name, FluentValue::from(*t)),
+                Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
+            }
+        }
+        self.format(id, Some(&fluent))
+    }
+
+    /// The message `id` with each name it fills in left as `{name}`, for the callers that fill
+    /// it in later (a page typeset by Typst, a label drawn per sheet). Plural forms cannot be
+    /// chosen here: the messages that need them are filled with [`Catalogue::text`].
+    pub fn template(&self, id: &str) -> String {
+        let Some((bundle, pattern)) = self.pattern(id) else {
+            return id.to_owned();
+        };
+        let mut names = Vec::new();
+        variables(pattern, &mut names);
+        let holes: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
+        let mut args = FluentArgs::new();
+        for (name, hole) in names.iter().zip(&holes) {
+            args.set(*name, FluentValue::from(hole.as_str()));
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&args), &mut errors)
+            .into_owned()
+    }
+
+    fn format(&self, id: &str, args: Option<&FluentArgs>) -> String {
+        let Some((bundle, pattern)) = self.pattern(id) else {
+            return id.to_owned();
+        };
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, args, &mut errors)
+            .into_owned()
+    }
+
+    /// The bundle that has `id` (this language's, else English's) and the message's pattern.
+    fn pattern(&self, id: &str) -> Option<(&Bundle, &ast::Pattern<&str>)> {
+        [&self.own, &self.english].into_iter().find_map(|b| {
+            let pattern = b.get_message(id)?.value()?;
+            Some((b, pattern))
+        })
+    }
+}
+
+/// One catalogue file: where it came from and its text.
+struct Source {
+    /// The file a designer would open, for errors.
+    file: PathBuf,
+    text: Cow<'static, str>,
+    /// Shipped files are checked by the test suite; only a project's are checked on load.
+    own: bool,
+}
+
+impl Source {
+    fn shipped(code: &str, text: &'static str) -> Source {
+        Source {
+            file: Path::new("i18n").join(code).join("kit.ftl"),
+            text: Cow::Borrowed(text),
+            own: false,
+        }
+    }
+}
+
+/// `de-CH` → `de`, `de-CH`: the base first, so the region overrides it.
+fn codes(lang: &str) -> Vec<String> {
+    let b = base(lang).to_ascii_lowercase();
+    match b.len() == lang.len() {
+        true => vec![b],
+        false => vec![b, lang.to_owned()],
+    }
+}
+
+/// The files of `lang` in the order they override each other: per code (base, then region),
+/// the shipped file and then the project's.
+fn chain(project: &Project, lang: &str) -> Result<Vec<Source>> {
+    let mut out = Vec::new();
+    for code in codes(lang) {
+        if let Some(text) = shipped(&code) {
+            out.push(Source::shipped(&code, text));
+        }
+        let file = Project::locale_file(&code);
+        if let Some(text) = project.read_optional_text(&file)? {
+            out.push(Source {
+                file,
+                text: Cow::Owned(text),
+                own: true,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// A bundle of `sources`, later ones overriding earlier ones.
+fn bundle(lang: &str, sources: &[Source]) -> Result<Bundle> {
+    let id = lang.parse().unwrap_or_default();
+    let mut bundle = Bundle::new_concurrent(vec![id]);
+    // The marks around filled-in values (for mixed writing directions) would print as
+    // stray characters in Typst and on sheet labels.
+    bundle.set_use_isolating(false);
+    for source in sources {
+        let resource = FluentResource::try_new(source.text.clone().into_owned())
+            .map_err(|(_, errors)| parse_error(source, &errors[0]))?;
+        bundle.add_resource_overriding(resource);
+    }
+    Ok(bundle)
+}
+
+fn parse_error(source: &Source, e: &fluent_syntax::parser::ParserError) -> Error {
+    let (line, column) = line_column(&source.text, e.pos.start);
+    Error::new(format!("this catalogue does not read as Fluent: {}", e.kind))
+        .in_file(&source.file)
+        .at(line, column)
+        .with_source(&source.text)
+        .help("each message is `id = text`, a name to fill in is `{ $name }`, and a literal brace is `{\"{\"}`")
+}
+
+/// The 1-based line and column of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |p| p + 1) + 1;
+    (line, column)
+}
+
+/// A project's message must be one protopress prints (a misspelt id would never show), and
+/// may fill in only the names protopress gives it (those the shipped catalogues use): Fluent
+/// would print any other as `{$name}` into the kit.
+fn check_names(sources: &[Source]) -> Result<()> {
+    let given = given_names();
+    for source in sources.iter().filter(|s| s.own) {
+        let Ok(resource) = FluentResource::try_new(source.text.clone().into_owned()) else {
+            continue;
+        };
+        for entry in resource.entries() {
+            let ast::Entry::Message(message) = entry else {
+                continue;
+            };
+            let id = message.id.name;
+            let Some(names) = given.get(id) else {
+                return Err(unknown_message(source, id, given));
+            };
+            let mut used = Vec::new();
+            if let Some(pattern) = &message.value {
+                variables(pattern, &mut used);
+            }
+            if let Some(bad) = used.iter().find(|n| !names.iter().any(|g| g == *n)) {
+                let at = source.text.find(&format!("${bad}")).unwrap_or(0);
+                let (line, column) = line_column(&source.text, at);
+                return Err(Error::new(format!(
+                    "`{id}` fills in `{{ ${bad} }}`, which protopress does not give it"
+                ))
+                .in_file(&source.file)
+                .at(line, column)
+                .with_source(&source.text)
+                .help(format!("its names are: {}", list(names))));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every message the shipped catalogues have, with the names any of them fills in.
+fn given_names() -> &'static BTreeMap<String, Vec<String>> {
+    static GIVEN: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
+    GIVEN.get_or_init(|| {
+        let mut given: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (_, text) in super::SHIPPED {
+            let Ok(resource) = FluentResource::try_new(text.to_owned()) else {
+                continue;
+            };
+            for entry in resource.entries() {
+                let ast::Entry::Message(message) = entry else {
+                    continue;
+                };
+                let names = given.entry(message.id.name.to_owned()).or_default();
+                let mut used = Vec::new();
+                if let Some(pattern) = &message.value {
+                    variables(pattern, &mut used);
+                }
+                for n in used {
+                    if !names.iter().any(|g| g == n) {
+                        names.push(n.to_owned());
+                    }
+                }
+            }
+        }
+        given
+    })
+}
+
+/// A project message no shipped catalogue has would never print: most likely a misspelt id.
+fn unknown_message(source: &Source, id: &str, given: &BTreeMap<String, Vec<String>>) -> Error {
+    let at = source.text.find(id).unwrap_or(0);
+    let (line, column) = line_column(&source.text, at);
+    let hint = crate::error::suggestion(id, given.keys().map(String::as_str));
+    Error::new(format!(
+        "`{id}` is not a message protopress prints ({hint})"
+    ))
+    .in_file(&source.file)
+    .at(line, column)
+    .with_source(&source.text)
+}
+
+fn list(names: &[String]) -> String {
+    match names.is_empty() {
+        true => "none".to_owned(),
+        false => names
+            .iter()
+            .map(|n| format!("{{ ${n} }}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// One warning per message English has and `own` lacks; a language with no catalogue at all
+/// gets one warning, not one per message.
+fn missing(lang: &str, own: &Bundle, english: &Bundle, none: bool) -> Vec<String> {
+    if base(lang).eq_ignore_ascii_case("en") {
+        return Vec::new();
+    }
+    if none {
+        return vec![format!(
+            "protopress has no catalogue for `{lang}`: the kit's own pages are in English (translate them in locales/{}/kit.ftl)",
+            base(lang)
+        )];
+    }
+    given_names()
+        .keys()
+        .filter(|id| english.has_message(id) && !own.has_message(id))
+        .map(|id| format!("the `{lang}` catalogue has no `{id}`: it is printed in English"))
+        .collect()
+}
+
+/// The names `pattern` fills in, in order of first use.
+fn variables<'a>(pattern: &ast::Pattern<&'a str>, out: &mut Vec<&'a str>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables<'a>(expression: &ast::Expression<&'a str>, out: &mut Vec<&'a str>) {
+    match expression {
+        ast::Expression::Inline(inline) => inline_variables(inline, out),
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for variant in variants {
+                variables(&variant.value, out);
+            }
+        }
+    }
+}
+
+fn inline_variables<'a>(inline: &ast::InlineExpression<&'a str>, out: &mut Vec<&'a str>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } if !out.contains(&id.name) => {
+            out.push(id.name)
+        }
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_keep_their_holes_and_texts_fill_them() {
+        let de = Catalogue::shipped("de").unwrap();
+        assert_eq!(de.template("sheet-sheet"), "{title} · Bogen {n} von {of}");
+        let text = de.text(
+            "sheet-sheet",
+            &[
+                ("title", Arg::Text("Karten")),
+                ("n", Arg::Number(2)),
+                ("of", Arg::Number(5)),
+            ],
+        );
+        assert_eq!(text, "Karten · Bogen 2 von 5");
+        assert!(de.warnings().is_empty(), "{:?}", de.warnings());
+    }
+
+    #[test]
+    fn plural_forms_follow_the_number() {
+        let en = Catalogue::shipped("en").unwrap();
+        let pieces = |n, kind| {
+            en.text(
+                "guide-pieces",
+                &[("count", Arg::Number(n)), ("kind", Arg::Text(kind))],
+            )
+        };
+        assert_eq!(pieces(1, "die"), "1 die");
+        assert_eq!(pieces(6, "die"), "6 dice");
+        assert_eq!(pieces(1, "cards"), "1 card");
+        assert_eq!(pieces(3, "meeples"), "3 meeples");
+    }
+
+    #[test]
+    fn a_region_reads_its_base_and_an_unknown_language_reads_english_with_one_warning() {
+        let ch = Catalogue::shipped("de-CH").unwrap();
+        assert_eq!(ch.template("kit-contents"), "Inhalt");
+        assert!(ch.warnings().is_empty());
+        let ja = Catalogue::shipped("ja").unwrap();
+        assert_eq!(ja.template("kit-contents"), "Contents");
+        assert_eq!(ja.warnings().len(), 1, "{:?}", ja.warnings());
+        assert!(ja.warnings()[0].contains("`ja`"));
+    }
+
+    #[test]
+    fn lines_and_columns_count_from_one() {
+        assert_eq!(line_column("ab\ncd", 0), (1, 1));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+    }
+}
