@@ -49,6 +49,8 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         sheet_warnings,
     } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
+    // What the kit's language lacks in its catalogue, printed in English instead.
+    warnings.extend(game.catalogue.warnings().iter().cloned());
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
     timings.push(("rulebook, beside the sheets", rulebook_time));
@@ -120,7 +122,7 @@ fn build_report(
     let print = &game.file.print;
     BuildReport {
         game: game.id.clone(),
-        name: game.file.name.clone(),
+        name: game.file.name.to_string(),
         revision: game.file.revision.clone(),
         paper: print.paper,
         components,

@@ -292,7 +292,7 @@ fn component_report(game: &Game, deck: &Deck) -> ComponentReport {
     let spec = &comp.spec;
     ComponentReport {
         id: spec.id.clone(),
-        name: spec.name.clone(),
+        name: spec.name.to_string(),
         kind: spec.kind.name().to_owned(),
         size: spec.size,
         cards: comp.cards.len(),

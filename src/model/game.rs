@@ -130,6 +130,8 @@ impl Game {
             .map_err(|(e, key)| locate(e.in_file(&game_path), find_line(&source, key), &source))
             .map_err(game_err)?;
         file.language = langs.current.clone();
+        localize(&mut file, &langs, &source)
+            .map_err(|(e, line)| locate(e.in_file(&game_path), line, &source).game(id))?;
         check_slug(&file.components, &game_path, &source).map_err(game_err)?;
         validate::check_profile(&file.print).map_err(|e| {
             let line = find_line_after(&source, "print:", &format!("{}:", e.field));
@@ -242,7 +244,8 @@ fn languages(file: &GameFile, lang: Option<&str>) -> Result<Langs, (Error, &'sta
     let mut seen = HashSet::new();
     for code in &all {
         lang::check_code(code).map_err(|m| (Error::new(m), key))?;
-        if !seen.insert(lang::base(code)) {
+        // `de-CH` beside `de-DE` are two kits; `de` beside `DE` is one language twice.
+        if !seen.insert(code.to_ascii_lowercase().replace('_', "-")) {
             return Err((Error::new(format!("`{code}` is listed twice")), key));
         }
     }
@@ -264,6 +267,42 @@ fn languages(file: &GameFile, lang: Option<&str>) -> Result<Langs, (Error, &'sta
         all,
         fallback: file.print.missing_translation == MissingTranslation::FirstLanguage,
     })
+}
+
+/// `file`'s texts in the language built: the game's name and subtitle, each component's
+/// name, and every translated value of the game's and the components' `data`. An error comes
+/// with the line of `game.yaml` it is about.
+fn localize(
+    file: &mut GameFile,
+    langs: &Langs,
+    source: &str,
+) -> Result<(), (Error, Option<usize>)> {
+    let at = |key: &str, m: String| (Error::new(format!("`{key}` {m}")), find_line(source, key));
+    file.name.pick(langs).map_err(|m| at("name:", m))?;
+    if let Some(subtitle) = &mut file.subtitle {
+        subtitle.pick(langs).map_err(|m| at("subtitle:", m))?;
+    }
+    file.data = localize_map(&file.data, langs).map_err(|m| at("data:", m))?;
+    for spec in &mut file.components {
+        let in_spec = |key: &str, m: String| {
+            let line = find_line_after(source, &format!("id: {}", spec.id), key);
+            let e = Error::new(format!("component `{}`: `{key}` {m}", spec.id));
+            (e, line)
+        };
+        spec.name.pick(langs).map_err(|m| in_spec("name:", m))?;
+        spec.data = localize_map(&spec.data, langs).map_err(|m| in_spec("data:", m))?;
+    }
+    Ok(())
+}
+
+fn localize_map(
+    map: &serde_json::Map<String, serde_json::Value>,
+    langs: &Langs,
+) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+    match langs.localize(&serde_json::Value::Object(map.clone()), langs.fallback)? {
+        serde_json::Value::Object(map) => Ok(map),
+        _ => Err("must be a map of values".to_owned()),
+    }
 }
 
 /// A component's numbers, its kind's fields and its template rules, located in `game.yaml`.

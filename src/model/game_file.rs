@@ -9,17 +9,20 @@ use serde_json::{Map, Value};
 
 use crate::model::cards::Card;
 use crate::model::fields::CardFields;
+use crate::model::localized::{Localized, LocalizedInput};
 use crate::model::print::{CardSize, PrintProfile};
 
 /// `data/<game>/game.yaml`.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
-    /// The game's name, printed on sheets and the rulebook.
-    pub name: String,
-    /// A second line for the rulebook's title page.
+    /// The game's name, printed on sheets and the rulebook: text, or text per language.
+    #[schemars(with = "LocalizedInput")]
+    pub name: Localized,
+    /// A second line for the rulebook's title page, once or per language.
     #[serde(default)]
-    pub subtitle: Option<String>,
+    #[schemars(with = "Option<LocalizedInput>")]
+    pub subtitle: Option<Localized>,
     /// The designer's revision label, printed on every face.
     pub revision: String,
     /// How many people play: `4`, or `[2, 4]` for two to four. Printed on the rulebook's cover.
@@ -213,8 +216,9 @@ pub struct Window {
 pub struct ComponentSpec {
     /// Short stable name used in file names and references (`facility`).
     pub id: String,
-    /// The name a player reads (`Facility Deck`).
-    pub name: String,
+    /// The name a player reads (`Facility Deck`), once or per language.
+    #[schemars(with = "LocalizedInput")]
+    pub name: Localized,
     #[serde(default)]
     pub kind: ComponentKind,
     /// Trim size: a card, a token (its diameter is the width), a board, a die's face, a

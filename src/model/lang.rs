@@ -60,15 +60,6 @@ pub fn resolve<'a>(listed: &'a [String], asked: &str) -> Option<&'a str> {
     same.or(only).map(String::as_str)
 }
 
-/// The one of two word tables a kit in `code` prints its own words from: German for `de` (any
-/// region), English for every other language.
-pub fn english_or_german<T>(code: &str, english: &'static T, german: &'static T) -> &'static T {
-    match base(code).eq_ignore_ascii_case("de") {
-        true => german,
-        false => english,
-    }
-}
-
 /// The languages of a game and the one being built.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Langs {
@@ -91,10 +82,18 @@ impl Default for Langs {
 }
 
 impl Langs {
-    /// Whether `value` is a set of translations: a map whose keys are all language codes.
-    fn is_translations(value: &Value) -> bool {
-        matches!(value, Value::Object(m)
-            if !m.is_empty() && m.keys().all(|k| check_code(k).is_ok()))
+    /// Whether `key` names one of the game's languages, by its code (`de-CH`) or its base (`de`).
+    fn knows(&self, key: &str) -> bool {
+        self.all
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(key) || base(l).eq_ignore_ascii_case(key))
+    }
+
+    /// Whether `value` is meant as a set of translations: a map with a key naming one of the
+    /// game's languages, or whose keys are all language codes.
+    fn is_translations(&self, value: &Value) -> bool {
+        matches!(value, Value::Object(m) if !m.is_empty()
+            && (m.keys().any(|k| self.knows(k)) || m.keys().all(|k| check_code(k).is_ok())))
     }
 
     /// The translation of `value` into the language being built; a value that is not a set of
@@ -110,30 +109,83 @@ impl Langs {
         self.pick_in(value, first, false)
     }
 
+    /// `value` with every set of translations inside it (at any depth) replaced by its text in
+    /// the language being built: a template's `data` may translate any of its values. Here a
+    /// map is a set of translations only when a key names one of the game's languages, so a
+    /// map keyed `no` or `it` stays data in a game without Norwegian or Italian.
+    pub fn localize(&self, value: &Value, fallback: bool) -> Result<Value, String> {
+        if matches!(value, Value::Object(m) if m.keys().any(|k| self.knows(k))) {
+            return self.pick(value, fallback);
+        }
+        match value {
+            Value::Object(map) => {
+                let mut out = serde_json::Map::new();
+                for (k, v) in map {
+                    let v = self
+                        .localize(v, fallback)
+                        .map_err(|m| format!("`{k}` {m}"))?;
+                    out.insert(k.clone(), v);
+                }
+                Ok(Value::Object(out))
+            }
+            Value::Array(items) => items
+                .iter()
+                .map(|v| self.localize(v, fallback))
+                .collect::<Result<Vec<_>, _>>()
+                .map(Value::Array),
+            _ => Ok(value.clone()),
+        }
+    }
+
     fn pick_in(&self, value: &Value, lang: &str, fallback: bool) -> Result<Value, String> {
         let Value::Object(map) = value else {
             return Ok(value.clone());
         };
-        if !Langs::is_translations(value) {
+        if !self.is_translations(value) {
             return Ok(value.clone());
         }
-        if let Some(other) = map.keys().find(|k| !self.all.iter().any(|l| base(l) == *k)) {
+        self.check_keys(map)?;
+        match (translation(map, lang), fallback) {
+            (Some(v), _) => Ok(v.clone()),
+            (None, true) => self
+                .all
+                .first()
+                .and_then(|l| translation(map, l))
+                .cloned()
+                .ok_or_else(|| format!("has no `{}` text", self.all.join("` or `"))),
+            (None, false) => Err(format!("has no `{lang}` translation")),
+        }
+    }
+
+    /// Every key of a set of translations names one of the game's languages; a key that is
+    /// no language code at all is most likely misspelt.
+    fn check_keys(&self, map: &serde_json::Map<String, Value>) -> Result<(), String> {
+        let Some(other) = map.keys().find(|k| !self.knows(k)) else {
+            return Ok(());
+        };
+        if check_code(other).is_ok() {
             return Err(format!(
                 "has a `{other}` translation, but the game's languages are {}",
                 self.all.join(", ")
             ));
         }
-        let get = |l: &str| map.get(base(l)).cloned();
-        match (get(lang), fallback) {
-            (Some(v), _) => Ok(v),
-            (None, true) => self
-                .all
-                .first()
-                .and_then(|l| get(l))
-                .ok_or_else(|| format!("has no `{}` text", self.all.join("` or `"))),
-            (None, false) => Err(format!("has no `{}` translation", base(lang))),
-        }
+        let listed: Vec<&str> = self.all.iter().map(String::as_str).collect();
+        Err(format!(
+            "has a translation keyed `{other}`, which is not one of the game's languages ({}; they are {})",
+            suggestion(other, listed.iter().copied()),
+            self.all.join(", ")
+        ))
     }
+}
+
+/// The text of `map` for `lang`: its own code's (`de-CH`), else its base's (`de`).
+fn translation<'a>(map: &'a serde_json::Map<String, Value>, lang: &str) -> Option<&'a Value> {
+    let find = |code: &str| {
+        map.iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(code))
+            .map(|(_, v)| v)
+    };
+    find(lang).or_else(|| find(base(lang)))
 }
 
 #[cfg(test)]
@@ -170,6 +222,23 @@ mod tests {
     }
 
     #[test]
+    fn a_region_takes_its_own_text_then_its_base_language() {
+        let langs = |current: &str| Langs {
+            current: current.into(),
+            all: vec!["de-DE".into(), "de-CH".into()],
+            fallback: false,
+        };
+        let text = json!({ "de": "Straße", "de-CH": "Strasse" });
+        assert_eq!(langs("de-CH").pick(&text, false), Ok(json!("Strasse")));
+        assert_eq!(langs("de-DE").pick(&text, false), Ok(json!("Straße")));
+        let nested = json!({ "labels": [{ "de": "Tür", "de-CH": "Türe" }], "size": 3 });
+        assert_eq!(
+            langs("de-CH").localize(&nested, false),
+            Ok(json!({ "labels": ["Türe"], "size": 3 }))
+        );
+    }
+
+    #[test]
     fn translations_are_picked_or_missed() {
         let langs = Langs {
             current: "de".into(),
@@ -184,6 +253,9 @@ mod tests {
         assert!(langs.pick(&only_en, false).unwrap_err().contains("`de`"));
         assert_eq!(langs.pick(&only_en, true), Ok(json!("Loot")));
         assert!(langs.pick(&json!({ "fr": "Butin" }), false).is_err());
+        // A misspelt key is named, with the language it most likely means.
+        let typo = langs.pick(&json!({ "en": "Loot", "dee": "Beute" }), false);
+        assert!(typo.unwrap_err().contains("`dee`"));
         // A map of other keys is not a set of translations.
         assert_eq!(
             langs.pick(&json!({ "colour": "red" }), false),

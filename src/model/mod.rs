@@ -9,6 +9,7 @@ pub mod game;
 pub mod game_file;
 pub mod lang;
 pub mod layout;
+pub mod localized;
 pub mod preflight;
 pub mod print;
 pub mod sheet;

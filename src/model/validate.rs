@@ -86,7 +86,7 @@ fn span_in_range(field: &'static str, span: Span, max: u32) -> Result<(), OutOfR
 pub fn check_cover(f: &GameFile) -> Result<(), OutOfRange> {
     // Printed on every sheet and face: empty, nothing would say which game or revision a
     // loose card is from.
-    for (field, value) in [("name", &f.name), ("revision", &f.revision)] {
+    for (field, value) in [("name", f.name.as_str()), ("revision", f.revision.as_str())] {
         if value.trim().is_empty() {
             return Err(OutOfRange {
                 field,

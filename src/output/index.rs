@@ -471,7 +471,7 @@ fn deck_views(
                 .collect();
             DeckView {
                 id: spec.id.clone(),
-                name: spec.name.clone(),
+                name: spec.name.to_string(),
                 copies: deck.copies.len(),
                 faces: views,
                 more: used - shown.len(),

@@ -98,7 +98,7 @@ pub fn record_of(game: &Game, faces: &Faces) -> Result<PrintRecord> {
         components.insert(
             comp.spec.id.clone(),
             ComponentRecord {
-                name: comp.spec.name.clone(),
+                name: comp.spec.name.to_string(),
                 cards,
             },
         );

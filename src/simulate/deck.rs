@@ -127,7 +127,7 @@ pub fn deck_stats(c: &Component) -> DeckStats {
         .collect();
     DeckStats {
         component: c.spec.id.clone(),
-        name: c.spec.name.clone(),
+        name: c.spec.name.to_string(),
         cards: total,
         grouped_by: field.to_owned(),
         groups,

@@ -18,7 +18,7 @@ pub(super) fn cover_info(game: &Game, what: &str) -> String {
     format!(
         "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev}, edition: {edition})",
         name = string(&f.name),
-        sub = opt(f.subtitle.clone()),
+        sub = opt(f.subtitle.as_ref().map(|s| s.to_string())),
         players = opt(f.players.map(|p| players.replace("{}", &p.text()))),
         time = opt(f.play_time.map(|t| minutes.replace("{}", &t.text()))),
         age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
