@@ -133,13 +133,12 @@ impl Session {
         self.build_in_memory_in(id, None)
     }
 
-    /// Runs the whole pipeline for `id` in `lang` in memory. The print record is only made
-    /// for the first language.
+    /// Runs the whole pipeline for `id` in `lang` in memory, with the kit's print record
+    /// when the options ask for one.
     pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
         let prepared =
             self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing, OnPaper::Printed)?;
-        let first = prepared.game.langs.all.first() == Some(&prepared.game.langs.current);
-        let record = match self.opts.mark_printed && first {
+        let record = match self.opts.mark_printed {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };

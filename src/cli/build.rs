@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use protopress::assemble::{BuildOptions, BuildOutcome, Built, Session};
-use protopress::output::record::record_path;
+use protopress::output::record::{PrintRecord, record_path};
 use protopress::output::write_atomic;
 use protopress::{Error, Project, Result};
 
@@ -246,6 +246,24 @@ fn record_print(project: &Project, outcome: &BuildOutcome) -> Result<()> {
         return Ok(());
     }
     let path = record_path(&record.game);
+    // The first language's kit replaces the record and keeps the other languages'; another
+    // language's is kept beside it.
+    let earlier = project
+        .read_optional_text(&path)
+        .ok()
+        .flatten()
+        .and_then(|text| serde_json::from_str::<PrintRecord>(&text).ok());
+    let record = match (earlier, &record.language) {
+        (Some(earlier), _) => earlier.merge(record.clone()),
+        (None, None) => record.clone(),
+        (None, Some(lang)) => {
+            ui::warning(&format!(
+                "{}: the `{lang}` kit's print was not recorded: record the first language's kit first (build without --lang)",
+                record.game
+            ));
+            return Ok(());
+        }
+    };
     write_atomic(&project.root().join(&path), record.to_json().as_bytes())?;
     say!("  recorded what was printed in {}", path.display());
     Ok(())

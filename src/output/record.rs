@@ -40,6 +40,14 @@ pub struct PrintRecord {
     pub components: BTreeMap<String, ComponentRecord>,
     /// Rules section title -> hash of its text.
     pub rules: BTreeMap<String, String>,
+    /// The records of the game's other languages, by code: each kit's cards, texts and rules
+    /// sections as printed in that language, for a reprint in it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub languages: BTreeMap<String, PrintRecord>,
+    /// The language of a record made for a kit other than the first language's (never
+    /// written: such a record is kept under its code in the first one's `languages`).
+    #[serde(skip)]
+    pub language: Option<String>,
 }
 
 /// `data/<game>/printed.json`, relative to the project.
@@ -106,15 +114,42 @@ pub fn record_of(game: &Game, faces: &Faces) -> Result<PrintRecord> {
     let rules = crate::render::rules::load(game)?
         .map(|r| sections(&r.markdown))
         .unwrap_or_default();
+    let langs = &game.langs;
+    let first = langs.all.first() == Some(&langs.current);
     Ok(PrintRecord {
         game: game.id.clone(),
         revision: game.file.revision.clone(),
         components,
         rules,
+        languages: BTreeMap::new(),
+        language: (!first).then(|| langs.current.clone()),
     })
 }
 
 impl PrintRecord {
+    /// Takes `record` (of one kit) into this print record: the first language's replaces the
+    /// top level and keeps the other languages recorded before; another's is kept under its
+    /// code.
+    pub fn merge(self, record: PrintRecord) -> PrintRecord {
+        match record.language.clone() {
+            None => PrintRecord {
+                languages: self.languages,
+                ..record
+            },
+            Some(lang) => {
+                let mut merged = self;
+                merged.languages.insert(
+                    lang,
+                    PrintRecord {
+                        language: None,
+                        ..record
+                    },
+                );
+                merged
+            }
+        }
+    }
+
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("records serialize");
         s.push('\n');

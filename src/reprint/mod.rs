@@ -433,16 +433,27 @@ pub fn record_at_revision(
     });
     let result = copied
         .and_then(|()| Project::open(&scratch))
-        .and_then(|scratch| Session::new(&scratch, &BuildOptions::default()).prepare(id))
+        .and_then(|scratch| record_every_language(&scratch, id))
         .map_err(|e| {
             Error::new(format!(
                 "the game at revision {rev} does not build: {}",
                 e.message
             ))
-        })
-        .and_then(|p| record_of(&p.game, &p.faces));
+        });
     let _ = std::fs::remove_dir_all(&scratch);
     result
+}
+
+/// The print record of every kit of `id`: the first language's, with the others' under it.
+fn record_every_language(project: &Project, id: &str) -> Result<PrintRecord> {
+    let session = Session::new(project, &BuildOptions::default());
+    let first = session.prepare(id)?;
+    let mut record = record_of(&first.game, &first.faces)?;
+    for lang in first.game.langs.all.iter().skip(1) {
+        let kit = session.prepare_in(id, Some(lang))?;
+        record = record.merge(record_of(&kit.game, &kit.faces)?);
+    }
+    Ok(record)
 }
 
 /// Refuses a revision git does not know with a plain message (not git's own output), and
@@ -606,9 +617,11 @@ pub fn reprint(project: &Project, id: &str, old: &PrintRecord) -> Result<Reprint
     reprint_in(project, id, old, None)
 }
 
-/// [`reprint`] with the sheets in `lang`. What changed is found in the first language, the
-/// one print records are made in (card ids are the same in every language), so each
-/// language's kit reprints the same cards.
+/// [`reprint`] with the sheets in `lang`. A kit in another language than the first is
+/// compared with its own record of the last print, so its changelog names its cards, quotes
+/// its texts and finds its rules sections in its own rulebook; a print recorded before
+/// languages had records of their own is compared in the first language, and its sections
+/// are left without pages rather than guessed.
 pub fn reprint_in(
     project: &Project,
     id: &str,
@@ -617,8 +630,19 @@ pub fn reprint_in(
 ) -> Result<Reprint> {
     let session = Session::new(project, &BuildOptions::default());
     let first = session.prepare(id)?;
-    let new = record_of(&first.game, &first.faces)?;
-    let (changes, print) = diff(old, &new);
+    let first_language = lang.is_none_or(|l| first.game.langs.current == l);
+    let own_record = lang.and_then(|l| old.languages.get(l));
+    let (prepared, (mut changes, print)) = if first_language {
+        let new = record_of(&first.game, &first.faces)?;
+        (first, diff(old, &new))
+    } else {
+        let kit = session.prepare_in(id, lang)?;
+        let changes = match own_record {
+            Some(own) => diff(own, &record_of(&kit.game, &kit.faces)?),
+            None => diff(old, &record_of(&first.game, &first.faces)?),
+        };
+        (kit, changes)
+    };
     if changes.is_empty() {
         return Ok(Reprint {
             changes,
@@ -627,15 +651,7 @@ pub fn reprint_in(
             print,
         });
     }
-    let first_language = lang.is_none_or(|l| first.game.langs.current == l);
-    let prepared = match first_language {
-        false => session.prepare_in(id, lang)?,
-        true => first,
-    };
-    let mut changes = changes;
-    // The sections are named by the first language's headings: its rulebook's outline has
-    // them; another language's pages are left unnamed rather than guessed.
-    if first_language {
+    if first_language || own_record.is_some() {
         rules_pages(&prepared, &mut changes)?;
     }
     let game = &prepared.game;
