@@ -59,6 +59,20 @@ pub enum Command {
         #[arg(long, default_value = "output")]
         out: PathBuf,
     },
+    /// Which translations are stale: their first-language text changed since they were
+    /// confirmed. `--confirm` records every translation as it is now in
+    /// data/<game>/translated.json (commit it with the game); `build` and `check` then warn of
+    /// each translation whose source text changes.
+    Translations {
+        /// The games (all when none is named).
+        games: Vec<String>,
+        /// Only this language's translations.
+        #[arg(long)]
+        lang: Option<String>,
+        /// Record the translations as they are now: they are up to date.
+        #[arg(long)]
+        confirm: bool,
+    },
     /// Print the completion script for a shell, for example
     /// `protopress completions bash > ~/.local/share/bash-completion/completions/protopress`.
     Completions {

@@ -9,6 +9,7 @@ use protopress::assemble::write_check_with;
 use protopress::check::manifest::CheckReport;
 use protopress::check::report::{self, Summary};
 use protopress::model::Game;
+use protopress::model::translations::{self, TranslationStatus};
 use protopress::preflight;
 use protopress::{Error, Project, Result};
 
@@ -44,9 +45,15 @@ pub fn run(
         reports,
         failed_to_check,
         preflights,
+        stale,
     } = found;
     match format {
-        CheckFormat::Json => print(&json(&reports, &summary, &failed_to_check, &preflights)),
+        CheckFormat::Json => print(&json(
+            &reports,
+            &summary,
+            &failed_to_check,
+            &[preflights, stale],
+        )),
         // Annotations are read by CI: their summary stays, like the JSON document.
         CheckFormat::Github => print(&format!("{}\n", summary.line())),
         CheckFormat::Text => say!("{}", summary.line()),
@@ -91,13 +98,25 @@ fn check_kit(
     id: &str,
     lang: Option<&str>,
     out_dir: &Path,
-) -> Result<(Option<CheckReport>, preflight::Report)> {
+) -> Result<Checked> {
     let game = Game::load_in(project, id, lang)?;
     let preflight = preflight::check_game(&game)?;
-    Ok((
-        write_check_with(&game, out_dir, Some(preflight.clone()))?,
+    let first = game.langs.all.first().cloned().unwrap_or_default();
+    Ok(Checked {
+        manifest: write_check_with(&game, out_dir, Some(preflight.clone()))?,
         preflight,
-    ))
+        translations: translations::status(&game)?,
+        first,
+    })
+}
+
+/// What one kit's check found.
+struct Checked {
+    manifest: Option<CheckReport>,
+    preflight: preflight::Report,
+    translations: TranslationStatus,
+    /// The game's first language, which translations are made from.
+    first: String,
 }
 
 /// What the kits checked so far found, for the summary and the JSON document.
@@ -107,6 +126,7 @@ struct Found {
     reports: Vec<CheckReport>,
     failed_to_check: Vec<serde_json::Value>,
     preflights: Vec<serde_json::Value>,
+    stale: Vec<serde_json::Value>,
 }
 
 impl Found {
@@ -116,10 +136,16 @@ impl Found {
         &mut self,
         format: CheckFormat,
         label: &str,
-        checked: Result<(Option<CheckReport>, preflight::Report)>,
+        checked: Result<Checked>,
     ) {
         match checked {
-            Ok((manifest, preflight)) => {
+            Ok(Checked {
+                manifest,
+                preflight,
+                translations,
+                first,
+            }) => {
+                self.note_translations(format, label, &translations, &first);
                 if let Some(report) = &manifest {
                     self.summary.add(report);
                 }
@@ -152,6 +178,25 @@ impl Found {
     }
 }
 
+impl Found {
+    /// Stale translations are warnings: listed (in the JSON document too), never a failure.
+    fn note_translations(
+        &mut self,
+        format: CheckFormat,
+        label: &str,
+        status: &TranslationStatus,
+        first: &str,
+    ) {
+        for s in &status.stale {
+            if format != CheckFormat::Json {
+                ui::warning(&format!("{label}: {}", s.message(first)));
+            }
+            self.stale
+                .push(serde_json::json!({ "kit": label, "stale": s, "first_language": first }));
+        }
+    }
+}
+
 /// A check that could not start (no such game, a refused `--out`): a JSON reader still gets
 /// a document, and CI an annotation; the error itself is printed as for any command.
 fn say_unstarted(format: CheckFormat, e: &Error) {
@@ -161,7 +206,12 @@ fn say_unstarted(format: CheckFormat, e: &Error) {
         ..Summary::default()
     };
     match format {
-        CheckFormat::Json => print(&json(&[], &summary, &[error_json(None, e)], &[])),
+        CheckFormat::Json => print(&json(
+            &[],
+            &summary,
+            &[error_json(None, e)],
+            &[vec![], vec![]],
+        )),
         CheckFormat::Github => {
             print(&report::github_error("check", e));
             print(&format!("{}\n", summary.line()));
@@ -198,13 +248,15 @@ fn json(
     reports: &[CheckReport],
     s: &Summary,
     errors: &[serde_json::Value],
-    preflights: &[serde_json::Value],
+    [preflights, stale]: &[Vec<serde_json::Value>; 2],
 ) -> String {
     let doc = serde_json::json!({
         "games": reports,
         "errors": errors,
         // Every kit's, with a manifest or without (a game's report above holds its own too).
         "preflight": preflights,
+        // Translations whose first-language text changed since they were confirmed.
+        "stale_translations": stale,
         "summary": {
             "games": (s.games + s.errors).saturating_sub(s.extra_kits),
             "kits": s.games + s.errors,

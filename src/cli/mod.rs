@@ -14,6 +14,7 @@ mod schema;
 mod serve;
 mod shell;
 mod simulate;
+mod translations;
 pub mod ui;
 mod watch;
 
@@ -39,6 +40,11 @@ pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
         Command::New { name } => new::run(&project, &name),
         Command::Icons { game, page, out } => icons::run(&project, game.as_deref(), page, &out),
         Command::Schema { out } => schema::run(&project, &out),
+        Command::Translations {
+            games,
+            lang,
+            confirm,
+        } => translations::run(&project, games, lang.as_deref(), confirm),
         Command::Simulate(args) => simulate::run(&project, args),
         Command::Watch {
             game,

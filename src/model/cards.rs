@@ -35,6 +35,9 @@ pub struct Card {
     pub back: Map<String, Value>,
     /// Line of the card's entry in its file (its row, for a spreadsheet), 1-based.
     pub line: Option<usize>,
+    /// The fields (`name` among them) translated into the language built, each with the
+    /// digest of the first language's text it was translated from.
+    pub translated: Vec<(String, String)>,
 }
 
 /// How cards are checked: the declared fields, how image fields become links, and the
@@ -134,6 +137,10 @@ pub(crate) fn finish(
     let mut cards = Vec::with_capacity(raw.len());
     for (index, raw) in raw.into_iter().enumerate() {
         let at = |key: Option<&str>, message: String| origin.error(path, index, key, &message);
+        let mut translated = Vec::new();
+        if let Some(digest) = raw.name.as_ref().and_then(|n| rules.langs.source_digest(n)) {
+            translated.push(("name".to_owned(), digest));
+        }
         let name = card_name(raw.name, rules.langs)
             .map_err(|m| at(Some("name"), format!("card {}: {m}", index + 1)))?;
         let raw_had_id = raw.id.is_some();
@@ -178,6 +185,10 @@ pub(crate) fn finish(
         let mut fields = Map::new();
         for (key, value) in raw.fields {
             let ty = rules.fields.get(&key).map_or(&FieldType::Any, |d| &d.ty);
+            let translatable = ty.is_text() || *ty == FieldType::Any;
+            if let Some(digest) = translatable.then(|| rules.langs.source_digest(&value)).flatten() {
+                translated.push((key.clone(), digest));
+            }
             let value = typed_value(ty, value, rules, from_text)
                 .map_err(|m| at(Some(&key), format!("card field `{key}` {m}")).card(&name.0))?;
             fields.insert(key, value);
@@ -190,6 +201,7 @@ pub(crate) fn finish(
             fields,
             back: raw.back,
             line: origin.line(index),
+            translated,
         });
     }
     if cards.is_empty() {
@@ -229,10 +241,11 @@ fn typed_value(
     rules: &CardRules,
     from_text: bool,
 ) -> std::result::Result<Value, String> {
-    let value = if ty.is_text() {
-        rules.langs.pick(&value, rules.langs.fallback)?
-    } else {
-        value
+    let value = match ty {
+        t if t.is_text() => rules.langs.pick(&value, rules.langs.fallback)?,
+        // An undeclared type takes translations too, at any depth (a list of texts).
+        FieldType::Any => rules.langs.localize(&value, rules.langs.fallback)?,
+        _ => value,
     };
     let value = ty.coerce(value, from_text)?;
     match (ty, &value) {

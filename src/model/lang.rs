@@ -137,6 +137,26 @@ impl Langs {
         }
     }
 
+    /// When `value` has a translation of its own into the language being built (not the
+    /// first language's text standing in), a digest of the first language's text it was
+    /// translated from: a later change of that text makes the translation stale.
+    pub fn source_digest(&self, value: &Value) -> Option<String> {
+        let first = self.all.first()?;
+        let Value::Object(map) = value else {
+            return None;
+        };
+        if first == &self.current || !self.is_translations(value) {
+            return None;
+        }
+        translation(map, &self.current)?;
+        let source = translation(map, first)?;
+        let text = match source {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        Some(text_digest(&text))
+    }
+
     fn pick_in(&self, value: &Value, lang: &str, fallback: bool) -> Result<Value, String> {
         let Value::Object(map) = value else {
             return Ok(value.clone());
@@ -176,6 +196,12 @@ impl Langs {
             self.all.join(", ")
         ))
     }
+}
+
+/// A short digest of a source text, as `translated.json` keeps it: enough to see a change.
+pub fn text_digest(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    crate::digest::hex(&Sha256::digest(text.as_bytes())[..6])
 }
 
 /// The text of `map` for `lang`: its own code's (`de-CH`), else its base's (`de`).

@@ -14,6 +14,7 @@ pub mod preflight;
 pub mod print;
 pub mod sheet;
 pub mod table;
+pub mod translations;
 pub mod validate;
 pub mod workbook;
 pub mod yaml;
