@@ -131,6 +131,9 @@ credits-and = und
 credits-own-font = { $family }, die eigene Schrift des Spiels, unter der Lizenz ihrer Urheber
 credits-no-icon-credits = Symbole, gezeichnet oder ausgewählt von den Machern des Spiels.
 credits-icons-used = Dieses Spiel verwendet daraus { $icons }.
+credits-builtin-icons = Symbole von game-icons.net, gezeichnet von Lorc, Delapouite und den anderen Mitwirkenden von game-icons.net (game-icons.net/about.html nennt sie alle), lizenziert unter Creative Commons Namensnennung 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. und das Team der DejaVu-Schriften
+credits-dejavu-licence = Lizenz der Bitstream-Vera-Schriften (die Änderungen von DejaVu sind gemeinfrei)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

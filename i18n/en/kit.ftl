@@ -148,6 +148,9 @@ credits-and = and
 credits-own-font = { $family }, the game's own typeface, under the licence of its makers
 credits-no-icon-credits = Icons drawn or chosen by the game's maker.
 credits-icons-used = This game uses { $icons } from it.
+credits-builtin-icons = Icons from game-icons.net by Lorc, Delapouite and the other game-icons.net contributors (game-icons.net/about.html names them all), licensed under Creative Commons Attribution 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. and the DejaVu fonts team
+credits-dejavu-licence = Bitstream Vera Fonts licence (DejaVu's changes in the public domain)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

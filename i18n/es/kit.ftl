@@ -169,6 +169,9 @@ credits-and = y
 credits-own-font = { $family }, la tipografía propia del juego, bajo la licencia de sus autores
 credits-no-icon-credits = Iconos dibujados o elegidos por el autor del juego.
 credits-icons-used = Iconos usados en este juego: { $icons }.
+credits-builtin-icons = Iconos de game-icons.net por Lorc, Delapouite y los demás colaboradores de game-icons.net (game-icons.net/about.html los nombra a todos), con licencia Creative Commons Reconocimiento 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. y el equipo de las fuentes DejaVu
+credits-dejavu-licence = licencia de las fuentes Bitstream Vera (cambios de DejaVu en el dominio público)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

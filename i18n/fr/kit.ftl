@@ -170,6 +170,9 @@ credits-and = et
 credits-own-font = { $family }, la police propre au jeu, sous la licence de ses créateurs
 credits-no-icon-credits = Icônes dessinées ou choisies par l'auteur du jeu.
 credits-icons-used = Icônes utilisées par ce jeu : { $icons }.
+credits-builtin-icons = Icônes de game-icons.net par Lorc, Delapouite et les autres contributeurs de game-icons.net (game-icons.net/about.html les nomme tous), sous licence Creative Commons Attribution 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. et l’équipe des polices DejaVu
+credits-dejavu-licence = licence des polices Bitstream Vera (modifications de DejaVu dans le domaine public)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

@@ -170,6 +170,9 @@ credits-and = e
 credits-own-font = { $family }, il carattere proprio del gioco, secondo la licenza dei suoi autori
 credits-no-icon-credits = Icone disegnate o scelte dall'autore del gioco.
 credits-icons-used = Icone usate in questo gioco: { $icons }.
+credits-builtin-icons = Icone di game-icons.net disegnate da Lorc, Delapouite e dagli altri autori di game-icons.net (game-icons.net/about.html li elenca tutti), con licenza Creative Commons Attribuzione 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. e il gruppo dei caratteri DejaVu
+credits-dejavu-licence = licenza dei caratteri Bitstream Vera (modifiche di DejaVu di pubblico dominio)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

@@ -162,6 +162,9 @@ credits-and = en
 credits-own-font = { $family }, het eigen lettertype van het spel, onder de licentie van de makers
 credits-no-icon-credits = Iconen getekend of gekozen door de maker van het spel.
 credits-icons-used = Dit spel gebruikt daaruit: { $icons }.
+credits-builtin-icons = Pictogrammen van game-icons.net door Lorc, Delapouite en de andere makers van game-icons.net (game-icons.net/about.html noemt ze allemaal), onder de licentie Creative Commons Naamsvermelding 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. en het team van de DejaVu-lettertypen
+credits-dejavu-licence = licentie van de Bitstream Vera-lettertypen (wijzigingen van DejaVu in het publieke domein)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

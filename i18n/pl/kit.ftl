@@ -179,6 +179,9 @@ credits-and = i
 credits-own-font = { $family }, własny krój pisma gry, na licencji jego twórców
 credits-no-icon-credits = Ikony narysowane lub wybrane przez twórcę gry.
 credits-icons-used = Ikony z tego zbioru użyte w grze: { $icons }.
+credits-builtin-icons = Ikony z game-icons.net autorstwa Lorca, Delapouite’a i pozostałych twórców game-icons.net (wszystkich wymienia game-icons.net/about.html), na licencji Creative Commons Uznanie autorstwa 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. i zespół fontów DejaVu
+credits-dejavu-licence = licencja fontów Bitstream Vera (zmiany DejaVu w domenie publicznej)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

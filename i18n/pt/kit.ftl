@@ -170,6 +170,9 @@ credits-and = e
 credits-own-font = { $family }, o tipo de letra próprio do jogo, sob a licença dos seus autores
 credits-no-icon-credits = Ícones desenhados ou escolhidos pelo autor do jogo.
 credits-icons-used = Ícones usados neste jogo: { $icons }.
+credits-builtin-icons = Ícones de game-icons.net por Lorc, Delapouite e os restantes colaboradores de game-icons.net (game-icons.net/about.html nomeia-os a todos), com licença Creative Commons Atribuição 3.0 (creativecommons.org/licenses/by/3.0).
+credits-dejavu-makers = Bitstream, Inc. e a equipa das fontes DejaVu
+credits-dejavu-licence = licença das fontes Bitstream Vera (alterações da DejaVu no domínio público)
 
 ## The label and hints the sheets carry in their margins: plain text, no markup.
 

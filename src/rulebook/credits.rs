@@ -4,6 +4,7 @@
 //! templates can use, from its `CREDITS.md`.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use crate::error::Result;
 use crate::model::Game;
@@ -53,7 +54,10 @@ fn font_credit(family: &str, w: &Credits) -> String {
     FONT_LICENCES
         .iter()
         .find(|f| f.0 == family)
-        .map(|(family, by, licence, url)| format!("{family}, {by}: {licence}, {url}"))
+        .map(|(family, by, licence, url)| {
+            let (by, licence) = (in_words(by, w), in_words(licence, w));
+            format!("{family}, {by}: {licence}, {url}")
+        })
         .or_else(|| {
             BUNDLED
                 .iter()
@@ -67,6 +71,16 @@ fn font_credit(family: &str, w: &Credits) -> String {
                 .map(|f| f.2.to_owned())
         })
         .unwrap_or_else(|| w.own_font.replace("{}", family))
+}
+
+/// A maker or licence of [`FONT_LICENCES`] in the kit's language: the names of the DejaVu
+/// fonts' makers and licence are descriptions, the others proper names.
+fn in_words<'a>(text: &'a str, w: &'a Credits) -> &'a str {
+    match text {
+        t if t == DEJAVU.0 => &w.dejavu_makers,
+        t if t == DEJAVU.1 => &w.dejavu_licence,
+        t => t,
+    }
 }
 
 /// The credit lines of `fonts`, the families of one maker under one licence in one line
@@ -101,6 +115,7 @@ fn font_credits(fonts: &BTreeSet<String>, w: &Credits) -> Vec<String> {
             }
             _ => families.join(""),
         };
+        let (by, licence) = (in_words(by, w), in_words(licence, w));
         *line = format!("{names}, {by}: {licence}, {url}");
     }
     lines
@@ -174,7 +189,7 @@ pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>
         if !drawn.iter().any(|name| source(name) == Some(from)) {
             continue;
         }
-        let text = project.read_optional_text(&dir.join("CREDITS.md"))?;
+        let text = credits_file(project, dir, &game.langs.current)?;
         let credit = text.as_deref().and_then(first_paragraph);
         let credit = credit.unwrap_or_else(|| w.no_icon_credits.to_owned());
         if !out.contains(&credit) {
@@ -190,11 +205,23 @@ pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>
         })
         .collect();
     if !built_in.is_empty() {
-        let credit = first_paragraph(crate::library::ICON_CREDITS).unwrap_or_default();
+        let credit = &w.builtin_icons;
         let used = w.icons_used.replace("{}", &built_in.join(", "));
         out.push(format!("{credit} {used}"));
     }
     Ok(out)
+}
+
+/// An icon folder's credits in the kit's language: `CREDITS.de-CH.md`, `CREDITS.de.md`, then
+/// `CREDITS.md`; none without any.
+fn credits_file(project: &Project, dir: &Path, lang: &str) -> Result<Option<String>> {
+    let base = crate::model::lang::base(lang);
+    for name in [format!("CREDITS.{lang}.md"), format!("CREDITS.{base}.md")] {
+        if let Some(text) = project.read_optional_text(&dir.join(name))? {
+            return Ok(Some(text));
+        }
+    }
+    project.read_optional_text(&dir.join("CREDITS.md"))
 }
 
 /// The first paragraph after the title of a Markdown file, on one line.

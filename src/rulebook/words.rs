@@ -118,6 +118,11 @@ pub struct Credits {
     pub no_icon_credits: String,
     /// After the built-in icon set's credit, the icons of it a kit uses; `{}` is their list.
     pub icons_used: String,
+    /// The built-in icon set's credit.
+    pub builtin_icons: String,
+    /// The makers and the licence of the DejaVu fonts, which describe rather than name.
+    pub dejavu_makers: String,
+    pub dejavu_licence: String,
 }
 
 impl Words {
@@ -152,6 +157,9 @@ impl Words {
                 own_font: anonymous("credits-own-font", "family"),
                 no_icon_credits: t("credits-no-icon-credits"),
                 icons_used: anonymous("credits-icons-used", "icons"),
+                builtin_icons: t("credits-builtin-icons"),
+                dejavu_makers: t("credits-dejavu-makers"),
+                dejavu_licence: t("credits-dejavu-licence"),
             },
             catalogue: catalogue.clone(),
         }
