@@ -155,13 +155,14 @@ fn the_default_cover_speaks_german_and_carries_no_build_date() {
         );
     }
     let (year, month, _) = protopress::rulebook::kit::build_date();
-    let months = protopress::rulebook::words::GERMAN.months;
+    let german = protopress::i18n::Catalogue::shipped("de").unwrap();
+    let month_name = german.template(&format!("date-month-{month}"));
     for phrase in [
         "Built on",
         "Erstellt am",
         "Made with",
         "revision",
-        months[usize::from(month) - 1],
+        &month_name,
         &year.to_string(),
     ] {
         assert!(

@@ -181,3 +181,59 @@ reprint-section-changed = Text geändert
 reprint-section-removed = entfernt
 reprint-rules-page = ; jetzt auf Seite { $page } von rules.pdf
 reprint-rules-pages = ; jetzt auf den Seiten { $pages } von rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Dateien
+index-file-pages =
+    { $n ->
+        [one] ({ $n } Seite)
+       *[other] ({ $n } Seiten)
+    }
+index-layout = Anordnung
+index-calibration = Rückseiten verrutscht? { $kit } enthält einen Bogen zur Duplex-Kalibrierung (die Druckanleitung nennt seine Seiten). Druckt ihn auf dem Drucker, für den das Kit gedacht ist, lest ab, wo das Kreuz der Vorderseite auf die Skalen der Rückseite fällt, tragt die beiden Werte in Millimetern in { $file } als { $key } ein (rechts und unten sind positiv) und baut neu. Der Bogen selbst sagt Spielern, die nicht neu bauen, wie sie die Rückseite in den Druckereinstellungen verschieben oder euch die Werte schicken.
+index-warning = Warnung
+index-components = Bestandteile
+index-component = Bestandteil
+index-kind = Art
+index-count = Anzahl
+index-unique-faces = Verschiedene Seiten
+index-file = Datei
+index-pages = Seiten
+index-manifest-check = Abgleich mit dem Manifest
+index-passed = bestanden
+index-failed = nicht bestanden
+index-entry = Eintrag
+index-declared = Angegeben
+index-produced = Erzeugt
+index-rules = Regeln
+index-status = Ergebnis
+index-deck-stats = Stapelstatistik
+index-deck-stats-intro = Die Wahrscheinlichkeit, jede Kartenart in den ersten Zügen zu sehen, aus den Kartenzahlen der Daten ({ $file }).
+index-deck-stats-chart = Diagramm der Stapelstatistik
+index-faces = Kartenseiten
+index-bleed = Beschnitt
+index-trim = Schnittlinie
+index-safe = Sicherheitsbereich
+index-pick = Bestandteil
+index-all = alle
+index-find = Karte
+index-find-hint = Name oder Wert
+index-click = Klickt auf eine Seite, um ihre Daten zu sehen
+index-copies =
+    { $n ->
+        [one] ({ $n } Exemplar)
+       *[other] ({ $n } Exemplare)
+    }
+index-more-faces =
+    { $n ->
+        [one] und { $n } weitere Seite, hier weder gezeigt noch durchsucht: siehe das PDF.
+       *[other] und { $n } weitere Seiten, hier weder gezeigt noch durchsucht: siehe das PDF.
+    }
+index-page = Seite { $n }
+index-more-pages =
+    { $n ->
+        [one] und { $n } weitere Seite: öffnet { $file }.
+       *[other] und { $n } weitere Seiten: öffnet { $file }.
+    }
+index-made-with = Gemacht mit protopress.

@@ -198,3 +198,63 @@ reprint-section-changed = text changed
 reprint-section-removed = removed
 reprint-rules-page = ; it is now on page { $page } of rules.pdf
 reprint-rules-pages = ; it is now on pages { $pages } of rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Files
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } page)
+       *[other] ({ $n } pages)
+    }
+index-layout = Layout
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Backs off their fronts? { $kit } holds a duplex calibration sheet (its printing guide names the pages). Print it on the printer the kit is for, read where the front's cross falls on the back's scales, write the two readings in millimetres into { $file } as { $key } (right and down are positive) and rebuild. The sheet itself tells players, who do not rebuild, to move the back side in their printer's settings or to send you the readings.
+index-warning = Warning
+index-components = Components
+index-component = Component
+index-kind = Kind
+index-count = Count
+index-unique-faces = Unique faces
+index-file = File
+index-pages = Pages
+index-manifest-check = Manifest check
+index-passed = passed
+index-failed = failed
+index-entry = Entry
+index-declared = Declared
+index-produced = Produced
+index-rules = Rules
+index-status = Status
+index-deck-stats = Deck statistics
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = The chance to see each kind of card in the first draws, from the card counts in the data ({ $file }).
+index-deck-stats-chart = deck statistics chart
+index-faces = Faces
+index-bleed = bleed
+index-trim = trim line
+index-safe = safe zone
+index-pick = component
+index-all = all
+index-find = card
+index-find-hint = name or value
+index-click = click a face for its data
+index-copies =
+    { $n ->
+        [one] ({ $n } copy)
+       *[other] ({ $n } copies)
+    }
+index-more-faces =
+    { $n ->
+        [one] and { $n } more face, not listed nor searched here: see the PDF.
+       *[other] and { $n } more faces, not listed nor searched here: see the PDF.
+    }
+index-page = page { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] and { $n } more page: open { $file }.
+       *[other] and { $n } more pages: open { $file }.
+    }
+index-made-with = Made with protopress.

@@ -219,3 +219,67 @@ reprint-section-changed = texto modificado
 reprint-section-removed = eliminada
 reprint-rules-page = ; ahora está en la página { $page } de rules.pdf
 reprint-rules-pages = ; ahora está en las páginas { $pages } de rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Archivos
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } página)
+        [many] ({ $n } páginas)
+       *[other] ({ $n } páginas)
+    }
+index-layout = Disposición
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = ¿Reversos desplazados respecto a los anversos? { $kit } incluye una hoja de calibración de la doble cara (su guía de impresión indica las páginas). Imprimirla en la impresora a la que va destinado el kit, leer dónde cae la cruz del anverso en las escalas del reverso, escribir las dos lecturas en milímetros en { $file } como { $key } (hacia la derecha y hacia abajo son positivas) y volver a generar el kit. La propia hoja indica a los jugadores, que no vuelven a generar el kit, que desplacen el reverso en los ajustes de su impresora o que envíen las lecturas al autor del juego.
+index-warning = Advertencia
+index-components = Componentes
+index-component = Componente
+index-kind = Tipo
+index-count = Cantidad
+index-unique-faces = Caras distintas
+index-file = Archivo
+index-pages = Páginas
+index-manifest-check = Comprobación del manifiesto
+index-passed = superada
+index-failed = fallida
+index-entry = Entrada
+index-declared = Declarado
+index-produced = Generado
+index-rules = Reglas
+index-status = Estado
+index-deck-stats = Estadísticas del mazo
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = La probabilidad de ver cada tipo de carta en los primeros robos, calculada a partir de las cantidades de cartas indicadas en los datos ({ $file }).
+index-deck-stats-chart = gráfico de las estadísticas del mazo
+index-faces = Caras
+index-bleed = sangrado
+index-trim = línea de corte
+index-safe = zona segura
+index-pick = componente
+index-all = todos
+index-find = carta
+index-find-hint = nombre o valor
+index-click = hacer clic en una cara para ver sus datos
+index-copies =
+    { $n ->
+        [one] ({ $n } copia)
+        [many] ({ $n } copias)
+       *[other] ({ $n } copias)
+    }
+index-more-faces =
+    { $n ->
+        [one] y { $n } cara más, que no aparece en esta lista ni en la búsqueda: ver el PDF.
+        [many] y { $n } caras más, que no aparecen en esta lista ni en la búsqueda: ver el PDF.
+       *[other] y { $n } caras más, que no aparecen en esta lista ni en la búsqueda: ver el PDF.
+    }
+index-page = página { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] y { $n } página más: abrir { $file }.
+        [many] y { $n } páginas más: abrir { $file }.
+       *[other] y { $n } páginas más: abrir { $file }.
+    }
+index-made-with = Hecho con protopress.

@@ -220,3 +220,67 @@ reprint-section-changed = texte modifié
 reprint-section-removed = supprimée
 reprint-rules-page = , désormais en page { $page } de rules.pdf
 reprint-rules-pages = , désormais aux pages { $pages } de rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Fichiers
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } page)
+        [many] ({ $n } pages)
+       *[other] ({ $n } pages)
+    }
+index-layout = Mise en page
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Versos décalés par rapport aux rectos ? { $kit } contient une feuille de calibrage recto verso (son guide d'impression en indique les pages). Imprimez-la sur l'imprimante à laquelle le kit est destiné, lisez où la croix du recto tombe sur les échelles du verso, reportez les deux valeurs en millimètres dans { $file } sous { $key } (vers la droite et vers le bas, elles sont positives) puis régénérez le kit. La feuille elle-même invite les joueurs, qui ne régénèrent pas le kit, à décaler le verso dans les réglages de leur imprimante ou à vous envoyer les valeurs.
+index-warning = Avertissement
+index-components = Matériel
+index-component = Élément
+index-kind = Type
+index-count = Nombre
+index-unique-faces = Faces distinctes
+index-file = Fichier
+index-pages = Pages
+index-manifest-check = Vérification du manifeste
+index-passed = réussie
+index-failed = échouée
+index-entry = Entrée
+index-declared = Déclaré
+index-produced = Produit
+index-rules = Règles
+index-status = État
+index-deck-stats = Statistiques du paquet
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = La probabilité de voir chaque type de carte lors des premières pioches, calculée d'après le nombre de cartes indiqué dans les données ({ $file }).
+index-deck-stats-chart = graphique des statistiques du paquet
+index-faces = Faces
+index-bleed = fond perdu
+index-trim = ligne de coupe
+index-safe = zone de sécurité
+index-pick = élément
+index-all = tous
+index-find = carte
+index-find-hint = nom ou valeur
+index-click = cliquez sur une face pour voir ses données
+index-copies =
+    { $n ->
+        [one] ({ $n } exemplaire)
+        [many] ({ $n } exemplaires)
+       *[other] ({ $n } exemplaires)
+    }
+index-more-faces =
+    { $n ->
+        [one] et { $n } autre face, absente de cette liste et de la recherche : voir le PDF.
+        [many] et { $n } autres faces, absentes de cette liste et de la recherche : voir le PDF.
+       *[other] et { $n } autres faces, absentes de cette liste et de la recherche : voir le PDF.
+    }
+index-page = page { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] et { $n } autre page : ouvrez { $file }.
+        [many] et { $n } autres pages : ouvrez { $file }.
+       *[other] et { $n } autres pages : ouvrez { $file }.
+    }
+index-made-with = Réalisé avec protopress.

@@ -220,3 +220,67 @@ reprint-section-changed = testo modificato
 reprint-section-removed = rimossa
 reprint-rules-page = ; ora è a pagina { $page } di rules.pdf
 reprint-rules-pages = ; ora è alle pagine { $pages } di rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = File
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } pagina)
+        [many] ({ $n } pagine)
+       *[other] ({ $n } pagine)
+    }
+index-layout = Impaginazione
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Retro non allineati ai fronti? { $kit } contiene un foglio di calibrazione fronte-retro (la sua guida di stampa ne indica le pagine). Stamparlo con la stampante a cui è destinato il kit, leggere dove cade la croce del fronte sulle scale del retro, scrivere le due letture in millimetri in { $file } come { $key } (verso destra e verso il basso sono positive) e rigenerare il kit. Il foglio stesso invita i giocatori, che non rigenerano il kit, a spostare il retro nelle impostazioni della stampante o a inviare le letture all'autore del gioco.
+index-warning = Avviso
+index-components = Componenti
+index-component = Componente
+index-kind = Tipo
+index-count = Quantità
+index-unique-faces = Facce distinte
+index-file = File
+index-pages = Pagine
+index-manifest-check = Verifica del manifest
+index-passed = superata
+index-failed = non superata
+index-entry = Voce
+index-declared = Dichiarato
+index-produced = Generato
+index-rules = Regole
+index-status = Stato
+index-deck-stats = Statistiche del mazzo
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = La probabilità di vedere ciascun tipo di carta nelle prime pescate, calcolata dalle quantità di carte indicate nei dati ({ $file }).
+index-deck-stats-chart = grafico delle statistiche del mazzo
+index-faces = Facce
+index-bleed = abbondanza
+index-trim = linea di taglio
+index-safe = area di sicurezza
+index-pick = componente
+index-all = tutti
+index-find = carta
+index-find-hint = nome o valore
+index-click = fare clic su una faccia per vederne i dati
+index-copies =
+    { $n ->
+        [one] ({ $n } copia)
+        [many] ({ $n } copie)
+       *[other] ({ $n } copie)
+    }
+index-more-faces =
+    { $n ->
+        [one] e { $n } faccia in più, non elencata né inclusa nella ricerca: vedere il PDF.
+        [many] e { $n } facce in più, non elencate né incluse nella ricerca: vedere il PDF.
+       *[other] e { $n } facce in più, non elencate né incluse nella ricerca: vedere il PDF.
+    }
+index-page = pagina { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] e { $n } pagina in più: aprire { $file }.
+        [many] e { $n } pagine in più: aprire { $file }.
+       *[other] e { $n } pagine in più: aprire { $file }.
+    }
+index-made-with = Realizzato con protopress.

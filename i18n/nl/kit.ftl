@@ -212,3 +212,63 @@ reprint-section-changed = tekst gewijzigd
 reprint-section-removed = verwijderd
 reprint-rules-page = ; staat nu op pagina { $page } van rules.pdf
 reprint-rules-pages = ; staat nu op pagina's { $pages } van rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Bestanden
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } pagina)
+       *[other] ({ $n } pagina's)
+    }
+index-layout = Indeling
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Achterkanten verschoven ten opzichte van de voorkanten? { $kit } bevat een kalibratievel voor dubbelzijdig afdrukken (de afdrukinstructies noemen de pagina's). Druk het af op de printer waarvoor de kit bedoeld is, lees af waar het kruis van de voorkant op de schalen van de achterkant valt, vul de twee waarden in millimeters in { $file } in als { $key } (naar rechts en naar beneden is positief) en bouw de kit opnieuw. Het vel zelf vraagt spelers, die de kit niet opnieuw bouwen, om de achterkant te verschuiven in de instellingen van hun printer of om jou de waarden te sturen.
+index-warning = Waarschuwing
+index-components = Spelmateriaal
+index-component = Onderdeel
+index-kind = Soort
+index-count = Aantal
+index-unique-faces = Unieke zijden
+index-file = Bestand
+index-pages = Pagina's
+index-manifest-check = Controle van het manifest
+index-passed = geslaagd
+index-failed = mislukt
+index-entry = Item
+index-declared = Opgegeven
+index-produced = Gemaakt
+index-rules = Regels
+index-status = Status
+index-deck-stats = Stapelstatistieken
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = De kans om elke soort kaart bij de eerste trekkingen te zien, berekend uit de kaartaantallen in de gegevens ({ $file }).
+index-deck-stats-chart = grafiek van de stapelstatistieken
+index-faces = Zijden
+index-bleed = afloop
+index-trim = snijlijn
+index-safe = veilige zone
+index-pick = onderdeel
+index-all = alle
+index-find = kaart
+index-find-hint = naam of waarde
+index-click = klik op een zijde om de gegevens te zien
+index-copies =
+    { $n ->
+        [one] ({ $n } exemplaar)
+       *[other] ({ $n } exemplaren)
+    }
+index-more-faces =
+    { $n ->
+        [one] en nog { $n } zijde, hier niet getoond en niet doorzocht: zie de pdf.
+       *[other] en nog { $n } zijden, hier niet getoond en niet doorzocht: zie de pdf.
+    }
+index-page = pagina { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] en nog { $n } pagina: open { $file }.
+       *[other] en nog { $n } pagina's: open { $file }.
+    }
+index-made-with = Gemaakt met protopress.

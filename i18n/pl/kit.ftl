@@ -229,3 +229,71 @@ reprint-section-changed = zmieniony tekst
 reprint-section-removed = usunięta
 reprint-rules-page = ; teraz na stronie { $page } pliku rules.pdf
 reprint-rules-pages = ; teraz na stronach { $pages } pliku rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Pliki
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } strona)
+        [few] ({ $n } strony)
+        [many] ({ $n } stron)
+       *[other] ({ $n } strony)
+    }
+index-layout = Układ
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Rewersy przesunięte względem awersów? { $kit } zawiera arkusz kalibracji druku dwustronnego (jego strony podaje część „Jak wydrukować ten zestaw”). Wydrukować go na drukarce, dla której przeznaczony jest zestaw, odczytać, gdzie krzyżyk z przedniej strony wypada na skalach tylnej strony, wpisać oba odczyty w milimetrach do { $file } jako { $key } (w prawo i w dół to wartości dodatnie) i ponownie zbudować zestaw. Sam arkusz podpowiada graczom, którzy nie budują zestawu od nowa, aby przesunęli tylną stronę w ustawieniach drukarki albo przesłali odczyty twórcy gry.
+index-warning = Ostrzeżenie
+index-components = Elementy gry
+index-component = Element
+index-kind = Rodzaj
+index-count = Liczba
+index-unique-faces = Unikalne strony
+index-file = Plik
+index-pages = Strony
+index-manifest-check = Kontrola manifestu
+index-passed = pomyślna
+index-failed = niepomyślna
+index-entry = Pozycja
+index-declared = Zadeklarowane
+index-produced = Wygenerowane
+index-rules = Zasady
+index-status = Stan
+index-deck-stats = Statystyki talii
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = Prawdopodobieństwo zobaczenia każdego rodzaju karty w pierwszych dobraniach, obliczone na podstawie liczby kart podanej w danych ({ $file }).
+index-deck-stats-chart = wykres statystyk talii
+index-faces = Strony elementów
+index-bleed = spad
+index-trim = linia cięcia
+index-safe = strefa bezpieczna
+index-pick = element
+index-all = wszystkie
+index-find = karta
+index-find-hint = nazwa lub wartość
+index-click = kliknąć stronę, aby zobaczyć jej dane
+index-copies =
+    { $n ->
+        [one] ({ $n } egzemplarz)
+        [few] ({ $n } egzemplarze)
+        [many] ({ $n } egzemplarzy)
+       *[other] ({ $n } egzemplarza)
+    }
+index-more-faces =
+    { $n ->
+        [one] i jeszcze { $n } strona, pominięta na tej liście i w wyszukiwaniu: zob. plik PDF.
+        [few] i jeszcze { $n } strony, pominięte na tej liście i w wyszukiwaniu: zob. plik PDF.
+        [many] i jeszcze { $n } stron, pominiętych na tej liście i w wyszukiwaniu: zob. plik PDF.
+       *[other] i jeszcze { $n } strony, pominięte na tej liście i w wyszukiwaniu: zob. plik PDF.
+    }
+index-page = strona { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] i jeszcze { $n } strona: otworzyć { $file }.
+        [few] i jeszcze { $n } strony: otworzyć { $file }.
+        [many] i jeszcze { $n } stron: otworzyć { $file }.
+       *[other] i jeszcze { $n } strony: otworzyć { $file }.
+    }
+index-made-with = Wykonano za pomocą protopress.

@@ -220,3 +220,67 @@ reprint-section-changed = texto alterado
 reprint-section-removed = removida
 reprint-rules-page = ; agora na página { $page } de rules.pdf
 reprint-rules-pages = ; agora nas páginas { $pages } de rules.pdf
+
+## The kit at a glance (index.html), for the designer: plain text, no markup.
+
+index-files = Ficheiros
+# How many pages a file has, after its name.
+index-file-pages =
+    { $n ->
+        [one] ({ $n } página)
+        [many] ({ $n } páginas)
+       *[other] ({ $n } páginas)
+    }
+index-layout = Disposição
+# `{ $kit }`, `{ $file }` and `{ $key }` are kit.pdf, game.yaml and the setting, shown as code.
+index-calibration = Versos desalinhados em relação às frentes? { $kit } contém uma folha de calibração da impressão frente e verso (o guia de impressão do kit indica as suas páginas). Imprimi-la na impressora a que o kit se destina, ler onde a cruz da frente cai nas escalas do verso, escrever as duas leituras em milímetros em { $file } como { $key } (para a direita e para baixo são positivas) e voltar a gerar o kit. A própria folha pede aos jogadores, que não voltam a gerar o kit, que desloquem o verso nas definições da impressora ou que enviem as leituras ao autor do jogo.
+index-warning = Aviso
+index-components = Componentes
+index-component = Componente
+index-kind = Tipo
+index-count = Quantidade
+index-unique-faces = Faces distintas
+index-file = Ficheiro
+index-pages = Páginas
+index-manifest-check = Verificação do manifesto
+index-passed = aprovada
+index-failed = reprovada
+index-entry = Entrada
+index-declared = Declarado
+index-produced = Gerado
+index-rules = Regras
+index-status = Estado
+index-deck-stats = Estatísticas do baralho
+# `{ $file }` is deck-stats.json, a link.
+index-deck-stats-intro = A probabilidade de sair cada tipo de carta nas primeiras tiragens, calculada a partir das quantidades de cartas indicadas nos dados ({ $file }).
+index-deck-stats-chart = gráfico das estatísticas do baralho
+index-faces = Faces
+index-bleed = sangria
+index-trim = linha de corte
+index-safe = zona de segurança
+index-pick = componente
+index-all = todos
+index-find = carta
+index-find-hint = nome ou valor
+index-click = clicar numa face para ver os seus dados
+index-copies =
+    { $n ->
+        [one] ({ $n } cópia)
+        [many] ({ $n } cópias)
+       *[other] ({ $n } cópias)
+    }
+index-more-faces =
+    { $n ->
+        [one] e mais { $n } face, não listada nem incluída na pesquisa: ver o PDF.
+        [many] e mais { $n } faces, não listadas nem incluídas na pesquisa: ver o PDF.
+       *[other] e mais { $n } faces, não listadas nem incluídas na pesquisa: ver o PDF.
+    }
+index-page = página { $n }
+# `{ $file }` is the PDF, a link.
+index-more-pages =
+    { $n ->
+        [one] e mais { $n } página: abrir { $file }.
+        [many] e mais { $n } páginas: abrir { $file }.
+       *[other] e mais { $n } páginas: abrir { $file }.
+    }
+index-made-with = Feito com protopress.

@@ -93,12 +93,7 @@ fn kits_of(
 
 /// One kit checked: its manifest check (none without a manifest), written to `check.json`
 /// with the faces' preflight, and the preflight.
-fn check_kit(
-    project: &Project,
-    id: &str,
-    lang: Option<&str>,
-    out_dir: &Path,
-) -> Result<Checked> {
+fn check_kit(project: &Project, id: &str, lang: Option<&str>, out_dir: &Path) -> Result<Checked> {
     let game = Game::load_in(project, id, lang)?;
     let preflight = preflight::check_game(&game)?;
     let first = game.langs.all.first().cloned().unwrap_or_default();
@@ -132,12 +127,7 @@ struct Found {
 impl Found {
     /// Notes one kit's check and reports it as `format` says (text and annotations as each
     /// kit is checked; JSON at the end).
-    fn note(
-        &mut self,
-        format: CheckFormat,
-        label: &str,
-        checked: Result<Checked>,
-    ) {
+    fn note(&mut self, format: CheckFormat, label: &str, checked: Result<Checked>) {
         match checked {
             Ok(Checked {
                 manifest,

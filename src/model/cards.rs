@@ -186,7 +186,10 @@ pub(crate) fn finish(
         for (key, value) in raw.fields {
             let ty = rules.fields.get(&key).map_or(&FieldType::Any, |d| &d.ty);
             let translatable = ty.is_text() || *ty == FieldType::Any;
-            if let Some(digest) = translatable.then(|| rules.langs.source_digest(&value)).flatten() {
+            if let Some(digest) = translatable
+                .then(|| rules.langs.source_digest(&value))
+                .flatten()
+            {
                 translated.push((key.clone(), digest));
             }
             let value = typed_value(ty, value, rules, from_text)
@@ -725,7 +728,7 @@ mod tests {
 
     #[test]
     fn merges_chain_skip_the_id_and_reach_inside_fields() {
-        let yaml = "- &scout\n  id: scout\n  name: Scout\n  count: 2\n  kind: crew\n  text: &say { en: Look, de: Schau }\n- &captain\n  <<: *scout\n  name: Scout Captain\n  value: 3\n- <<: *captain\n  name: Scout Admiral\n  text: { <<: *say, de: Blick }\n";
+        let yaml = "- &scout\n  id: scout\n  name: Scout\n  count: 2\n  kind: crew\n  text: &say { short: Look, long: Schau }\n- &captain\n  <<: *scout\n  name: Scout Captain\n  value: 3\n- <<: *captain\n  name: Scout Admiral\n  text: { <<: *say, long: Blick }\n";
         let cards = parse(yaml, &["kind", "value", "text"]).unwrap();
         let admiral = &cards[2];
         // Through the captain, the scout's kind and count reach the admiral.
@@ -738,9 +741,9 @@ mod tests {
             ("scout", "scout-captain")
         );
         assert_eq!(admiral.id, "scout-admiral");
-        // A merge inside a field: the English text is the scout's, the German its own.
-        assert_eq!(admiral.fields["text"]["en"], "Look");
-        assert_eq!(admiral.fields["text"]["de"], "Blick");
+        // A merge inside a field: the short text is the scout's, the long its own.
+        assert_eq!(admiral.fields["text"]["short"], "Look");
+        assert_eq!(admiral.fields["text"]["long"], "Blick");
         assert!(admiral.fields["text"].get("<<").is_none());
     }
 

@@ -70,24 +70,46 @@ impl serde::Serialize for Localized {
     }
 }
 
+/// Read by hand rather than as an untagged enum, which reads ahead to try each form and so
+/// reports a malformed value where the reading stopped, lines later, not where it starts.
 impl<'de> Deserialize<'de> for Localized {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Localized, D::Error> {
-        match LocalizedInput::deserialize(d)? {
-            LocalizedInput::Text(text) => Ok(Localized::from(text.as_str())),
-            LocalizedInput::PerLanguage(map) => {
-                let text = map.values().next().cloned().unwrap_or_default();
-                let written = Value::Object(
-                    map.into_iter()
-                        .map(|(k, v)| (k, Value::String(v)))
-                        .collect(),
-                );
-                Ok(Localized { text, written })
-            }
-        }
+        d.deserialize_any(LocalizedVisitor)
     }
 }
 
-/// How a [`Localized`] text is written, for reading it and for the JSON Schema.
+struct LocalizedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LocalizedVisitor {
+    type Value = Localized;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("text, or a map of language codes to text ({ en: Loot, de: Beute })")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Localized, E> {
+        Ok(Localized::from(text))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Localized, A::Error> {
+        let mut written = serde_json::Map::new();
+        while let Some((lang, text)) = map.next_entry::<String, String>()? {
+            written.insert(lang, Value::String(text));
+        }
+        let text = written
+            .values()
+            .next()
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        Ok(Localized {
+            text,
+            written: Value::Object(written),
+        })
+    }
+}
+
+/// How a [`Localized`] text is written, for the JSON Schema (read by [`LocalizedVisitor`]).
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(
     untagged,

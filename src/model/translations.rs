@@ -137,6 +137,9 @@ mod tests {
             ("deck", "loot", "text")
         );
         let m = s.message("en");
-        assert!(m.contains("card `loot`") && m.contains("`fr` text of `text`"), "{m}");
+        assert!(
+            m.contains("card `loot`") && m.contains("`fr` text of `text`"),
+            "{m}"
+        );
     }
 }

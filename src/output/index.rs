@@ -129,7 +129,8 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     } = art;
     let mut ctx = Context::new();
     let f = &input.game.file;
-    ctx.insert("title", &format!("{} · revision {}", f.name, f.revision));
+    let edition = crate::rulebook::words::words(input.game).edition(&f.name, &f.revision);
+    ctx.insert("title", &edition);
     ctx.insert("lang", &f.language);
     ctx.insert("files", &input.report.files);
     ctx.insert("warnings", &input.report.warnings);
@@ -142,13 +143,14 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("deck_stats", &input.has_deck_stats);
     ctx.insert("decks", &deck_views(input, &thumbs, &face_slots));
     ctx.insert("pages", &pages);
-    let html = render(&ctx)?;
+    let html = render(&ctx, &input.game.catalogue)?;
     Ok(IndexPage { html, images })
 }
 
-fn render(ctx: &Context) -> Result<String> {
+fn render(ctx: &Context, catalogue: &std::sync::Arc<crate::i18n::Catalogue>) -> Result<String> {
     let mut tera = Tera::new();
     tera.autoescape_on(vec![".html"]);
+    super::index_words::register(&mut tera, catalogue);
     tera.add_raw_template("index.html", TEMPLATE)
         .and_then(|()| tera.render("index.html", ctx))
         .map_err(|e| Error::new(format!("index.html: {e}")))

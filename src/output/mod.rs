@@ -3,6 +3,7 @@
 //! rename ([`write_atomic`]), a game's whole output folder as one set ([`set`]).
 
 pub mod index;
+mod index_words;
 pub mod record;
 pub mod report;
 pub mod set;
