@@ -793,6 +793,11 @@ mod tests {
             ("Kostka", "Kostek"),
             ("Kość", "Kości"),
             ("Plansza", "Plansze"),
+            ("Czerwone", "Czerwonych"),
+            ("Niebieska", "Niebieskiej"),
+            ("Niebieskie", "Niebieskich"),
+            ("Zadanie", "Zadania"),
+            ("Zadanie", "Zadaniami"),
         ];
         folds_together("pl", &pl, ("Karta", "Kasa"));
         let nl = [
