@@ -76,10 +76,15 @@ impl Project {
         Path::new("templates").join(COMMON)
     }
 
-    /// `locales/<code>/kit.ftl`: the project's own words for a kit in `code`, over the
-    /// shipped catalogue of that language (see `i18n`).
+    /// `locales/<code>`: the project's own words in the language `code`, over the shipped
+    /// ones: `kit.ftl` for the kit (see `i18n`), `check.yaml` for the rules check.
+    pub fn locale_dir(code: &str) -> PathBuf {
+        Path::new("locales").join(code)
+    }
+
+    /// `locales/<code>/kit.ftl`.
     pub fn locale_file(code: &str) -> PathBuf {
-        Path::new("locales").join(code).join("kit.ftl")
+        Project::locale_dir(code).join("kit.ftl")
     }
 
     /// Where icons are looked up, most specific first: the game's, then the shared ones.

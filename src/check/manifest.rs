@@ -254,6 +254,8 @@ pub struct RulesSource<'a> {
     pub first: bool,
     /// How messages name it: `rules` for `rules.md`, else the file name (`rules.de.md`).
     pub label: String,
+    /// The words of `lang` it is read with (the project's own, when it has them).
+    pub vocab: &'static Vocab,
 }
 
 impl<'a> RulesSource<'a> {
@@ -264,6 +266,7 @@ impl<'a> RulesSource<'a> {
             lang: "en",
             first: true,
             label: "rules".to_owned(),
+            vocab: Vocab::of("en"),
         }
     }
 }
@@ -276,8 +279,7 @@ pub fn check_rules(manifest: &ManifestFile, rules: Option<&str>) -> RulesCheck {
 
 /// The names of each entry as the scanner compares them: the names in the rules' language
 /// first, then the name and aliases.
-fn known_names(flat: &[(&Entry, String, Option<usize>)], lang: &str) -> Vec<Known> {
-    let vocab = Vocab::of(lang);
+fn known_names(flat: &[(&Entry, String, Option<usize>)], lang: &str, vocab: &Vocab) -> Vec<Known> {
     let base = crate::model::lang::base(lang);
     flat.iter()
         .map(|(e, _, parent)| Known {
@@ -300,10 +302,11 @@ fn known_names(flat: &[(&Entry, String, Option<usize>)], lang: &str) -> Vec<Know
 pub fn check_rules_in(manifest: &ManifestFile, rules: Option<RulesSource>) -> RulesCheck {
     let flat = flatten(&manifest.entries);
     let lang = rules.as_ref().map_or("en", |r| r.lang);
-    let known = known_names(&flat, lang);
+    let vocab = rules.as_ref().map_or(Vocab::of("en"), |r| r.vocab);
+    let known = known_names(&flat, lang, vocab);
     let scan = rules
         .as_ref()
-        .map(|r| rulescan::scan(r.text, &known, Vocab::of(r.lang)))
+        .map(|r| rulescan::scan(r.text, &known, r.vocab))
         .unwrap_or_default();
     let default_source = RulesSource::english("");
     let source = rules.as_ref().unwrap_or(&default_source);
@@ -753,11 +756,13 @@ pub fn check(
         .all
         .first()
         .is_none_or(|f| crate::model::lang::base(f) == crate::model::lang::base(lang));
+    let vocab = Vocab::for_project(&game.project, lang).map_err(|e| e.game(&game.id))?;
     let source = rules_source.map(|text| RulesSource {
         text,
         lang,
         first,
         label: label.clone(),
+        vocab,
     });
     let rules = check_rules_in(manifest, source);
     for (row, r) in checker.rows.iter_mut().zip(rules.rows) {

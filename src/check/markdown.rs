@@ -102,7 +102,7 @@ pub fn blank_tera(source: &str) -> String {
 
 /// Whether a heading names the components section, in the language of `v` or in English.
 pub fn is_section_heading(text: &str, v: &Vocab) -> bool {
-    let english = &crate::check::vocab::ENGLISH;
+    let english = Vocab::of("en");
     names_section(text, v) || (!std::ptr::eq(v, english) && names_section(text, english))
 }
 
@@ -360,6 +360,56 @@ mod tests {
         }
         for h in ["Aufbau", "Inhaltsverzeichnis", "Ein Spielzug"] {
             assert!(!is_section_heading(h, &GERMAN), "{h}");
+        }
+    }
+
+    #[test]
+    fn section_headings_of_every_language_are_recognised() {
+        let cases: [(&str, &[&str], &[&str]); 6] = [
+            (
+                "fr",
+                &[
+                    "Matériel",
+                    "Contenu de la boîte",
+                    "2. Composants",
+                    "Éléments de jeu",
+                ],
+                &["Mise en place", "Table des matières", "Tour de jeu"],
+            ),
+            (
+                "es",
+                &["Componentes", "Contenido", "Material", "En la caja"],
+                &["Preparación", "Índice", "Turno de juego"],
+            ),
+            (
+                "it",
+                &["Componenti", "Materiale", "Contenuto della scatola"],
+                &["Preparazione", "Indice", "Turno di gioco"],
+            ),
+            (
+                "pl",
+                &["Elementy gry", "Zawartość pudełka", "Komponenty"],
+                &["Przygotowanie", "Spis treści", "Przebieg gry"],
+            ),
+            (
+                "nl",
+                &["Spelmateriaal", "Inhoud", "Onderdelen", "In de doos"],
+                &["Voorbereiding", "Inhoudsopgave", "Spelverloop"],
+            ),
+            (
+                "pt",
+                &["Componentes", "Conteúdo", "Material", "Na caixa"],
+                &["Preparação", "Índice", "Turno de jogo"],
+            ),
+        ];
+        for (code, yes, no) in cases {
+            let v = Vocab::of(code);
+            for h in yes.iter().chain(&["Components"]) {
+                assert!(is_section_heading(h, v), "{code}: {h}");
+            }
+            for h in no {
+                assert!(!is_section_heading(h, v), "{code}: {h}");
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! `forty-eight`, `a dozen`, `a pair of`, `six (6)`, and `a`/`an` where the caller allows it;
 //! the number words are the rulebook language's ([`Vocab`]).
 
-use crate::check::vocab::Vocab;
+use crate::check::vocab::{NumberWord, Vocab};
 
 /// A piece of text: a word, a number, or one punctuation character.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,69 +114,137 @@ pub struct Count {
     pub article: bool,
 }
 
-fn unit_word(t: Option<&Token>, v: &Vocab) -> Option<u32> {
-    let t = t.filter(|t| t.kind == Kind::Word)?;
-    v.unit(&t.lower)
+/// Whether the tokens at `i` are `phrase` (words and punctuation as the data writes them).
+pub fn phrase_at(toks: &[Token], i: usize, phrase: &[String]) -> bool {
+    phrase.iter().enumerate().all(|(k, p)| {
+        toks.get(i + k).is_some_and(|t| match t.kind {
+            Kind::Word => t.lower == *p,
+            // The data writes a straight apostrophe for both (`jusqu'à`, `jusqu’à`).
+            Kind::Punct(c) => {
+                let c = if c == '’' { '\'' } else { c };
+                p.chars().eq([c])
+            }
+            _ => false,
+        })
+    })
 }
 
-fn tens_word(t: Option<&Token>, v: &Vocab) -> Option<u32> {
-    let t = t.filter(|t| t.kind == Kind::Word)?;
-    v.tens(&t.lower)
+/// Whether a phrase ends right before token `end`.
+pub fn phrase_before(toks: &[Token], end: usize, phrase: &[String]) -> bool {
+    end.checked_sub(phrase.len())
+        .is_some_and(|i| phrase_at(toks, i, phrase))
 }
 
-/// Below a hundred in words: `seven`, `forty-eight`, `forty eight`.
+/// Words joined by dashes with no space (`forty-eight`, `quatre-vingt-dix-neuf`), at most.
+const MAX_RUN: usize = 5;
+
+/// A number word at `i`: one word, or the longest run of words joined by dashes that is one
+/// (`forty-eight`, `quatre-vingt-dix`; `two-player` is `two`). Its value, the token after it
+/// and what it is.
+fn number_word(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, NumberWord)> {
+    toks.get(i).filter(|t| t.kind == Kind::Word)?;
+    let mut ends = vec![i + 1];
+    let mut k = i;
+    while ends.len() < MAX_RUN
+        && toks.get(k + 1).is_some_and(|t| t.is_punct('-'))
+        && toks.get(k + 2).is_some_and(|t| t.kind == Kind::Word)
+        && adjacent(toks, k, k + 1)
+        && adjacent(toks, k + 1, k + 2)
+    {
+        k += 2;
+        ends.push(k + 1);
+    }
+    ends.iter().rev().find_map(|&end| {
+        let run: String = toks[i..end].iter().map(|t| t.lower.as_str()).collect();
+        v.number(&run).map(|(n, what)| (n, end, what))
+    })
+}
+
+/// Below a hundred in words: `seven`, `forty-eight`, `achtundvierzig`, and tens and units
+/// apart where the language writes them so (`forty eight`, `treinta y dos`, `vingt et un`).
 fn small_words(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize)> {
-    if let Some(n) = unit_word(toks.get(i), v) {
-        return Some((n, i + 1));
+    let (tens, next, what) = number_word(toks, i, v)?;
+    if what != NumberWord::Tens {
+        return Some((tens, next));
     }
-    let tens = tens_word(toks.get(i), v)?;
-    if !v.separate_tens() {
-        return Some((tens, i + 1));
-    }
-    let hyphen = toks.get(i + 1).is_some_and(|t| t.is_punct('-'));
-    let j = if hyphen { i + 2 } else { i + 1 };
-    match unit_word(toks.get(j), v).filter(|u| *u < 10) {
-        Some(u) => Some((tens + u, j + 1)),
-        None => Some((tens, i + 1)),
-    }
+    let unit = v.between().iter().find_map(|join| {
+        if !phrase_at(toks, next, join) {
+            return None;
+        }
+        match number_word(toks, next + join.len(), v)? {
+            (u, after, NumberWord::Unit) if v.unit_fits(tens, u) => Some((tens + u, after)),
+            _ => None,
+        }
+    });
+    Some(unit.unwrap_or((tens, next)))
 }
 
-/// A number in words, with `hundred` and the idioms `a dozen`, `a pair of`, `a hundred`
-/// (German `ein Dutzend`, `hundert`).
+/// A phrase of `phrases` at `i` followed by the dozen word: the token after the dozen.
+fn before_dozen(toks: &[Token], i: usize, phrases: &[Vec<String>], v: &Vocab) -> Option<usize> {
+    phrases.iter().find_map(|p| {
+        let d = i + p.len();
+        (phrase_at(toks, i, p) && toks.get(d).is_some_and(|t| v.is_dozen(&t.lower)))
+            .then(|| after_dozen(toks, d, v))
+    })
+}
+
+/// The token after the dozen word at `d` and its `of` (French `douzaine de`, `douzaine d'`).
+fn after_dozen(toks: &[Token], d: usize, v: &Vocab) -> usize {
+    let of = toks
+        .get(d + 1)
+        .is_some_and(|t| t.kind == Kind::Word && v.is_dozen_of(&t.lower));
+    if !of {
+        return d + 1;
+    }
+    let apostrophe = toks
+        .get(d + 2)
+        .is_some_and(|t| (t.is_punct('\'') || t.is_punct('’')) && adjacent(toks, d + 1, d + 2));
+    if apostrophe { d + 3 } else { d + 2 }
+}
+
+/// Whether token `i` is inside a `half a` (the `a` of `half a dozen` is no count).
+fn inside_half(toks: &[Token], i: usize, v: &Vocab) -> bool {
+    v.half_dozen()
+        .iter()
+        .any(|p| (1..p.len()).any(|k| i >= k && phrase_at(toks, i - k, p)))
+}
+
+/// A number in words, with `hundred` and the idioms `a dozen`, `half a dozen`, `a pair of`,
+/// `a hundred` in the language's words (German `ein Dutzend`, French `une douzaine de`).
 fn number_words(toks: &[Token], i: usize, voc: &Vocab) -> Option<(u32, usize)> {
     let t = toks.get(i)?;
-    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.is_word(w));
-    // `half a dozen` is six; its `a dozen` is no count of its own.
-    if t.is_word("half")
-        && is(i + 1, "a")
-        && toks.get(i + 2).is_some_and(|d| voc.is_dozen(&d.lower))
-    {
-        return Some((6, i + 3));
+    let word = |j: usize| toks.get(j).map_or("", |t| t.lower.as_str());
+    if let Some(next) = before_dozen(toks, i, voc.half_dozen(), voc) {
+        return Some((6, next));
     }
-    if t.is_word("a") && i > 0 && is(i - 1, "half") {
+    if inside_half(toks, i, voc) {
         return None;
     }
-    if t.is_word("a") || t.is_word("one") || voc.unit(&t.lower) == Some(1) {
-        if toks.get(i + 1).is_some_and(|d| voc.is_dozen(&d.lower)) {
-            return Some((12, i + 2));
-        }
-        if t.is_word("a") && is(i + 1, "pair") && is(i + 2, "of") {
-            return Some((2, i + 3));
-        }
+    let one = voc.articles.contains(&t.lower) || voc.unit(&t.lower) == Some(1);
+    if one && voc.is_dozen(word(i + 1)) {
+        return Some((12, after_dozen(toks, i + 1, voc)));
     }
-    let (mut v, mut j) = if t.is_word("a") && is(i + 1, "hundred") {
+    if let Some(p) = voc.pair().iter().find(|p| phrase_at(toks, i, p)) {
+        return Some((2, i + p.len()));
+    }
+    let (mut v, mut j) = if voc.articles.contains(&t.lower) && voc.is_hundred(word(i + 1)) {
         (1, i + 1)
+    } else if voc.hundred_alone() && voc.is_hundred(&t.lower) {
+        (1, i)
     } else {
         small_words(toks, i, voc)?
     };
-    let word = |j: usize| toks.get(j).map_or("", |t| t.lower.as_str());
     if voc.is_dozen(word(j)) {
-        return Some((v * 12, j + 1));
+        return Some((v * 12, after_dozen(toks, j, voc)));
     }
     if voc.is_hundred(word(j)) {
         v *= 100;
         j += 1;
-        let k = if is(j, "and") { j + 1 } else { j };
+        let k = if voc.is_hundred_and(word(j)) {
+            j + 1
+        } else {
+            j
+        };
         if let Some((rest, next)) = small_words(toks, k, voc) {
             v += rest;
             j = next;
@@ -228,7 +296,7 @@ fn digits_at(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, bool)> 
         if money.iter().any(|c| prev.is_punct(*c)) && adjacent(toks, i - 1, i) {
             return None;
         }
-        if prev.kind == Kind::Word && v.labels.contains(&prev.lower.as_str()) {
+        if prev.kind == Kind::Word && v.labels.contains(prev.lower.as_str()) {
             return None;
         }
     }
@@ -246,7 +314,7 @@ fn digits_at(toks: &[Token], i: usize, v: &Vocab) -> Option<(u32, usize, bool)> 
         Kind::Punct('-')
             if toks
                 .get(i + 2)
-                .is_some_and(|t| v.adjectives.contains(&t.lower.as_str())) =>
+                .is_some_and(|t| v.adjectives.contains(t.lower.as_str())) =>
         {
             None
         }
@@ -268,7 +336,7 @@ pub fn count_at(toks: &[Token], i: usize, article: bool, v: &Vocab) -> Option<Co
         }
         Kind::Word => match number_words(toks, i, v) {
             Some((n, next)) => (n, next, false, false),
-            None if article && v.articles.contains(&t.lower.as_str()) => (1, i + 1, false, true),
+            None if article && v.articles.contains(t.lower.as_str()) => (1, i + 1, false, true),
             None => return None,
         },
         _ => return None,
@@ -433,5 +501,54 @@ mod tests {
         // English words are not German numbers, nor the other way round.
         assert_eq!(de("twelve Karten"), None);
         assert_eq!(first("elf tokens", false), None);
+    }
+
+    /// The value and length in tokens of the count at the start of `text` in `code`.
+    fn read(code: &str, text: &str) -> Option<(u32, usize)> {
+        let v = Vocab::of(code);
+        let t = tokenize(text, v);
+        count_at(&t, 0, false, v).map(|c| (c.value, c.next))
+    }
+
+    #[test]
+    fn number_words_and_idioms_in_every_language() {
+        let cases = [
+            ("fr", "soixante-dix-huit cartes", Some((78, 5))),
+            ("fr", "vingt et une cartes", Some((21, 3))),
+            ("fr", "soixante et onze cartes", Some((71, 3))),
+            ("fr", "quatre-vingt-dix-neuf cartes", Some((99, 7))),
+            ("fr", "une douzaine de jetons", Some((12, 3))),
+            ("fr", "une douzaine d’œufs", Some((12, 4))),
+            ("fr", "une demi-douzaine de dés", Some((6, 5))),
+            ("fr", "une paire de dés", Some((2, 3))),
+            ("fr", "cent vingt cartes", Some((120, 2))),
+            ("fr", "deux cents cartes", Some((200, 2))),
+            ("es", "setenta y ocho cartas", Some((78, 3))),
+            ("es", "veintidós cartas", Some((22, 1))),
+            ("es", "una docena de fichas", Some((12, 3))),
+            ("es", "media docena de dados", Some((6, 3))),
+            ("es", "cien cartas", Some((100, 1))),
+            ("es", "ciento veinte cartas", Some((120, 2))),
+            ("it", "quarantotto carte", Some((48, 1))),
+            ("it", "ventitré carte", Some((23, 1))),
+            ("it", "un paio di dadi", Some((2, 3))),
+            ("it", "una dozzina di segnalini", Some((12, 3))),
+            ("pl", "dwadzieścia dwa żetony", Some((22, 2))),
+            ("pl", "czterdziestu ośmiu kart", Some((48, 2))),
+            ("pl", "dwie plansze", Some((2, 1))),
+            ("pl", "pięciu graczy", Some((5, 1))),
+            ("nl", "achtenveertig kaarten", Some((48, 1))),
+            ("nl", "drieëntwintig fiches", Some((23, 1))),
+            ("nl", "een dozijn fiches", Some((12, 2))),
+            ("pt", "vinte e dois peões", Some((22, 3))),
+            ("pt", "duas cartas", Some((2, 1))),
+            ("pt", "uma dúzia de fichas", Some((12, 3))),
+            ("pt", "cento e vinte cartas", Some((120, 3))),
+        ];
+        for (code, text, want) in cases {
+            assert_eq!(read(code, text), want, "{code}: {text}");
+        }
+        // A dash run is read as far as it is a number: `deux-joueurs` is two.
+        assert_eq!(read("fr", "deux-joueurs"), Some((2, 1)));
     }
 }

@@ -20,7 +20,9 @@
 //! turn draws and setup amounts never do, in the section or out of it.
 
 use crate::check::markdown::{self, Block, Kind as BlockKind, Text};
-use crate::check::numbers::{Count, Kind, Token, count_at, suffix_count, tokenize, words};
+use crate::check::numbers::{
+    Count, Kind, Token, count_at, phrase_at, phrase_before, suffix_count, tokenize, words,
+};
 use crate::check::statements::{Known, RowScanner, RulesProblem, Scan, Statement};
 use crate::check::vocab::Vocab;
 
@@ -140,41 +142,29 @@ fn word_at(toks: &[Token], i: Option<usize>) -> &str {
 /// A count right after a verb of play (or `up to`), or followed by `each`/`per`, is not a
 /// total.
 fn is_play_amount(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
-    let prev = word_at(toks, count.start.checked_sub(1));
-    let prev2 = word_at(toks, count.start.checked_sub(2));
     let next = word_at(toks, Some(name_end));
-    v.play_verbs.contains(&prev)
-        || v.play_before2
-            .iter()
-            .any(|[a, b]| prev2 == *a && prev == *b)
-        || v.rate_after.contains(&next)
+    v.play_before
+        .iter()
+        .any(|p| phrase_before(toks, count.start, p))
+        || v.rate_after.contains(next)
 }
 
 /// Outside the components section: `all 20`, `of the 72`, `the 54-card`, `24 ... in all`,
 /// `the game contains 41`.
 fn is_explicit_total(toks: &[Token], count: &Count, name_end: usize, v: &Vocab) -> bool {
     let prev = word_at(toks, count.start.checked_sub(1));
-    let prev2 = word_at(toks, count.start.checked_sub(2));
-    let next = word_at(toks, Some(name_end));
-    let next2 = word_at(toks, Some(name_end + 1));
-    v.total_before.contains(&prev)
-        || v.total_before_pair
-            .iter()
-            .any(|[a, b]| prev2 == *a && prev == *b)
-        || (v.total_articles.contains(&prev) && v.total_before2.contains(&prev2))
-        || (prev == "of" && prev2 == "total")
-        || (count.unit && v.total_unit_before.contains(&prev))
-        || v.total_after2
-            .iter()
-            .any(|[a, b]| next == *a && next2 == *b)
-        || v.total_after.contains(&next)
+    v.total_before
+        .iter()
+        .any(|p| phrase_before(toks, count.start, p))
+        || (count.unit && v.total_unit_before.contains(prev))
+        || v.total_after.iter().any(|p| phrase_at(toks, name_end, p))
 }
 
 /// An article may mean one only at the start of a list item or after a separator in it.
 fn article_allowed(toks: &[Token], i: usize, v: &Vocab) -> bool {
     i == 0
         || toks.get(i - 1).is_some_and(|t| {
-            t.is_punct(',') || t.is_punct(':') || v.list_and.contains(&t.lower.as_str())
+            t.is_punct(',') || t.is_punct(':') || v.list_and.contains(t.lower.as_str())
         })
 }
 
@@ -211,7 +201,7 @@ fn describes(toks: &[Token], a: usize, b: usize, v: &Vocab) -> bool {
             let dash_next = toks
                 .get(i + 1)
                 .is_some_and(|n| n.is_punct('-') && n.start == t.end);
-            v.adjectives.contains(&t.lower.as_str())
+            v.adjectives.contains(t.lower.as_str())
                 || t.is_punct('-')
                 || (dash_next && (matches!(t.kind, Kind::Num(_)) || v.unit(&t.lower).is_some()))
         })
@@ -248,7 +238,7 @@ fn count_for(toks: &[Token], hit: &Hit, bounds: &Bounds, place: Place, v: &Vocab
     }
     let c = suffix_count(toks, hit.end, v)?;
     // `Crew pawns: 4 each of 5 colours`: a rate, not the total.
-    if v.rate_after.contains(&word_at(toks, Some(c.next))) {
+    if v.rate_after.contains(word_at(toks, Some(c.next))) {
         return None;
     }
     // `Loot Cards: 40x Tier 1`: the 40 is Tier 1's, unless a line ends after it
@@ -277,12 +267,9 @@ fn connector(toks: &[Token], p: usize, v: &Vocab) -> Option<usize> {
     } else {
         p
     };
-    v.connectors.iter().find_map(|f| {
-        f.iter()
-            .enumerate()
-            .all(|(k, w)| toks.get(p + k).is_some_and(|t| t.is_word(w)))
-            .then_some(p + f.len())
-    })
+    v.connectors
+        .iter()
+        .find_map(|f| phrase_at(toks, p, f).then_some(p + f.len()))
 }
 
 /// Token ranges of the items of a list that starts at `start`; `None` for an unclosed bracket.
@@ -307,7 +294,7 @@ fn items(toks: &[Token], start: usize, bracket: bool, v: &Vocab) -> Option<Vec<(
                 out.push((from, j));
                 from = j + 1;
             }
-            Kind::Word if depth == 0 && v.list_and.contains(&t.lower.as_str()) => {
+            Kind::Word if depth == 0 && v.list_and.contains(t.lower.as_str()) => {
                 out.push((from, j));
                 from = j + 1;
             }
@@ -322,7 +309,7 @@ fn items(toks: &[Token], start: usize, bracket: bool, v: &Vocab) -> Option<Vec<(
 fn part_count(toks: &[Token], (a, b): (usize, usize), v: &Vocab) -> Option<u32> {
     let c = count_at(toks, a, false, v)?;
     let next = toks.get(c.next).filter(|_| c.next < b)?;
-    (next.kind != Kind::Word || !v.per_words.contains(&next.lower.as_str())).then_some(c.value)
+    (next.kind != Kind::Word || !v.per_words.contains(next.lower.as_str())).then_some(c.value)
 }
 
 fn after(toks: &[Token], p: usize, v: &Vocab) -> After {
@@ -353,7 +340,7 @@ fn after(toks: &[Token], p: usize, v: &Vocab) -> After {
     let elided = list.iter().any(|&(a, b)| {
         toks.get(a..b).is_some_and(|ts| {
             ts.iter()
-                .any(|t| t.is_punct('…') || v.etc.contains(&t.lower.as_str()) || t.is_punct('.'))
+                .any(|t| t.is_punct('…') || v.etc.contains(t.lower.as_str()) || t.is_punct('.'))
         })
     });
     let no_counts = list
@@ -491,7 +478,7 @@ impl Scanner<'_> {
 fn plain_lead(text: &Text, toks: &[Token], v: &Vocab) -> Option<Lead> {
     let c = count_at(toks, 0, false, v)?;
     let word = toks.get(c.next).filter(|t| t.kind == Kind::Word)?;
-    if v.per_words.contains(&word.lower.as_str()) {
+    if v.per_words.contains(word.lower.as_str()) {
         return None;
     }
     let end = toks
@@ -625,8 +612,7 @@ fn sets_of(v: &Vocab, b: &Block, r: &TextResult) -> u32 {
 /// colour, containing:`), not parts of its count.
 fn gives_contents_of_each(v: &Vocab, b: &Block) -> bool {
     let toks = tokenize(&b.text.s, v);
-    toks.iter()
-        .any(|t| v.rate_after.contains(&t.lower.as_str()))
+    toks.iter().any(|t| v.rate_after.contains(t.lower.as_str()))
         && toks.last().is_some_and(|t| t.is_punct(':'))
 }
 

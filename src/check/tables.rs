@@ -16,10 +16,10 @@ fn cell_count(text: &str, v: &Vocab) -> Option<u32> {
 
 fn is_count_column(header: Option<&String>, body: &[&[Text]], col: usize, v: &Vocab) -> bool {
     let h = header.map_or("", |h| h.as_str());
-    if v.count_headers.contains(&h) {
+    if v.count_headers.contains(h) {
         return true;
     }
-    if v.name_headers.contains(&h) {
+    if v.name_headers.contains(h) {
         return false;
     }
     let cells: Vec<&str> = body
@@ -93,7 +93,7 @@ fn read_row(s: &mut impl RowScanner, cells: &[Text], count_cols: &[usize]) {
             let toks = tokenize(&cell.s, s.vocab());
             let skip = usize::from(
                 toks.first()
-                    .is_some_and(|t| s.vocab().cell_articles.contains(&t.lower.as_str())),
+                    .is_some_and(|t| s.vocab().cell_articles.contains(t.lower.as_str())),
             );
             let hits = s.hits(&toks);
             let Some(&(start, end, entry)) = hits.first().filter(|h| h.0 == skip) else {
