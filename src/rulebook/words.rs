@@ -392,7 +392,10 @@ mod tests {
             let n = outside_raw.matches(mark).count();
             assert!(n % 2 == 0, "unbalanced {mark} in {p:?}");
         }
-        assert!(p.matches('`').count() % 2 == 0, "unbalanced ` in {p:?}");
+        assert!(
+            p.matches('`').count().is_multiple_of(2),
+            "unbalanced ` in {p:?}"
+        );
         for bad in ['#', '$', '<', '>', '@', '[', ']', '\\'] {
             assert!(!outside_raw.contains(bad), "{bad} in {p:?}");
         }
