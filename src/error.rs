@@ -154,15 +154,10 @@ impl fmt::Display for Error {
         }
         if let (Some(snippet), Some(line)) = (&self.snippet, self.line) {
             let gutter = line.to_string().len();
-            write!(f, "\n {:gutter$} |\n {line} | {snippet}", "")?;
-            if let Some(col) = self.column {
-                write!(
-                    f,
-                    "\n {:gutter$} | {:pad$}^",
-                    "",
-                    "",
-                    pad = col.saturating_sub(1)
-                )?;
+            let (shown, caret) = window(snippet, self.column);
+            write!(f, "\n {:gutter$} |\n {line} | {shown}", "")?;
+            if let Some(pad) = caret {
+                write!(f, "\n {:gutter$} | {:pad$}^", "", "")?;
             }
         }
         let mut place = Vec::new();
@@ -218,6 +213,40 @@ pub fn suggestion<'a>(unknown: &str, known: impl IntoIterator<Item = &'a str> + 
     }
 }
 
+/// How much of a source line a snippet shows: a line of a minified file or an attack can be
+/// megabytes long, and a terminal shows a screen's width.
+const SNIPPET_CHARS: usize = 100;
+
+/// The part of `line` a snippet shows, around 1-based column `column` (bytes), with `…` where
+/// it is cut, and where the caret goes in it (characters from its start).
+fn window(line: &str, column: Option<usize>) -> (String, Option<usize>) {
+    let chars = line.chars().count();
+    // The caret's character, from the byte column (the nearest boundary before it).
+    let at = column.map(|c| {
+        let byte = c.saturating_sub(1).min(line.len());
+        let boundary = (0..=byte)
+            .rev()
+            .find(|&b| line.is_char_boundary(b))
+            .unwrap_or(0);
+        line[..boundary].chars().count() + (byte - boundary)
+    });
+    if chars <= SNIPPET_CHARS {
+        return (line.to_owned(), at);
+    }
+    let start = at.map_or(0, |a| a.saturating_sub(SNIPPET_CHARS / 2));
+    let start = start.min(chars - SNIPPET_CHARS);
+    let end = start + SNIPPET_CHARS;
+    let mut shown: String = line.chars().skip(start).take(SNIPPET_CHARS).collect();
+    let lead = usize::from(start > 0);
+    if start > 0 {
+        shown.insert(0, '…');
+    }
+    if end < chars {
+        shown.push('…');
+    }
+    (shown, at.map(|a| a - start + lead))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,5 +280,18 @@ mod tests {
         assert!(text.contains("   |   ^"), "{text}");
         assert!(text.contains("card `A`"), "{text}");
         assert!(text.contains("did you mean `count`?"), "{text}");
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_its_column() {
+        let line = format!("{}X{}", "a".repeat(10_000), "b".repeat(10_000));
+        let (shown, caret) = window(&line, Some(10_001));
+        assert_eq!(shown.chars().count(), 102, "{shown}");
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!(shown.chars().nth(caret.unwrap()), Some('X'));
+        assert_eq!(window("short", Some(3)), ("short".to_owned(), Some(2)));
+        let (end, caret) = window(&"é".repeat(300), Some(599));
+        assert!(end.starts_with('…') && !end.ends_with('…'));
+        assert_eq!(caret, Some(100));
     }
 }

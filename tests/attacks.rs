@@ -1,5 +1,5 @@
 //! Hostile input on every surface added since the first attack, as an attacker would write it:
-//! spreadsheets, rules, images, filters, YAML, `serve`. Each case runs the command line as a
+//! spreadsheets, rules, images, filters, YAML, `serve`, translation catalogues and records. Each case runs the command line as a
 //! fresh process under a 4 GB address-space limit, and asserts the exit code, a message that
 //! names the cause, and the previous output untouched. No case asserts a speed (that belongs in
 //! benchmarks); a watchdog only keeps a hung case from hanging the suite.
@@ -33,18 +33,47 @@ fn run_limited(root: &Path, args: &[&str]) -> Output {
     finish(child, Duration::from_secs(300))
 }
 
-/// Waits for `child`, killing it (a process we own, never a number) past `limit`.
+/// Waits for `child`, killing it (a process we own, never a number) past `limit`. Its output
+/// is read while it runs: a child blocked on a full pipe would look hung.
 fn finish(mut child: Child, limit: Duration) -> Output {
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             panic!("the command hung past the safety net of {limit:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
-    child.wait_with_output().unwrap()
 }
 
 /// A fixture game built once, so each attack can show its output is left as it was.
@@ -211,6 +240,27 @@ fn tab_indented_yaml_is_named_as_a_tab() {
         "- name: Alpha\n\tcount: 2\n\ttext: fine\n",
     );
     refused(&p, &["build", "fixture"], "line 2 is indented with a tab");
+}
+
+#[test]
+fn a_catalogue_nested_a_hundred_thousand_deep_is_refused_before_it_is_parsed() {
+    let p = built_game();
+    // Fluent's parser recurses once a brace: this overflowed its stack.
+    let deep = "{ ".repeat(100_000) + "\"x\"" + &" }".repeat(100_000);
+    p.write("locales/en/kit.ftl", &format!("guide-title = {deep}\n"));
+    refused(&p, &["build", "fixture"], "locales/en/kit.ftl:1:");
+    refused(&p, &["check", "fixture"], "braces nest deeper than");
+}
+
+#[test]
+fn a_damaged_translation_record_is_named_at_its_line() {
+    let p = built_game();
+    let nested = "[".repeat(100_000);
+    p.write(
+        "data/fixture/translated.json",
+        &format!("{{\n\"fr\": {nested}"),
+    );
+    refused(&p, &["build", "fixture"], "data/fixture/translated.json:2:");
 }
 
 /// One request, its whole answer (or what came before the server closed).

@@ -211,11 +211,46 @@ fn bundle(lang: &str, sources: &[Source]) -> Result<Bundle> {
     // stray characters in Typst and on sheet labels.
     bundle.set_use_isolating(false);
     for source in sources {
+        check_nesting(source)?;
         let resource = FluentResource::try_new(source.text.clone().into_owned())
             .map_err(|(_, errors)| parse_error(source, &errors[0]))?;
         bundle.add_resource_overriding(resource);
     }
     Ok(bundle)
+}
+
+/// How deep braces may nest in a catalogue: a plural inside a choice is three; the Fluent
+/// parser recurses once a level, so a file of a million `{` would overflow its stack.
+const MAX_NESTING: usize = 16;
+
+/// Refuses braces nested deeper than [`MAX_NESTING`], at the brace that goes too deep.
+fn check_nesting(source: &Source) -> Result<()> {
+    let (mut depth, mut quoted, mut escaped) = (0usize, false, false);
+    for (at, c) in source.text.char_indices() {
+        if std::mem::take(&mut escaped) {
+            continue;
+        }
+        match c {
+            // A string literal (`{ "{" }`, `{ "\"" }`) is no nesting.
+            '\\' if quoted => escaped = true,
+            '"' if depth > 0 => quoted = !quoted,
+            '{' if !quoted => depth += 1,
+            '}' if !quoted => depth = depth.saturating_sub(1),
+            '\n' => quoted = false,
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            let (line, column) = line_column(&source.text, at);
+            return Err(Error::new(format!(
+                "braces nest deeper than {MAX_NESTING} levels here"
+            ))
+            .in_file(&source.file)
+            .at(line, column)
+            .with_source(&source.text)
+            .help("a message needs a brace for each name it fills in and each choice it makes, rarely more than three deep"));
+        }
+    }
+    Ok(())
 }
 
 fn parse_error(source: &Source, e: &fluent_syntax::parser::ParserError) -> Error {
@@ -419,6 +454,26 @@ mod tests {
         assert_eq!(ja.template("kit-contents"), "Contents");
         assert_eq!(ja.warnings().len(), 1, "{:?}", ja.warnings());
         assert!(ja.warnings()[0].contains("`ja`"));
+    }
+
+    #[test]
+    fn braces_nested_too_deep_are_refused_before_the_parser_sees_them() {
+        let source = |text: String| Source {
+            file: PathBuf::from("locales/fr/kit.ftl"),
+            text: Cow::Owned(text),
+            own: true,
+        };
+        let deep = format!("a = {}x{}\n", "{ ".repeat(100_000), " }".repeat(100_000));
+        let e = check_nesting(&source(deep)).unwrap_err();
+        assert_eq!((e.line, e.column), (Some(1), Some(4 + 2 * MAX_NESTING + 1)));
+        let shipped = "a = { $n -> [one] { \"{\" } *[other] x }\n".to_owned();
+        assert!(check_nesting(&source(shipped)).is_ok());
+        for (code, text) in super::super::SHIPPED {
+            assert!(
+                check_nesting(&Source::shipped(code, text)).is_ok(),
+                "{code}"
+            );
+        }
     }
 
     #[test]
