@@ -208,6 +208,10 @@ index-declared = Angegeben
 index-produced = Erzeugt
 index-rules = Regeln
 index-status = Ergebnis
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = Abweichung
+index-accepted = akzeptiert
 index-deck-stats = Stapelstatistik
 index-deck-stats-intro = Die Wahrscheinlichkeit, jede Kartenart in den ersten Zügen zu sehen, aus den Kartenzahlen der Daten ({ $file }).
 index-deck-stats-chart = Diagramm der Stapelstatistik

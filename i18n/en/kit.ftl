@@ -227,6 +227,10 @@ index-declared = Declared
 index-produced = Produced
 index-rules = Rules
 index-status = Status
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = mismatch
+index-accepted = accepted
 index-deck-stats = Deck statistics
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = The chance to see each kind of card in the first draws, from the card counts in the data ({ $file }).

@@ -249,6 +249,10 @@ index-declared = Declarado
 index-produced = Generado
 index-rules = Reglas
 index-status = Estado
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = discrepancia
+index-accepted = aceptado
 index-deck-stats = Estadísticas del mazo
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = La probabilidad de ver cada tipo de carta en los primeros robos, calculada a partir de las cantidades de cartas indicadas en los datos ({ $file }).

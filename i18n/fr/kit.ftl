@@ -250,6 +250,10 @@ index-declared = Déclaré
 index-produced = Produit
 index-rules = Règles
 index-status = État
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = écart
+index-accepted = accepté
 index-deck-stats = Statistiques du paquet
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = La probabilité de voir chaque type de carte lors des premières pioches, calculée d'après le nombre de cartes indiqué dans les données ({ $file }).

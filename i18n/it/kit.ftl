@@ -250,6 +250,10 @@ index-declared = Dichiarato
 index-produced = Generato
 index-rules = Regole
 index-status = Stato
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = discrepanza
+index-accepted = accettato
 index-deck-stats = Statistiche del mazzo
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = La probabilità di vedere ciascun tipo di carta nelle prime pescate, calcolata dalle quantità di carte indicate nei dati ({ $file }).

@@ -241,6 +241,10 @@ index-declared = Opgegeven
 index-produced = Gemaakt
 index-rules = Regels
 index-status = Status
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = afwijking
+index-accepted = geaccepteerd
 index-deck-stats = Stapelstatistieken
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = De kans om elke soort kaart bij de eerste trekkingen te zien, berekend uit de kaartaantallen in de gegevens ({ $file }).

@@ -260,6 +260,10 @@ index-declared = Zadeklarowane
 index-produced = Wygenerowane
 index-rules = Zasady
 index-status = Stan
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = niezgodność
+index-accepted = zaakceptowano
 index-deck-stats = Statystyki talii
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = Prawdopodobieństwo zobaczenia każdego rodzaju karty w pierwszych dobraniach, obliczone na podstawie liczby kart podanej w danych ({ $file }).

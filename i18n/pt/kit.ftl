@@ -250,6 +250,10 @@ index-declared = Declarado
 index-produced = Gerado
 index-rules = Regras
 index-status = Estado
+# The verdict of one entry of the manifest check.
+index-ok = ok
+index-mismatch = discrepância
+index-accepted = aceite
 index-deck-stats = Estatísticas do baralho
 # `{ $file }` is deck-stats.json, a link.
 index-deck-stats-intro = A probabilidade de sair cada tipo de carta nas primeiras tiragens, calculada a partir das quantidades de cartas indicadas nos dados ({ $file }).
