@@ -360,3 +360,115 @@ fn a_misspelt_language_key_is_named() {
     );
     assert!(err.contains("game.yaml:"), "{err}");
 }
+
+#[test]
+fn a_region_without_its_own_rules_reads_its_base_languages() {
+    let dir = new_game("de-CH");
+    let d = dir.path();
+    edit(
+        d,
+        "game.yaml",
+        "  missing_translation: first-language\n",
+        "",
+    );
+    std::fs::remove_file(d.join(format!("data/{GAME}/rules.de-CH.md"))).unwrap();
+    write(
+        d,
+        &format!("data/{GAME}/rules.de.md"),
+        "# Qorvak\n\nGrundregeln.\n",
+    );
+    let built = build(d, "de-CH");
+    let rules = flat(&pdf_lines(built.pdf("rules.pdf").unwrap()));
+    assert!(rules.contains("Grundregeln"), "{rules}");
+}
+
+#[test]
+fn spreadsheet_columns_translate_untyped_fields_and_regions() {
+    let dir = new_game("de-CH");
+    let d = dir.path();
+    write(
+        d,
+        &format!("data/{GAME}/deck.csv"),
+        "name,name.de-CH,count,kind,value,text,text.de-CH\nScout,Späher,2,crew,1,Look.,Schau.\n",
+    );
+    edit(d, "game.yaml", "cards: deck.yaml", "cards: deck.csv");
+    let out = cli(d, &["translations", "--confirm"]);
+    assert!(out.status.success(), "{out:?}");
+    let record = std::fs::read_to_string(d.join(format!("data/{GAME}/translated.json"))).unwrap();
+    assert!(
+        record.contains("deck/scout/text") && record.contains("deck/scout/name"),
+        "{record}"
+    );
+}
+
+#[test]
+fn a_renamed_card_leaves_its_translations_unconfirmed_with_a_warning() {
+    let dir = new_game("fr");
+    let d = dir.path();
+    edit(
+        d,
+        "deck.yaml",
+        "- name: Merchant",
+        "- name: { en: Merchant, fr: Marchand }",
+    );
+    assert!(cli(d, &["translations", "--confirm"]).status.success());
+    assert!(
+        !build(d, "fr")
+            .report
+            .warnings
+            .iter()
+            .any(|w| w.contains("not confirmed"))
+    );
+    edit(d, "deck.yaml", "en: Merchant,", "en: Trader,");
+    let warnings = build(d, "fr").report.warnings;
+    let unconfirmed = warnings
+        .iter()
+        .any(|w| w.contains("1 translated `fr` text(s) not confirmed"));
+    assert!(unconfirmed, "{warnings:?}");
+}
+
+#[test]
+fn a_damaged_print_record_is_an_error_not_overwritten() {
+    let dir = new_game("fr");
+    let d = dir.path();
+    assert!(cli(d, &["build", "--mark-printed", "-q"]).status.success());
+    let path = d.join(format!("data/{GAME}/printed.json"));
+    let damaged = format!("<<<<<<< HEAD\n{}", std::fs::read_to_string(&path).unwrap());
+    std::fs::write(&path, &damaged).unwrap();
+    let out = cli(d, &["build", "--mark-printed", "-q"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the print record is damaged") && err.contains("printed.json:1:"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+}
+
+#[test]
+fn a_project_message_may_not_choose_forms_it_is_not_given_and_warns_of_a_dropped_name() {
+    let dir = new_game("fr");
+    let d = dir.path();
+    write(
+        d,
+        "locales/fr/kit.ftl",
+        "guide-title = Titre\nsheet-sheet =\n    { $n ->\n        [1] première feuille\n       *[other] feuille { $n }\n    }\n",
+    );
+    let out = cli(d, &["build", "-q"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("`sheet-sheet` chooses a form") && err.contains("kit.ftl:3:"),
+        "{err}"
+    );
+    write(
+        d,
+        "locales/fr/kit.ftl",
+        "guide-title = Titre\nsheet-sheet = { $title } · feuille\n",
+    );
+    let warnings = build(d, "fr").report.warnings;
+    let dropped = warnings
+        .iter()
+        .any(|w| w.contains("locales/fr/kit.ftl:2: `sheet-sheet` leaves out { $n }, { $of }"));
+    assert!(dropped, "{warnings:?}");
+}

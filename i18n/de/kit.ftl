@@ -6,7 +6,11 @@
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
 cover-players = { $n } Spieler
-cover-minutes = { $n } Minuten
+cover-minutes =
+    { $n ->
+        [one] { $n } Minute
+       *[other] { $n } Minuten
+    }
 cover-ages = ab { $n } Jahren
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

@@ -3,10 +3,18 @@
 # Each line is `id = text`. `{ $name }` is filled in by protopress; keep every one a
 # message has. A kit in a language without some id prints English there, with a warning.
 
-## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
+## The cover. `{ $n }` is a number (forms may be chosen on it) or a range such as 2–4, given as text (the default form prints).
 
-cover-players = { $n } players
-cover-minutes = { $n } minutes
+cover-players =
+    { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minute
+       *[other] { $n } minutes
+    }
 cover-ages = ages { $n }+
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

@@ -10,8 +10,16 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } jugadores
-cover-minutes = { $n } minutos
+cover-players =
+    { $n ->
+        [one] { $n } jugador
+       *[other] { $n } jugadores
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minuto
+       *[other] { $n } minutos
+    }
 cover-ages = a partir de { $n } años
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

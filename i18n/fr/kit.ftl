@@ -11,8 +11,16 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } joueurs
-cover-minutes = { $n } minutes
+cover-players =
+    { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minute
+       *[other] { $n } minutes
+    }
 cover-ages = dès { $n } ans
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

@@ -11,8 +11,16 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } giocatori
-cover-minutes = { $n } minuti
+cover-players =
+    { $n ->
+        [one] { $n } giocatore
+       *[other] { $n } giocatori
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minuto
+       *[other] { $n } minuti
+    }
 cover-ages = età { $n }+
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

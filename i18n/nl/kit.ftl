@@ -11,8 +11,16 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } spelers
-cover-minutes = { $n } minuten
+cover-players =
+    { $n ->
+        [one] { $n } speler
+       *[other] { $n } spelers
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minuut
+       *[other] { $n } minuten
+    }
 cover-ages = vanaf { $n } jaar
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

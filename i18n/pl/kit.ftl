@@ -12,8 +12,18 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } graczy
-cover-minutes = { $n } minut
+cover-players =
+    { $n ->
+        [one] { $n } gracz
+        [few] { $n } gracze
+       *[other] { $n } graczy
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minuta
+        [few] { $n } minuty
+       *[other] { $n } minut
+    }
 cover-ages = od { $n } lat
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

@@ -11,8 +11,16 @@
 
 ## The cover. `{ $n }` is a number or a range such as 2–4, filled in as written.
 
-cover-players = { $n } jogadores
-cover-minutes = { $n } minutos
+cover-players =
+    { $n ->
+        [one] { $n } jogador
+       *[other] { $n } jogadores
+    }
+cover-minutes =
+    { $n ->
+        [one] { $n } minuto
+       *[other] { $n } minutos
+    }
 cover-ages = a partir dos { $n } anos
 
 ## The rulebook and kit around the rules. Typst markup: *strong*, _emphasis_, `raw`; never # $ < > @ [ ] \.

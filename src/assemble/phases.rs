@@ -52,8 +52,9 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     // What the kit's language lacks in its catalogue, printed in English instead.
     warnings.extend(game.catalogue.warnings().iter().cloned());
     let first = game.langs.all.first().map_or("", String::as_str);
-    let stale = crate::model::translations::status(&game)?.stale;
-    warnings.extend(stale.iter().map(|s| s.message(first)));
+    let translations = crate::model::translations::status(&game)?;
+    warnings.extend(translations.stale.iter().map(|s| s.message(first)));
+    warnings.extend(translations.unconfirmed_warning(&game.langs.current));
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
     timings.push(("rulebook, beside the sheets", rulebook_time));

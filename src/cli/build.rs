@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use protopress::assemble::{BuildOptions, BuildOutcome, Built, Session};
-use protopress::output::record::{PrintRecord, record_path};
+use protopress::output::record::{read_record, record_path};
 use protopress::output::write_atomic;
 use protopress::{Error, Project, Result};
 
@@ -248,12 +248,7 @@ fn record_print(project: &Project, outcome: &BuildOutcome) -> Result<()> {
     let path = record_path(&record.game);
     // The first language's kit replaces the record and keeps the other languages'; another
     // language's is kept beside it.
-    let earlier = project
-        .read_optional_text(&path)
-        .ok()
-        .flatten()
-        .and_then(|text| serde_json::from_str::<PrintRecord>(&text).ok());
-    let record = match (earlier, &record.language) {
+    let record = match (read_record(project, &record.game)?, &record.language) {
         (Some(earlier), _) => earlier.merge(record.clone()),
         (None, None) => record.clone(),
         (None, Some(lang)) => {

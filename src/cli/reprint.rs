@@ -26,9 +26,18 @@ pub fn run(
         Some(rev) => record_at_revision(project, id, rev, &project.output_root(out)?)?,
         None => load_record(&Game::load(project, id)?)?,
     };
+    let first = Game::languages_of(project, id)?.into_iter().next();
     let mut outcome = Outcome::Done;
     for lang in langs {
         let lang = lang.as_deref();
+        if let Some(l) = lang.filter(|l| Some(*l) != first.as_deref())
+            && !old.languages.contains_key(l)
+        {
+            ui::warning(&format!(
+                "{}: the last print recorded no `{l}` kit, so it is compared in the first language: a change to the `{l}` texts alone is not seen (print with --mark-printed to record every language)",
+                kit_label(id, lang)
+            ));
+        }
         reprint_only(project, id, &old, out, lang)?;
         // A reprint is a kit too: it is checked like a build (written, then exit 1 on a
         // mismatch).

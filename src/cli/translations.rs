@@ -20,16 +20,20 @@ pub fn run(
     let mut stale = 0;
     for id in games_or_all(project, games)? {
         let first = Game::load(project, &id)?;
-        let Some(first_lang) = first.langs.all.first().cloned() else {
-            continue;
-        };
+        // `langs.all` always holds the language loaded.
+        let first_lang = first.langs.current.clone();
         let others: Vec<String> = kit_languages(project, &id, lang)?
             .into_iter()
             .flatten()
             .filter(|l| *l != first_lang)
             .collect();
         if others.is_empty() {
-            say!("{id}: one language ({first_lang}), nothing translated");
+            match first.is_multilingual() {
+                true => say!(
+                    "{id}: {first_lang} is the first language, which the others are translated from"
+                ),
+                false => say!("{id}: one language ({first_lang}), nothing translated"),
+            }
             continue;
         }
         let mut record = translations::load(&first)?.unwrap_or_default();

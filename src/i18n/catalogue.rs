@@ -54,9 +54,9 @@ impl Catalogue {
             false => chain(project, lang)?,
         };
         let own = bundle(lang, &sources)?;
-        check_names(&english_sources)?;
-        check_names(&sources)?;
-        let warnings = missing(lang, &own, &english, sources.is_empty());
+        let mut warnings = check_names(&english_sources)?;
+        warnings.extend(check_names(&sources)?);
+        warnings.extend(missing(lang, &own, &english, sources.is_empty()));
         Ok(Catalogue {
             lang: lang.to_owned(),
             own,
@@ -270,64 +270,155 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// A project's message must be one protopress prints (a misspelt id would never show), and
-/// may fill in only the names protopress gives it (those the shipped catalogues use): Fluent
-/// would print any other as `{$name}` into the kit.
-fn check_names(sources: &[Source]) -> Result<()> {
-    let given = given_names();
+/// A project's messages, each checked against what protopress gives it ([`check_message`]);
+/// the warnings of what they leave out.
+fn check_names(sources: &[Source]) -> Result<Vec<String>> {
+    let mut warnings = Vec::new();
     for source in sources.iter().filter(|s| s.own) {
         let Ok(resource) = FluentResource::try_new(source.text.clone().into_owned()) else {
             continue;
         };
         for entry in resource.entries() {
-            let ast::Entry::Message(message) = entry else {
-                continue;
-            };
-            let id = message.id.name;
-            let Some(names) = given.get(id) else {
-                return Err(unknown_message(source, id, given));
-            };
-            let mut used = Vec::new();
-            if let Some(pattern) = &message.value {
-                variables(pattern, &mut used);
-            }
-            if let Some(bad) = used.iter().find(|n| !names.iter().any(|g| g == *n)) {
-                let at = source.text.find(&format!("${bad}")).unwrap_or(0);
-                let (line, column) = line_column(&source.text, at);
-                return Err(Error::new(format!(
-                    "`{id}` fills in `{{ ${bad} }}`, which protopress does not give it"
-                ))
-                .in_file(&source.file)
-                .at(line, column)
-                .with_source(&source.text)
-                .help(format!("its names are: {}", list(names))));
+            if let ast::Entry::Message(message) = entry {
+                warnings.extend(check_message(source, message)?);
             }
         }
     }
-    Ok(())
+    Ok(warnings)
 }
 
-/// Every message the shipped catalogues have, with the names any of them fills in.
-fn given_names() -> &'static BTreeMap<String, Vec<String>> {
-    static GIVEN: OnceLock<BTreeMap<String, Vec<String>>> = OnceLock::new();
+/// The messages protopress fills with numbers, whose forms a selector may choose; the others
+/// are filled in later as text (on a page Typst sets, a label drawn per sheet), where a
+/// selector would always take its default.
+fn chooses_forms(id: &str) -> bool {
+    matches!(id, "guide-pieces" | "guide-copies")
+        || id.starts_with("index-")
+        || id.starts_with("cover-")
+}
+
+/// A project's message must be one protopress prints (a misspelt id would never show), may
+/// fill in only the names protopress gives it (Fluent would print any other as `{$name}`),
+/// and may choose forms only where protopress gives numbers. One that leaves out a name every
+/// shipped catalogue fills in (a sheet's number) is a warning.
+fn check_message(source: &Source, message: &ast::Message<&str>) -> Result<Option<String>> {
+    let id = message.id.name;
+    let at = |needle: &str| {
+        let start = message_start(&source.text, id);
+        let offset = source.text[start..]
+            .find(needle)
+            .map_or(start, |o| start + o);
+        line_column(&source.text, offset)
+    };
+    let error = |text: String, (line, column): (usize, usize)| {
+        Error::new(text)
+            .in_file(&source.file)
+            .at(line, column)
+            .with_source(&source.text)
+    };
+    let Some(given) = given_names().get(id) else {
+        return Err(unknown_message(source, id));
+    };
+    let Some(pattern) = &message.value else {
+        return Ok(None);
+    };
+    let mut used = Vec::new();
+    variables(pattern, &mut used);
+    if let Some(bad) = used.iter().find(|n| !given.names.iter().any(|g| g == *n)) {
+        let e = error(
+            format!("`{id}` fills in `{{ ${bad} }}`, which protopress does not give it"),
+            at(&format!("${bad}")),
+        );
+        return Err(e.help(format!("its names are: {}", list(&given.names))));
+    }
+    if !chooses_forms(id) && has_selector(pattern) {
+        let e = error(
+            format!(
+                "`{id}` chooses a form, but protopress fills it in as text, where only its default form would print"
+            ),
+            at("->"),
+        );
+        return Err(e.help("only guide-pieces, guide-copies and the cover- and index- messages are filled with numbers to choose forms by; write one form that reads right for any value"));
+    }
+    let left_out: Vec<&String> = given
+        .required
+        .iter()
+        .filter(|n| !used.contains(&n.as_str()))
+        .collect();
+    Ok((!left_out.is_empty()).then(|| {
+        let (line, _) = at(id);
+        let names: Vec<String> = left_out.iter().map(|n| format!("{{ ${n} }}")).collect();
+        format!(
+            "{}:{line}: `{id}` leaves out {}, which every shipped catalogue prints",
+            source.file.display(),
+            names.join(", ")
+        )
+    }))
+}
+
+/// Where message `id` begins in `text`: at the start of a line, not inside another's text.
+fn message_start(text: &str, id: &str) -> usize {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let rest = line.strip_prefix(id).map(str::trim_start);
+        if rest.is_some_and(|r| r.starts_with('=')) {
+            return offset;
+        }
+        offset += line.len();
+    }
+    0
+}
+
+/// Whether `pattern` chooses among forms anywhere.
+fn has_selector(pattern: &ast::Pattern<&str>) -> bool {
+    pattern.elements.iter().any(|e| match e {
+        ast::PatternElement::Placeable { expression } => expression_selects(expression),
+        ast::PatternElement::TextElement { .. } => false,
+    })
+}
+
+fn expression_selects(expression: &ast::Expression<&str>) -> bool {
+    match expression {
+        ast::Expression::Select { .. } => true,
+        ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => {
+            expression_selects(expression)
+        }
+        ast::Expression::Inline(_) => false,
+    }
+}
+
+/// What the shipped catalogues give one message: every name any of them fills in, and those
+/// all of them do.
+#[derive(Default)]
+struct Given {
+    names: Vec<String>,
+    required: Vec<String>,
+}
+
+/// Every message the shipped catalogues have, with the names they fill in.
+fn given_names() -> &'static BTreeMap<String, Given> {
+    static GIVEN: OnceLock<BTreeMap<String, Given>> = OnceLock::new();
     GIVEN.get_or_init(|| {
-        let mut given: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for (_, text) in super::SHIPPED {
-            let Ok(resource) = FluentResource::try_new(text.to_owned()) else {
+        let mut given: BTreeMap<String, Given> = BTreeMap::new();
+        for (n, (_, text)) in super::SHIPPED.iter().enumerate() {
+            let Ok(resource) = FluentResource::try_new((*text).to_owned()) else {
                 continue;
             };
             for entry in resource.entries() {
                 let ast::Entry::Message(message) = entry else {
                     continue;
                 };
-                let names = given.entry(message.id.name.to_owned()).or_default();
                 let mut used = Vec::new();
                 if let Some(pattern) = &message.value {
                     variables(pattern, &mut used);
                 }
-                for n in used {
-                    if !names.iter().any(|g| g == n) {
-                        names.push(n.to_owned());
+                let g = given.entry(message.id.name.to_owned()).or_default();
+                if n == 0 {
+                    g.required = used.iter().map(|u| (*u).to_owned()).collect();
+                }
+                g.required.retain(|r| used.contains(&r.as_str()));
+                for u in used {
+                    if !g.names.iter().any(|g| g == u) {
+                        g.names.push(u.to_owned());
                     }
                 }
             }
@@ -337,10 +428,9 @@ fn given_names() -> &'static BTreeMap<String, Vec<String>> {
 }
 
 /// A project message no shipped catalogue has would never print: most likely a misspelt id.
-fn unknown_message(source: &Source, id: &str, given: &BTreeMap<String, Vec<String>>) -> Error {
-    let at = source.text.find(id).unwrap_or(0);
-    let (line, column) = line_column(&source.text, at);
-    let hint = crate::error::suggestion(id, given.keys().map(String::as_str));
+fn unknown_message(source: &Source, id: &str) -> Error {
+    let (line, column) = line_column(&source.text, message_start(&source.text, id));
+    let hint = crate::error::suggestion(id, given_names().keys().map(String::as_str));
     Error::new(format!(
         "`{id}` is not a message protopress prints ({hint})"
     ))

@@ -60,29 +60,40 @@ impl Game {
     }
 
     /// The rules of the language loaded: `rules.md` in the first language, `rules.<lang>.md`
-    /// in the others (or `rules.md` when that is missing and translations may fall back).
+    /// in the others. A region without its own reads its base language's (`rules.de.md` for
+    /// `de-CH`, or `rules.md` when the first language is German); then, when translations may
+    /// fall back, `rules.md`.
     pub fn rules_file(&self) -> PathBuf {
         let first = self.data_dir().join("rules.md");
-        match self.langs.all.first() {
-            Some(l) if *l != self.langs.current => {
-                let own = self
-                    .data_dir()
-                    .join(format!("rules.{}.md", self.langs.current));
-                if self.langs.fallback && !self.project.is_file(&own) {
-                    first
-                } else {
-                    own
-                }
-            }
-            _ => first,
+        let current = &self.langs.current;
+        let Some(first_lang) = self.langs.all.first().filter(|l| *l != current) else {
+            return first;
+        };
+        let own = self.data_dir().join(format!("rules.{current}.md"));
+        let base = match lang::base(current).eq_ignore_ascii_case(lang::base(first_lang)) {
+            true => first.clone(),
+            false => self
+                .data_dir()
+                .join(format!("rules.{}.md", lang::base(current))),
+        };
+        if self.project.is_file(&own) {
+            own
+        } else if self.project.is_file(&base) {
+            base
+        } else if self.langs.fallback {
+            first
+        } else {
+            own
         }
     }
 
-    /// The language the rules text is in: the one loaded, or the first language when its
-    /// `rules.md` stands in for a missing translation.
+    /// The language the rules text is in: the one loaded (a region reading its base
+    /// language's rules reads them as its own), or the first language when its `rules.md`
+    /// stands in for a missing translation.
     pub fn rules_language(&self) -> &str {
         let first = self.langs.all.first().map_or("en", String::as_str);
-        if self.rules_file() == self.data_dir().join("rules.md") {
+        let same_base = lang::base(first).eq_ignore_ascii_case(lang::base(&self.langs.current));
+        if self.rules_file() == self.data_dir().join("rules.md") && !same_base {
             first
         } else {
             &self.langs.current

@@ -185,7 +185,7 @@ impl Langs {
         };
         if check_code(other).is_ok() {
             return Err(format!(
-                "has a `{other}` translation, but the game's languages are {}",
+                "has a translation in `{other}`, but the game's languages are {}",
                 self.all.join(", ")
             ));
         }

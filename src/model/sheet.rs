@@ -263,8 +263,14 @@ fn column(name: &str, rules: &CardRules) -> std::result::Result<Column, String> 
         if field == "back" {
             return Ok(Column::Back(lang.to_owned()));
         }
-        let text = field == "name" || rules.fields.get(field).is_some_and(|d| d.ty.is_text());
-        if text && rules.langs.all.iter().any(|l| lang::base(l) == lang) {
+        // As in YAML, a text field or one of no declared type takes translations.
+        let text = field == "name"
+            || rules
+                .fields
+                .get(field)
+                .is_some_and(|d| d.ty.is_text() || d.ty == crate::model::fields::FieldType::Any);
+        let listed = |l: &String| l.eq_ignore_ascii_case(lang) || lang::base(l) == lang;
+        if text && rules.langs.all.iter().any(listed) {
             return Ok(Column::Translation(field.to_owned(), lang.to_owned()));
         }
         if text {

@@ -47,8 +47,22 @@ pub struct TranslationStatus {
     /// Whether the game has a `translated.json` at all.
     pub tracked: bool,
     pub stale: Vec<StaleTranslation>,
-    /// Translated fields the record does not know yet (added since the last confirmation).
+    /// Translated fields the record does not know yet: added since the last confirmation, or
+    /// moved to a new card id (its first-language name changed).
     pub unconfirmed: usize,
+}
+
+impl TranslationStatus {
+    /// The warning for translations a tracked game has not confirmed yet: a renamed card's
+    /// translations would otherwise leave the record unnoticed.
+    pub fn unconfirmed_warning(&self, lang: &str) -> Option<String> {
+        (self.tracked && self.unconfirmed > 0).then(|| {
+            format!(
+                "{} translated `{lang}` text(s) not confirmed yet (new cards, or cards whose name changed): check them, then run `protopress translations --confirm`",
+                self.unconfirmed
+            )
+        })
+    }
 }
 
 /// Every translated field of `game` in the language it is loaded in, keyed

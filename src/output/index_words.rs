@@ -18,7 +18,14 @@ pub fn register(tera: &mut Tera, catalogue: &Arc<Catalogue>) {
 struct Text(Arc<Catalogue>);
 
 impl tera::Function<tera::TeraResult<Value>> for Text {
+    /// `kind=` names a component kind in the kit's language (a kind of the game's own as
+    /// it is written).
     fn call(&self, kwargs: Kwargs, _: &State) -> tera::TeraResult<Value> {
+        if let Some(kind) = kwargs.get::<&str>("kind")? {
+            let id = format!("kind-{kind}");
+            let word = self.0.text(&id, &[]);
+            return Ok(Value::from(if word == id { kind.to_owned() } else { word }));
+        }
         let id = kwargs.must_get::<&str>("id")?;
         let n = kwargs.get::<u64>("n")?;
         let args: Vec<(&str, Arg)> = n.map(|n| ("n", Arg::Number(n))).into_iter().collect();

@@ -165,9 +165,24 @@ pub fn load_record(game: &Game) -> Result<PrintRecord> {
             "print the game first with `protopress build GAME --mark-printed`, or use --since REV",
         )
     })?;
-    serde_json::from_str(&text).map_err(|e| {
+    parse_record(&text, &path)
+}
+
+/// Reads `data/<game>/printed.json` when there is one: a print recorded over a damaged record
+/// would lose the other languages' silently, so damage is an error here too.
+pub fn read_record(project: &Project, game: &str) -> Result<Option<PrintRecord>> {
+    let path = record_path(game);
+    match project.read_optional_text(&path)? {
+        Some(text) => parse_record(&text, &path).map(Some),
+        None => Ok(None),
+    }
+}
+
+fn parse_record(text: &str, path: &std::path::Path) -> Result<PrintRecord> {
+    serde_json::from_str(text).map_err(|e| {
         Error::new(format!("the print record is damaged: {e}"))
-            .in_file(&path)
+            .in_file(path)
             .at(e.line(), e.column())
+            .help("restore it from git, or delete it and print again with --mark-printed")
     })
 }

@@ -7,11 +7,10 @@ use std::sync::Arc;
 
 use crate::i18n::{Arg, Catalogue};
 use crate::model::Game;
+use crate::model::game_file::Span;
 
 /// The kit's own phrases in one language.
 pub struct Words {
-    /// The cover's facts: players, minutes and age, `{}` standing for the number.
-    pub facts: [String; 3],
     pub kit: String,
     pub rulebook: String,
     /// "{what} · revision {rev}": what the book is and its revision.
@@ -131,7 +130,6 @@ impl Words {
         let t = |id: &str| catalogue.template(id);
         let anonymous = |id: &str, name: &str| t(id).replace(&format!("{{{name}}}"), "{}");
         Words {
-            facts: ["players", "minutes", "ages"].map(|f| anonymous(&format!("cover-{f}"), "n")),
             kit: t("kit-kit"),
             rulebook: t("kit-rulebook"),
             edition: t("kit-edition"),
@@ -173,6 +171,17 @@ impl Words {
             .replace("{d}", &day.to_string())
             .replace("{month}", name)
             .replace("{year}", &year.to_string())
+    }
+
+    /// A fact of the cover (`players`, `minutes`, `ages`) for `span`: a number chooses its
+    /// form ("1 player"), a range is given as text ("2–4 players").
+    pub fn fact(&self, which: &str, span: Span) -> String {
+        let text = span.text();
+        let n = match span {
+            Span::Exactly(n) => Arg::Number(n.into()),
+            Span::Between(..) => Arg::Text(&text),
+        };
+        self.catalogue.text(&format!("cover-{which}"), &[("n", n)])
     }
 
     /// "What · revision rev".
@@ -300,7 +309,19 @@ mod tests {
         assert_eq!(shipped("de").guide.title, "So druckt ihr dieses Kit");
         assert_eq!(shipped("de-CH").contents, "Inhalt");
         assert_eq!(shipped("en-GB").guide.title, "How to print this kit");
-        assert_eq!(shipped("de-CH").facts[2], "ab {} Jahren");
+        assert_eq!(
+            shipped("de-CH").fact("ages", Span::Exactly(10)),
+            "ab 10 Jahren"
+        );
+    }
+
+    #[test]
+    fn cover_facts_take_the_form_of_their_number() {
+        let (en, pl) = (shipped("en"), shipped("pl"));
+        assert_eq!(en.fact("players", Span::Exactly(1)), "1 player");
+        assert_eq!(en.fact("players", Span::Between(2, 4)), "2–4 players");
+        assert_eq!(pl.fact("players", Span::Exactly(3)), "3 gracze");
+        assert_eq!(pl.fact("minutes", Span::Exactly(30)), "30 minut");
     }
 
     #[test]

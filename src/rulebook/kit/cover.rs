@@ -2,6 +2,7 @@
 //! its facts, and a fan of its pieces.
 
 use crate::model::Game;
+use crate::model::game_file::Span;
 use crate::render::faces::Faces;
 use crate::rulebook::figure::trimmed_face;
 use crate::rulebook::markdown::string;
@@ -14,14 +15,13 @@ pub(super) fn cover_info(game: &Game, what: &str) -> String {
     let f = &game.file;
     let opt = |v: Option<String>| v.map_or_else(|| "none".to_owned(), |v| string(&v));
     let w = words(game);
-    let [players, minutes, ages] = &w.facts;
     format!(
         "(name: {name}, subtitle: {sub}, players: {players}, time: {time}, age: {age}, what: {what}, revision: {rev}, edition: {edition})",
         name = string(&f.name),
         sub = opt(f.subtitle.as_ref().map(|s| s.to_string())),
-        players = opt(f.players.map(|p| players.replace("{}", &p.text()))),
-        time = opt(f.play_time.map(|t| minutes.replace("{}", &t.text()))),
-        age = opt(f.age.map(|a| ages.replace("{}", &a.to_string()))),
+        players = opt(f.players.map(|p| w.fact("players", p))),
+        time = opt(f.play_time.map(|t| w.fact("minutes", t))),
+        age = opt(f.age.map(|a| w.fact("ages", Span::Exactly(a)))),
         what = string(what),
         rev = string(&f.revision),
         edition = string(&w.edition(what, &f.revision)),
