@@ -44,25 +44,10 @@ impl std::fmt::Debug for Catalogue {
 impl Catalogue {
     /// The catalogue of `lang` for a game of `project`: the shipped messages of its base
     /// language and its region, each overridden by the project's own `locales/<code>/kit.ftl`.
-    /// A project file that does not parse, or that fills in a name English does not give, is
-    /// an error at its line.
+    /// A project file that does not parse, names a message protopress does not print or fills
+    /// in a name it does not give is an error at its line.
     pub fn load(project: &Project, lang: &str) -> Result<Catalogue> {
-        let english_sources = chain(project, "en")?;
-        let english = bundle("en", &english_sources)?;
-        let sources = match base(lang).eq_ignore_ascii_case("en") && lang.len() == 2 {
-            true => Vec::new(),
-            false => chain(project, lang)?,
-        };
-        let own = bundle(lang, &sources)?;
-        let mut warnings = check_names(&english_sources)?;
-        warnings.extend(check_names(&sources)?);
-        warnings.extend(missing(lang, &own, &english, sources.is_empty()));
-        Ok(Catalogue {
-            lang: lang.to_owned(),
-            own,
-            english,
-            warnings,
-        })
+        Catalogue::from_chain(lang, |code| chain(Some(project), code))
     }
 
     /// The shipped English catalogue, for words printed outside any game (a summary on the
@@ -76,16 +61,23 @@ impl Catalogue {
 
     /// The shipped catalogue of `lang`, without a project.
     pub fn shipped(lang: &str) -> Result<Catalogue> {
-        let sources = |code: &str| {
-            codes(code)
-                .into_iter()
-                .filter_map(|c| shipped(&c).map(|t| Source::shipped(&c, t)))
-                .collect::<Vec<_>>()
+        Catalogue::from_chain(lang, |code| chain(None, code))
+    }
+
+    /// `lang`'s catalogue from the files `chain` gives a language, English behind it (plain
+    /// English is English alone).
+    fn from_chain(lang: &str, chain: impl Fn(&str) -> Result<Vec<Source>>) -> Result<Catalogue> {
+        let english_sources = chain("en")?;
+        let english = bundle("en", &english_sources)?;
+        let sources = if lang.eq_ignore_ascii_case("en") {
+            Vec::new()
+        } else {
+            chain(lang)?
         };
-        let english = bundle("en", &sources("en"))?;
-        let own_sources = sources(lang);
-        let own = bundle(lang, &own_sources)?;
-        let warnings = missing(lang, &own, &english, own_sources.is_empty());
+        let own = bundle(lang, &sources)?;
+        let mut warnings = check_names(&english_sources)?;
+        warnings.extend(check_names(&sources)?);
+        warnings.extend(missing(lang, &own, &english, sources.is_empty()));
         Ok(Catalogue {
             lang: lang.to_owned(),
             own,
@@ -184,13 +176,14 @@ fn codes(lang: &str) -> Vec<String> {
 }
 
 /// The files of `lang` in the order they override each other: per code (base, then region),
-/// the shipped file and then the project's.
-fn chain(project: &Project, lang: &str) -> Result<Vec<Source>> {
+/// the shipped file and then the project's, when there is a project.
+fn chain(project: Option<&Project>, lang: &str) -> Result<Vec<Source>> {
     let mut out = Vec::new();
     for code in codes(lang) {
         if let Some(text) = shipped(&code) {
             out.push(Source::shipped(&code, text));
         }
+        let Some(project) = project else { continue };
         let file = Project::locale_file(&code);
         if let Some(text) = project.read_optional_text(&file)? {
             out.push(Source {
@@ -452,11 +445,11 @@ fn list(names: &[String]) -> String {
 
 /// One warning per message English has and `own` lacks; a language with no catalogue at all
 /// gets one warning, not one per message.
-fn missing(lang: &str, own: &Bundle, english: &Bundle, none: bool) -> Vec<String> {
+fn missing(lang: &str, own: &Bundle, english: &Bundle, no_catalogue: bool) -> Vec<String> {
     if base(lang).eq_ignore_ascii_case("en") {
         return Vec::new();
     }
-    if none {
+    if no_catalogue {
         return vec![format!(
             "protopress has no catalogue for `{lang}`: the kit's own pages are in English (translate them in locales/{}/kit.ftl)",
             base(lang)
