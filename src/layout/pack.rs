@@ -395,6 +395,45 @@ mod tests {
     }
 
     #[test]
+    fn a_run_of_equal_pieces_is_laid_in_rows_as_wide_as_the_area() {
+        // 24 mm a token with its gap: 8 fill the 190 mm (and a gap) exactly. Loose, the
+        // tokens would fill the room beside the large piece instead.
+        let mut sizes = vec![(80.0, 80.0)];
+        sizes.extend([(22.0, 22.0); 12]);
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 190.0,
+            h: 280.0,
+        };
+        let spots = fewest_pages(&sizes, &[0; 13], area, 2.0);
+        for (k, s) in spots[1..].iter().enumerate() {
+            let (col, row) = ((k % 8) as f32, (k / 8) as f32);
+            let s = s.unwrap();
+            assert_eq!((s.x, s.y), (col * 24.0, 82.0 + row * 24.0), "token {k}");
+        }
+    }
+
+    #[test]
+    fn the_order_taking_the_fewest_pages_wins_and_the_first_of_equals() {
+        // Tallest first, the strip goes under the narrow piece and leaves the flat one no
+        // room: two pages. Widest first and largest first both take one, differently.
+        let sizes = [(30.0, 50.0), (50.0, 30.0), (100.0, 50.0)];
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        let spots = best_order(&sizes, &[0; 3], area, 0.0);
+        let at = |i: usize| spots[i].map(|s| (s.page, s.x, s.y));
+        // Widest first: the strip, then the flat piece under it, the narrow one beside that.
+        assert_eq!(at(2), Some((0, 0.0, 0.0)));
+        assert_eq!(at(1), Some((0, 0.0, 50.0)));
+        assert_eq!(at(0), Some((0, 50.0, 50.0)));
+    }
+
+    #[test]
     fn pieces_run_over_to_new_pages_and_oversized_ones_are_left_out() {
         let sizes = vec![(150.0, 150.0), (150.0, 150.0), (300.0, 10.0)];
         let spots = pack(&sizes, AREA, 4.0);
