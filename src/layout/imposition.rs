@@ -981,6 +981,28 @@ mod tests {
     }
 
     #[test]
+    fn a_bottom_band_on_the_back_keeps_to_the_printable_area() {
+        let g = poker(Paper::A4);
+        let (m, pw, ph) = (g.margin, g.paper_w, g.paper_h);
+        let front = g.band.unwrap().rect;
+        assert!((front.bottom() - (ph - m)).abs() < 1e-3, "{front:?}");
+        // Pushed 6 mm left and 3 mm down, it stays on the bottom margin and is cut at the left.
+        let offset = [-6.0, 3.0];
+        let band = g.back_band(Duplex::LongEdge, offset).unwrap();
+        let moved = g.to_back(front, Duplex::LongEdge, offset);
+        let r = band.rect;
+        assert_eq!((band.side, r.h), (BandSide::Bottom, BAND_THICK));
+        assert!((r.bottom() - (ph - m)).abs() < 1e-3, "{r:?}");
+        assert!((r.x - m).abs() < 1e-3, "{r:?}");
+        assert!((r.right() - moved.right()).abs() < 1e-3, "{r:?}");
+        // Pushed right instead, it is cut at the right margin.
+        let moved = g.to_back(front, Duplex::LongEdge, [6.0, 0.0]);
+        let r = g.back_band(Duplex::LongEdge, [6.0, 0.0]).unwrap().rect;
+        assert!((r.x - moved.x).abs() < 1e-3, "{r:?}");
+        assert!((r.right() - (pw - m)).abs() < 1e-3, "{r:?}");
+    }
+
+    #[test]
     fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
         let g = poker(Paper::A4);
         let err = g

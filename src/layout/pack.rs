@@ -434,6 +434,58 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_as_large_as_the_area_fits_and_a_larger_one_is_left_out() {
+        // A micrometre over is rounding, and fits; a tenth of a millimetre is not.
+        let (w, h) = (AREA.w + 1e-3, AREA.h + 1e-3);
+        let sizes = [(w, 10.0), (10.0, h), (w + 0.1, 10.0), (10.0, h + 0.1)];
+        let spots = pack(&sizes, AREA, 0.0);
+        assert!(spots[0].is_some() && spots[1].is_some(), "{spots:?}");
+        assert!(spots[2].is_none() && spots[3].is_none(), "{spots:?}");
+    }
+
+    /// How many pieces each page holds.
+    fn per_page(spots: &[Option<Spot>]) -> Vec<usize> {
+        let mut n = vec![0; pages(spots)];
+        for s in spots.iter().flatten() {
+            n[s.page] += 1;
+        }
+        n
+    }
+
+    /// The pieces packed tidily in [`AREA`], 1 mm apart, their trims as large as they are.
+    fn tidy(sizes: &[(f32, f32)], min_fill: f32) -> Vec<Option<Spot>> {
+        let trims: Vec<f32> = sizes.iter().map(|(w, h)| w * h).collect();
+        pack_tidy(sizes, &trims, &vec![0; sizes.len()], AREA, 1.0, min_fill)
+    }
+
+    #[test]
+    fn a_thin_last_page_is_evened_out_shorter_or_else_narrower() {
+        // 88 tokens of 24 mm fill a page, 12 are left: seven rows of eight a page even that.
+        assert_eq!(per_page(&tidy(&[(24.0, 24.0); 100], 0.35)), [56, 44]);
+        // Strips as tall as the page cannot go shorter: eight and one, or five and four.
+        assert_eq!(per_page(&tidy(&[(24.0, 270.0); 9], 0.35)), [5, 4]);
+    }
+
+    #[test]
+    fn pieces_too_large_for_the_area_do_not_stop_the_evening_out() {
+        let mut tokens = vec![(24.0, 24.0); 100];
+        tokens.push((300.0, 10.0));
+        assert_eq!(per_page(&tidy(&tokens, 0.35)), [56, 44]);
+        let mut strips = vec![(24.0, 270.0); 9];
+        strips.push((10.0, 300.0));
+        assert_eq!(per_page(&tidy(&strips, 0.35)), [5, 4]);
+    }
+
+    #[test]
+    fn one_page_or_a_last_page_at_the_least_fill_is_left_as_packed() {
+        let five = tidy(&[(24.0, 24.0); 5], 0.35);
+        assert!(five.iter().all(|s| s.unwrap().y == five[0].unwrap().y), "one row");
+        // 12 tokens of 576 mm² cover just this share of the last page: not less, so it stays.
+        let fill = 12.0 * 576.0 / (AREA.w * AREA.h);
+        assert_eq!(per_page(&tidy(&[(24.0, 24.0); 100], fill)), [88, 12]);
+    }
+
+    #[test]
     fn pieces_run_over_to_new_pages_and_oversized_ones_are_left_out() {
         let sizes = vec![(150.0, 150.0), (150.0, 150.0), (300.0, 10.0)];
         let spots = pack(&sizes, AREA, 4.0);
