@@ -415,6 +415,43 @@ mod tests {
     }
 
     #[test]
+    fn a_row_never_runs_into_the_next_group_nor_under_its_neighbour() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 190.0,
+            h: 280.0,
+        };
+        // Six tokens of each of two groups: a row of six each, not one of eight and one of four.
+        let tokens = [(22.0, 22.0); 12];
+        let groups: Vec<u8> = (0..12).map(|k| k / 6).collect();
+        let spots = fewest_pages(&tokens, &groups, area, 2.0);
+        for (k, s) in spots.iter().enumerate() {
+            let (col, row) = ((k % 6) as f32, (k / 6) as f32);
+            assert_eq!(s.map(|s| (s.x, s.y)), Some((col * 24.0, row * 24.0)), "{k}");
+        }
+        // A bar goes beside a row of four tokens, past the row's whole width.
+        let mut sizes = vec![(22.0, 22.0); 4];
+        sizes.push((90.0, 22.0));
+        let spots = fewest_pages(&sizes, &[0; 5], area, 2.0);
+        assert_eq!(spots[3].map(|s| s.x), Some(72.0));
+        assert_eq!(spots[4].map(|s| (s.x, s.y)), Some((96.0, 0.0)));
+    }
+
+    #[test]
+    fn largest_first_may_be_the_order_that_fits_one_page() {
+        // Tallest first and widest first take two pages; largest (by area) first, one.
+        let sizes = [(20.0, 50.0), (80.0, 20.0), (50.0, 40.0), (50.0, 50.0)];
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        assert_eq!(per_page(&best_order(&sizes, &[0; 4], area, 0.0)), [4]);
+    }
+
+    #[test]
     fn the_order_taking_the_fewest_pages_wins_and_the_first_of_equals() {
         // Tallest first, the strip goes under the narrow piece and leaves the flat one no
         // room: two pages. Widest first and largest first both take one, differently.
@@ -478,11 +515,29 @@ mod tests {
 
     #[test]
     fn one_page_or_a_last_page_at_the_least_fill_is_left_as_packed() {
-        let five = tidy(&[(24.0, 24.0); 5], 0.35);
-        assert!(five.iter().all(|s| s.unwrap().y == five[0].unwrap().y), "one row");
+        let rows: Vec<f32> = tidy(&[(24.0, 24.0); 5], 0.35)
+            .iter()
+            .map(|s| s.unwrap().y)
+            .collect();
+        assert!(rows.iter().all(|&y| y == rows[0]), "one row: {rows:?}");
         // 12 tokens of 576 mm² cover just this share of the last page: not less, so it stays.
         let fill = 12.0 * 576.0 / (AREA.w * AREA.h);
         assert_eq!(per_page(&tidy(&[(24.0, 24.0); 100], fill)), [88, 12]);
+    }
+
+    #[test]
+    fn a_piece_only_touching_a_taller_neighbour_is_not_lifted_onto_it() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        // 20 mm high on the left, 60 on the right: the third piece goes on the left one.
+        let sizes = [(50.0, 20.0), (50.0, 60.0), (50.0, 30.0)];
+        let spots = pack_in_order(&sizes, &[0, 1, 2], area, 0.0);
+        assert_eq!(spots[1].map(|s| (s.x, s.y)), Some((50.0, 0.0)));
+        assert_eq!(spots[2].map(|s| (s.x, s.y)), Some((0.0, 20.0)));
     }
 
     #[test]
