@@ -541,6 +541,12 @@ mod tests {
     }
 
     #[test]
+    fn pieces_filling_the_area_to_its_foot_share_a_page() {
+        let spots = pack(&[(200.0, 140.0), (200.0, 140.0)], AREA, 0.0);
+        assert_eq!(spots[1].map(|s| (s.page, s.y)), Some((0, 145.0)));
+    }
+
+    #[test]
     fn pieces_run_over_to_new_pages_and_oversized_ones_are_left_out() {
         let sizes = vec![(150.0, 150.0), (150.0, 150.0), (300.0, 10.0)];
         let spots = pack(&sizes, AREA, 4.0);
