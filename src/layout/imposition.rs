@@ -1159,6 +1159,14 @@ mod tests {
     }
 
     #[test]
+    fn a_card_that_fits_only_turned_is_turned() {
+        let size = CardSize::custom(250.0, 150.0);
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(g.turned);
+        assert_eq!((g.card_w, g.card_h), (150.0, 250.0));
+    }
+
+    #[test]
     fn too_large_a_card_is_an_error() {
         let err = Grid::new(Paper::A4, CardSize::custom(300.0, 300.0), 3.0, None).unwrap_err();
         assert!(err.message.contains("does not fit"));
