@@ -541,6 +541,27 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_goes_on_the_lowest_stretch_however_far_right() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 150.0,
+            h: 100.0,
+        };
+        // Three 50 mm stretches end 60, 40 and 30 mm down: the last piece goes on the third.
+        let sizes = [
+            (50.0, 10.0),
+            (50.0, 40.0),
+            (50.0, 30.0),
+            (50.0, 50.0),
+            (50.0, 10.0),
+        ];
+        let spots = pack_in_order(&sizes, &[0, 1, 2, 3, 4], area, 0.0);
+        assert_eq!(spots[3].map(|s| (s.x, s.y)), Some((0.0, 10.0)));
+        assert_eq!(spots[4].map(|s| (s.x, s.y)), Some((100.0, 30.0)));
+    }
+
+    #[test]
     fn pieces_filling_the_area_to_its_foot_share_a_page() {
         let spots = pack(&[(200.0, 140.0), (200.0, 140.0)], AREA, 0.0);
         assert_eq!(spots[1].map(|s| (s.page, s.y)), Some((0, 145.0)));
