@@ -1167,6 +1167,13 @@ mod tests {
     }
 
     #[test]
+    fn a_square_card_is_not_turned_for_nothing() {
+        let size = CardSize::custom(64.0, 64.0);
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(!g.turned, "as many fit upright");
+    }
+
+    #[test]
     fn too_large_a_card_is_an_error() {
         let err = Grid::new(Paper::A4, CardSize::custom(300.0, 300.0), 3.0, None).unwrap_err();
         assert!(err.message.contains("does not fit"));
