@@ -459,6 +459,16 @@ mod tests {
     }
 
     #[test]
+    fn the_cut_area_is_the_marks_area_less_the_label_band_at_its_foot() {
+        for cutter in [Cutter::Silhouette, Cutter::Cricut] {
+            let reg = registration(cutter, 210.0, 297.0).area;
+            let area = cut_area(cutter, Paper::A4);
+            assert_eq!((area.x, area.y, area.w), (reg.x, reg.y, reg.w));
+            assert!((area.bottom() - (reg.bottom() - LABEL_BAND)).abs() < 1e-3);
+        }
+    }
+
+    #[test]
     fn cricut_area_is_the_largest_print_then_cut_image() {
         let r = registration(Cutter::Cricut, 215.9, 279.4);
         assert!((r.area.w - 171.45).abs() < 1e-3 && (r.area.h - 234.95).abs() < 1e-3);

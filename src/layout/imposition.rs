@@ -953,6 +953,56 @@ mod tests {
     }
 
     #[test]
+    fn a_side_band_on_the_back_keeps_to_the_printable_area() {
+        let g = Grid::new(Paper::Letter, CardSize::named("mini").unwrap(), 3.0, None).unwrap();
+        let front = g.band.unwrap();
+        assert_eq!(front.side, BandSide::Right);
+        let (m, pw, ph) = (g.margin, g.paper_w, g.paper_h);
+        // Over the short edge it stays at the right. Pushed 10 mm right and 8 mm up, it
+        // stops at the right margin and is cut at the top one, its foot moved by the offset.
+        let offset = [10.0, -8.0];
+        let band = g.back_band(Duplex::ShortEdge, offset).unwrap();
+        let moved = g.to_back(front.rect, Duplex::ShortEdge, offset);
+        let r = band.rect;
+        assert_eq!((band.side, r.w), (BandSide::Right, BAND_THICK));
+        assert!((r.right() - (pw - m)).abs() < 1e-3, "{r:?}");
+        assert!((r.y - m).abs() < 1e-3, "{r:?}");
+        assert!((r.bottom() - moved.bottom()).abs() < 1e-3, "{r:?}");
+        // Over the long edge it lands on the left: pushed left and down, it stops at the left
+        // margin and is cut at the bottom one, its head moved by the offset.
+        let offset = [-10.0, 8.0];
+        let band = g.back_band(Duplex::LongEdge, offset).unwrap();
+        let moved = g.to_back(front.rect, Duplex::LongEdge, offset);
+        let r = band.rect;
+        assert_eq!((band.side, r.w), (BandSide::Left, BAND_THICK));
+        assert!((r.x - m).abs() < 1e-3, "{r:?}");
+        assert!((r.y - moved.y).abs() < 1e-3, "{r:?}");
+        assert!((r.bottom() - (ph - m)).abs() < 1e-3, "{r:?}");
+    }
+
+    #[test]
+    fn a_bottom_band_on_the_back_keeps_to_the_printable_area() {
+        let g = poker(Paper::A4);
+        let (m, pw, ph) = (g.margin, g.paper_w, g.paper_h);
+        let front = g.band.unwrap().rect;
+        assert!((front.bottom() - (ph - m)).abs() < 1e-3, "{front:?}");
+        // Pushed 6 mm left and 3 mm down, it stays on the bottom margin and is cut at the left.
+        let offset = [-6.0, 3.0];
+        let band = g.back_band(Duplex::LongEdge, offset).unwrap();
+        let moved = g.to_back(front, Duplex::LongEdge, offset);
+        let r = band.rect;
+        assert_eq!((band.side, r.h), (BandSide::Bottom, BAND_THICK));
+        assert!((r.bottom() - (ph - m)).abs() < 1e-3, "{r:?}");
+        assert!((r.x - m).abs() < 1e-3, "{r:?}");
+        assert!((r.right() - moved.right()).abs() < 1e-3, "{r:?}");
+        // Pushed right instead, it is cut at the right margin.
+        let moved = g.to_back(front, Duplex::LongEdge, [6.0, 0.0]);
+        let r = g.back_band(Duplex::LongEdge, [6.0, 0.0]).unwrap().rect;
+        assert!((r.x - moved.x).abs() < 1e-3, "{r:?}");
+        assert!((r.right() - (pw - m)).abs() < 1e-3, "{r:?}");
+    }
+
+    #[test]
     fn an_offset_beyond_the_margin_is_an_error_naming_the_limit() {
         let g = poker(Paper::A4);
         let err = g
@@ -1106,6 +1156,21 @@ mod tests {
         assert_eq!((g.card_w, g.card_h), (88.9, 63.5));
         let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
         assert!(!g.turned, "nine upright beat eight turned");
+    }
+
+    #[test]
+    fn a_card_that_fits_only_turned_is_turned() {
+        let size = CardSize::custom(250.0, 150.0);
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(g.turned);
+        assert_eq!((g.card_w, g.card_h), (150.0, 250.0));
+    }
+
+    #[test]
+    fn a_square_card_is_not_turned_for_nothing() {
+        let size = CardSize::custom(64.0, 64.0);
+        let g = Grid::turning(Paper::A4, size, 3.0, None, DEFAULT_MARGIN).unwrap();
+        assert!(!g.turned, "as many fit upright");
     }
 
     #[test]

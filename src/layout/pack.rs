@@ -395,6 +395,179 @@ mod tests {
     }
 
     #[test]
+    fn a_run_of_equal_pieces_is_laid_in_rows_as_wide_as_the_area() {
+        // 24 mm a token with its gap: 8 fill the 190 mm (and a gap) exactly. Loose, the
+        // tokens would fill the room beside the large piece instead.
+        let mut sizes = vec![(80.0, 80.0)];
+        sizes.extend([(22.0, 22.0); 12]);
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 190.0,
+            h: 280.0,
+        };
+        let spots = fewest_pages(&sizes, &[0; 13], area, 2.0);
+        for (k, s) in spots[1..].iter().enumerate() {
+            let (col, row) = ((k % 8) as f32, (k / 8) as f32);
+            let s = s.unwrap();
+            assert_eq!((s.x, s.y), (col * 24.0, 82.0 + row * 24.0), "token {k}");
+        }
+    }
+
+    #[test]
+    fn a_row_never_runs_into_the_next_group_nor_under_its_neighbour() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 190.0,
+            h: 280.0,
+        };
+        // Six tokens of each of two groups: a row of six each, not one of eight and one of four.
+        let tokens = [(22.0, 22.0); 12];
+        let groups: Vec<u8> = (0..12).map(|k| k / 6).collect();
+        let spots = fewest_pages(&tokens, &groups, area, 2.0);
+        for (k, s) in spots.iter().enumerate() {
+            let (col, row) = ((k % 6) as f32, (k / 6) as f32);
+            assert_eq!(s.map(|s| (s.x, s.y)), Some((col * 24.0, row * 24.0)), "{k}");
+        }
+        // A bar goes beside a row of four tokens, past the row's whole width.
+        let mut sizes = vec![(22.0, 22.0); 4];
+        sizes.push((90.0, 22.0));
+        let spots = fewest_pages(&sizes, &[0; 5], area, 2.0);
+        assert_eq!(spots[3].map(|s| s.x), Some(72.0));
+        assert_eq!(spots[4].map(|s| (s.x, s.y)), Some((96.0, 0.0)));
+    }
+
+    #[test]
+    fn largest_first_may_be_the_order_that_fits_one_page() {
+        // Tallest first and widest first take two pages; largest (by area) first, one.
+        let sizes = [(20.0, 50.0), (80.0, 20.0), (50.0, 40.0), (50.0, 50.0)];
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        assert_eq!(per_page(&best_order(&sizes, &[0; 4], area, 0.0)), [4]);
+    }
+
+    #[test]
+    fn the_order_taking_the_fewest_pages_wins_and_the_first_of_equals() {
+        // Tallest first, the strip goes under the narrow piece and leaves the flat one no
+        // room: two pages. Widest first and largest first both take one, differently.
+        let sizes = [(30.0, 50.0), (50.0, 30.0), (100.0, 50.0)];
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        let spots = best_order(&sizes, &[0; 3], area, 0.0);
+        let at = |i: usize| spots[i].map(|s| (s.page, s.x, s.y));
+        // Widest first: the strip, then the flat piece under it, the narrow one beside that.
+        assert_eq!(at(2), Some((0, 0.0, 0.0)));
+        assert_eq!(at(1), Some((0, 0.0, 50.0)));
+        assert_eq!(at(0), Some((0, 50.0, 50.0)));
+    }
+
+    #[test]
+    fn a_piece_as_large_as_the_area_fits_and_a_larger_one_is_left_out() {
+        // A micrometre over is rounding, and fits; a tenth of a millimetre is not.
+        let (w, h) = (AREA.w + 1e-3, AREA.h + 1e-3);
+        let sizes = [(w, 10.0), (10.0, h), (w + 0.1, 10.0), (10.0, h + 0.1)];
+        let spots = pack(&sizes, AREA, 0.0);
+        assert!(spots[0].is_some() && spots[1].is_some(), "{spots:?}");
+        assert!(spots[2].is_none() && spots[3].is_none(), "{spots:?}");
+    }
+
+    /// How many pieces each page holds.
+    fn per_page(spots: &[Option<Spot>]) -> Vec<usize> {
+        let mut n = vec![0; pages(spots)];
+        for s in spots.iter().flatten() {
+            n[s.page] += 1;
+        }
+        n
+    }
+
+    /// The pieces packed tidily in [`AREA`], 1 mm apart, their trims as large as they are.
+    fn tidy(sizes: &[(f32, f32)], min_fill: f32) -> Vec<Option<Spot>> {
+        let trims: Vec<f32> = sizes.iter().map(|(w, h)| w * h).collect();
+        pack_tidy(sizes, &trims, &vec![0; sizes.len()], AREA, 1.0, min_fill)
+    }
+
+    #[test]
+    fn a_thin_last_page_is_evened_out_shorter_or_else_narrower() {
+        // 88 tokens of 24 mm fill a page, 12 are left: seven rows of eight a page even that.
+        assert_eq!(per_page(&tidy(&[(24.0, 24.0); 100], 0.35)), [56, 44]);
+        // Strips as tall as the page cannot go shorter: eight and one, or five and four.
+        assert_eq!(per_page(&tidy(&[(24.0, 270.0); 9], 0.35)), [5, 4]);
+    }
+
+    #[test]
+    fn pieces_too_large_for_the_area_do_not_stop_the_evening_out() {
+        let mut tokens = vec![(24.0, 24.0); 100];
+        tokens.push((300.0, 10.0));
+        assert_eq!(per_page(&tidy(&tokens, 0.35)), [56, 44]);
+        let mut strips = vec![(24.0, 270.0); 9];
+        strips.push((10.0, 300.0));
+        assert_eq!(per_page(&tidy(&strips, 0.35)), [5, 4]);
+    }
+
+    #[test]
+    fn one_page_or_a_last_page_at_the_least_fill_is_left_as_packed() {
+        let rows: Vec<f32> = tidy(&[(24.0, 24.0); 5], 0.35)
+            .iter()
+            .map(|s| s.unwrap().y)
+            .collect();
+        assert!(rows.iter().all(|&y| y == rows[0]), "one row: {rows:?}");
+        // 12 tokens of 576 mm² cover just this share of the last page: not less, so it stays.
+        let fill = 12.0 * 576.0 / (AREA.w * AREA.h);
+        assert_eq!(per_page(&tidy(&[(24.0, 24.0); 100], fill)), [88, 12]);
+    }
+
+    #[test]
+    fn a_piece_only_touching_a_taller_neighbour_is_not_lifted_onto_it() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 100.0,
+            h: 100.0,
+        };
+        // 20 mm high on the left, 60 on the right: the third piece goes on the left one.
+        let sizes = [(50.0, 20.0), (50.0, 60.0), (50.0, 30.0)];
+        let spots = pack_in_order(&sizes, &[0, 1, 2], area, 0.0);
+        assert_eq!(spots[1].map(|s| (s.x, s.y)), Some((50.0, 0.0)));
+        assert_eq!(spots[2].map(|s| (s.x, s.y)), Some((0.0, 20.0)));
+    }
+
+    #[test]
+    fn a_piece_goes_on_the_lowest_stretch_however_far_right() {
+        let area = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 150.0,
+            h: 100.0,
+        };
+        // Three 50 mm stretches end 60, 40 and 30 mm down: the last piece goes on the third.
+        let sizes = [
+            (50.0, 10.0),
+            (50.0, 40.0),
+            (50.0, 30.0),
+            (50.0, 50.0),
+            (50.0, 10.0),
+        ];
+        let spots = pack_in_order(&sizes, &[0, 1, 2, 3, 4], area, 0.0);
+        assert_eq!(spots[3].map(|s| (s.x, s.y)), Some((0.0, 10.0)));
+        assert_eq!(spots[4].map(|s| (s.x, s.y)), Some((100.0, 30.0)));
+    }
+
+    #[test]
+    fn pieces_filling_the_area_to_its_foot_share_a_page() {
+        let spots = pack(&[(200.0, 140.0), (200.0, 140.0)], AREA, 0.0);
+        assert_eq!(spots[1].map(|s| (s.page, s.y)), Some((0, 145.0)));
+    }
+
+    #[test]
     fn pieces_run_over_to_new_pages_and_oversized_ones_are_left_out() {
         let sizes = vec![(150.0, 150.0), (150.0, 150.0), (300.0, 10.0)];
         let spots = pack(&sizes, AREA, 4.0);
