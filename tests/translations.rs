@@ -77,6 +77,16 @@ fn new_game(lang: &str) -> tempfile::TempDir {
     dir
 }
 
+/// The merchant's text in English and French.
+fn translate_merchant_text(d: &Path) {
+    edit(
+        d,
+        "deck.yaml",
+        "  text: \"Trade one card from your hand for **2** gold.\"",
+        "  text:\n    en: \"Trade one card from your hand for **2** gold.\"\n    fr: \"Échangez une carte de votre main contre **2** pièces.\"",
+    );
+}
+
 fn build(dir: &Path, lang: &str) -> Built {
     let project = protopress::Project::open(dir).unwrap();
     Session::new(&project, &BuildOptions::default())
@@ -225,12 +235,7 @@ fn a_broken_project_catalogue_is_refused_at_its_line_and_the_kit_kept() {
 fn a_french_reprint_names_and_quotes_the_french_cards() {
     let dir = new_game("fr");
     let d = dir.path();
-    edit(
-        d,
-        "deck.yaml",
-        "  text: \"Trade one card from your hand for **2** gold.\"",
-        "  text:\n    en: \"Trade one card from your hand for **2** gold.\"\n    fr: \"Échangez une carte de votre main contre **2** pièces.\"",
-    );
+    translate_merchant_text(d);
     edit(
         d,
         "deck.yaml",
@@ -267,12 +272,7 @@ fn a_french_reprint_names_and_quotes_the_french_cards() {
 fn a_changed_english_text_makes_its_french_translation_stale() {
     let dir = new_game("fr");
     let d = dir.path();
-    edit(
-        d,
-        "deck.yaml",
-        "  text: \"Trade one card from your hand for **2** gold.\"",
-        "  text:\n    en: \"Trade one card from your hand for **2** gold.\"\n    fr: \"Échangez une carte de votre main contre **2** pièces.\"",
-    );
+    translate_merchant_text(d);
     let confirmed = cli(d, &["translations", "--confirm"]);
     assert!(confirmed.status.success(), "{confirmed:?}");
     let fresh = cli(d, &["check", "--format", "json"]);

@@ -16,17 +16,8 @@ use serde::Deserialize;
 
 use crate::error::{Error, Result};
 
-/// The shipped vocabularies, English first (the fallback).
-const SHIPPED: [(&str, &str); 8] = [
-    ("en", include_str!("../../i18n/en/check.yaml")),
-    ("de", include_str!("../../i18n/de/check.yaml")),
-    ("fr", include_str!("../../i18n/fr/check.yaml")),
-    ("es", include_str!("../../i18n/es/check.yaml")),
-    ("it", include_str!("../../i18n/it/check.yaml")),
-    ("pl", include_str!("../../i18n/pl/check.yaml")),
-    ("nl", include_str!("../../i18n/nl/check.yaml")),
-    ("pt", include_str!("../../i18n/pt/check.yaml")),
-];
+// The shipped languages' words, from `i18n/<code>/check.yaml` (one list with the catalogues).
+use crate::i18n::CHECKS as SHIPPED;
 
 /// A list of words as written in lower case.
 #[derive(Debug, Default, Deserialize)]
@@ -678,7 +669,7 @@ mod tests {
             if dir.join(&code).join("check.yaml").is_file() {
                 assert!(
                     SHIPPED.iter().any(|(c, _)| *c == code),
-                    "add {code} to SHIPPED"
+                    "add {code} to the shipped!(…) list in src/i18n/shipped.rs"
                 );
             }
         }

@@ -10,4 +10,4 @@ mod catalogue;
 mod shipped;
 
 pub use catalogue::{Arg, Catalogue};
-pub use shipped::SHIPPED;
+pub use shipped::{CHECKS, SHIPPED};
