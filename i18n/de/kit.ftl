@@ -244,4 +244,12 @@ index-more-pages =
         [one] und { $n } weitere Seite: öffnet { $file }.
        *[other] und { $n } weitere Seiten: öffnet { $file }.
     }
+# A face's side, under its picture.
+index-side-front = Vorderseite
+index-side-back = Rückseite
+index-side-top = obere Lage
+index-side-die = Würfelseite { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = Falzbogen: einseitig drucken, jeden Kartenbogen an der gestrichelten Linie falten, bedruckte Seiten nach außen, kleben, durch beide Lagen schneiden
+index-layout-print-and-cut = Drucken und Schneiden: jeden Bogen auf der Maschine mit seiner Datei aus cut/ schneiden (Dateien: { $n })
 index-made-with = Gemacht mit protopress.

@@ -269,4 +269,16 @@ index-more-pages =
         [one] and { $n } more page: open { $file }.
        *[other] and { $n } more pages: open { $file }.
     }
+# A face's side, under its picture.
+index-side-front = front
+index-side-back = back
+index-side-top = top layer
+index-side-die = die face { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = gutter-fold: print single-sided, fold each card sheet on its dashed line printed sides out, glue, cut through both layers
+index-layout-print-and-cut =
+    { $n ->
+        [one] print-and-cut: cut each sheet on the machine with its file in cut/ ({ $n } file)
+       *[other] print-and-cut: cut each sheet on the machine with its file in cut/ ({ $n } files)
+    }
 index-made-with = Made with protopress.

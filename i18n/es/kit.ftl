@@ -294,4 +294,12 @@ index-more-pages =
         [many] y { $n } páginas más: abrir { $file }.
        *[other] y { $n } páginas más: abrir { $file }.
     }
+# A face's side, under its picture.
+index-side-front = anverso
+index-side-back = reverso
+index-side-top = capa superior
+index-side-die = cara del dado { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = hoja para plegar: imprimir a una cara, plegar cada hoja de cartas por su línea discontinua con las caras impresas hacia fuera, pegar y cortar a través de ambas capas
+index-layout-print-and-cut = imprimir y cortar: cortar cada hoja en la máquina con su archivo de cut/ (archivos: { $n })
 index-made-with = Hecho con protopress.

@@ -295,4 +295,12 @@ index-more-pages =
         [many] et { $n } autres pages : ouvrez { $file }.
        *[other] et { $n } autres pages : ouvrez { $file }.
     }
+# A face's side, under its picture.
+index-side-front = recto
+index-side-back = verso
+index-side-top = couche supérieure
+index-side-die = face de dé { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = feuille à plier : imprimer en recto seul, plier chaque feuille de cartes sur son trait pointillé, faces imprimées à l’extérieur, coller, découper à travers les deux épaisseurs
+index-layout-print-and-cut = impression et découpe : découper chaque feuille sur la machine avec son fichier dans cut/ (fichiers : { $n })
 index-made-with = Réalisé avec protopress.

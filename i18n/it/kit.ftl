@@ -295,4 +295,12 @@ index-more-pages =
         [many] e { $n } pagine in più: aprire { $file }.
        *[other] e { $n } pagine in più: aprire { $file }.
     }
+# A face's side, under its picture.
+index-side-front = fronte
+index-side-back = retro
+index-side-top = strato superiore
+index-side-die = faccia del dado { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = foglio da piegare: stampare solo fronte, piegare ogni foglio di carte lungo la linea tratteggiata con i lati stampati all’esterno, incollare e tagliare attraverso entrambi gli strati
+index-layout-print-and-cut = stampa e taglia: tagliare ogni foglio con il plotter usando il suo file in cut/ (file: { $n })
 index-made-with = Realizzato con protopress.

@@ -283,4 +283,12 @@ index-more-pages =
         [one] en nog { $n } pagina: open { $file }.
        *[other] en nog { $n } pagina's: open { $file }.
     }
+# A face's side, under its picture.
+index-side-front = voorkant
+index-side-back = achterkant
+index-side-top = bovenlaag
+index-side-die = dobbelsteenvlak { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = vouwvel: enkelzijdig afdrukken, elk kaartvel op de stippellijn vouwen met de bedrukte kanten naar buiten, lijmen en door beide lagen snijden
+index-layout-print-and-cut = afdrukken en snijden: snijd elk vel op de machine met zijn bestand in cut/ (bestanden: { $n })
 index-made-with = Gemaakt met protopress.

@@ -310,4 +310,12 @@ index-more-pages =
         [many] i jeszcze { $n } stron: otworzyć { $file }.
        *[other] i jeszcze { $n } strony: otworzyć { $file }.
     }
+# A face's side, under its picture.
+index-side-front = awers
+index-side-back = rewers
+index-side-top = warstwa górna
+index-side-die = ścianka kości { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = arkusz składany na pół: drukować jednostronnie, złożyć każdy arkusz kart wzdłuż przerywanej linii zadrukiem na zewnątrz, skleić i przeciąć przez obie warstwy
+index-layout-print-and-cut = druk i cięcie: przyciąć każdy arkusz na ploterze z jego plikiem z cut/ (plików: { $n })
 index-made-with = Wykonano za pomocą protopress.

@@ -295,4 +295,12 @@ index-more-pages =
         [many] e mais { $n } páginas: abrir { $file }.
        *[other] e mais { $n } páginas: abrir { $file }.
     }
+# A face's side, under its picture.
+index-side-front = frente
+index-side-back = verso
+index-side-top = camada superior
+index-side-die = face do dado { $n }
+# How the sheets print when not as duplex pairs.
+index-layout-gutter-fold = folha para dobrar: imprimir só de um lado, dobrar cada folha de cartas pela linha tracejada com os lados impressos para fora, colar e cortar através das duas camadas
+index-layout-print-and-cut = imprimir e cortar: cortar cada folha na máquina com o seu ficheiro em cut/ (ficheiros: { $n })
 index-made-with = Feito com protopress.

@@ -18,11 +18,12 @@ use tera::{Context, Tera};
 
 use crate::check::manifest::{CheckReport, Status};
 use crate::error::{Error, Result};
+use crate::i18n::{Arg, Catalogue};
 use crate::model::Game;
 use crate::output::report::BuildReport;
 use crate::output::sprites::{self, Image, Slot};
 use crate::pdf::sheets::Placed;
-use crate::render::faces::{Face, Faces};
+use crate::render::faces::{Face, Faces, Side};
 use crate::render::raster::render_face;
 use crate::render::trees::FaceTrees;
 use crate::sync::lock;
@@ -135,7 +136,7 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("files", &input.report.files);
     ctx.insert("warnings", &input.report.warnings);
     ctx.insert("components", &component_rows(input.report));
-    ctx.insert("layout", &layout_note(input.report));
+    ctx.insert("layout", &layout_note(input.report, &input.game.catalogue));
     ctx.insert("cut_files", &input.report.cut_files);
     // The designer's side of the duplex calibration sheet, which speaks to players only.
     ctx.insert("calibration", &(input.report.kit.calibration > 0));
@@ -168,17 +169,25 @@ struct ComponentRow<'a> {
 }
 
 /// What the sheets are, when not the usual duplex pairs.
-fn layout_note(report: &BuildReport) -> Option<String> {
+fn layout_note(report: &BuildReport, words: &Catalogue) -> Option<String> {
     use crate::model::print::Layout;
+    let files = report.cut_files.len() as u64;
     match report.layout {
         Layout::Duplex => None,
-        Layout::GutterFold => Some(
-            "gutter-fold: print single-sided, fold each card sheet on its dashed line printed sides out, glue, cut through both layers".to_owned(),
-        ),
-        Layout::PrintAndCut => Some(format!(
-            "print-and-cut: cut each sheet on the machine with its file in cut/ ({} files)",
-            report.cut_files.len()
-        )),
+        Layout::GutterFold => Some(words.text("index-layout-gutter-fold", &[])),
+        Layout::PrintAndCut => {
+            Some(words.text("index-layout-print-and-cut", &[("n", Arg::Number(files))]))
+        }
+    }
+}
+
+/// A face's side under its picture, in the kit's language.
+fn side_words(words: &Catalogue, side: Side) -> String {
+    match side {
+        Side::Front => words.text("index-side-front", &[]),
+        Side::Back => words.text("index-side-back", &[]),
+        Side::Top => words.text("index-side-top", &[]),
+        Side::DieFace(n) => words.text("index-side-die", &[("n", Arg::Number(u64::from(n) + 1))]),
     }
 }
 
@@ -461,7 +470,7 @@ fn deck_views(
                         height: thumb.height(),
                         round,
                         card: face.card.clone(),
-                        side: face.side.name(),
+                        side: side_words(&input.game.catalogue, face.side),
                         trim_x: 100.0 * face.bleed / fw,
                         trim_y: 100.0 * face.bleed / fh,
                         safe_x: 100.0 * (face.bleed + safe) / fw,
