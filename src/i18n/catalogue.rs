@@ -559,6 +559,34 @@ mod tests {
         }
     }
 
+    /// Every shipped language has every message English has, and no other: a missing one
+    /// would print English in its kits, an extra one would never print.
+    #[test]
+    fn every_shipped_catalogue_has_exactly_the_english_messages() {
+        let ids = |text: &str| -> Vec<String> {
+            let resource = FluentResource::try_new(text.to_owned()).expect("shipped Fluent");
+            let mut ids: Vec<String> = resource
+                .entries()
+                .filter_map(|e| match e {
+                    ast::Entry::Message(m) => Some(m.id.name.to_owned()),
+                    _ => None,
+                })
+                .collect();
+            ids.sort();
+            ids
+        };
+        let english = ids(super::super::SHIPPED[0].1);
+        for (code, text) in super::super::SHIPPED {
+            assert_eq!(ids(text), english, "{code}");
+            let catalogue = Catalogue::shipped(code).unwrap();
+            assert!(
+                catalogue.warnings().is_empty(),
+                "{code}: {:?}",
+                catalogue.warnings()
+            );
+        }
+    }
+
     #[test]
     fn lines_and_columns_count_from_one() {
         assert_eq!(line_column("ab\ncd", 0), (1, 1));
