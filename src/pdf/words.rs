@@ -99,12 +99,31 @@ impl SheetWords {
     }
 }
 
-/// `template` with each `{name}` replaced by its value.
+/// `template` with each `{name}` replaced by its value, in one pass: a value that holds
+/// braces itself (a deck named `Cards {of}`) is printed as it is.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
-    let mut out = template.to_owned();
-    for (name, value) in values {
-        out = out.replace(&format!("{{{name}}}"), value);
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let value = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            let found = values.iter().find(|(n, _)| *n == name);
+            found.map(|(_, v)| (*v, close))
+        });
+        match value {
+            Some((v, close)) => {
+                out.push_str(v);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -112,6 +131,13 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 mod tests {
     use super::*;
     use crate::i18n::SHIPPED;
+
+    #[test]
+    fn a_value_is_filled_in_once_as_it_is() {
+        let at = [("title", "Cards {of}"), ("of", "5")];
+        assert_eq!(fill("{title} of {of} {x}", &at), "Cards {of} of 5 {x}");
+        assert_eq!(fill("{ {title}", &at), "{ Cards {of}");
+    }
 
     #[test]
     fn templates_fill_in_the_kits_language() {
