@@ -52,7 +52,8 @@ pub fn run(
             &reports,
             &summary,
             &failed_to_check,
-            &[preflights, stale],
+            &preflights,
+            &stale,
         )),
         // Annotations are read by CI: their summary stays, like the JSON document.
         CheckFormat::Github => print(&format!("{}\n", summary.line())),
@@ -166,9 +167,7 @@ impl Found {
             }
         }
     }
-}
 
-impl Found {
     /// Stale translations are warnings: listed (in the JSON document too), never a failure.
     fn note_translations(
         &mut self,
@@ -196,12 +195,7 @@ fn say_unstarted(format: CheckFormat, e: &Error) {
         ..Summary::default()
     };
     match format {
-        CheckFormat::Json => print(&json(
-            &[],
-            &summary,
-            &[error_json(None, e)],
-            &[vec![], vec![]],
-        )),
+        CheckFormat::Json => print(&json(&[], &summary, &[error_json(None, e)], &[], &[])),
         CheckFormat::Github => {
             print(&report::github_error("check", e));
             print(&format!("{}\n", summary.line()));
@@ -238,7 +232,8 @@ fn json(
     reports: &[CheckReport],
     s: &Summary,
     errors: &[serde_json::Value],
-    [preflights, stale]: &[Vec<serde_json::Value>; 2],
+    preflights: &[serde_json::Value],
+    stale: &[serde_json::Value],
 ) -> String {
     let doc = serde_json::json!({
         "games": reports,
