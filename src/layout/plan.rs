@@ -85,6 +85,7 @@ pub fn keeps_parity(roles: &[Role], slots: &[Slot], first: usize) -> bool {
         None => None,
     };
     (0..slots.len()).all(|k| {
+        // (`first - k` would do as well: it has the parity of `first + k`, even wrapped.)
         let odd = (first + k) % 2 == 1;
         match role(k) {
             // A front with no back has a blank one.
@@ -142,5 +143,35 @@ mod tests {
         // An orphan front or back still keeps parity.
         let roles = [Front, Single, Back];
         assert!(keeps_parity(&roles, &plan(&roles), 1));
+    }
+
+    #[test]
+    fn two_plain_pages_share_one_sheet() {
+        assert_eq!(plan(&[Plain, Plain]), [Slot::Page(0), Slot::Page(1)]);
+        // A lone plain page before a front takes a whole sheet, so the front stays odd.
+        assert_eq!(
+            plan(&[Plain, Front, Back]),
+            [Slot::Page(0), Slot::Blank, Slot::Page(1), Slot::Page(2)]
+        );
+    }
+
+    #[test]
+    fn the_job_ends_on_a_whole_sheet() {
+        assert_eq!(plan(&[Blank]), [Slot::Blank, Slot::Blank]);
+        assert_eq!(plan(&[Front, Back, Blank, Blank, Blank]).len(), 6);
+    }
+
+    #[test]
+    fn parity_rejects_fronts_on_even_pages_and_backs_on_odd_ones() {
+        // A front with a blank back, but on an even page.
+        assert!(!keeps_parity(&[Front], &[Slot::Page(0), Slot::Blank], 2));
+        // A back on an odd page.
+        assert!(!keeps_parity(&[Back], &[Slot::Blank, Slot::Page(0)], 2));
+        // A front on an odd page whose next page prints something other than its back.
+        assert!(!keeps_parity(
+            &[Front, Plain],
+            &[Slot::Page(0), Slot::Page(1)],
+            1
+        ));
     }
 }

@@ -119,6 +119,15 @@ mod tests {
     }
 
     #[test]
+    fn a_sheet_exactly_at_the_least_fill_earns_its_place() {
+        // Two quarter-sheet tiles cover half the sheet, which is just what is asked: they go
+        // on their own mixed sheet and the deck keeps its full one.
+        let s = share(&[6], 4, 0.25, 0.5);
+        assert_eq!(s.own, vec![4]);
+        assert_eq!(s.mixed, vec![2]);
+    }
+
+    #[test]
     fn every_copy_is_printed_once_and_no_sheet_is_thinner_than_it_must_be() {
         for counts in [
             vec![1, 2, 3],
