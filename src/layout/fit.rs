@@ -148,4 +148,66 @@ mod tests {
         let g = game("duplex", PIECES);
         assert!(g.components.iter().all(|c| !cut_sheets_take(&g, c)));
     }
+
+    /// What does not fit, per component, with the room each kind has on A4 (5 mm margin).
+    fn misfits(components: &str) -> Vec<Option<String>> {
+        let g = game("duplex", components);
+        g.components.iter().map(|c| misfit(&g, c)).collect()
+    }
+
+    /// The start of the message for a piece of `w` × `h` mm in a room of `rw` × `rh` mm.
+    fn says(what: &str, (w, h): (f32, f32), (rw, rh): (f32, f32)) -> String {
+        format!(
+            "the {what} is {w:.1} × {h:.1} mm and does not fit the room the paper has for it ({rw:.1} × {rh:.1} mm"
+        )
+    }
+
+    #[test]
+    fn each_kind_fits_the_room_it_has_and_is_named_when_it_does_not() {
+        let piece = |id: &str, kind: &str, w: f32, h: f32| {
+            format!(
+                "  - {{ id: {id}, name: N, kind: {kind}, size: {{ width_mm: {w}, height_mm: {h} }}, front: f.svg.tera, cards: a.yaml }}\n"
+            )
+        };
+        // Tokens (1.5 mm of bleed) pack upright above the label band, inside the margins.
+        let band = LABEL_BAND;
+        let token_room = (200.0, 287.0 - band);
+        let found = misfits(
+            &(piece("fits", "tokens", 197.0, 284.0 - band)
+                + &piece("wide", "tokens", 198.0, 20.0)
+                + &piece("tall", "tokens", 20.0, 285.0 - band)),
+        );
+        assert_eq!(found[0], None, "exactly the room, bleed and all");
+        let wide = found[1].as_deref().unwrap_or_default();
+        assert!(
+            wide.starts_with(&says("piece with its bleed", (201.0, 23.0), token_room)),
+            "{wide}"
+        );
+        assert!(found[2].is_some(), "one millimetre too tall");
+        // Cards (3 mm of bleed) keep room for crop marks, and may lie turned.
+        let around = 5.0 + mark_zone(5.0);
+        let card_room = (210.0 - around, 297.0 - around);
+        let (rw, rh) = card_room;
+        let found = misfits(
+            &(piece("upright", "cards", rw - 6.0, rh - 6.0)
+                + &piece("turned", "cards", rh - 6.0, rw - 6.0)
+                + &piece("neither", "cards", rh - 5.0, rw - 6.0)
+                + &piece("dash", "dashboard", rh - 6.0, rw - 6.0)),
+        );
+        assert_eq!(
+            found[..2],
+            [None, None],
+            "upright and turned, bleed and all"
+        );
+        let neither = found[2].as_deref().unwrap_or_default();
+        assert!(
+            neither.starts_with(&says("piece with its bleed", (rh + 1.0, rw), card_room)),
+            "{neither}"
+        );
+        assert!(
+            neither.ends_with("make it a `board` to tile it over several sheets"),
+            "{neither}"
+        );
+        assert_eq!(found[3], None, "a dashboard turns too");
+    }
 }
