@@ -9,9 +9,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use fluent_syntax::ast;
 
+use super::codes::base;
 use super::shipped::shipped;
 use crate::error::{Error, Result};
-use crate::model::lang::base;
 use crate::project::Project;
 
 type Bundle = FluentBundle<FluentResource>;

@@ -7,6 +7,7 @@
 //! What a language lacks is printed in English, and each missing message is one warning.
 
 mod catalogue;
+pub mod codes;
 mod shipped;
 
 pub use catalogue::{Arg, Catalogue};

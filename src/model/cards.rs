@@ -182,20 +182,8 @@ pub(crate) fn finish(
                 .card(&name.0)
                 .help("give one of them its own `id` or a different name"));
         }
-        let mut fields = Map::new();
-        for (key, value) in raw.fields {
-            let ty = rules.fields.get(&key).map_or(&FieldType::Any, |d| &d.ty);
-            let translatable = ty.is_text() || *ty == FieldType::Any;
-            if let Some(digest) = translatable
-                .then(|| rules.langs.source_digest(&value))
-                .flatten()
-            {
-                translated.push((key.clone(), digest));
-            }
-            let value = typed_value(ty, value, rules, from_text)
-                .map_err(|m| at(Some(&key), format!("card field `{key}` {m}")).card(&name.0))?;
-            fields.insert(key, value);
-        }
+        let fields = typed_fields(raw.fields, rules, from_text, &mut translated)
+            .map_err(|(key, m)| at(Some(&key), format!("card field `{key}` {m}")).card(&name.0))?;
         cards.push(Card {
             id,
             name: name.0,
@@ -234,6 +222,30 @@ fn card_name(name: Option<Value>, langs: &Langs) -> std::result::Result<(String,
         return Err("has an empty name".to_owned());
     }
     Ok((built, first))
+}
+
+/// A card's declared fields, typed and translated; each translated one's digest of its
+/// first-language text goes to `translated`. An error names the field.
+fn typed_fields(
+    raw: Map<String, Value>,
+    rules: &CardRules,
+    from_text: bool,
+    translated: &mut Vec<(String, String)>,
+) -> std::result::Result<Map<String, Value>, (String, String)> {
+    let mut fields = Map::new();
+    for (key, value) in raw {
+        let ty = rules.fields.get(&key).map_or(&FieldType::Any, |d| &d.ty);
+        if ty.is_text() || *ty == FieldType::Any {
+            translated.extend(rules.langs.source_digest(&value).map(|d| (key.clone(), d)));
+        }
+        match typed_value(ty, value, rules, from_text) {
+            Ok(value) => {
+                fields.insert(key, value);
+            }
+            Err(m) => return Err((key, m)),
+        }
+    }
+    Ok(fields)
 }
 
 /// A field's value: translated when it is text, checked against its type, and an image

@@ -130,7 +130,13 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     } = art;
     let mut ctx = Context::new();
     let f = &input.game.file;
-    let edition = crate::rulebook::words::words(input.game).edition(&f.name, &f.revision);
+    let edition = input.game.catalogue.text(
+        "kit-edition",
+        &[
+            ("what", Arg::Text(&f.name)),
+            ("rev", Arg::Text(&f.revision)),
+        ],
+    );
     ctx.insert("title", &edition);
     ctx.insert("lang", &f.language);
     ctx.insert("files", &input.report.files);
