@@ -199,6 +199,20 @@ impl Art<'_, '_> {
             let Some(face) = face else { continue };
             let trim = place(grid, deck, layer, grid.front_trim(slot));
             let clip = place(grid, deck, layer, grid.front_bleed(slot, copies.len()));
+            // The stamp goes where the face leaves room for it, on a face drawn upright. It is
+            // found before the face is drawn: drawing lets go of the face's tree, and asking for
+            // it after would parse the face a second time.
+            let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
+            let spot = match upright {
+                true => Some(crate::pdf::stamp::cached(
+                    self.stamps,
+                    (self.faces, self.trees),
+                    face,
+                    deck.print,
+                    &stamp_text(deck.revision, &self.faces[face].hash),
+                )),
+                false => None,
+            };
             let graphic = graphic_for(surface, self.graphics, self.faces, self.trees, face);
             push_clip(surface, clip);
             let b = grid.bleed;
@@ -217,18 +231,6 @@ impl Art<'_, '_> {
                 clip,
                 anticlockwise: anticlockwise(grid.turned, layer, flip),
             });
-            // The stamp goes where the face leaves room for it, on a face drawn upright.
-            let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
-            let spot = match upright {
-                true => Some(crate::pdf::stamp::cached(
-                    self.stamps,
-                    (self.faces, self.trees),
-                    face,
-                    deck.print,
-                    &stamp_text(deck.revision, &self.faces[face].hash),
-                )),
-                false => None,
-            };
             let whole = trim.grow(b, b, b, b);
             decorate(
                 surface,
