@@ -8,12 +8,27 @@
 //! bad-input code. The failure path allocates nothing: it runs inside an allocation.
 
 use std::alloc::{GlobalAlloc, Layout};
+use std::cell::Cell;
 use std::io::Write;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicIsize, AtomicUsize, Ordering};
 
-/// Bytes alive, as asked for (not counting the allocator's own overhead).
-static LIVE: AtomicUsize = AtomicUsize::new(0);
+/// Bytes alive, as asked for (not counting the allocator's own overhead), give or take what
+/// each thread has not passed on yet ([`SLACK`]). Signed: one thread may free what another
+/// allocated before either has passed it on.
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+/// How far a thread's own count may run before it is added to [`LIVE`]. One shared counter
+/// touched by every allocation of two busy threads cost a twentieth of a build (its cache line
+/// moving between the cores); counted per thread, it is touched once a megabyte. The budget is
+/// then kept to within this much a thread, nothing beside a limit of gigabytes.
+const SLACK: isize = 1 << 20;
+
+thread_local! {
+    /// Bytes this thread allocated, less those it freed, not yet added to [`LIVE`]. Constant
+    /// initialisation and no destructor: safe to use inside the allocator.
+    static PENDING: Cell<isize> = const { Cell::new(0) };
+}
 /// The smallest of the process limit and every open stage's limit.
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 /// The process limit alone.
@@ -47,7 +62,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Budgeted<A> {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        release(layout.size());
         unsafe { self.0.dealloc(ptr, layout) }
     }
 
@@ -55,17 +70,47 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Budgeted<A> {
         if new_size > layout.size() {
             charge(new_size - layout.size());
         } else {
-            LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            release(layout.size() - new_size);
         }
         unsafe { self.0.realloc(ptr, layout, new_size) }
     }
 }
 
+/// Counts `size` bytes allocated; past the budget, ends the process.
 fn charge(size: usize) {
-    let live = LIVE.fetch_add(size, Ordering::Relaxed).saturating_add(size);
-    if live > LIMIT.load(Ordering::Relaxed) {
-        overrun(size);
+    let size = isize::try_from(size).unwrap_or(isize::MAX);
+    let pending = PENDING.with(|p| {
+        let v = p.get().saturating_add(size);
+        let pass = v >= SLACK;
+        p.set(if pass { 0 } else { v });
+        pass.then_some(v)
+    });
+    let Some(pending) = pending else { return };
+    let live = LIVE
+        .fetch_add(pending, Ordering::Relaxed)
+        .saturating_add(pending);
+    if live.max(0).unsigned_abs() > LIMIT.load(Ordering::Relaxed) {
+        overrun(size.unsigned_abs());
     }
+}
+
+/// Counts `size` bytes freed.
+fn release(size: usize) {
+    let size = isize::try_from(size).unwrap_or(isize::MAX);
+    PENDING.with(|p| {
+        let v = p.get().saturating_sub(size);
+        if v <= -SLACK {
+            LIVE.fetch_add(v, Ordering::Relaxed);
+            p.set(0);
+        } else {
+            p.set(v);
+        }
+    });
+}
+
+/// Bytes alive, as far as [`LIVE`] knows.
+fn live() -> usize {
+    LIVE.load(Ordering::Relaxed).max(0).unsigned_abs()
 }
 
 /// Sets the process limit from `PROTOPRESS_MEMORY_MB` (or the default). Called once by the
@@ -88,9 +133,7 @@ pub struct Stage {
 
 impl Stage {
     pub fn open(what: String, allowance_mb: usize) -> Stage {
-        let limit = LIVE
-            .load(Ordering::Relaxed)
-            .saturating_add(allowance_mb.saturating_mul(1 << 20));
+        let limit = live().saturating_add(allowance_mb.saturating_mul(1 << 20));
         let mut stages = lock();
         stages.push((what, limit));
         recompute(&stages);
@@ -147,7 +190,7 @@ fn overrun(asked: usize) -> ! {
         "error: protopress stopped: the work asked for more memory than its budget allows \
          ({} MB more, with {} MB in use)",
         mb(asked),
-        mb(LIVE.load(Ordering::Relaxed))
+        mb(live())
     );
     // Never wait for the lock: the thread holding it may be the one allocating.
     let stages = STAGES.try_lock();
