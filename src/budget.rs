@@ -109,7 +109,7 @@ fn release(size: usize) {
 }
 
 /// Bytes alive, as far as [`LIVE`] knows.
-fn live() -> usize {
+pub fn live() -> usize {
     LIVE.load(Ordering::Relaxed).max(0).unsigned_abs()
 }
 

@@ -493,3 +493,20 @@ fn github_check_output_cannot_be_made_to_write_its_own_commands() {
     }
     assert!(String::from_utf8_lossy(&out.stderr).contains("%0A::notice"));
 }
+
+/// A build parses each unique face once: drawn, stamped and let go, a face is never asked
+/// for again (placing its revision stamp after drawing it used to parse every face twice and
+/// keep the second tree to the end). Shown failing by finding the stamp after the drawing.
+#[test]
+fn a_build_parses_each_unique_face_once() {
+    // More cards than the index page shows: only faces it does not show are let go.
+    let cards: String = (0..300)
+        .map(|i| format!("- name: Card {i}\n  count: 2\n  text: Gain {i} coins.\n"))
+        .collect();
+    let p = common::deck_game("  paper: a4", &cards);
+    let out = run(p.root(), &["-v", "build", "fixture"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("301 unique faces"), "{text}");
+    assert!(text.contains("faces parsed: 301 (of 301 unique)"), "{text}");
+}

@@ -41,6 +41,8 @@ pub struct BuildOutcome {
     pub record: Option<PrintRecord>,
     /// Wall time of each stage.
     pub timings: Vec<(&'static str, Duration)>,
+    /// How many faces were parsed while drawing (for `--verbose`).
+    pub faces_parsed: usize,
 }
 
 /// Everything a build computes before writing: the PDFs and the report.
@@ -60,6 +62,9 @@ pub struct Built {
     /// Wall time of each stage, for `--verbose` and the benchmark (never in build.json,
     /// which must not change between identical builds).
     pub timings: Vec<(&'static str, Duration)>,
+    /// How many faces were parsed while drawing: the unique faces once each, unless one was
+    /// let go and asked for again (for `--verbose` and the tests).
+    pub faces_parsed: usize,
 }
 
 impl Built {

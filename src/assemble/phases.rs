@@ -81,6 +81,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     let (index_html, mut extras) = index_files(&game, &faces, &report, check.as_ref(), art)?;
     extras.extend(sheets.cut_files);
     clock.lap("index page", &mut timings);
+    let faces_parsed = trees.parses();
     // The trees borrow the game (to parse on demand); they go before it, on a thread of their
     // own while the files are written.
     trees.release_in_background();
@@ -93,6 +94,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         check,
         record: None,
         timings,
+        faces_parsed,
     })
 }
 

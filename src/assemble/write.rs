@@ -39,6 +39,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         check,
         record,
         timings,
+        faces_parsed,
     } = built;
     let mut dir = out_dir.join(&game.id);
     if game.is_multilingual() {
@@ -66,6 +67,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         check,
         record,
         timings,
+        faces_parsed,
     })
 }
 

@@ -198,6 +198,10 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
         for (stage, d) in &outcome.timings {
             println!("  {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
         }
+        println!(
+            "  faces parsed: {} (of {} unique)",
+            outcome.faces_parsed, r.unique_faces
+        );
     }
 }
 

@@ -225,6 +225,11 @@ impl Art<'_, '_> {
             surface.draw_graphic(graphic);
             surface.pop();
             surface.pop();
+            // Its form holds the face's drawing uncompressed: kept for the copies still to
+            // come, let go after the last (a deck of unique faces would hold them all).
+            if self.trees.last_draw(face) {
+                self.graphics.remove(&face);
+            }
             placed.push(Placed {
                 face,
                 rect: trim.grow(b, b, b, b),

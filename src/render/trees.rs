@@ -7,7 +7,8 @@
 //! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
 //! each the moment its form is made: memory holds a batch, not the deck.
 
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -36,12 +37,20 @@ pub struct FaceTrees<'a> {
     slots: Vec<Mutex<Slot>>,
     /// Faces to forget once drawn.
     forget: Vec<bool>,
+    /// How many more times the sheets will draw each face, as far as the decks tell: a face's
+    /// PDF form is let go after its last drawing ([`FaceTrees::last_draw`]).
+    draws_left: Vec<AtomicU32>,
     /// Parses faces not parsed yet (a lazy set); none for a set parsed up front.
     parser: Option<Box<Parser<'a>>>,
     /// Parse errors by face, and faces asked for after being forgotten in an eager set.
     errors: Mutex<Vec<(usize, Error)>>,
     /// Wall time spent parsing, for `--verbose`.
     parsing: Mutex<Duration>,
+    /// Woken when a batch is parsed, for readers waiting on a face another thread parses.
+    wake: Mutex<()>,
+    woken: Condvar,
+    /// Faces parsed so far, a face parsed twice counting twice.
+    parses: std::sync::atomic::AtomicUsize,
 }
 
 impl<'a> FaceTrees<'a> {
@@ -60,10 +69,14 @@ impl<'a> FaceTrees<'a> {
     fn with_slots(slots: Vec<Mutex<Slot>>, parser: Option<Box<Parser<'a>>>) -> FaceTrees<'a> {
         FaceTrees {
             forget: vec![false; slots.len()],
+            draws_left: Vec::new(),
             slots,
             parser,
             errors: Mutex::new(Vec::new()),
             parsing: Mutex::new(Duration::ZERO),
+            parses: std::sync::atomic::AtomicUsize::new(0),
+            wake: Mutex::new(()),
+            woken: Condvar::new(),
         }
     }
 
@@ -72,6 +85,25 @@ impl<'a> FaceTrees<'a> {
         self.forget = forget;
         self.forget.resize(self.slots.len(), false);
         self
+    }
+
+    /// Sets how many times the sheets will draw each face (faces beyond `draws` are never
+    /// counted out).
+    pub fn drawn_times(mut self, draws: Vec<u32>) -> FaceTrees<'a> {
+        self.draws_left = draws.into_iter().map(AtomicU32::new).collect();
+        self
+    }
+
+    /// Counts one drawing of `face`; whether it was the last the decks ask for. A face drawn
+    /// more often than counted stays not-last: the caller then keeps what it made of it.
+    pub fn last_draw(&self, face: usize) -> bool {
+        let Some(left) = self.draws_left.get(face) else {
+            return false;
+        };
+        let before = left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .unwrap_or(0);
+        before == 1
     }
 
     pub fn len(&self) -> usize {
@@ -105,8 +137,8 @@ impl<'a> FaceTrees<'a> {
     /// reported by [`FaceTrees::finish`].
     pub fn get(&self, face: usize) -> Option<Arc<usvg::Tree>> {
         let slot = self.slots.get(face)?;
-        if let Slot::Ready(tree) = &*lock(slot) {
-            return Some(tree.clone());
+        if let Some(tree) = self.ready(face) {
+            return Some(tree);
         }
         let Some(parser) = &self.parser else {
             let e = Error::new("internal: a face was let go before it was drawn");
@@ -126,13 +158,15 @@ impl<'a> FaceTrees<'a> {
     /// it does not need. None for a face let go in a set parsed up front, or one that does not
     /// parse: the reader then parses it itself, to say why, rather than failing the build.
     pub fn shared(&self, face: usize) -> Option<Arc<usvg::Tree>> {
-        if let Slot::Ready(tree) = &*lock(self.slots.get(face)?) {
-            return Some(tree.clone());
+        self.slots.get(face)?;
+        if let Some(tree) = self.ready(face) {
+            return Some(tree);
         }
         let parser = self.parser.as_ref()?;
-        // Kept for the sheets when still waiting; parsed twice only when a batch holds it now.
+        // Kept for the sheets when still waiting; parsed again only when it was let go.
         let claimed = self.claim(face);
         let start = Instant::now();
+        self.parses.fetch_add(1, Ordering::Relaxed);
         let parsed = parser(face).ok();
         *lock(&self.parsing) += start.elapsed();
         if claimed {
@@ -142,8 +176,27 @@ impl<'a> FaceTrees<'a> {
                 Some(tree) => Slot::Ready(tree.clone()),
                 None => Slot::Waiting,
             };
+            let _wake = lock(&self.wake);
+            self.woken.notify_all();
         }
         parsed
+    }
+
+    /// The tree of `face` when it is parsed, waiting while another thread parses it: the index
+    /// page's thumbnails and the sheets ask for the same faces at once, and parsing a face
+    /// twice would cost twice.
+    fn ready(&self, face: usize) -> Option<Arc<usvg::Tree>> {
+        // The wake lock is held from the look at the slot to the wait, and a batch takes it
+        // to wake its readers after storing its trees: no wake-up falls between.
+        let mut wake = lock(&self.wake);
+        loop {
+            match &*lock(&self.slots[face]) {
+                Slot::Ready(tree) => return Some(tree.clone()),
+                Slot::Parsing => {}
+                Slot::Waiting | Slot::Gone => return None,
+            }
+            wake = self.woken.wait(wake).unwrap_or_else(|e| e.into_inner());
+        }
     }
 
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
@@ -172,6 +225,7 @@ impl<'a> FaceTrees<'a> {
     /// too) stays let go, except `asked`, the face a caller waits for.
     fn parse_all(&self, faces: &[usize], asked: Option<usize>, parser: &Parser<'a>) {
         let start = Instant::now();
+        self.parses.fetch_add(faces.len(), Ordering::Relaxed);
         let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> =
             faces.par_iter().map(|&i| (i, parser(i))).collect();
         for (i, result) in parsed {
@@ -188,6 +242,8 @@ impl<'a> FaceTrees<'a> {
             };
         }
         *lock(&self.parsing) += start.elapsed();
+        let _wake = lock(&self.wake);
+        self.woken.notify_all();
     }
 
     /// Called once `face` is drawn for good: forgets it when marked.
@@ -197,6 +253,12 @@ impl<'a> FaceTrees<'a> {
         {
             *lock(slot) = Slot::Gone;
         }
+    }
+
+    /// How many faces were parsed so far: as many as there are unique faces, unless a face
+    /// was asked for again after it was let go.
+    pub fn parses(&self) -> usize {
+        self.parses.load(Ordering::Relaxed)
     }
 
     /// Wall time spent parsing so far.
