@@ -57,6 +57,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     warnings.extend(translations.unconfirmed_warning(&game.langs.current));
     clock.lap("sheets and PDF", &mut timings);
     split_parsing(&mut timings, trees.parsing_time());
+    timings.push(("SVG parsing, beside the sheets", trees.parsing_ahead_time()));
     timings.push(("rulebook, beside the sheets", rulebook_time));
     let sheet_pages = sheet_pages(&components, &sheets.plans);
     let input = KitInput {
@@ -211,7 +212,9 @@ fn sheets_and_rulebook(
         },
         || {
             let mut sheet_warnings = Vec::new();
-            print_all(game, faces, trees, fonts, &mut sheet_warnings).map(|p| (p, sheet_warnings))
+            trees
+                .parsing_ahead(|| print_all(game, faces, trees, fonts, &mut sheet_warnings))
+                .map(|p| (p, sheet_warnings))
         },
     );
     let ((components, sheets), sheet_warnings) = printed?;

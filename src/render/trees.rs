@@ -23,6 +23,9 @@ pub type Parser<'a> = dyn Fn(usize) -> Result<Arc<usvg::Tree>> + Sync + 'a;
 /// the batch is a small part of memory.
 const BATCH: usize = 32;
 
+/// How many faces the thread parsing ahead of the sheets may hold undrawn.
+const AHEAD: usize = 48;
+
 enum Slot {
     Waiting,
     /// Taken into a batch another thread is parsing: not taken into a second batch.
@@ -44,8 +47,12 @@ pub struct FaceTrees<'a> {
     parser: Option<Box<Parser<'a>>>,
     /// Parse errors by face, and faces asked for after being forgotten in an eager set.
     errors: Mutex<Vec<(usize, Error)>>,
-    /// Wall time spent parsing, for `--verbose`.
+    /// Wall time spent parsing, for `--verbose`: while the sheets wait, and beside them.
     parsing: Mutex<Duration>,
+    parsing_ahead: Mutex<Duration>,
+    /// Faces parsed ahead of the sheets and not drawn yet, by face; and how many.
+    ahead: Vec<std::sync::atomic::AtomicBool>,
+    ahead_count: std::sync::atomic::AtomicUsize,
     /// Woken when a batch is parsed, for readers waiting on a face another thread parses.
     wake: Mutex<()>,
     woken: Condvar,
@@ -74,14 +81,20 @@ impl<'a> FaceTrees<'a> {
             parser,
             errors: Mutex::new(Vec::new()),
             parsing: Mutex::new(Duration::ZERO),
+            parsing_ahead: Mutex::new(Duration::ZERO),
             parses: std::sync::atomic::AtomicUsize::new(0),
             wake: Mutex::new(()),
             woken: Condvar::new(),
+            ahead: Vec::new(),
+            ahead_count: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
     /// Marks the faces to drop after their first drawing. Faces beyond `forget` are kept.
     pub fn forget_once_drawn(mut self, forget: Vec<bool>) -> FaceTrees<'a> {
+        self.ahead = (0..self.slots.len())
+            .map(|_| std::sync::atomic::AtomicBool::new(false))
+            .collect();
         self.forget = forget;
         self.forget.resize(self.slots.len(), false);
         self
@@ -199,6 +212,55 @@ impl<'a> FaceTrees<'a> {
         }
     }
 
+    /// Runs `sheets` (which draw the faces in about face order) while a thread of its own
+    /// parses the waiting faces ahead of them, at most [`AHEAD`] undrawn: drawing a face into
+    /// the PDF is one thread's work, and the other core parses the next faces meanwhile
+    /// instead of waiting for the sheets to ask.
+    pub fn parsing_ahead<R: Send>(&self, sheets: impl FnOnce() -> R + Send) -> R {
+        let Some(parser) = &self.parser else {
+            return sheets();
+        };
+        let done = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // One face at a time on this thread, never through the shared thread pool: a
+            // reader waiting for one of its faces may be holding a pool thread.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || {
+                self.parse_ahead(parser, &done);
+            });
+            let result = sheets();
+            done.store(true, Ordering::Relaxed);
+            let _wake = lock(&self.wake);
+            self.woken.notify_all();
+            result
+        })
+    }
+
+    /// Parses waiting faces in face order while the sheets have fewer than [`AHEAD`] of them
+    /// parsed and undrawn, until `done`.
+    fn parse_ahead(&self, parser: &Parser<'a>, done: &std::sync::atomic::AtomicBool) {
+        let mut next = 0;
+        while !done.load(Ordering::Relaxed) {
+            if self.ahead_count.load(Ordering::Relaxed) >= AHEAD {
+                let wake = lock(&self.wake);
+                if self.ahead_count.load(Ordering::Relaxed) >= AHEAD
+                    && !done.load(Ordering::Relaxed)
+                {
+                    let _ = self.woken.wait_timeout(wake, Duration::from_millis(20));
+                }
+                continue;
+            }
+            let Some(face) = (next..self.slots.len()).find(|&i| self.claim(i)) else {
+                return;
+            };
+            next = face + 1;
+            if let Some(a) = self.ahead.get(face) {
+                a.store(true, Ordering::Relaxed);
+                self.ahead_count.fetch_add(1, Ordering::Relaxed);
+            }
+            self.parse_timed(&[face], None, parser, &self.parsing_ahead);
+        }
+    }
+
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
         self.claim(face);
@@ -224,10 +286,25 @@ impl<'a> FaceTrees<'a> {
     /// Parses `faces` in parallel. A face drawn and let go meanwhile (another thread parsed it
     /// too) stays let go, except `asked`, the face a caller waits for.
     fn parse_all(&self, faces: &[usize], asked: Option<usize>, parser: &Parser<'a>) {
+        self.parse_timed(faces, asked, parser, &self.parsing);
+    }
+
+    /// [`FaceTrees::parse_all`], its wall time added to `clock`.
+    fn parse_timed(
+        &self,
+        faces: &[usize],
+        asked: Option<usize>,
+        parser: &Parser<'a>,
+        clock: &Mutex<Duration>,
+    ) {
         let start = Instant::now();
         self.parses.fetch_add(faces.len(), Ordering::Relaxed);
-        let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> =
-            faces.par_iter().map(|&i| (i, parser(i))).collect();
+        // One face is parsed on the caller's thread: the thread parsing ahead must not wait
+        // for the pool.
+        let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> = match faces {
+            &[one] => vec![(one, parser(one))],
+            _ => faces.par_iter().map(|&i| (i, parser(i))).collect(),
+        };
         for (i, result) in parsed {
             let mut slot = lock(&self.slots[i]);
             if Some(i) != asked && matches!(*slot, Slot::Ready(_) | Slot::Gone) {
@@ -241,13 +318,22 @@ impl<'a> FaceTrees<'a> {
                 }
             };
         }
-        *lock(&self.parsing) += start.elapsed();
+        *lock(clock) += start.elapsed();
         let _wake = lock(&self.wake);
         self.woken.notify_all();
     }
 
     /// Called once `face` is drawn for good: forgets it when marked.
     pub fn drawn(&self, face: usize) {
+        if self
+            .ahead
+            .get(face)
+            .is_some_and(|a| a.swap(false, Ordering::Relaxed))
+        {
+            self.ahead_count.fetch_sub(1, Ordering::Relaxed);
+            let _wake = lock(&self.wake);
+            self.woken.notify_all();
+        }
         if self.forget.get(face) == Some(&true)
             && let Some(slot) = self.slots.get(face)
         {
@@ -259,6 +345,11 @@ impl<'a> FaceTrees<'a> {
     /// was asked for again after it was let go.
     pub fn parses(&self) -> usize {
         self.parses.load(Ordering::Relaxed)
+    }
+
+    /// Wall time spent parsing ahead of the sheets, on a thread beside them.
+    pub fn parsing_ahead_time(&self) -> Duration {
+        *lock(&self.parsing_ahead)
     }
 
     /// Wall time spent parsing so far.
