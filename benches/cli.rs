@@ -3,9 +3,13 @@
 //! stage split that `--verbose` prints.
 //!
 //! Run with `cargo bench --bench cli` (builds the release binary first). Decks are generated
-//! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, and 10,000
-//! all-unique cards; plus Death to Decorum and all five example games from the repository.
-//! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the 50,000-card deck).
+//! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, 10,000
+//! all-unique plain cards, and 10,000 all-unique cards as rich as the examples' (Facility 07's
+//! Ops front: frame, two icons and four fitted texts on every card); plus Death to Decorum
+//! (its build, its `check`, each export, and a rebuild after one card's edit) and all five
+//! example games from the repository. Each case reports the median wall time, the median peak
+//! memory and CPU time over wall time (how busy the cores were).
+//! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the largest decks).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -18,6 +22,8 @@ mod common;
 struct Run {
     wall: Duration,
     peak_mb: f64,
+    /// CPU seconds (user and system) over wall seconds.
+    busy: f64,
     stdout: String,
 }
 
@@ -42,6 +48,17 @@ fn peak_mb(pid: u32) -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// CPU time of `pid` so far (user and system), in seconds, from /proc (Linux only).
+fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    // utime and stime are fields 14 and 15 of the whole line; clock ticks are 1/100 s on Linux.
+    Some((ticks(11)? + ticks(12)?) / 100.0)
+}
+
 fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
     let start = Instant::now();
     let mut child = Command::new(bin)
@@ -54,9 +71,12 @@ fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
         .expect("protopress starts");
     let pid = child.id();
     let mut peak: f64 = 0.0;
-    // The high-water mark only grows: the last reading before exit is the peak (to 5 ms).
+    let mut cpu: f64 = 0.0;
+    // The high-water mark and the CPU time only grow: the last reading before exit is the
+    // figure (to 5 ms).
     while child.try_wait().expect("wait").is_none() {
         peak = peak.max(peak_mb(pid).unwrap_or(0.0));
+        cpu = cpu.max(cpu_secs(pid).unwrap_or(0.0));
         std::thread::sleep(Duration::from_millis(5));
     }
     let wall = start.elapsed();
@@ -65,6 +85,7 @@ fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
     Run {
         wall,
         peak_mb: peak,
+        busy: cpu / wall.as_secs_f64(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
     }
 }
@@ -87,9 +108,10 @@ fn case(bin: &Path, label: &str, root: &Path, games: &[&str], runs: usize) -> f6
         .collect();
     let secs = median(runs.iter().map(|r| r.wall.as_secs_f64()).collect());
     let mb = median(runs.iter().map(|r| r.peak_mb).collect());
+    let busy = median(runs.iter().map(|r| r.busy).collect());
     let sizes = file_sizes(&out);
     println!(
-        "{label}: median {secs:.2} s, peak {mb:.0} MB over {} runs; {sizes}",
+        "{label}: median {secs:.2} s, peak {mb:.0} MB, CPU/wall {busy:.2} over {} runs; {sizes}",
         runs.len()
     );
     if let Some(last) = runs.last() {
@@ -174,6 +196,130 @@ fn deck_project(cards: usize, unique: usize) -> tempfile::TempDir {
     dir
 }
 
+/// Runs `protopress ARGS` in `root` `runs` times, calling `before` ahead of each (untimed),
+/// and prints the medians.
+fn command_case(
+    bin: &Path,
+    label: &str,
+    root: &Path,
+    args: &[&str],
+    runs: usize,
+    before: impl Fn(usize),
+) -> f64 {
+    let runs: Vec<Run> = (0..runs)
+        .map(|i| {
+            before(i);
+            run_once(bin, root, args)
+        })
+        .collect();
+    let secs = median(runs.iter().map(|r| r.wall.as_secs_f64()).collect());
+    let mb = median(runs.iter().map(|r| r.peak_mb).collect());
+    let busy = median(runs.iter().map(|r| r.busy).collect());
+    println!(
+        "{label}: median {secs:.3} s, peak {mb:.0} MB, CPU/wall {busy:.2} over {} runs",
+        runs.len()
+    );
+    secs
+}
+
+/// A project of one deck of `cards` unique cards drawn by Facility 07's Ops template, each
+/// with its frame, its kind's icon, a card icon, a fitted name, text and rule: faces as rich as
+/// the examples', none alike.
+fn rich_project(cards: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (from, to) in [
+        ("templates/common", "templates/common"),
+        ("templates/facility-07", "templates/rich"),
+        ("fonts", "fonts"),
+    ] {
+        common::copy_dir(&repo.join(from), &root.join(to));
+    }
+    let game = std::fs::read_to_string(repo.join("data/facility-07/game.yaml")).expect("game");
+    let head = game.split("\ncomponents:").next().expect("head");
+    let game = format!(
+        "{}\ncomponents:\n  - id: ops\n    name: Ops Cards\n    size: poker\n    front: ops.svg.tera\n    back: {{ template: back.svg.tera }}\n    cards: ops.yaml\n    card_fields: [kind, weapon, text, icon]\n    data: {{ deck: ops }}\n",
+        head.replace("name: Facility 07", "name: Rich Deck")
+    );
+    let ops = std::fs::read_to_string(repo.join("data/facility-07/ops.yaml")).expect("ops");
+    let ops: Vec<serde_yaml::Value> = serde_yaml::from_str(&ops).expect("ops parse");
+    let field = |v: &serde_yaml::Value, k: &str| {
+        v.get(k)
+            .and_then(|x| x.as_str())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let mut list = String::new();
+    for i in 0..cards {
+        let card = &ops[i % ops.len()];
+        let kind = ["action", "gadget", "covert"][i % 3];
+        let weapon = ["none", "melee", "ranged"][(i / 3) % 3];
+        list.push_str(&format!(
+            "- name: \"{} {i}\"\n  icon: {}\n  kind: {kind}\n  weapon: {weapon}\n  text: \"{} Then gain {} data.\"\n",
+            field(card, "name"),
+            field(&ops[(i * 7) % ops.len()], "icon"),
+            field(card, "text"),
+            i % 9 + 1
+        ));
+    }
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    write("data/rich/game.yaml", &game);
+    write("data/rich/ops.yaml", &list);
+    dir
+}
+
+/// Death to Decorum's commands beside its build: `check`, each export, and a build after one
+/// card's text is edited (the build before it untimed).
+fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
+    command_case(
+        bin,
+        "Death to Decorum check",
+        root,
+        &["check", "death-to-decorum"],
+        runs,
+        |_| {},
+    );
+    for format in ["png", "tts", "tgc", "mpc", "pdf-cards"] {
+        let export = root.join("output/death-to-decorum/export");
+        command_case(
+            bin,
+            &format!("Death to Decorum export --format {format}"),
+            root,
+            &["export", "death-to-decorum", "--format", format, "-q"],
+            runs,
+            |_| {
+                let _ = std::fs::remove_dir_all(&export);
+            },
+        );
+    }
+    let cards = root.join("data/death-to-decorum/facility.yaml");
+    let original = std::fs::read_to_string(&cards).expect("facility cards");
+    command_case(
+        bin,
+        "Death to Decorum build after one card's edit",
+        root,
+        &["build", "death-to-decorum", "-q"],
+        runs,
+        |i| {
+            std::fs::write(&cards, &original).expect("restore");
+            let built = Command::new(bin)
+                .arg("-C")
+                .arg(root)
+                .args(["build", "death-to-decorum", "-q"])
+                .status()
+                .expect("build");
+            assert!(built.success());
+            common::edit_file(&cards, "flavour: ", &format!("flavour: Edited {i}. "));
+        },
+    );
+    std::fs::write(&cards, &original).expect("restore");
+}
+
 fn main() {
     let bin = binary();
     let runs: usize = std::env::var("PROTOPRESS_BENCH_RUNS")
@@ -211,6 +357,15 @@ fn main() {
         &["big"],
         3.min(runs),
     );
+    let p = rich_project(10_000);
+    case(
+        &bin,
+        "10000 rich cards, all unique",
+        p.path(),
+        &["rich"],
+        3.min(runs),
+    );
+    death_to_decorum_commands(&bin, examples.path(), runs);
     if let [(_, small), _, (_, large)] = scaling[..] {
         println!(
             "50,000 / 1,000 cards: {:.1}× the time for 50× the cards",
