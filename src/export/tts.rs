@@ -252,20 +252,46 @@ fn sheets(ctx: &mut Ctx, comp: &Component, slots: &[Slot]) -> Result<Sheets> {
     let mut custom_deck = Map::new();
     let mut card_ids = vec![0u32; comp.cards.len()];
     let mut shared_back: Option<String> = None;
-    for (n, chunk) in slots.chunks(TTS_COLS * TTS_ROWS).enumerate() {
-        let (cols, rows) = tts_grid(chunk.len());
-        let cell = cell_size(size.width_mm, size.height_mm, cols, rows);
-        let fronts: Vec<Option<usize>> = chunk.iter().map(|s| Some(s.front)).collect();
-        let sheet = sheet_png(ctx.p, &fronts, cols, rows, cell)?;
-        let face_url = ctx.add(format!("{id}/faces-{}.png", n + 1), sheet);
-        let back_url = match &shared_back {
-            _ if unique_back => {
-                let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
-                let sheet = sheet_png(ctx.p, &backs, cols, rows, cell)?;
-                ctx.add(format!("{id}/backs-{}.png", n + 1), sheet)
-            }
-            Some(url) => url.clone(),
-            None => {
+    // Every sheet is drawn and encoded at once, in parallel; then named in order.
+    let chunks: Vec<&[Slot]> = slots.chunks(TTS_COLS * TTS_ROWS).collect();
+    let p = ctx.p;
+    let drawn: Vec<Result<DrawnSheet>> = chunks
+        .par_iter()
+        .map(|chunk| {
+            let (cols, rows) = tts_grid(chunk.len());
+            let cell = cell_size(size.width_mm, size.height_mm, cols, rows);
+            let fronts: Vec<Option<usize>> = chunk.iter().map(|s| Some(s.front)).collect();
+            let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
+            let (front, back) = rayon::join(
+                || sheet_png(p, &fronts, cols, rows, cell),
+                || {
+                    unique_back
+                        .then(|| sheet_png(p, &backs, cols, rows, cell))
+                        .transpose()
+                },
+            );
+            Ok(DrawnSheet {
+                cols,
+                rows,
+                cell,
+                front: front?,
+                back: back?,
+            })
+        })
+        .collect();
+    for (n, (chunk, sheet)) in chunks.iter().zip(drawn).enumerate() {
+        let DrawnSheet {
+            cols,
+            rows,
+            cell,
+            front,
+            back,
+        } = sheet?;
+        let face_url = ctx.add(format!("{id}/faces-{}.png", n + 1), front);
+        let back_url = match (&shared_back, back) {
+            (_, Some(sheet)) => ctx.add(format!("{id}/backs-{}.png", n + 1), sheet),
+            (Some(url), None) => url.clone(),
+            (None, None) => {
                 let img = sheet_png(ctx.p, &[backs.first().copied()], 1, 1, cell)?;
                 let url = ctx.add(format!("{id}/back.png"), img);
                 shared_back = Some(url.clone());
@@ -293,6 +319,16 @@ fn sheets(ctx: &mut Ctx, comp: &Component, slots: &[Slot]) -> Result<Sheets> {
         card_ids,
         unique_back,
     })
+}
+
+/// One sheet of a deck, drawn and encoded: its grid, its cell size, its fronts and (cards
+/// with backs of their own) its backs.
+struct DrawnSheet {
+    cols: usize,
+    rows: usize,
+    cell: (u32, u32),
+    front: Vec<u8>,
+    back: Option<Vec<u8>>,
 }
 
 /// A card component as one `Deck` (or a lone `Card`), copies expanded.
@@ -385,7 +421,21 @@ fn face_width_mm(p: &Prepared, faces: &[Option<usize>]) -> f32 {
         .map_or(25.4, |f| f.size.width_mm)
 }
 
+/// Draws `img` onto `sheet` with its top-left corner at (`x`, `y`). A cell without
+/// transparency (the faces are white-backed) covers what is under it: its rows are copied, far
+/// cheaper than blending them in.
 fn paste(sheet: &mut Pixmap, img: &Pixmap, x: u32, y: u32) {
+    let fits = x + img.width() <= sheet.width() && y + img.height() <= sheet.height();
+    if fits && img.pixels().iter().all(|p| p.alpha() == u8::MAX) {
+        let (row, sheet_row) = (img.width() as usize * 4, sheet.width() as usize * 4);
+        let at = |r: u32| (y + r) as usize * sheet_row + x as usize * 4;
+        let data = sheet.data_mut();
+        for (r, line) in img.data().chunks_exact(row).enumerate() {
+            let start = at(r as u32);
+            data[start..start + row].copy_from_slice(line);
+        }
+        return;
+    }
     sheet.draw_pixmap(
         x as i32,
         y as i32,
