@@ -9,7 +9,8 @@
 //! (its build, its `check`, each export, and a rebuild after one card's edit) and all five
 //! example games from the repository. Each case reports the median wall time, the median peak
 //! memory and CPU time over wall time (how busy the cores were).
-//! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the largest decks).
+//! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the largest decks);
+//! `PROTOPRESS_BENCH_BIN` measures another `protopress` binary (an older build) instead.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,7 +28,12 @@ struct Run {
     stdout: String,
 }
 
+/// The binary measured: `PROTOPRESS_BENCH_BIN` when set (an older build, to compare with),
+/// else this tree's release build, built first.
 fn binary() -> PathBuf {
+    if let Some(bin) = std::env::var_os("PROTOPRESS_BENCH_BIN") {
+        return PathBuf::from(bin);
+    }
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"));
