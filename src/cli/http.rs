@@ -79,6 +79,7 @@ pub fn serve(listener: TcpListener, handle: impl Fn(Request, TcpStream) + Send +
                 }
             }
             open.fetch_sub(1, Ordering::SeqCst);
+            protopress::budget::settle();
         });
     }
 }

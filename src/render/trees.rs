@@ -137,7 +137,10 @@ impl<'a> FaceTrees<'a> {
             .collect();
         if !held.is_empty() {
             // Should no thread be had, they are freed here after all.
-            let _ = std::thread::Builder::new().spawn(move || drop(held));
+            let _ = std::thread::Builder::new().spawn(move || {
+                drop(held);
+                crate::budget::settle();
+            });
         }
     }
 
@@ -226,6 +229,7 @@ impl<'a> FaceTrees<'a> {
             // reader waiting for one of its faces may be holding a pool thread.
             let _ = std::thread::Builder::new().spawn_scoped(scope, || {
                 self.parse_ahead(parser, &done);
+                crate::budget::settle();
             });
             let result = sheets();
             done.store(true, Ordering::Relaxed);
