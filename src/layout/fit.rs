@@ -116,7 +116,11 @@ mod tests {
     use super::*;
 
     fn game(layout: &str, components: &str) -> Game {
-        let dir = tempfile::tempdir().unwrap();
+        game_in(&tempfile::tempdir().unwrap(), layout, components)
+    }
+
+    /// The game in `dir`, which the caller keeps while it reads the game's files again.
+    fn game_in(dir: &tempfile::TempDir, layout: &str, components: &str) -> Game {
         let data = dir.path().join("data/g");
         std::fs::create_dir_all(&data).unwrap();
         let yaml = format!(
@@ -209,5 +213,58 @@ mod tests {
             "{neither}"
         );
         assert_eq!(found[3], None, "a dashboard turns too");
+    }
+
+    /// `check` fails on a piece too large for the paper, at its component's `size:` line in
+    /// `game.yaml`.
+    #[test]
+    fn check_fails_on_a_piece_too_large_at_its_size_line() {
+        let big = "  - id: big\n    name: B\n    size: { width_mm: 250, height_mm: 250 }\n    front: f.svg.tera\n    cards: a.yaml\n";
+        let dir = tempfile::tempdir().unwrap();
+        let g = game_in(&dir, "duplex", big);
+        let err = check(&g).unwrap_err().to_string();
+        assert!(
+            err.contains("the piece with its bleed is 256.0 × 256.0 mm"),
+            "{err}"
+        );
+        // The component's `size:`, on the ninth line of the file.
+        assert!(err.contains("game.yaml:9:"), "{err}");
+        assert!(err.contains("`big`"), "{err}");
+        let fits = game("duplex", PIECES);
+        assert!(check(&fits).is_ok());
+    }
+
+    /// A cut sheet takes a card as wide as the cutter's area with its bleed (to the
+    /// thousandth), or turned when that fits, and not half a millimetre more.
+    #[test]
+    fn cut_sheets_take_a_card_exactly_as_wide_as_the_cutter_area_and_no_wider() {
+        let g = game("print-and-cut", PIECES);
+        let area = cut_area(g.file.print.cutter, g.file.print.paper);
+        // A card's 3 mm of bleed is cut down to the cut sheet's.
+        let b = 2.0 * CUT_BLEED;
+        let piece = |id: &str, w: f32, h: f32| {
+            format!(
+                "  - {{ id: {id}, name: N, size: {{ width_mm: {w}, height_mm: {h} }}, front: f.svg.tera, cards: a.yaml }}\n"
+            )
+        };
+        let g = game(
+            "print-and-cut",
+            &[
+                // As tall as the area too: it cannot lie turned.
+                piece("wide", area.w - b, area.h - b),
+                piece("wider", area.w - b + 0.5, area.h - b),
+                piece("tall", 50.0, area.h - b),
+                piece("taller", 50.0, area.h - b + 0.5),
+                piece("turned", area.h - b, 50.0),
+                piece("too-long", area.h - b + 0.5, 50.0),
+            ]
+            .concat(),
+        );
+        let taken: Vec<bool> = g
+            .components
+            .iter()
+            .map(|c| cut_sheets_take(&g, c))
+            .collect();
+        assert_eq!(taken, [true, false, true, false, true, false]);
     }
 }
