@@ -458,6 +458,58 @@ mod tests {
         assert_eq!(r.area.x, 17.0);
     }
 
+    /// The cutting area is the sheet less the marks' clear margin all round, kept
+    /// [`MARK_KEEPOUT`] from every mark; each L mark lies inside its keep-clear box (where the
+    /// label band may not go), on the sheet.
+    #[test]
+    fn silhouette_keeps_the_cutting_area_clear_of_every_mark() {
+        for (pw, ph) in [(210.0, 297.0), (215.9, 279.4)] {
+            let r = registration(Cutter::Silhouette, pw, ph);
+            let clear = SILHOUETTE_INSET + SILHOUETTE_SQUARE + MARK_KEEPOUT;
+            let area = r.area;
+            assert_eq!((area.x, area.y), (clear, clear));
+            assert!((area.right() - (pw - clear)).abs() < 1e-4, "{area:?}");
+            assert!((area.bottom() - (ph - clear)).abs() < 1e-4, "{area:?}");
+            let inside = |k: &Rect, x: f32, y: f32| {
+                k.x <= x + 1e-4
+                    && x <= k.right() + 1e-4
+                    && k.y <= y + 1e-4
+                    && y <= k.bottom() + 1e-4
+            };
+            assert_eq!(r.keep_clear.len(), 2);
+            for l in r.lines.chunks(2) {
+                let held = r.keep_clear.iter().any(|k| {
+                    l.iter()
+                        .all(|l| inside(k, l.x1, l.y1) && inside(k, l.x2, l.y2))
+                });
+                assert!(held, "an L outside its box: {l:?} {:?}", r.keep_clear);
+            }
+            let apart = |a: &Rect, b: &Rect| {
+                a.right() <= b.x || b.right() <= a.x || a.bottom() <= b.y || b.bottom() <= a.y
+            };
+            for k in &r.keep_clear {
+                let side = SILHOUETTE_LENGTH + 2.0 * MARK_KEEPOUT;
+                assert!(
+                    (k.w - side).abs() < 1e-4 && (k.h - side).abs() < 1e-4,
+                    "{k:?}"
+                );
+                assert!(k.x >= 0.0 && k.right() <= pw && k.y >= 0.0 && k.bottom() <= ph);
+            }
+            let k = MARK_KEEPOUT;
+            let half = r.width / 2.0;
+            let marks = r.lines.iter().map(|l| Rect {
+                x: l.x1.min(l.x2) - half,
+                y: l.y1.min(l.y2) - half,
+                w: (l.x2 - l.x1).abs() + r.width,
+                h: (l.y2 - l.y1).abs() + r.width,
+            });
+            for mark in marks.chain(r.squares.iter().copied()) {
+                let kept = mark.grow(k, k, k, k);
+                assert!(apart(&kept, &area), "{mark:?} too near {area:?}");
+            }
+        }
+    }
+
     #[test]
     fn the_cut_area_is_the_marks_area_less_the_label_band_at_its_foot() {
         for cutter in [Cutter::Silhouette, Cutter::Cricut] {
