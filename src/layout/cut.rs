@@ -525,6 +525,17 @@ mod tests {
         let r = registration(Cutter::Cricut, 215.9, 279.4);
         assert!((r.area.w - 171.45).abs() < 1e-3 && (r.area.h - 234.95).abs() < 1e-3);
         assert_eq!(r.lines.len(), 4);
+        // On A5 the image is smaller than the largest: 15 mm of paper each side, centred.
+        let r = registration(Cutter::Cricut, 148.0, 210.0);
+        let a = r.area;
+        assert!(
+            (a.w - 118.0).abs() < 1e-3 && (a.h - 180.0).abs() < 1e-3,
+            "{a:?}"
+        );
+        assert!(
+            (a.x - 15.0).abs() < 1e-3 && (a.y - 15.0).abs() < 1e-3,
+            "{a:?}"
+        );
     }
 
     #[test]
