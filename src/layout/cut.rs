@@ -538,6 +538,164 @@ mod tests {
         );
     }
 
+    /// A corner is rounded to at most half the shorter side, whichever side that is: a tall
+    /// and a wide piece with a radius too large for them both come out as stadiums.
+    #[test]
+    fn a_corner_radius_is_at_most_half_the_shorter_side() {
+        let rounded = |w: f32, h: f32| {
+            CutPath::Rect {
+                rect: Rect {
+                    x: 0.0,
+                    y: 0.0,
+                    w,
+                    h,
+                },
+                radius: 8.0,
+            }
+            .svg_d()
+        };
+        assert_eq!(
+            rounded(10.0, 20.0),
+            "M5 0H5A5 5 0 0 1 10 5V15A5 5 0 0 1 5 20H5A5 5 0 0 1 0 15V5A5 5 0 0 1 5 0Z"
+        );
+        assert_eq!(
+            rounded(20.0, 10.0),
+            "M5 0H15A5 5 0 0 1 20 5V5A5 5 0 0 1 15 10H5A5 5 0 0 1 0 5V5A5 5 0 0 1 5 0Z"
+        );
+    }
+
+    /// The box of a circle, of a segment drawn either way, and of a sheet's paths together
+    /// (which Design Space places an upload by).
+    #[test]
+    fn the_bounds_of_each_path_and_of_a_sheet() {
+        let circle = CutPath::Circle {
+            cx: 50.0,
+            cy: 40.0,
+            r: 10.0,
+        };
+        let square = |x, y| Rect {
+            x,
+            y,
+            w: 20.0,
+            h: 20.0,
+        };
+        assert_eq!(circle.bounds(), square(40.0, 30.0));
+        let line = CutPath::Line(Line {
+            x1: 30.0,
+            y1: 60.0,
+            x2: 10.0,
+            y2: 20.0,
+        });
+        assert_eq!(
+            line.bounds(),
+            Rect {
+                x: 10.0,
+                y: 20.0,
+                w: 20.0,
+                h: 40.0
+            }
+        );
+        let sheet = CutSheet {
+            file: "cards.pdf".into(),
+            page: 1,
+            paper_w: 210.0,
+            paper_h: 297.0,
+            cutter: Cutter::Cricut,
+            cuts: vec![circle],
+            scores: vec![CutPath::Rect {
+                rect: Rect {
+                    x: 20.0,
+                    y: 35.0,
+                    w: 10.0,
+                    h: 40.0,
+                },
+                radius: 0.0,
+            }],
+        };
+        assert_eq!(
+            sheet.bounds(),
+            Some(Rect {
+                x: 20.0,
+                y: 30.0,
+                w: 40.0,
+                h: 45.0
+            })
+        );
+        let empty = CutSheet {
+            cuts: Vec::new(),
+            scores: Vec::new(),
+            ..sheet
+        };
+        assert_eq!(empty.bounds(), None);
+    }
+
+    /// DXF counts y up from the sheet's foot: every point is flipped, and a rounded corner is
+    /// an arc about its own centre, anticlockwise from the side it starts on.
+    #[test]
+    fn dxf_entities_flip_y_and_round_corners_with_arcs() {
+        let mut out = Vec::new();
+        let line = Line {
+            x1: 10.0,
+            y1: 20.0,
+            x2: 30.0,
+            y2: 40.0,
+        };
+        dxf_entities(&CutPath::Line(line), "CUT", 297.0, &mut out);
+        let circle = CutPath::Circle {
+            cx: 50.0,
+            cy: 40.0,
+            r: 10.0,
+        };
+        dxf_entities(&circle, "CUT", 297.0, &mut out);
+        let rect = Rect {
+            x: 20.0,
+            y: 30.0,
+            w: 40.0,
+            h: 20.0,
+        };
+        dxf_entities(
+            &CutPath::Rect { rect, radius: 5.0 },
+            "SCORE",
+            297.0,
+            &mut out,
+        );
+        let text: Vec<String> = out.iter().map(|(c, v)| format!("{c}={v}")).collect();
+        let expected = "0=LINE 8=CUT 10=10 20=277 11=30 21=257 \
+            0=CIRCLE 8=CUT 10=50 20=257 40=10 \
+            0=LINE 8=SCORE 10=25 20=267 11=55 21=267 \
+            0=LINE 8=SCORE 10=60 20=262 11=60 21=252 \
+            0=LINE 8=SCORE 10=55 20=247 11=25 21=247 \
+            0=LINE 8=SCORE 10=20 20=252 11=20 21=262 \
+            0=ARC 8=SCORE 10=55 20=262 40=5 50=0 51=90 \
+            0=ARC 8=SCORE 10=25 20=262 40=5 50=90 51=180 \
+            0=ARC 8=SCORE 10=25 20=252 40=5 50=180 51=270 \
+            0=ARC 8=SCORE 10=55 20=252 40=5 50=270 51=360";
+        assert_eq!(text.join(" "), expected);
+        // A radius too large for the shorter side, tall or wide, is cut down to half of it.
+        for (w, h) in [(10.0, 20.0), (20.0, 10.0)] {
+            let mut out = Vec::new();
+            let rect = Rect {
+                x: 0.0,
+                y: 0.0,
+                w,
+                h,
+            };
+            dxf_entities(&CutPath::Rect { rect, radius: 8.0 }, "CUT", 100.0, &mut out);
+            let radii: Vec<&str> = out
+                .iter()
+                .filter(|(c, _)| *c == 40)
+                .map(|(_, v)| v.as_str())
+                .collect();
+            assert_eq!(radii, ["5"; 4], "{w} × {h}");
+        }
+        // A radius of a tenth of a micrometre is a square corner: no arcs.
+        let mut out = Vec::new();
+        let square = CutPath::Rect { rect, radius: 1e-4 };
+        dxf_entities(&square, "CUT", 100.0, &mut out);
+        assert!(out.iter().all(|(_, v)| v != "ARC"), "{out:?}");
+        assert_eq!(out.iter().filter(|(_, v)| v == "LINE").count(), 4);
+    }
+
     #[test]
     fn rounded_rectangles_in_svg_and_dxf() {
         let sheet = CutSheet {
