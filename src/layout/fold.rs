@@ -344,6 +344,100 @@ mod tests {
         }
     }
 
+    /// Every named size on A4 and Letter, as the layout chooses it.
+    fn every_layout() -> Vec<(&'static str, Paper, FoldLayout)> {
+        let mut all = Vec::new();
+        for &(name, _, _) in &NAMED_SIZES {
+            for paper in [Paper::A4, Paper::Letter] {
+                for may_turn in [false, true] {
+                    let size = CardSize::named(name).unwrap();
+                    if let Ok(l) = FoldLayout::new(paper, size, 3.0, None, 5.0, may_turn) {
+                        all.push((name, paper, l));
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    /// The fold runs through the middle of the sheet, from margin to margin: down it on a
+    /// long-side fold, stopping short of the label band, and across it on a short-side fold.
+    #[test]
+    fn the_fold_line_runs_through_the_middle_from_margin_to_margin() {
+        let all = every_layout();
+        for fold in [Fold::LongSide, Fold::ShortSide] {
+            assert!(all.iter().any(|(_, _, l)| l.fold == fold), "no {fold:?}");
+        }
+        for (name, paper, l) in &all {
+            let (g, line) = (&l.grid, l.fold_line());
+            let close = |a: f32, b: f32| (a - b).abs() < 1e-3;
+            let ok = match l.fold {
+                Fold::LongSide => {
+                    let band = g.band.unwrap().rect;
+                    close(line.x1, g.paper_w / 2.0)
+                        && close(line.x2, g.paper_w / 2.0)
+                        && close(line.y1, g.margin)
+                        && close(line.y2, band.y - BAND_GAP)
+                }
+                Fold::ShortSide => {
+                    close(line.y1, g.paper_h / 2.0)
+                        && close(line.y2, g.paper_h / 2.0)
+                        && close(line.x1, g.margin)
+                        && close(line.x2, g.paper_w - g.margin)
+                }
+            };
+            assert!(ok, "{name} on {paper:?}: {line:?} {g:?}");
+        }
+    }
+
+    /// On its half, the block of fronts stands as far from the marks' room at the paper's edge
+    /// as from the gap beside the fold, and its cards keep twice the bleed between them when
+    /// that fits as many.
+    #[test]
+    fn the_fronts_are_centred_on_their_half() {
+        for (name, paper, l) in every_layout() {
+            let g = &l.grid;
+            let block = g.block(g.per_sheet());
+            let (before, after, gutter) = match l.fold {
+                Fold::LongSide => (
+                    block.x - mark_zone(g.margin),
+                    g.paper_w / 2.0 - FOLD_GAP - block.right(),
+                    g.gutter_x,
+                ),
+                Fold::ShortSide => (
+                    block.y - mark_zone(g.margin).max(g.margin + band_reserve()),
+                    g.paper_h / 2.0 - FOLD_GAP - block.bottom(),
+                    g.gutter_y,
+                ),
+            };
+            assert!(
+                (before - after).abs() < 1e-3 && before >= -1e-3,
+                "{name} on {paper:?}: {before} before, {after} after"
+            );
+            assert!(
+                gutter == 6.0 || gutter == 0.0,
+                "{name} on {paper:?}: {gutter}"
+            );
+        }
+    }
+
+    /// One half's axis: as many cards as fit between the paper-edge room and the fold's gap,
+    /// twice the bleed between them when that fits as many as none, the block centred.
+    #[test]
+    fn a_half_fits_its_cards_spaced_when_it_can_and_centres_them() {
+        // 93.5 mm of room: two 30 mm cards either way, so spaced (72 mm with their bleed),
+        // 21.5 mm over, half of it on each side.
+        assert_eq!(half_axis(105.0, 30.0, 3.0, None, 10.0), (2, 6.0, 23.75));
+        // Three 29 mm cards fit only side by side, bleeds shared: 93 mm, 0.5 mm over.
+        assert_eq!(half_axis(105.0, 29.0, 3.0, None, 10.0), (3, 0.0, 13.25));
+        // No bleed, no gutter; a gutter asked for is kept.
+        assert_eq!(half_axis(105.0, 30.0, 0.0, None, 10.0), (3, 0.0, 11.75));
+        assert_eq!(
+            half_axis(105.0, 30.0, 3.0, Some(2.0), 10.0),
+            (2, 2.0, 25.75)
+        );
+    }
+
     #[test]
     fn a_card_too_large_for_half_a_sheet_is_an_error() {
         let big = CardSize::custom(150.0, 250.0);
