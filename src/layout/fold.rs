@@ -438,6 +438,49 @@ mod tests {
         );
     }
 
+    /// The fronts' crop marks stand on their outer sides, none between them and the fold; the
+    /// full-length cut lines run across the fronts' half and stop at the fold's gap.
+    #[test]
+    fn marks_and_cut_lines_keep_to_the_fronts_half() {
+        for (name, paper, l) in every_layout() {
+            let g = &l.grid;
+            let n = g.per_sheet();
+            let block = g.block(n);
+            let marks = l.crop_marks(n);
+            assert!(!marks.is_empty(), "{name} on {paper:?}");
+            // Marks along the fold's axis stand before the block, never past it.
+            let along = |m: &Line| match l.fold {
+                Fold::LongSide => m.y1 == m.y2,
+                Fold::ShortSide => m.x1 == m.x2,
+            };
+            for m in marks.iter().filter(|m| along(m)) {
+                let far = match l.fold {
+                    Fold::LongSide => m.x1.max(m.x2) <= block.x + 1e-3,
+                    Fold::ShortSide => m.y1.max(m.y2) <= block.y + 1e-3,
+                };
+                assert!(far, "{name} on {paper:?}: {m:?} beside the fold");
+            }
+            let lines = l.sheet_lines(n);
+            let half = match l.fold {
+                Fold::LongSide => g.paper_w / 2.0 - FOLD_GAP / 2.0,
+                Fold::ShortSide => g.paper_h / 2.0 - FOLD_GAP / 2.0,
+            };
+            let reach: Vec<f32> = lines
+                .iter()
+                .filter(|m| along(m))
+                .map(|m| match l.fold {
+                    Fold::LongSide => m.x1.max(m.x2),
+                    Fold::ShortSide => m.y1.max(m.y2),
+                })
+                .collect();
+            assert!(!reach.is_empty(), "{name} on {paper:?}: no cut lines");
+            assert!(
+                reach.iter().all(|&r| (r - half).abs() < 1e-3),
+                "{name} on {paper:?}: lines reach {reach:?}, the fold's gap is at {half}"
+            );
+        }
+    }
+
     #[test]
     fn a_card_too_large_for_half_a_sheet_is_an_error() {
         let big = CardSize::custom(150.0, 250.0);
