@@ -279,6 +279,59 @@ mod tests {
         }
     }
 
+    /// A tab is about a fifth of the edge deep, never under 4 mm nor over 9 mm; the net's box
+    /// is four faces and a tab wide, three faces and two tabs tall.
+    #[test]
+    fn tab_depth_and_net_size_follow_the_edge() {
+        for (edge, tab) in [(10.0, 4.0), (25.0, 5.5), (50.0, 9.0)] {
+            let net = DieNet::new(edge);
+            assert!((net.tab - tab).abs() < 1e-4, "{edge}: {}", net.tab);
+            assert!((net.width - (4.0 * edge + tab)).abs() < 1e-4);
+            assert!((net.height - (3.0 * edge + 2.0 * tab)).abs() < 1e-4);
+            // The cross: face 2 in the middle, a tab's depth below the top.
+            assert_eq!(
+                net.faces[2],
+                Rect {
+                    x: edge,
+                    y: tab + edge,
+                    w: edge,
+                    h: edge
+                }
+            );
+        }
+    }
+
+    /// Each tab stands out of its face, `tab` deep, off every face; the cut lines close round
+    /// the net (every corner they reach, two of them meet at).
+    #[test]
+    fn tabs_point_out_of_the_net_and_the_cuts_close_round_it() {
+        let net = DieNet::new(20.0);
+        let inside = |x: f32, y: f32, f: &Rect| {
+            x > f.x + 1e-3 && x < f.right() - 1e-3 && y > f.y + 1e-3 && y < f.bottom() - 1e-3
+        };
+        for q in &net.tabs {
+            let (a, b) = (q[0], q[1]);
+            for &(x, y) in &q[2..] {
+                assert!(net.faces.iter().all(|f| !inside(x, y, f)), "{q:?}");
+                // Distance from the base line: the tab's depth.
+                let d = ((b.0 - a.0) * (a.1 - y) - (a.0 - x) * (b.1 - a.1)).abs() / 20.0;
+                assert!((d - net.tab).abs() < 1e-3, "{q:?}: {d}");
+            }
+            // Its midpoint is off every face too: it points out, not in.
+            let mid = ((q[2].0 + q[3].0) / 2.0, (q[2].1 + q[3].1) / 2.0);
+            assert!(net.faces.iter().all(|f| !inside(mid.0, mid.1, f)));
+        }
+        let key = |x: f32, y: f32| ((x * 1000.0).round() as i64, (y * 1000.0).round() as i64);
+        let mut ends = std::collections::HashMap::new();
+        for l in &net.cuts {
+            *ends.entry(key(l.x1, l.y1)).or_insert(0) += 1;
+            *ends.entry(key(l.x2, l.y2)).or_insert(0) += 1;
+        }
+        assert!(ends.values().all(|&n| n == 2), "{ends:?}");
+        // Folds are whole edges of faces.
+        assert!(net.folds.iter().all(|f| (len(f) - 20.0).abs() < 1e-3));
+    }
+
     #[test]
     fn standee_folds_between_its_parts() {
         let s = Standee::new(25.0, 40.0, 15.0);
@@ -286,5 +339,16 @@ mod tests {
         assert_eq!(s.front.y, s.back.bottom());
         assert_eq!(s.folds.len(), 3);
         assert!(s.folds.iter().any(|f| f.y1 == s.front.y));
+        // Base, back, front, base, top to bottom; a fold across the strip between each two.
+        let parts = [s.bases[0], s.back, s.front, s.bases[1]];
+        let heights: Vec<f32> = parts.iter().map(|p| p.h).collect();
+        assert_eq!(heights, [15.0, 40.0, 40.0, 15.0]);
+        for (pair, fold) in parts.windows(2).zip(&s.folds) {
+            assert_eq!(pair[0].bottom(), pair[1].y);
+            assert_eq!((fold.y1, fold.y2), (pair[1].y, pair[1].y));
+            assert_eq!((fold.x1, fold.x2), (0.0, 25.0));
+        }
+        assert!(parts.iter().all(|p| p.x == 0.0 && p.w == 25.0));
+        assert_eq!(s.outline.w, 25.0);
     }
 }
