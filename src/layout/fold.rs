@@ -481,6 +481,36 @@ mod tests {
         }
     }
 
+    /// The label band: folded along the long side, right under the crop marks below the pairs
+    /// and as wide as fronts and backs together; folded along the short side, on the bottom
+    /// margin under the backs, as wide as the block.
+    #[test]
+    fn the_band_sits_under_the_marks_or_on_the_bottom_margin() {
+        use crate::layout::imposition::MARK_GAP;
+        for (name, paper, l) in every_layout() {
+            let g = &l.grid;
+            let block = g.block(g.per_sheet());
+            let band = g.band.unwrap().rect;
+            let close = |a: f32, b: f32| (a - b).abs() < 1e-3;
+            assert!(
+                close(band.h, BAND_THICK) && close(band.x, block.x),
+                "{name} {paper:?}"
+            );
+            let ok = match l.fold {
+                Fold::LongSide => {
+                    let room = g.paper_h - g.margin - block.bottom() - MARK_GAP - band_reserve();
+                    let marks = MARK_GAP + room.min(MARK_LENGTH);
+                    close(band.y, block.bottom() + marks + BAND_GAP)
+                        && close(band.right(), g.paper_w - block.x)
+                }
+                Fold::ShortSide => {
+                    close(band.bottom(), g.paper_h - g.margin) && close(band.w, block.w)
+                }
+            };
+            assert!(ok, "{name} on {paper:?}: {band:?} under {block:?}");
+        }
+    }
+
     #[test]
     fn a_card_too_large_for_half_a_sheet_is_an_error() {
         let big = CardSize::custom(150.0, 250.0);
