@@ -7,7 +7,7 @@
 //! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
 //! each the moment its form is made: memory holds a batch, not the deck.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -31,8 +31,10 @@ enum Slot {
     /// Taken into a batch another thread is parsing: not taken into a second batch.
     Parsing,
     Ready(Arc<usvg::Tree>),
-    /// Forgotten after drawing, or failed to parse (the error is kept apart).
+    /// Forgotten after drawing: parsed again if asked for (a lazy set).
     Gone,
+    /// Failed to parse (the error is kept apart): never parsed again.
+    Failed,
 }
 
 /// Every unique face's tree, by face index.
@@ -51,13 +53,13 @@ pub struct FaceTrees<'a> {
     parsing: Mutex<Duration>,
     parsing_ahead: Mutex<Duration>,
     /// Faces parsed ahead of the sheets and not drawn yet, by face; and how many.
-    ahead: Vec<std::sync::atomic::AtomicBool>,
-    ahead_count: std::sync::atomic::AtomicUsize,
+    ahead: Vec<AtomicBool>,
+    ahead_count: AtomicUsize,
     /// Woken when a batch is parsed, for readers waiting on a face another thread parses.
     wake: Mutex<()>,
     woken: Condvar,
     /// Faces parsed so far, a face parsed twice counting twice.
-    parses: std::sync::atomic::AtomicUsize,
+    parses: AtomicUsize,
 }
 
 impl<'a> FaceTrees<'a> {
@@ -82,18 +84,18 @@ impl<'a> FaceTrees<'a> {
             errors: Mutex::new(Vec::new()),
             parsing: Mutex::new(Duration::ZERO),
             parsing_ahead: Mutex::new(Duration::ZERO),
-            parses: std::sync::atomic::AtomicUsize::new(0),
+            parses: AtomicUsize::new(0),
             wake: Mutex::new(()),
             woken: Condvar::new(),
             ahead: Vec::new(),
-            ahead_count: std::sync::atomic::AtomicUsize::new(0),
+            ahead_count: AtomicUsize::new(0),
         }
     }
 
     /// Marks the faces to drop after their first drawing. Faces beyond `forget` are kept.
     pub fn forget_once_drawn(mut self, forget: Vec<bool>) -> FaceTrees<'a> {
         self.ahead = (0..self.slots.len())
-            .map(|_| std::sync::atomic::AtomicBool::new(false))
+            .map(|_| AtomicBool::new(false))
             .collect();
         self.forget = forget;
         self.forget.resize(self.slots.len(), false);
@@ -156,6 +158,9 @@ impl<'a> FaceTrees<'a> {
         if let Some(tree) = self.ready(face) {
             return Some(tree);
         }
+        if matches!(*lock(slot), Slot::Failed) {
+            return None;
+        }
         let Some(parser) = &self.parser else {
             let e = Error::new("internal: a face was let go before it was drawn");
             lock(&self.errors).push((face, e));
@@ -174,9 +179,12 @@ impl<'a> FaceTrees<'a> {
     /// it does not need. None for a face let go in a set parsed up front, or one that does not
     /// parse: the reader then parses it itself, to say why, rather than failing the build.
     pub fn shared(&self, face: usize) -> Option<Arc<usvg::Tree>> {
-        self.slots.get(face)?;
+        let slot = self.slots.get(face)?;
         if let Some(tree) = self.ready(face) {
             return Some(tree);
+        }
+        if matches!(*lock(slot), Slot::Failed) {
+            return None;
         }
         let parser = self.parser.as_ref()?;
         // Kept for the sheets when still waiting; parsed again only when it was let go.
@@ -209,7 +217,7 @@ impl<'a> FaceTrees<'a> {
             match &*lock(&self.slots[face]) {
                 Slot::Ready(tree) => return Some(tree.clone()),
                 Slot::Parsing => {}
-                Slot::Waiting | Slot::Gone => return None,
+                Slot::Waiting | Slot::Gone | Slot::Failed => return None,
             }
             wake = self.woken.wait(wake).unwrap_or_else(|e| e.into_inner());
         }
@@ -223,7 +231,7 @@ impl<'a> FaceTrees<'a> {
         let Some(parser) = &self.parser else {
             return sheets();
         };
-        let done = std::sync::atomic::AtomicBool::new(false);
+        let done = AtomicBool::new(false);
         std::thread::scope(|scope| {
             // One face at a time on this thread, never through the shared thread pool: a
             // reader waiting for one of its faces may be holding a pool thread.
@@ -241,7 +249,7 @@ impl<'a> FaceTrees<'a> {
 
     /// Parses waiting faces in face order while the sheets have fewer than [`AHEAD`] of them
     /// parsed and undrawn, until `done`.
-    fn parse_ahead(&self, parser: &Parser<'a>, done: &std::sync::atomic::AtomicBool) {
+    fn parse_ahead(&self, parser: &Parser<'a>, done: &AtomicBool) {
         let mut next = 0;
         while !done.load(Ordering::Relaxed) {
             if self.ahead_count.load(Ordering::Relaxed) >= AHEAD {
@@ -311,14 +319,14 @@ impl<'a> FaceTrees<'a> {
         };
         for (i, result) in parsed {
             let mut slot = lock(&self.slots[i]);
-            if Some(i) != asked && matches!(*slot, Slot::Ready(_) | Slot::Gone) {
+            if Some(i) != asked && matches!(*slot, Slot::Ready(_) | Slot::Gone | Slot::Failed) {
                 continue;
             }
             *slot = match result {
                 Ok(tree) => Slot::Ready(tree),
                 Err(e) => {
                     lock(&self.errors).push((i, e));
-                    Slot::Gone
+                    Slot::Failed
                 }
             };
         }
@@ -341,7 +349,10 @@ impl<'a> FaceTrees<'a> {
         if self.forget.get(face) == Some(&true)
             && let Some(slot) = self.slots.get(face)
         {
-            *lock(slot) = Slot::Gone;
+            let mut slot = lock(slot);
+            if matches!(*slot, Slot::Ready(_)) {
+                *slot = Slot::Gone;
+            }
         }
     }
 
@@ -470,5 +481,32 @@ mod tests {
         let err = trees.finish().unwrap_err();
         assert!(err.to_string().contains("face 70"), "{err}");
         assert_eq!(calls.load(Ordering::Relaxed), 101);
+    }
+
+    #[test]
+    fn threads_parse_ahead_of_the_sheets_and_each_face_is_parsed_once() {
+        let calls = AtomicUsize::new(0);
+        let parser = |i: usize| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            match i {
+                150 => Err(Error::new("face 150 is broken")),
+                _ => Ok(tree()),
+            }
+        };
+        let trees = FaceTrees::lazy(200, Box::new(parser)).forget_once_drawn(vec![true; 200]);
+        let drawn = trees.parsing_ahead(|| {
+            (0..200)
+                .filter(|&f| {
+                    let got = trees.get(f).is_some();
+                    trees.drawn(f);
+                    got
+                })
+                .count()
+        });
+        assert_eq!(drawn, 199, "all but the broken face");
+        assert_eq!(calls.load(Ordering::Relaxed), 200, "each face once");
+        assert_eq!(trees.parses(), 200);
+        let err = trees.finish().unwrap_err();
+        assert!(err.to_string().contains("face 150"), "{err}");
     }
 }
