@@ -621,6 +621,13 @@ mod tests {
                 h: 45.0
             })
         );
+        // The same paths the other way round: each side of the union reached by either.
+        let swapped = CutSheet {
+            cuts: sheet.scores.clone(),
+            scores: sheet.cuts.clone(),
+            ..sheet.clone()
+        };
+        assert_eq!(swapped.bounds(), sheet.bounds());
         let empty = CutSheet {
             cuts: Vec::new(),
             scores: Vec::new(),
