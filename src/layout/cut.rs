@@ -439,6 +439,19 @@ fn dxf_entities(p: &CutPath, layer: &str, ph: f32, out: &mut Vec<(u32, String)>)
 mod tests {
     use super::*;
 
+    /// Page 1 of `cards.pdf`, A4, for `cutter`, with its cut and score paths.
+    fn a4_sheet(cutter: Cutter, cuts: Vec<CutPath>, scores: Vec<CutPath>) -> CutSheet {
+        CutSheet {
+            file: "cards.pdf".into(),
+            page: 1,
+            paper_w: 210.0,
+            paper_h: 297.0,
+            cutter,
+            cuts,
+            scores,
+        }
+    }
+
     #[test]
     fn silhouette_marks_sit_at_the_studio_defaults() {
         let r = registration(Cutter::Silhouette, 210.0, 297.0);
@@ -595,14 +608,10 @@ mod tests {
                 h: 40.0
             }
         );
-        let sheet = CutSheet {
-            file: "cards.pdf".into(),
-            page: 1,
-            paper_w: 210.0,
-            paper_h: 297.0,
-            cutter: Cutter::Cricut,
-            cuts: vec![circle],
-            scores: vec![CutPath::Rect {
+        let sheet = a4_sheet(
+            Cutter::Cricut,
+            vec![circle],
+            vec![CutPath::Rect {
                 rect: Rect {
                     x: 20.0,
                     y: 35.0,
@@ -611,7 +620,7 @@ mod tests {
                 },
                 radius: 0.0,
             }],
-        };
+        );
         assert_eq!(
             sheet.bounds(),
             Some(Rect {
