@@ -339,6 +339,16 @@ mod tests {
         h: 280.0,
     };
 
+    /// An area of `w` × `h` mm at the origin.
+    fn at_origin(w: f32, h: f32) -> Rect {
+        Rect {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h,
+        }
+    }
+
     fn apart(a: (Spot, (f32, f32)), b: (Spot, (f32, f32)), gap: f32) -> bool {
         let ((p, (w, h)), (q, (v, k))) = (a, b);
         p.page != q.page
@@ -400,12 +410,7 @@ mod tests {
         // tokens would fill the room beside the large piece instead.
         let mut sizes = vec![(80.0, 80.0)];
         sizes.extend([(22.0, 22.0); 12]);
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 190.0,
-            h: 280.0,
-        };
+        let area = at_origin(190.0, 280.0);
         let spots = fewest_pages(&sizes, &[0; 13], area, 2.0);
         for (k, s) in spots[1..].iter().enumerate() {
             let (col, row) = ((k % 8) as f32, (k / 8) as f32);
@@ -416,12 +421,7 @@ mod tests {
 
     #[test]
     fn a_row_never_runs_into_the_next_group_nor_under_its_neighbour() {
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 190.0,
-            h: 280.0,
-        };
+        let area = at_origin(190.0, 280.0);
         // Six tokens of each of two groups: a row of six each, not one of eight and one of four.
         let tokens = [(22.0, 22.0); 12];
         let groups: Vec<u8> = (0..12).map(|k| k / 6).collect();
@@ -442,12 +442,7 @@ mod tests {
     fn largest_first_may_be_the_order_that_fits_one_page() {
         // Tallest first and widest first take two pages; largest (by area) first, one.
         let sizes = [(20.0, 50.0), (80.0, 20.0), (50.0, 40.0), (50.0, 50.0)];
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 100.0,
-            h: 100.0,
-        };
+        let area = at_origin(100.0, 100.0);
         assert_eq!(per_page(&best_order(&sizes, &[0; 4], area, 0.0)), [4]);
     }
 
@@ -456,12 +451,7 @@ mod tests {
         // Tallest first, the strip goes under the narrow piece and leaves the flat one no
         // room: two pages. Widest first and largest first both take one, differently.
         let sizes = [(30.0, 50.0), (50.0, 30.0), (100.0, 50.0)];
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 100.0,
-            h: 100.0,
-        };
+        let area = at_origin(100.0, 100.0);
         let spots = best_order(&sizes, &[0; 3], area, 0.0);
         let at = |i: usize| spots[i].map(|s| (s.page, s.x, s.y));
         // Widest first: the strip, then the flat piece under it, the narrow one beside that.
@@ -527,12 +517,7 @@ mod tests {
 
     #[test]
     fn a_piece_only_touching_a_taller_neighbour_is_not_lifted_onto_it() {
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 100.0,
-            h: 100.0,
-        };
+        let area = at_origin(100.0, 100.0);
         // 20 mm high on the left, 60 on the right: the third piece goes on the left one.
         let sizes = [(50.0, 20.0), (50.0, 60.0), (50.0, 30.0)];
         let spots = pack_in_order(&sizes, &[0, 1, 2], area, 0.0);
@@ -542,12 +527,7 @@ mod tests {
 
     #[test]
     fn a_piece_goes_on_the_lowest_stretch_however_far_right() {
-        let area = Rect {
-            x: 0.0,
-            y: 0.0,
-            w: 150.0,
-            h: 100.0,
-        };
+        let area = at_origin(150.0, 100.0);
         // Three 50 mm stretches end 60, 40 and 30 mm down: the last piece goes on the third.
         let sizes = [
             (50.0, 10.0),
