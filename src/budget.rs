@@ -118,7 +118,7 @@ pub fn settle() {
 }
 
 /// Bytes alive, as far as [`LIVE`] knows.
-pub fn live() -> usize {
+fn live() -> usize {
     LIVE.load(Ordering::Relaxed).max(0).unsigned_abs()
 }
 

@@ -67,11 +67,7 @@ impl ParseNotes {
         if let Some(w) = proportion_warning(face, tree) {
             lock(&self.proportions).push((i, w));
         }
-        let found = if std::env::var_os("PP_NOPRE").is_none() {
-            crate::preflight::face(game, face, tree)
-        } else {
-            Vec::new()
-        };
+        let found = crate::preflight::face(game, face, tree);
         lock(&self.preflight).push((i, found));
     }
 

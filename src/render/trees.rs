@@ -76,6 +76,7 @@ impl<'a> FaceTrees<'a> {
     }
 
     fn with_slots(slots: Vec<Mutex<Slot>>, parser: Option<Box<Parser<'a>>>) -> FaceTrees<'a> {
+        let slots_len = slots.len();
         FaceTrees {
             forget: vec![false; slots.len()],
             draws_left: Vec::new(),
@@ -87,16 +88,13 @@ impl<'a> FaceTrees<'a> {
             parses: AtomicUsize::new(0),
             wake: Mutex::new(()),
             woken: Condvar::new(),
-            ahead: Vec::new(),
+            ahead: (0..slots_len).map(|_| AtomicBool::new(false)).collect(),
             ahead_count: AtomicUsize::new(0),
         }
     }
 
     /// Marks the faces to drop after their first drawing. Faces beyond `forget` are kept.
     pub fn forget_once_drawn(mut self, forget: Vec<bool>) -> FaceTrees<'a> {
-        self.ahead = (0..self.slots.len())
-            .map(|_| AtomicBool::new(false))
-            .collect();
         self.forget = forget;
         self.forget.resize(self.slots.len(), false);
         self
@@ -508,5 +506,23 @@ mod tests {
         assert_eq!(trees.parses(), 200);
         let err = trees.finish().unwrap_err();
         assert!(err.to_string().contains("face 150"), "{err}");
+    }
+
+    /// However the set was made, the threads parsing ahead stop at [`AHEAD`] undrawn faces
+    /// (the count once lived in `forget_once_drawn`, and a set made without it parsed the
+    /// whole deck ahead).
+    #[test]
+    fn parsing_ahead_holds_at_most_its_allowance_undrawn() {
+        let trees = FaceTrees::lazy(500, Box::new(|_| Ok(tree())));
+        let held = trees.parsing_ahead(|| {
+            let give_up = Instant::now() + Duration::from_secs(30);
+            while trees.ahead_count.load(Ordering::Relaxed) < AHEAD && Instant::now() < give_up {
+                std::thread::yield_now();
+            }
+            // Room for a thread to overrun, were it going to.
+            std::thread::sleep(Duration::from_millis(50));
+            trees.parses()
+        });
+        assert_eq!(held, AHEAD);
     }
 }
