@@ -6,7 +6,8 @@
 //! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, 10,000
 //! all-unique plain cards, and 10,000 all-unique cards as rich as the examples' (Facility 07's
 //! Ops front: frame, two icons and four fitted texts on every card); plus Death to Decorum
-//! (its build, its `check`, each export, and a rebuild after one card's edit) and all five
+//! (its build, its `check`, each export, and a rebuild after one card's edit and after a
+//! rules edit, with the build cache and without) and all five
 //! example games from the repository. Each case reports the median wall time, the median peak
 //! memory and CPU time over wall time (how busy the cores were).
 //! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the largest decks);
@@ -303,27 +304,64 @@ fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
             },
         );
     }
+    let game = "death-to-decorum";
     let cards = root.join("data/death-to-decorum/facility.yaml");
-    let original = std::fs::read_to_string(&cards).expect("facility cards");
-    command_case(
-        bin,
-        "Death to Decorum build after one card's edit",
-        root,
-        &["build", "death-to-decorum", "-q"],
-        runs,
-        |i| {
-            std::fs::write(&cards, &original).expect("restore");
-            let built = Command::new(bin)
-                .arg("-C")
-                .arg(root)
-                .args(["build", "death-to-decorum", "-q"])
-                .status()
-                .expect("build");
-            assert!(built.success());
-            common::edit_file(&cards, "flavour: ", &format!("flavour: Edited {i}. "));
-        },
-    );
-    std::fs::write(&cards, &original).expect("restore");
+    let rules = root.join("data/death-to-decorum/rules.md");
+    let edits = [
+        ("one card's edit", &cards, "flavour: "),
+        ("a rules edit", &rules, "# "),
+    ];
+    for (what, file, at) in edits {
+        let label = format!("Death to Decorum build after {what}");
+        edit_case(bin, &label, root, game, (file, at), runs);
+    }
+}
+
+/// A build of `game` after the text at `at` in `file` is edited, timed, the build before it
+/// untimed: with the build cache (when the binary has one) and without.
+fn edit_case(
+    bin: &Path,
+    label: &str,
+    root: &Path,
+    game: &str,
+    (file, at): (&Path, &str),
+    runs: usize,
+) {
+    let original = std::fs::read_to_string(file).expect("the file to edit");
+    let build = |extra: &[&str]| {
+        let built = Command::new(bin)
+            .arg("-C")
+            .arg(root)
+            .args(["build", game, "-q"])
+            .args(extra)
+            .status()
+            .expect("build");
+        assert!(built.success());
+    };
+    for cache in [true, false] {
+        let mut args = vec!["build", game, "-q"];
+        if !cache {
+            if !has_cache(bin) {
+                continue;
+            }
+            args.push("--no-cache");
+        }
+        let label = format!("{label}{}", if cache { "" } else { ", --no-cache" });
+        command_case(bin, &label, root, &args, runs, |i| {
+            std::fs::write(file, &original).expect("restore");
+            build(&[]);
+            common::edit_file(file, at, &format!("{at}Edited {i}. "));
+        });
+    }
+    std::fs::write(file, &original).expect("restore");
+}
+
+/// Whether `bin` keeps a build cache (an older binary knows no `--no-cache`).
+fn has_cache(bin: &Path) -> bool {
+    Command::new(bin)
+        .args(["build", "--help"])
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--no-cache"))
 }
 
 fn main() {
@@ -354,6 +392,11 @@ fn main() {
         let p = deck_project(cards, unique);
         let label = format!("{cards} cards, {unique} unique");
         scaling.push((cards, case(&bin, &label, p.path(), &["big"], n.min(runs))));
+        if cards == 10_000 {
+            let deck = p.path().join("data/big/deck.yaml");
+            let label = format!("{label}, build after one card's edit");
+            edit_case(&bin, &label, p.path(), "big", (&deck, "Gain "), 3.min(runs));
+        }
     }
     let p = deck_project(10_000, 10_000);
     case(

@@ -2,6 +2,7 @@
 
 mod common;
 
+use std::path::Path;
 use std::sync::atomic::Ordering;
 
 use protopress::Project;
@@ -149,4 +150,122 @@ fn a_changed_icon_renders_its_faces_again() {
         .build_in_memory("death-to-decorum")
         .unwrap();
     same_files(&second, &cold);
+}
+
+/// `protopress -v build` of veil-runners (two languages, so two kits and two caches) with a
+/// fixed date, and its stdout.
+fn cli_build(root: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .arg("-C")
+        .arg(root)
+        .args(["-v", "build", "veil-runners"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// What each kit's build did with its cache: (reused, made, let go), from `-v`'s lines.
+fn cache_use(stdout: &str) -> Vec<[usize; 3]> {
+    stdout
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("cache: "))
+        .map(|l| {
+            let n: Vec<usize> = l
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            [n[0], n[1], n[2]]
+        })
+        .collect()
+}
+
+/// The cache's entry files, by kit folder.
+fn cache_entries(root: &Path) -> Vec<(String, Vec<u8>)> {
+    common::snapshot(&root.join("output/.cache"))
+}
+
+/// The command line's disk cache: the next process takes the typeset rulebook and kit and
+/// the thumbnails from it, and writes files identical to a build without it; an entry that
+/// does not match its digest is made again; an edit makes only what changed and lets the old
+/// entry go; a build that fails adds nothing. Shown failing by putting the entries into the
+/// cache unchecked (a damaged entry then typesets a kit from a broken PDF).
+#[test]
+fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
+    let dir = common::copy_game("veil-runners");
+    let root = dir.path();
+    let first = cache_use(&cli_build(root, &[]));
+    assert_eq!(first.len(), 2, "one cache per language");
+    let made = first[0][1];
+    assert!(made > 10, "typeset documents and thumbnails: {first:?}");
+    assert!(
+        first
+            .iter()
+            .all(|&[reused, _, gone]| reused == 0 && gone == 0)
+    );
+    assert_eq!(cache_entries(root).len(), first[0][1] + first[1][1]);
+
+    let second = cache_use(&cli_build(root, &[]));
+    assert_eq!(second, [[first[0][1], 0, 0], [first[1][1], 0, 0]]);
+    cli_build(root, &["--no-cache", "--out", "cold"]);
+    let kits = |out: &str| common::snapshot(&root.join(out).join("veil-runners"));
+    assert!(
+        kits("output") == kits("cold"),
+        "cached and cold kits differ"
+    );
+    assert!(
+        !root.join("cold/.cache").exists(),
+        "--no-cache wrote a cache"
+    );
+
+    // Every entry damaged: each is a miss and made again, and the files do not change.
+    for (name, mut bytes) in cache_entries(root) {
+        *bytes.last_mut().unwrap() ^= 0x55;
+        std::fs::write(root.join("output/.cache").join(name), bytes).unwrap();
+    }
+    let damaged = cache_use(&cli_build(root, &[]));
+    assert_eq!(damaged, [[0, first[0][1], 0], [0, first[1][1], 0]]);
+    assert!(
+        kits("output") == kits("cold"),
+        "a damaged cache changed the kit"
+    );
+
+    // One card's English text: its English thumbnail is made again, the old one let go.
+    let deck = root.join("data/veil-runners/exploration.yaml");
+    common::edit_file(&deck, "They are scared, and", "They are frightened, and");
+    let edited = cache_use(&cli_build(root, &[]));
+    let [reused, made, gone] = edited[0];
+    assert!(made >= 1 && gone == made, "{edited:?}");
+    assert_eq!(reused + made, first[0][1]);
+    assert_eq!(
+        edited[1],
+        [first[1][1], 0, 0],
+        "the German kit did not change"
+    );
+    assert_eq!(cache_entries(root).len(), first[0][1] + first[1][1]);
+
+    // A build that fails (a face that does not parse, found while the rulebook is typeset
+    // beside the sheets) leaves the cache as it was.
+    let before = cache_entries(root);
+    common::edit_file(&root.join("data/veil-runners/rules.md"), "# ", "# Changed ");
+    let template = root.join("templates/veil-runners/explore-front.svg.tera");
+    common::edit_file(&template, "{% <face_svg", "<g>{% <face_svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(root)
+        .args(["build", "veil-runners"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        cache_entries(root) == before,
+        "a failed build changed the cache"
+    );
 }

@@ -10,6 +10,7 @@ use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::model::print::{Layout, Paper};
+use crate::output::cache::{CacheUse, DiskCache};
 use crate::output::index::ThumbCache;
 use crate::output::record::PrintRecord;
 use crate::output::report::BuildReport;
@@ -43,6 +44,8 @@ pub struct BuildOutcome {
     pub timings: Vec<(&'static str, Duration)>,
     /// How many faces were parsed while drawing (for `--verbose`).
     pub faces_parsed: usize,
+    /// What the build did with the disk cache, when it had one.
+    pub cache_use: Option<CacheUse>,
 }
 
 /// Everything a build computes before writing: the PDFs and the report.
@@ -65,6 +68,9 @@ pub struct Built {
     /// How many faces were parsed while drawing: the unique faces once each, unless one was
     /// let go and asked for again (for `--verbose` and the tests).
     pub faces_parsed: usize,
+    /// The kit's disk cache, when the build had one: what it made is written (and what it did
+    /// not use removed) once the kit is written.
+    pub disk_cache: Option<Arc<DiskCache>>,
 }
 
 impl Built {
@@ -123,11 +129,38 @@ pub struct Prepared {
 
 /// What `watch` and `serve` carry from one build to the next: rendered faces and parsed trees,
 /// typeset PDFs and the index page's thumbnails, each reused while its inputs are unchanged.
-#[derive(Default)]
+/// A command-line build keeps the typeset PDFs and thumbnails on disk instead
+/// ([`BuildCache::on_disk`]).
 pub(super) struct BuildCache {
-    pub(super) render: RenderCache,
+    /// Faces and their trees: in memory only (a tree cannot be written down, and keeping every
+    /// tree would hold the whole deck's in memory).
+    pub(super) render: Option<RenderCache>,
     pub(super) typeset: TypesetCache,
     pub(super) thumbs: ThumbCache,
+    pub(super) disk: Option<Arc<DiskCache>>,
+}
+
+impl BuildCache {
+    /// Everything kept in memory, for the next build of the same process.
+    pub(super) fn in_memory() -> BuildCache {
+        BuildCache {
+            render: Some(RenderCache::default()),
+            typeset: TypesetCache::default(),
+            thumbs: ThumbCache::default(),
+            disk: None,
+        }
+    }
+
+    /// Typeset PDFs and thumbnails kept in `disk`, for the next process.
+    pub(super) fn on_disk(disk: DiskCache) -> BuildCache {
+        let disk = Arc::new(disk);
+        BuildCache {
+            render: None,
+            typeset: TypesetCache::on_disk(Arc::clone(&disk)),
+            thumbs: ThumbCache::on_disk(Arc::clone(&disk)),
+            disk: Some(disk),
+        }
+    }
 }
 
 /// Times the stages of a build.

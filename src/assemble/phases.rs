@@ -36,7 +36,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     } = prepared;
     let mut clock = Stopwatch::start();
     let parsed = ParseNotes::default();
-    let render = cache.map(|c| &c.render);
+    let render = cache.and_then(|c| c.render.as_ref());
     let trees = face_trees(trees, &game, &faces, &fonts, render, &parsed);
     let date = build_date();
     let FirstPhase {
@@ -96,6 +96,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         record: None,
         timings,
         faces_parsed,
+        disk_cache: None,
     })
 }
 

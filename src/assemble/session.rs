@@ -9,6 +9,7 @@ use crate::assemble::phases::assemble_kit;
 use crate::assemble::write::write_built;
 use crate::error::{Error, Result};
 use crate::model::Game;
+use crate::output::cache::DiskCache;
 use crate::output::record::record_of;
 use crate::project::Project;
 use crate::render::Renderer;
@@ -20,6 +21,8 @@ pub struct Session {
     project: Project,
     opts: BuildOptions,
     cache: Option<BuildCache>,
+    /// Whether each kit's build keeps what is dear to remake in the output root's cache.
+    on_disk: bool,
 }
 
 impl Session {
@@ -29,6 +32,7 @@ impl Session {
             project: project.clone(),
             opts: opts.clone(),
             cache: None,
+            on_disk: false,
         }
     }
 
@@ -36,7 +40,16 @@ impl Session {
     /// PDFs, thumbnails).
     pub fn with_cache(project: &Project, opts: &BuildOptions) -> Session {
         Session {
-            cache: Some(BuildCache::default()),
+            cache: Some(BuildCache::in_memory()),
+            ..Session::new(project, opts)
+        }
+    }
+
+    /// A session for command-line builds that keeps typeset PDFs and thumbnails on disk, in
+    /// `<out>/.cache/`, for the next process (see [`crate::output::cache`]).
+    pub fn with_disk_cache(project: &Project, opts: &BuildOptions) -> Session {
+        Session {
+            on_disk: true,
             ..Session::new(project, opts)
         }
     }
@@ -51,7 +64,7 @@ impl Session {
 
     /// The render cache, for its counts.
     pub fn cache(&self) -> Option<&RenderCache> {
-        self.cache.as_ref().map(|c| &c.render)
+        self.cache.as_ref().and_then(|c| c.render.as_ref())
     }
 
     /// Loads `id`, checks that its pieces fit the paper, and renders and parses every face.
@@ -142,10 +155,21 @@ impl Session {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };
+        let disk = self.disk_cache(id, lang);
+        let built = assemble_kit(prepared, self.cache.as_ref().or(disk.as_ref()))?;
         Ok(Built {
             record,
-            ..assemble_kit(prepared, self.cache.as_ref())?
+            disk_cache: disk.and_then(|c| c.disk),
+            ..built
         })
+    }
+
+    /// The disk cache of `id`'s kit in `lang`, when the session keeps one.
+    fn disk_cache(&self, id: &str, lang: Option<&str>) -> Option<BuildCache> {
+        if !self.on_disk {
+            return None;
+        }
+        DiskCache::open(&self.opts.out_dir, id, lang).map(BuildCache::on_disk)
     }
 
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game

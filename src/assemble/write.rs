@@ -40,6 +40,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         record,
         timings,
         faces_parsed,
+        disk_cache,
     } = built;
     let mut dir = out_dir.join(&game.id);
     if game.is_multilingual() {
@@ -55,6 +56,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
     drop(lock);
+    let cache_use = disk_cache.map(|c| c.commit());
     let mut report = report;
     report
         .warnings
@@ -68,6 +70,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         record,
         timings,
         faces_parsed,
+        cache_use,
     })
 }
 

@@ -165,6 +165,11 @@ pub struct BuildArgs {
     /// Sheet layout for every game, overriding each game's print profile.
     #[arg(long, value_enum)]
     pub layout: Option<LayoutArg>,
+    /// Neither read nor write the build cache (<OUT>/.cache/, the typeset rulebook and kit
+    /// and the index page's thumbnails of the last build): every kit is made from nothing.
+    /// The files are the same byte for byte either way.
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 #[derive(clap::Args)]

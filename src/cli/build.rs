@@ -21,7 +21,10 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
         mark_printed: args.mark_printed,
         layout: args.layout.map(Into::into),
     };
-    let session = Session::new(project, &opts);
+    let session = match args.no_cache {
+        true => Session::new(project, &opts),
+        false => Session::with_disk_cache(project, &opts),
+    };
     let mut tally = Tally::default();
     for game in &games {
         let langs = match kit_languages(project, game, args.lang.as_deref()) {
@@ -202,6 +205,12 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
             "  faces parsed: {} (of {} unique)",
             outcome.faces_parsed, r.unique_faces
         );
+        if let Some(c) = outcome.cache_use {
+            println!(
+                "  cache: {} reused, {} made, {} of an earlier build let go",
+                c.reused, c.written, c.pruned
+            );
+        }
     }
 }
 

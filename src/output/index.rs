@@ -20,6 +20,7 @@ use crate::check::manifest::{CheckReport, Status};
 use crate::error::{Error, Result};
 use crate::i18n::{Arg, Catalogue};
 use crate::model::Game;
+use crate::output::cache::{DiskCache, join_parts, split_parts};
 use crate::output::report::BuildReport;
 use crate::output::sprites::{self, Image, Slot};
 use crate::pdf::sheets::Placed;
@@ -351,8 +352,12 @@ const PREVIEW_SCALE: f32 = 0.4;
 /// Face thumbnails kept between builds in one process (`watch`, `serve`), by the face's hash
 /// and the fonts it was set in: a rebuild draws only the faces that changed. Holds what the
 /// last few builds drew (`watch` builds each language in turn).
+/// A command-line build keeps them on disk instead ([`ThumbCache::on_disk`]).
 #[derive(Default)]
-pub struct ThumbCache(Mutex<ThumbMap>);
+pub struct ThumbCache {
+    map: Mutex<ThumbMap>,
+    disk: Option<Arc<DiskCache>>,
+}
 
 /// Thumbnail by key, with the build that last used it.
 #[derive(Default)]
@@ -364,6 +369,42 @@ struct ThumbMap {
 impl ThumbCache {
     /// Builds whose thumbnails are kept.
     const BUILDS: u64 = 4;
+
+    /// A cache backed by `disk`: the thumbnails a build draws are there for the next process.
+    pub fn on_disk(disk: Arc<DiskCache>) -> ThumbCache {
+        ThumbCache {
+            disk: Some(disk),
+            ..ThumbCache::default()
+        }
+    }
+
+    /// The thumbnail kept under `key`, in memory or on disk.
+    fn get(&self, key: &str) -> Option<Thumb> {
+        if let Some((art, _)) = lock(&self.map).thumbs.get(key) {
+            return Some(Arc::clone(art));
+        }
+        let (head, data) = split_parts(self.disk.as_ref()?.get("thumb", key)?)?;
+        let (w, h): (u32, u32) = serde_json::from_slice(&head).ok()?;
+        let size = resvg::tiny_skia::IntSize::from_wh(w, h)?;
+        Pixmap::from_vec(data, size).map(Arc::new)
+    }
+
+    /// Keeps the thumbnails of this build (`drawn` marks those drawn anew, which go to disk),
+    /// letting go of those no build used for a while.
+    fn keep(&self, thumbs: impl Iterator<Item = (String, Thumb, bool)>) {
+        let mut map = lock(&self.map);
+        map.build += 1;
+        let build = map.build;
+        for (key, thumb, drawn) in thumbs {
+            if let (Some(disk), true) = (&self.disk, drawn) {
+                let head = serde_json::json!([thumb.width(), thumb.height()]).to_string();
+                disk.put("thumb", &key, &join_parts(head.as_bytes(), thumb.data()));
+            }
+            map.thumbs.insert(key, (thumb, build));
+        }
+        map.thumbs
+            .retain(|_, (_, used)| *used + ThumbCache::BUILDS > build);
+    }
 }
 
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
@@ -374,12 +415,9 @@ fn face_thumbs(
     cache: Option<(&ThumbCache, &str)>,
 ) -> Result<Vec<Option<Thumb>>> {
     let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| format!("{}{f}", face.hash));
-    let kept = |face: &Face| {
-        let (cache, _) = cache?;
-        let map = lock(&cache.0);
-        map.thumbs.get(&key(face)).map(|(art, _)| Arc::clone(art))
-    };
-    let thumbs: Vec<Option<Thumb>> = faces
+    let kept = |face: &Face| cache?.0.get(&key(face));
+    // Each shown face's thumbnail, and whether it was drawn now (not kept).
+    let thumbs: Vec<Option<(Thumb, bool)>> = faces
         .faces
         .par_iter()
         .zip(shown)
@@ -389,27 +427,27 @@ fn face_thumbs(
                 return Ok(None);
             }
             match kept(face) {
-                Some(art) if (art.width(), art.height()) == thumb_size(face) => Ok(Some(art)),
+                Some(art) if (art.width(), art.height()) == thumb_size(face) => {
+                    Ok(Some((art, false)))
+                }
                 _ => match trees.get(i) {
-                    Some(tree) => draw_thumb(face, &tree, 1.0).map(Some),
+                    Some(tree) => draw_thumb(face, &tree, 1.0).map(|t| Some((t, true))),
                     None => Ok(None),
                 },
             }
         })
         .collect::<Result<_>>()?;
     if let Some((cache, _)) = cache {
-        let mut map = lock(&cache.0);
-        map.build += 1;
-        let build = map.build;
-        for (face, thumb) in faces.faces.iter().zip(&thumbs) {
-            if let Some(t) = thumb {
-                map.thumbs.insert(key(face), (Arc::clone(t), build));
-            }
-        }
-        map.thumbs
-            .retain(|_, (_, used)| *used + ThumbCache::BUILDS > build);
+        let drawn = faces.faces.iter().zip(&thumbs);
+        cache.keep(drawn.filter_map(|(face, t)| {
+            t.as_ref()
+                .map(|(thumb, drawn)| (key(face), Arc::clone(thumb), *drawn))
+        }));
     }
-    Ok(thumbs)
+    Ok(thumbs
+        .into_iter()
+        .map(|t| t.map(|(thumb, _)| thumb))
+        .collect())
 }
 
 #[derive(Serialize)]

@@ -2,6 +2,7 @@
 //! writing files without ever leaving a half-written one: single files by a temporary name and a
 //! rename ([`write_atomic`]), a game's whole output folder as one set ([`set`]).
 
+pub mod cache;
 pub mod index;
 mod index_words;
 pub mod record;

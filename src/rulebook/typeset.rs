@@ -17,7 +17,9 @@ use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
+use crate::digest::hex;
 use crate::error::{Error, Result};
+use crate::output::cache::{DiskCache, join_parts, split_parts};
 use crate::rulebook::embedded::{document_font_families, pdf_font_families};
 use crate::rulebook::source_map::origin_of;
 use crate::sync::lock;
@@ -342,6 +344,7 @@ fn export(document: &PagedDocument, ident: &str, tagged: bool) -> Result<Vec<u8>
 /// Typeset PDFs kept between builds in one process (`watch`, `serve`): a rebuild after a card
 /// edit that leaves the rulebook's markup and files as they were takes its PDF from here.
 /// Holds the last few written documents only (a game's rulebook and its kit, per language).
+/// A command-line build keeps them on disk instead ([`TypesetCache::on_disk`]).
 #[derive(Default)]
 pub struct TypesetCache {
     /// Most recently used last.
@@ -349,6 +352,8 @@ pub struct TypesetCache {
     /// The fonts each document last credited, by its ident and language: the next build's first guess,
     /// so an unchanged rulebook is laid out crediting the right fonts at once.
     credited: std::sync::Mutex<HashMap<String, BTreeSet<String>>>,
+    /// Where entries are also kept, between processes.
+    disk: Option<std::sync::Arc<DiskCache>>,
 }
 
 /// A written PDF with its page count, the font families it embeds and the pages of its
@@ -397,9 +402,23 @@ pub fn release_memoised() {
 impl TypesetCache {
     const KEEP: usize = 12;
 
+    /// A cache backed by `disk`: what a build typesets is there for the next process.
+    pub fn on_disk(disk: std::sync::Arc<DiskCache>) -> TypesetCache {
+        TypesetCache {
+            disk: Some(disk),
+            ..TypesetCache::default()
+        }
+    }
+
     fn get(&self, key: &[u8; 32]) -> Option<Typeset> {
         let mut entries = lock(&self.entries);
-        let i = entries.iter().position(|(k, _)| k == key)?;
+        let Some(i) = entries.iter().position(|(k, _)| k == key) else {
+            drop(entries);
+            let kept = self.disk.as_ref()?.get("typeset", &hex(key));
+            let typeset = Typeset::from_bytes(kept?)?;
+            self.remember(*key, typeset.clone());
+            return Some(typeset);
+        };
         let entry = entries.remove(i);
         let out = entry.1.clone();
         entries.push(entry);
@@ -408,19 +427,67 @@ impl TypesetCache {
 
     /// The fonts the document `key` (its ident and language) credited last.
     pub fn credited(&self, key: &str) -> Option<BTreeSet<String>> {
-        lock(&self.credited).get(key).cloned()
+        if let Some(fonts) = lock(&self.credited).get(key) {
+            return Some(fonts.clone());
+        }
+        let kept = self.disk.as_ref()?.get("credited", key)?;
+        serde_json::from_slice(&kept).ok()
     }
 
     pub fn remember_credited(&self, key: &str, fonts: &BTreeSet<String>) {
+        if self.credited(key).as_ref() == Some(fonts) {
+            return;
+        }
         lock(&self.credited).insert(key.to_owned(), fonts.clone());
+        if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(fonts)) {
+            disk.put("credited", key, &json);
+        }
     }
 
     fn put(&self, key: [u8; 32], typeset: Typeset) {
+        if let Some(disk) = &self.disk {
+            disk.put("typeset", &hex(&key), &typeset.to_bytes());
+        }
+        self.remember(key, typeset);
+    }
+
+    /// Keeps `typeset` in memory, the oldest entry going past [`Self::KEEP`].
+    fn remember(&self, key: [u8; 32], typeset: Typeset) {
         let mut entries = lock(&self.entries);
         entries.retain(|(k, _)| *k != key);
         entries.push((key, typeset));
         let over = entries.len().saturating_sub(Self::KEEP);
         entries.drain(..over);
+    }
+}
+
+impl Typeset {
+    /// The document as a disk cache entry: what was learnt laying it out, then the PDF.
+    fn to_bytes(&self) -> Vec<u8> {
+        let head = serde_json::json!({
+            "pages": self.pages,
+            "fonts": self.fonts,
+            "marks": self.marks,
+        });
+        join_parts(head.to_string().as_bytes(), &self.pdf)
+    }
+
+    /// The document of a disk cache entry written by [`Typeset::to_bytes`].
+    fn from_bytes(bytes: Vec<u8>) -> Option<Typeset> {
+        #[derive(serde::Deserialize)]
+        struct Head {
+            pages: usize,
+            fonts: BTreeSet<String>,
+            marks: BTreeMap<String, usize>,
+        }
+        let (head, pdf) = split_parts(bytes)?;
+        let head: Head = serde_json::from_slice(&head).ok()?;
+        Some(Typeset {
+            pdf,
+            pages: head.pages,
+            fonts: head.fonts,
+            marks: head.marks,
+        })
     }
 }
 
