@@ -21,7 +21,20 @@ const CHECK_FAILED: u8 = 1;
 const BAD_INPUT: u8 = 2;
 const INTERNAL: u8 = 3;
 
+/// Turns transparent huge pages off for this process. mimalloc asks for them on its arenas,
+/// and a huge page counts whole in the memory a process holds as soon as one byte of it is
+/// touched: Death to Decorum's `check` held 46 MB where 29 MB do, its build 156 MB where
+/// 127 MB do, and no build measured ran faster with them.
+fn no_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
 fn main() -> ExitCode {
+    no_huge_pages();
     protopress::budget::limit_process();
     let cli = Cli::parse();
     let annotations = matches!(
