@@ -548,4 +548,269 @@ mod tests {
             assert!(p.0 >= b.src.x && p.0 <= a.src.right());
         }
     }
+
+    #[test]
+    fn the_tile_margins_and_label_band_in_millimetres() {
+        assert_eq!(LABEL_BAND, 7.0);
+        assert_eq!(TILE_MARGIN, 9.5);
+        assert_eq!(tile_margin(3.0), 7.5);
+    }
+
+    #[test]
+    fn a_board_point_lands_on_the_page_by_the_tiles_offset() {
+        let tile = Tile {
+            row: 1,
+            col: 2,
+            src: Rect {
+                x: 100.0,
+                y: 50.0,
+                w: 80.0,
+                h: 60.0,
+            },
+            page_x: 20.0,
+            page_y: 30.0,
+        };
+        assert_eq!(tile.to_page(110.0, 55.0), (30.0, 35.0));
+        assert_eq!(tile.to_page(100.0, 50.0), (20.0, 30.0));
+    }
+
+    #[test]
+    fn spans_exactly_as_long_as_two_windows_take_two() {
+        // 190 + 190 - 10: two full windows overlapping by 10, and not a third tile.
+        assert_eq!(spans(370.0, 190.0, 10.0), [(0.0, 190.0), (180.0, 190.0)]);
+        // A board a hair longer than the window still takes one page, a mm more takes two.
+        assert_eq!(spans(190.0005, 190.0, 10.0), [(0.0, 190.0005)]);
+        assert_eq!(spans(191.0, 190.0, 10.0).len(), 2);
+    }
+
+    /// 406 mm in windows of 190 overlapping by 10: three tiles of 142, seams (the overlap strips)
+    /// at 132-142 and 264-274.
+    const EVEN: [(f32, f32); 3] = [(0.0, 142.0), (132.0, 142.0), (264.0, 142.0)];
+
+    fn close_spans(got: &[(f32, f32)], want: &[(f32, f32)]) -> bool {
+        got.len() == want.len()
+            && got
+                .iter()
+                .zip(want)
+                .all(|(g, w)| (g.0 - w.0).abs() < 1e-3 && (g.1 - w.1).abs() < 1e-3)
+    }
+
+    #[test]
+    fn a_seam_moves_off_a_region_to_keep_to_the_nearest_free_place() {
+        assert!(close_spans(&spans(406.0, 190.0, 10.0), &EVEN));
+        // Nothing to keep: the even split.
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &[], &[]);
+        assert!(close_spans(&s, &EVEN) && missed.is_empty());
+        // A slot at 128-146 under the first seam: free ends are 100, 122, 128 and 156 (the
+        // slot's and its neighbour's edges); 128 and 156 are nearest the even 142, and the
+        // first found wins the tie.
+        let keep = [(100.0, 112.0), (128.0, 146.0)];
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &keep, &[]);
+        assert!(
+            close_spans(&s, &[(0.0, 128.0), (118.0, 156.0), (264.0, 142.0)]),
+            "{s:?}"
+        );
+        assert!(missed.is_empty());
+        // A slot crossing the second seam's strip at one end only (270-300) is avoided too.
+        let (s, _) = spans_avoiding(406.0, 190.0, 10.0, &[(270.0, 300.0)], &[]);
+        assert!(
+            close_spans(&s, &[(0.0, 142.0), (132.0, 138.0), (260.0, 146.0)]),
+            "{s:?}"
+        );
+    }
+
+    #[test]
+    fn a_seam_prefers_the_nearer_place_to_a_millimetre() {
+        // Free ends at 128.3 (13.7 from the even 142) and 155.6 (13.6): the nearer, although
+        // found second.
+        let keep = [(128.3, 145.6)];
+        let (s, _) = spans_avoiding(406.0, 190.0, 10.0, &keep, &[]);
+        assert!((s[0].1 - 155.6).abs() < 1e-3, "{s:?}");
+    }
+
+    #[test]
+    fn a_seam_stays_where_the_tiles_can_still_cover_the_board() {
+        // Free places at 40 (tile too short for the rest to cover the board) and 200 (tile
+        // wider than the window): the seam stays at the even split and cuts the slot.
+        let keep = [(40.0, 190.0)];
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &keep, &[]);
+        assert!(close_spans(&s, &EVEN), "{s:?}");
+        assert_eq!(missed, keep);
+        // Two tiles: the seam still moves (a board of two pages is no exception).
+        let (s, missed) = spans_avoiding(300.0, 190.0, 10.0, &[(140.0, 160.0)], &[]);
+        assert!(close_spans(&s, &[(0.0, 140.0), (130.0, 170.0)]), "{s:?}");
+        assert!(missed.is_empty());
+        // One tile: nothing to move.
+        let (s, missed) = spans_avoiding(150.0, 190.0, 10.0, &[(10.0, 20.0)], &[]);
+        assert_eq!((s, missed), (vec![(0.0, 150.0)], vec![]));
+    }
+
+    #[test]
+    fn words_yield_to_regions_to_keep_and_move_a_seam_alone() {
+        // Words under the even seam, nothing to keep: the seam moves off the words.
+        let words = [(135.0, 150.0)];
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &[], &words);
+        assert!(close_spans(&s[..1], &[(0.0, 135.0)]), "{s:?}");
+        assert!(missed.is_empty(), "words are never reported");
+        // No place within reach is free of both a slot (40-150) and words (150-200): the
+        // seam keeps off the slot and cuts the words.
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &[(40.0, 150.0)], &[(150.0, 200.0)]);
+        assert!(close_spans(&s[..1], &[(0.0, 160.0)]), "{s:?}");
+        assert!(missed.is_empty());
+    }
+
+    #[test]
+    fn the_window_is_the_page_inside_the_marks_above_the_label_band() {
+        let t = TileLayout::new(Paper::A4, 140.0, 200.0, 3.0, 10.0);
+        assert_eq!((t.paper_w, t.paper_h), (210.0, 297.0));
+        assert_eq!(t.window(), (191.0, 271.0));
+        // One tile of 146 × 206 in 191 × 271.
+        assert!((t.blank() - (1.0 - 146.0 * 206.0 / (191.0 * 271.0))).abs() < 1e-5);
+        let wide = TileLayout::with_margin(Paper::A4, 140.0, 200.0, 3.0, 10.0, 8.0);
+        assert_eq!(wide.window(), (185.0, 265.0));
+    }
+
+    #[test]
+    fn a_board_that_fits_both_ways_takes_the_page_it_fills_best() {
+        // 106 mm square: 78.0 % of a landscape window blank, 78.3 % of a portrait one.
+        let t = TileLayout::new(Paper::A4, 100.0, 100.0, 3.0, 10.0);
+        assert_eq!(t.tiles.len(), 1);
+        assert!(!t.rotated);
+        assert_eq!((t.paper_w, t.paper_h), (297.0, 210.0));
+    }
+
+    #[test]
+    fn a_turned_board_keeps_its_regions_where_they_are_on_the_board() {
+        // 526 × 186 mm with bleed: turned a quarter on portrait pages it takes two tiles (three
+        // upright), one seam across the laid board at 258-268 mm from its laid top, which is
+        // the upright board's left edge.
+        let slot = Rect {
+            x: 250.0,
+            y: 20.0,
+            w: 30.0,
+            h: 40.0,
+        };
+        let elsewhere = Rect { x: 20.0, ..slot };
+        let keep = [slot, elsewhere];
+        let t = TileLayout::keeping(Paper::A4, (520.0, 180.0, 3.0), 10.0, 5.0, (&keep, &[]));
+        assert!(t.rotated);
+        assert_eq!(
+            (t.paper_w, t.paper_h, t.face_w, t.face_h),
+            (210.0, 297.0, 186.0, 526.0)
+        );
+        assert_eq!((t.cols, t.rows), (1, 2));
+        // The slot lies across the seam and the tiles cannot move it far enough: laid, it is
+        // 40 wide from 186 - 20 - 40 = 126 across, 30 high from 250 down.
+        let laid = Rect {
+            x: 126.0,
+            y: 250.0,
+            w: 40.0,
+            h: 30.0,
+        };
+        assert_eq!(t.cut_through, [laid]);
+        assert!(t.cuts(&slot));
+        assert!(!t.cuts(&elsewhere));
+    }
+
+    /// A 340 × 480 mm board with 3 mm bleed on A4: two columns and two rows of 178 × 248 mm
+    /// tiles overlapping by 10 mm, each centred in its window at (16, 21).
+    fn two_by_two() -> TileLayout {
+        let t = TileLayout::new(Paper::A4, 340.0, 480.0, 3.0, 10.0);
+        assert_eq!((t.cols, t.rows, t.rotated), (2, 2, false));
+        t
+    }
+
+    fn tile(t: &TileLayout, row: usize, col: usize) -> &Tile {
+        t.tiles
+            .iter()
+            .find(|x| (x.row, x.col) == (row, col))
+            .unwrap()
+    }
+
+    fn close_all(got: &[[f32; 4]], want: &[[f32; 4]]) -> bool {
+        got.len() == want.len()
+            && got
+                .iter()
+                .zip(want)
+                .all(|(g, w)| g.iter().zip(w).all(|(a, b)| (a - b).abs() < 1e-3))
+    }
+
+    fn ends(lines: &[Line]) -> Vec<[f32; 4]> {
+        lines.iter().map(|l| [l.x1, l.y1, l.x2, l.y2]).collect()
+    }
+
+    #[test]
+    fn tiles_of_a_two_by_two_board_in_millimetres() {
+        let t = two_by_two();
+        let placed: Vec<[f32; 4]> = t
+            .tiles
+            .iter()
+            .map(|x| [x.src.x, x.src.y, x.page_x, x.page_y])
+            .collect();
+        let want = [
+            [0.0, 0.0, 16.0, 21.0],
+            [168.0, 0.0, 16.0, 21.0],
+            [0.0, 238.0, 16.0, 21.0],
+            [168.0, 238.0, 16.0, 21.0],
+        ];
+        assert!(close_all(&placed, &want), "{placed:?}");
+        assert!(t.tiles.iter().all(|x| (x.src.w, x.src.h) == (178.0, 248.0)));
+    }
+
+    #[test]
+    fn each_tile_is_cut_at_the_trim_outside_and_at_its_edge_on_a_seam() {
+        let t = two_by_two();
+        let rect = |r: Rect| [r.x, r.y, r.w, r.h];
+        // The printed area is (16, 21) to (194, 269); the trim is 3 mm in on outer edges.
+        assert_eq!(rect(t.cut_rect(tile(&t, 0, 0))), [19.0, 24.0, 175.0, 245.0]);
+        assert_eq!(rect(t.cut_rect(tile(&t, 0, 1))), [16.0, 24.0, 175.0, 245.0]);
+        assert_eq!(rect(t.cut_rect(tile(&t, 1, 1))), [16.0, 21.0, 175.0, 245.0]);
+        let marks = ends(&t.trim_marks(tile(&t, 0, 0)));
+        let want = [
+            [19.0, 20.5, 19.0, 16.5],
+            [19.0, 269.5, 19.0, 273.5],
+            [194.0, 20.5, 194.0, 16.5],
+            [194.0, 269.5, 194.0, 273.5],
+            [15.5, 24.0, 11.5, 24.0],
+            [194.5, 24.0, 198.5, 24.0],
+            [15.5, 269.0, 11.5, 269.0],
+            [194.5, 269.0, 198.5, 269.0],
+        ];
+        assert!(close_all(&marks, &want), "{marks:?}");
+    }
+
+    #[test]
+    fn dashed_lines_and_crosses_sit_in_the_overlap_strips() {
+        let t = two_by_two();
+        // Where the right and lower neighbours' edges go: 10 mm in from the seam edges.
+        let lines = ends(&t.alignment_lines(tile(&t, 0, 0)));
+        let want = [[184.0, 21.0, 184.0, 269.0], [16.0, 259.0, 194.0, 259.0]];
+        assert!(close_all(&lines, &want), "{lines:?}");
+        assert_eq!(t.alignment_lines(tile(&t, 0, 1)).len(), 1);
+        assert!(t.alignment_lines(tile(&t, 1, 1)).is_empty());
+        // Crosses in the middle of each strip (x 173, y 243 on the board), a quarter and three
+        // quarters along the tile.
+        let points = |row, col| -> Vec<[f32; 4]> {
+            let p = t.registration_points(tile(&t, row, col));
+            p.iter().map(|&(x, y)| [x, y, 0.0, 0.0]).collect()
+        };
+        let first = [[173.0, 62.0], [173.0, 186.0], [44.5, 243.0], [133.5, 243.0]];
+        let last = [
+            [173.0, 300.0],
+            [173.0, 424.0],
+            [212.5, 243.0],
+            [301.5, 243.0],
+        ];
+        let flat = |p: &[[f32; 2]]| p.iter().map(|&[x, y]| [x, y, 0.0, 0.0]).collect::<Vec<_>>();
+        assert!(
+            close_all(&points(0, 0), &flat(&first)),
+            "{:?}",
+            points(0, 0)
+        );
+        assert!(close_all(&points(1, 1), &flat(&last)), "{:?}", points(1, 1));
+        // A middle tile of three has both strips on each side.
+        let wide = TileLayout::new(Paper::A4, 520.0, 220.0, 3.0, 10.0);
+        let middle = wide.tiles.iter().find(|x| x.col == 1).unwrap();
+        assert_eq!(wide.registration_points(middle).len(), 4);
+    }
 }
