@@ -187,9 +187,11 @@ fn cache_use(stdout: &str) -> Vec<[usize; 3]> {
         .collect()
 }
 
-/// The cache's entry files, by kit folder.
+/// The cache's entry files, by kit folder (not its CACHEDIR.TAG).
 fn cache_entries(root: &Path) -> Vec<(String, Vec<u8>)> {
-    common::snapshot(&root.join("output/.cache"))
+    let mut entries = common::snapshot(&root.join("output/.cache"));
+    entries.retain(|(name, _)| name != "CACHEDIR.TAG");
+    entries
 }
 
 /// The command line's disk cache: the next process takes the typeset rulebook and kit and
@@ -250,11 +252,27 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
         "the German kit did not change"
     );
     assert_eq!(cache_entries(root).len(), first[0][1] + first[1][1]);
+    cli_build(root, &["--no-cache", "--out", "cold"]);
+    assert!(
+        kits("output") == kits("cold"),
+        "cached and cold kits differ after an edit"
+    );
+
+    // A rules edit: the English rulebook and kit are typeset again, as a cold build would.
+    let rules = root.join("data/veil-runners/rules.md");
+    common::edit_file(&rules, "# ", "# Revised: ");
+    let revised = cache_use(&cli_build(root, &[]));
+    assert!(revised[0][1] >= 1, "{revised:?}");
+    cli_build(root, &["--no-cache", "--out", "cold"]);
+    assert!(
+        kits("output") == kits("cold"),
+        "cached and cold kits differ after a rules edit"
+    );
 
     // A build that fails (a face that does not parse, found while the rulebook is typeset
     // beside the sheets) leaves the cache as it was.
     let before = cache_entries(root);
-    common::edit_file(&root.join("data/veil-runners/rules.md"), "# ", "# Changed ");
+    common::edit_file(&rules, "# ", "# Changed ");
     let template = root.join("templates/veil-runners/explore-front.svg.tera");
     common::edit_file(&template, "{% <face_svg", "<g>{% <face_svg");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
@@ -264,6 +282,8 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exploration"), "not the face's error: {err}");
     assert!(
         cache_entries(root) == before,
         "a failed build changed the cache"

@@ -77,7 +77,11 @@ impl Built {
     /// Moves the kit's file contents into `dir` (a folder of the output root), keeping only
     /// their names: a game in many languages waits for all its kits before writing any, and
     /// holding each kit's bytes meanwhile grew with the number of languages (184: 4.1 GB).
+    /// The cache entries the kit made go along.
     pub fn park(mut self, dir: &Path) -> Result<Built> {
+        if let Some(cache) = &self.disk_cache {
+            cache.park(&dir.join("cache"))?;
+        }
         let index = std::mem::take(&mut self.index_html).into_bytes();
         for (i, (_, bytes)) in self.files_mut().enumerate() {
             crate::output::write_atomic(&dir.join(i.to_string()), bytes)?;

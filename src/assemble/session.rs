@@ -155,7 +155,7 @@ impl Session {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };
-        let disk = self.disk_cache(id, lang);
+        let disk = self.disk_cache(&prepared.game);
         let built = assemble_kit(prepared, self.cache.as_ref().or(disk.as_ref()))?;
         Ok(Built {
             record,
@@ -164,12 +164,17 @@ impl Session {
         })
     }
 
-    /// The disk cache of `id`'s kit in `lang`, when the session keeps one.
-    fn disk_cache(&self, id: &str, lang: Option<&str>) -> Option<BuildCache> {
+    /// The disk cache of `game`'s kit, named as its output folder is (by its language, for a
+    /// game in several), when the session keeps one.
+    fn disk_cache(&self, game: &Game) -> Option<BuildCache> {
         if !self.on_disk {
             return None;
         }
-        DiskCache::open(&self.opts.out_dir, id, lang).map(BuildCache::on_disk)
+        let kit = match game.is_multilingual() {
+            true => game.langs.current.as_str(),
+            false => "kit",
+        };
+        DiskCache::open(&self.opts.out_dir, &game.id, kit).map(BuildCache::on_disk)
     }
 
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game

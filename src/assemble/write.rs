@@ -55,8 +55,9 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
     let start = Instant::now();
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
-    drop(lock);
+    // Under the kit's lock: a second build of the same kit waits rather than prune this one's.
     let cache_use = disk_cache.map(|c| c.commit());
+    drop(lock);
     let mut report = report;
     report
         .warnings

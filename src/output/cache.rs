@@ -10,8 +10,8 @@
 //! folder at any time is safe. Each kit's folder holds only what its last build used, so it
 //! never grows past one build's worth.
 
-use std::collections::HashSet;
-use std::io::Write;
+use std::collections::{BTreeMap, HashSet};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
@@ -24,21 +24,62 @@ use crate::sync::lock;
 /// The folder of the output root that holds every kit's cache.
 pub const CACHE_DIR: &str = ".cache";
 
-/// Entries larger than this are not read: no build makes one, so it is not ours.
-const MAX_ENTRY_BYTES: u64 = 1 << 30;
-
 /// The first bytes of every entry, with the format's version.
 const MAGIC: &[u8; 8] = b"ppcache1";
 
-/// One kit's cache folder: entries by kind and key, and the names used by this build.
+/// Magic, the writer's identity, the payload's digest.
+const HEADER: usize = 8 + 32 + 32;
+
+/// What an entry holds: each kind has a name of its own in the folder and a size no entry of
+/// it exceeds, so a file that claims more is not ours and is not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// A typeset PDF with what was learnt laying it out (`rulebook::typeset`).
+    Typeset,
+    /// The fonts a document credited last: the next build's first guess.
+    Credited,
+    /// A face thumbnail's pixels (`output::index`).
+    Thumb,
+}
+
+impl Entry {
+    const ALL: [Entry; 3] = [Entry::Typeset, Entry::Credited, Entry::Thumb];
+
+    fn name(self) -> &'static str {
+        match self {
+            Entry::Typeset => "typeset",
+            Entry::Credited => "credited",
+            Entry::Thumb => "thumb",
+        }
+    }
+
+    fn max_payload(self) -> u64 {
+        match self {
+            Entry::Typeset => 256 << 20,
+            Entry::Credited => 64 << 10,
+            Entry::Thumb => 8 << 20,
+        }
+    }
+}
+
+/// One kit's cache folder: what this build read from it and what it made, until the kit is
+/// written.
 pub struct DiskCache {
+    /// The output root, the folder of this kit's cache under it, and the folders between.
+    root: PathBuf,
     dir: PathBuf,
     used: Mutex<HashSet<String>>,
-    /// Entries made by this build, by file name, until it has succeeded.
-    pending: Mutex<Vec<(String, Vec<u8>)>>,
-    /// Entries read back whole (each counted once), and entries written, by this build.
+    /// Entries made by this build, by file name, until its kit is written.
+    pending: Mutex<BTreeMap<String, Pending>>,
+    /// Entries read back whole, each counted once.
     reused: AtomicUsize,
-    written: AtomicUsize,
+}
+
+/// An entry made by this build: in memory, or parked on disk while the other languages of the
+/// game are built (a game in many languages would otherwise hold every kit's entries at once).
+enum Pending {
+    Held(Vec<u8>),
+    Parked(PathBuf),
 }
 
 /// What one build did with its cache (for `--verbose` and the tests).
@@ -53,87 +94,109 @@ pub struct CacheUse {
 }
 
 impl DiskCache {
-    /// The cache of `game`'s kit in `lang` (`None`: a game in one language) under the output
-    /// root `out`. `None` when the folder or a folder on its way is a link: the cache writes
-    /// only inside the output root, whatever a name says.
-    pub fn open(out: &Path, game: &str, lang: Option<&str>) -> Option<DiskCache> {
+    /// The cache of `game`'s kit `kit` (its language, or `kit` for a game in one language)
+    /// under the output root `out`. `None` when a name would leave the folder, or the folder
+    /// or one on its way is a link: the cache reads and writes only inside the output root.
+    pub fn open(out: &Path, game: &str, kit: &str) -> Option<DiskCache> {
         let plain =
             |name: &str| !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\']);
-        if !plain(game) || !lang.is_none_or(plain) {
-            return None;
-        }
-        let dir = out.join(CACHE_DIR).join(game).join(lang.unwrap_or("kit"));
-        let safe = [
-            out.join(CACHE_DIR),
-            out.join(CACHE_DIR).join(game),
-            dir.clone(),
-        ]
-        .iter()
-        .all(|d| std::fs::symlink_metadata(d).map_or(true, |m| m.is_dir()));
-        safe.then_some(DiskCache {
-            dir,
+        let cache = DiskCache {
+            root: out.to_path_buf(),
+            dir: out.join(CACHE_DIR).join(game).join(kit),
             used: Mutex::default(),
             pending: Mutex::default(),
             reused: AtomicUsize::new(0),
-            written: AtomicUsize::new(0),
+        };
+        (plain(game) && plain(kit) && cache.unlinked()).then_some(cache)
+    }
+
+    /// Whether every folder from the output root down to this kit's is a folder (or not there
+    /// yet), not a link. Asked again before writing: a link may have been planted meanwhile.
+    fn unlinked(&self) -> bool {
+        let below = self.dir.strip_prefix(&self.root).unwrap_or(&self.dir);
+        let mut path = self.root.clone();
+        below.components().all(|c| {
+            path.push(c);
+            std::fs::symlink_metadata(&path).map_or(true, |m| m.is_dir())
         })
     }
 
-    /// The entry `kind`/`key`, when present, whole and written by this binary.
-    pub fn get(&self, kind: &str, key: &str) -> Option<Vec<u8>> {
+    /// The entry `kind`/`key` as `decode` reads it, when present, whole, written by this
+    /// binary and read by `decode`; only then does it count as used.
+    pub fn get<T>(
+        &self,
+        kind: Entry,
+        key: &str,
+        decode: impl FnOnce(Vec<u8>) -> Option<T>,
+    ) -> Option<T> {
         let name = entry_name(kind, key);
-        let path = self.dir.join(&name);
-        // A plain file only: a link planted in the folder could lead out of it.
-        let meta = std::fs::symlink_metadata(&path).ok()?;
-        if !meta.is_file() || meta.len() > MAX_ENTRY_BYTES {
-            return None;
-        }
-        let bytes = std::fs::read(&path).ok()?;
-        let payload = unwrap_entry(bytes)?;
+        let payload = read_entry(&self.dir.join(&name), kind.max_payload())?;
+        let value = decode(payload)?;
         if lock(&self.used).insert(name) {
             self.reused.fetch_add(1, Ordering::Relaxed);
         }
-        Some(payload)
+        Some(value)
     }
 
     /// Keeps `payload` as the entry `kind`/`key`, written by [`commit`](Self::commit) once the
-    /// build has succeeded: a failed build leaves the output root as it was, cache included.
-    pub fn put(&self, kind: &str, key: &str, payload: &[u8]) {
-        lock(&self.pending).push((entry_name(kind, key), wrap_entry(payload)));
+    /// kit is: a failed build leaves the output root as it was, cache included.
+    pub fn put(&self, kind: Entry, key: &str, payload: &[u8]) {
+        let entry = Pending::Held(wrap_entry(payload));
+        lock(&self.pending).insert(entry_name(kind, key), entry);
     }
 
-    /// Writes the entries this build made and removes every entry it did not use, so the
-    /// folder holds one build's worth; says what the build did with the cache. A cache that
-    /// cannot be written is only slower.
-    pub fn commit(&self) -> CacheUse {
-        for (name, bytes) in std::mem::take(&mut *lock(&self.pending)) {
-            if self.write(&name, &bytes) {
-                lock(&self.used).insert(name);
-                self.written.fetch_add(1, Ordering::Relaxed);
+    /// Moves the entries made so far into `dir` (the kit's parking folder, inside the output
+    /// root), to be renamed into place by `commit`.
+    pub fn park(&self, dir: &Path) -> crate::error::Result<()> {
+        for (name, entry) in lock(&self.pending).iter_mut() {
+            if let Pending::Held(bytes) = entry {
+                let path = dir.join(name);
+                crate::output::write_atomic(&path, bytes)?;
+                *entry = Pending::Parked(path);
             }
         }
-        let used = lock(&self.used);
-        let pruned = std::fs::read_dir(&self.dir).map_or(0, |entries| {
+        Ok(())
+    }
+
+    /// Writes the entries this build made and removes every entry of ours it did not use, so
+    /// the folder holds one build's worth; says what the build did with the cache. A cache
+    /// that cannot be written is only slower.
+    pub fn commit(&self) -> CacheUse {
+        let pending = std::mem::take(&mut *lock(&self.pending));
+        let mut done = CacheUse {
+            reused: self.reused.load(Ordering::Relaxed),
+            ..CacheUse::default()
+        };
+        if !self.unlinked() || std::fs::create_dir_all(&self.dir).is_err() {
+            return done;
+        }
+        mark_as_cache(&self.root.join(CACHE_DIR));
+        let mut used = lock(&self.used);
+        for (name, entry) in pending {
+            let kept = match entry {
+                Pending::Held(bytes) => self.write(&name, &bytes),
+                Pending::Parked(path) => std::fs::rename(&path, self.dir.join(&name)).is_ok(),
+            };
+            if kept {
+                used.insert(name);
+                done.written += 1;
+            }
+        }
+        done.pruned = std::fs::read_dir(&self.dir).map_or(0, |entries| {
             entries
                 .flatten()
-                .filter(|e| !used.contains(&*e.file_name().to_string_lossy()))
+                .filter(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    is_ours(&name) && !used.contains(&name)
+                })
                 .filter(|e| std::fs::remove_file(e.path()).is_ok())
                 .count()
         });
-        CacheUse {
-            reused: self.reused.load(Ordering::Relaxed),
-            written: self.written.load(Ordering::Relaxed),
-            pruned,
-        }
+        done
     }
-}
 
-impl DiskCache {
     /// Writes one entry by a temporary name and a rename, so a reader never meets half of it.
     fn write(&self, name: &str, bytes: &[u8]) -> bool {
-        if std::fs::create_dir_all(&self.dir).is_err() {
-            return false;
-        }
         let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
         // `create_new`: a file (or link) already at the temporary name is not written through.
         let created = std::fs::File::options()
@@ -151,6 +214,64 @@ impl DiskCache {
     }
 }
 
+/// Tags the cache folder as one (the Cache Directory Tagging convention), so backup and
+/// archiving tools that know it leave it out.
+fn mark_as_cache(dir: &Path) {
+    let tag = dir.join("CACHEDIR.TAG");
+    if std::fs::symlink_metadata(&tag).is_err() {
+        let text = "Signature: 8a477f597d28d172789f06886806bc55\n\
+            # protopress's build cache: safe to delete, made again by the next build.\n";
+        let _ = std::fs::write(tag, text);
+    }
+}
+
+/// The payload of the entry file at `path`, read only when it is a plain file (never through
+/// a link, which could lead out of the folder), no larger than `max` holds, written by this
+/// binary (its header read first, so a stranger's large file is not read whole) and whole.
+fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
+    let mut options = std::fs::File::options();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    #[cfg(not(target_os = "linux"))]
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let mut file = options.open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > max + HEADER as u64 {
+        return None;
+    }
+    let mut header = [0u8; HEADER];
+    file.read_exact(&mut header).ok()?;
+    if &header[..8] != MAGIC || &header[8..40] != identity() {
+        return None;
+    }
+    let mut payload = Vec::with_capacity((meta.len() as usize).saturating_sub(HEADER));
+    file.take(max).read_to_end(&mut payload).ok()?;
+    (Sha256::digest(&payload)[..] == header[40..]).then_some(payload)
+}
+
+/// Whether a file of a kit's cache folder is one protopress made there: an entry, or the
+/// temporary file of one. Pruning removes nothing else.
+fn is_ours(name: &str) -> bool {
+    let entry = |n: &str| {
+        Entry::ALL.iter().any(|k| {
+            n.strip_prefix(k.name())
+                .and_then(|rest| rest.strip_prefix('-'))
+                .is_some_and(|digest| {
+                    digest.len() == 64 && digest.bytes().all(|b| b.is_ascii_hexdigit())
+                })
+        })
+    };
+    let temporary = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_suffix(".tmp"))
+        .and_then(|n| n.rsplit_once('.'))
+        .is_some_and(|(n, pid)| entry(n) && pid.bytes().all(|b| b.is_ascii_digit()));
+    entry(name) || temporary
+}
+
 /// `head` (a small JSON value) and `body` as one payload.
 pub fn join_parts(head: &[u8], body: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(8 + head.len() + body.len());
@@ -165,13 +286,14 @@ pub fn split_parts(mut payload: Vec<u8>) -> Option<(Vec<u8>, Vec<u8>)> {
     let len = u64::from_le_bytes(payload.get(..8)?.try_into().ok()?);
     let end = usize::try_from(len).ok()?.checked_add(8)?;
     let head = payload.get(8..end)?.to_vec();
-    let body = payload.split_off(end);
-    Some((head, body))
+    // The body stays where it is: a PDF is not copied to take its head off.
+    payload.drain(..end);
+    Some((head, payload))
 }
 
 /// An entry's file name: its kind and the hex digest of its key (a key may be any text).
-fn entry_name(kind: &str, key: &str) -> String {
-    format!("{kind}-{}", hex(&Sha256::digest(key.as_bytes())))
+fn entry_name(kind: Entry, key: &str) -> String {
+    format!("{}-{}", kind.name(), hex(&Sha256::digest(key.as_bytes())))
 }
 
 /// The entry's bytes: magic, this binary's identity, the payload's digest, the payload.
@@ -184,18 +306,10 @@ fn wrap_entry(payload: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// The payload of an entry, when its header says this binary wrote it and its digest matches.
-fn unwrap_entry(mut bytes: Vec<u8>) -> Option<Vec<u8>> {
-    const HEADER: usize = 8 + 32 + 32;
-    if bytes.len() < HEADER || &bytes[..8] != MAGIC || &bytes[8..40] != identity() {
-        return None;
-    }
-    let payload = bytes.split_off(HEADER);
-    (Sha256::digest(&payload)[..] == bytes[40..HEADER]).then_some(payload)
-}
-
-/// What tells this binary from another: its version, and the size and time of its file (a
-/// rebuilt protopress of the same version is another binary). Entries of another are misses.
+/// What tells this binary from another: its version, and its file's size, times and place (a
+/// rebuilt or reinstalled protopress of the same version is another binary; the change time
+/// cannot be set back, as a copy that keeps the modification time does). Entries another
+/// binary wrote are misses. Hashing the 80 MB binary itself would cost more than a build.
 fn identity() -> &'static [u8; 32] {
     static IDENTITY: OnceLock<[u8; 32]> = OnceLock::new();
     IDENTITY.get_or_init(|| {
@@ -208,6 +322,18 @@ fn identity() -> &'static [u8; 32] {
                 let modified = meta.modified().ok();
                 let since = modified.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
                 h.update(since.unwrap_or_default().as_nanos().to_le_bytes());
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::MetadataExt;
+                    for n in [
+                        meta.dev(),
+                        meta.ino(),
+                        meta.ctime() as u64,
+                        meta.ctime_nsec() as u64,
+                    ] {
+                        h.update(n.to_le_bytes());
+                    }
+                }
             }
             // Unknown: an identity no other run shares, so nothing is reused.
             Err(_) => h.update(std::process::id().to_le_bytes()),
@@ -220,62 +346,130 @@ fn identity() -> &'static [u8; 32] {
 mod tests {
     use super::*;
 
-    #[test]
-    fn an_entry_comes_back_whole_and_a_damaged_one_is_a_miss() {
-        let out = tempfile::tempdir().unwrap();
-        let cache = DiskCache::open(out.path(), "game", None).unwrap();
-        assert_eq!(cache.get("typeset", "a"), None);
-        cache.put("typeset", "a", b"the typeset pdf");
-        assert_eq!(
-            cache.get("typeset", "a"),
-            None,
-            "kept only once the build succeeds"
-        );
-        assert!(!out.path().join(CACHE_DIR).exists());
-        cache.commit();
-        assert_eq!(cache.get("typeset", "a").unwrap(), b"the typeset pdf");
-        let file = out
-            .path()
-            .join(".cache/game/kit")
-            .join(entry_name("typeset", "a"));
-        let mut bytes = std::fs::read(&file).unwrap();
-        *bytes.last_mut().unwrap() ^= 1;
-        std::fs::write(&file, &bytes).unwrap();
-        assert_eq!(cache.get("typeset", "a"), None, "a changed payload");
-        std::fs::write(&file, &bytes[..20]).unwrap();
-        assert_eq!(cache.get("typeset", "a"), None, "a cut entry");
-        let mut other = wrap_entry(b"the typeset pdf");
-        other[8] ^= 1;
-        std::fs::write(&file, &other).unwrap();
-        assert_eq!(cache.get("typeset", "a"), None, "another binary's entry");
+    fn bytes(payload: Vec<u8>) -> Option<Vec<u8>> {
+        Some(payload)
     }
 
     #[test]
-    fn pruning_keeps_what_this_build_used() {
+    fn an_entry_comes_back_whole_and_a_damaged_one_is_a_miss() {
         let out = tempfile::tempdir().unwrap();
-        let first = DiskCache::open(out.path(), "game", Some("de")).unwrap();
-        for key in ["a", "b", "c"] {
-            first.put("thumb", key, key.as_bytes());
-        }
-        first.commit();
-        let second = DiskCache::open(out.path(), "game", Some("de")).unwrap();
-        assert!(second.get("thumb", "b").is_some());
-        second.put("thumb", "d", b"d");
-        let done = second.commit();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        assert_eq!(cache.get(Entry::Typeset, "a", bytes), None);
+        cache.put(Entry::Typeset, "a", b"the typeset pdf");
         assert_eq!(
-            done,
-            CacheUse {
-                reused: 1,
-                written: 1,
-                pruned: 2
-            }
+            cache.get(Entry::Typeset, "a", bytes),
+            None,
+            "kept once the kit is"
         );
-        let third = DiskCache::open(out.path(), "game", Some("de")).unwrap();
+        assert!(!out.path().join(CACHE_DIR).exists());
+        cache.commit();
+        let got = cache.get(Entry::Typeset, "a", bytes);
+        assert_eq!(got.unwrap(), b"the typeset pdf");
+        assert!(out.path().join(".cache/CACHEDIR.TAG").is_file());
+        let file = out
+            .path()
+            .join(".cache/game/kit")
+            .join(entry_name(Entry::Typeset, "a"));
+        let mut damaged = std::fs::read(&file).unwrap();
+        *damaged.last_mut().unwrap() ^= 1;
+        std::fs::write(&file, &damaged).unwrap();
+        assert_eq!(
+            cache.get(Entry::Typeset, "a", bytes),
+            None,
+            "a changed payload"
+        );
+        std::fs::write(&file, &damaged[..20]).unwrap();
+        assert_eq!(cache.get(Entry::Typeset, "a", bytes), None, "a cut entry");
+        let mut other = wrap_entry(b"the typeset pdf");
+        other[8] ^= 1;
+        std::fs::write(&file, &other).unwrap();
+        assert_eq!(
+            cache.get(Entry::Typeset, "a", bytes),
+            None,
+            "another binary's"
+        );
+        // Larger than any entry of its kind: not read.
+        let mut large = wrap_entry(&vec![0; 70 << 10]);
+        std::fs::write(&file, &large).unwrap();
+        let file = file.with_file_name(entry_name(Entry::Credited, "a"));
+        std::fs::write(&file, &large).unwrap();
+        assert_eq!(cache.get(Entry::Credited, "a", bytes), None, "too large");
+        large.truncate(HEADER + 10);
+        std::fs::write(&file, &large).unwrap();
+        assert_eq!(
+            cache.get(Entry::Credited, "a", bytes),
+            None,
+            "shorter than said"
+        );
+    }
+
+    #[test]
+    fn an_entry_its_reader_refuses_is_not_counted_as_used() {
+        let out = tempfile::tempdir().unwrap();
+        let first = DiskCache::open(out.path(), "game", "kit").unwrap();
+        first.put(Entry::Thumb, "a", b"pixels");
+        first.commit();
+        let second = DiskCache::open(out.path(), "game", "kit").unwrap();
+        assert_eq!(second.get(Entry::Thumb, "a", |_| None::<()>), None);
+        assert_eq!(second.commit().reused, 0);
+    }
+
+    #[test]
+    fn pruning_keeps_what_this_build_used_and_only_removes_its_own() {
+        let out = tempfile::tempdir().unwrap();
+        let first = DiskCache::open(out.path(), "game", "de").unwrap();
+        for key in ["a", "b", "c"] {
+            first.put(Entry::Thumb, key, key.as_bytes());
+        }
+        first.put(Entry::Thumb, "a", b"a again");
+        assert_eq!(first.commit().written, 3, "one entry per name");
+        let dir = out.path().join(".cache/game/de");
+        std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+        let second = DiskCache::open(out.path(), "game", "de").unwrap();
+        assert!(second.get(Entry::Thumb, "b", bytes).is_some());
+        second.put(Entry::Thumb, "d", b"d");
+        let done = second.commit();
+        let want = CacheUse {
+            reused: 1,
+            written: 1,
+            pruned: 2,
+        };
+        assert_eq!(done, want);
+        let third = DiskCache::open(out.path(), "game", "de").unwrap();
         let kept: Vec<bool> = ["a", "b", "c", "d"]
             .iter()
-            .map(|k| third.get("thumb", k).is_some())
+            .map(|k| third.get(Entry::Thumb, k, bytes).is_some())
             .collect();
         assert_eq!(kept, [false, true, false, true]);
+        assert!(dir.join("notes.txt").is_file(), "a file not ours stays");
+    }
+
+    #[test]
+    fn parked_entries_leave_memory_and_land_in_the_cache() {
+        let out = tempfile::tempdir().unwrap();
+        let parking = out.path().join(".parked");
+        let cache = DiskCache::open(out.path(), "game", "en").unwrap();
+        cache.put(Entry::Typeset, "a", b"pdf");
+        cache.park(&parking).unwrap();
+        assert!(matches!(
+            lock(&cache.pending).values().next(),
+            Some(Pending::Parked(_))
+        ));
+        assert_eq!(cache.commit().written, 1);
+        let again = DiskCache::open(out.path(), "game", "en").unwrap();
+        assert_eq!(again.get(Entry::Typeset, "a", bytes).unwrap(), b"pdf");
+        assert_eq!(std::fs::read_dir(&parking).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn only_names_protopress_gives_are_its_own() {
+        let digest = "0".repeat(64);
+        assert!(is_ours(&format!("thumb-{digest}")));
+        assert!(is_ours(&format!(".typeset-{digest}.123.tmp")));
+        assert!(!is_ours(&format!("thumb-{}", "0".repeat(63))));
+        assert!(!is_ours(&format!("photo-{digest}")));
+        assert!(!is_ours(&format!(".typeset-{digest}.x.tmp")));
+        assert!(!is_ours("CACHEDIR.TAG"));
     }
 
     #[test]
@@ -295,15 +489,16 @@ mod tests {
     #[test]
     fn names_that_would_leave_the_folder_get_no_cache() {
         let out = tempfile::tempdir().unwrap();
-        for (game, lang) in [
-            ("..", None),
-            ("a/b", None),
-            ("g", Some("../x")),
-            ("g", Some("..")),
+        for (game, kit) in [
+            ("..", "kit"),
+            ("a/b", "kit"),
+            ("g", "../x"),
+            ("g", ".."),
+            ("", "kit"),
         ] {
             assert!(
-                DiskCache::open(out.path(), game, lang).is_none(),
-                "{game} {lang:?}"
+                DiskCache::open(out.path(), game, kit).is_none(),
+                "{game} {kit}"
             );
         }
     }
@@ -315,29 +510,37 @@ mod tests {
         let elsewhere = tempfile::tempdir().unwrap();
         let secret = elsewhere.path().join("secret");
         std::fs::write(&secret, wrap_entry(b"outside")).unwrap();
-        let cache = DiskCache::open(out.path(), "game", None).unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
         let dir = out.path().join(".cache/game/kit");
         std::fs::create_dir_all(&dir).unwrap();
-        let name = entry_name("thumb", "a");
+        let name = entry_name(Entry::Thumb, "a");
         std::os::unix::fs::symlink(&secret, dir.join(&name)).unwrap();
-        assert_eq!(cache.get("thumb", "a"), None);
+        assert_eq!(cache.get(Entry::Thumb, "a", bytes), None);
         let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
         std::os::unix::fs::symlink(&secret, &tmp).unwrap();
-        cache.put("thumb", "a", b"inside");
+        cache.put(Entry::Thumb, "a", b"inside");
         assert_eq!(cache.commit().written, 0);
         assert_eq!(std::fs::read(&secret).unwrap(), wrap_entry(b"outside"));
     }
 
     #[cfg(unix)]
     #[test]
-    fn a_linked_cache_folder_is_not_used() {
+    fn a_linked_cache_folder_is_not_used_even_when_linked_late() {
         let out = tempfile::tempdir().unwrap();
         let elsewhere = tempfile::tempdir().unwrap();
         std::os::unix::fs::symlink(elsewhere.path(), out.path().join(CACHE_DIR)).unwrap();
-        assert!(DiskCache::open(out.path(), "game", None).is_none());
+        assert!(DiskCache::open(out.path(), "game", "kit").is_none());
         std::fs::remove_file(out.path().join(CACHE_DIR)).unwrap();
         std::fs::create_dir_all(out.path().join(CACHE_DIR)).unwrap();
-        std::os::unix::fs::symlink(elsewhere.path(), out.path().join(".cache/game")).unwrap();
-        assert!(DiskCache::open(out.path(), "game", None).is_none());
+        let game = out.path().join(".cache/game");
+        std::os::unix::fs::symlink(elsewhere.path(), &game).unwrap();
+        assert!(DiskCache::open(out.path(), "game", "kit").is_none());
+        // Opened before the link was planted: nothing is written through it either.
+        std::fs::remove_file(&game).unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), &game).unwrap();
+        cache.put(Entry::Thumb, "a", b"pixels");
+        assert_eq!(cache.commit().written, 0);
+        assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
     }
 }

@@ -20,7 +20,7 @@ use crate::check::manifest::{CheckReport, Status};
 use crate::error::{Error, Result};
 use crate::i18n::{Arg, Catalogue};
 use crate::model::Game;
-use crate::output::cache::{DiskCache, join_parts, split_parts};
+use crate::output::cache::{DiskCache, Entry, join_parts, split_parts};
 use crate::output::report::BuildReport;
 use crate::output::sprites::{self, Image, Slot};
 use crate::pdf::sheets::Placed;
@@ -378,15 +378,19 @@ impl ThumbCache {
         }
     }
 
-    /// The thumbnail kept under `key`, in memory or on disk.
-    fn get(&self, key: &str) -> Option<Thumb> {
+    /// The thumbnail of `size` kept under `key`, in memory or on disk.
+    fn get(&self, key: &str, size: (u32, u32)) -> Option<Thumb> {
+        let sized = |art: &Thumb| (art.width(), art.height()) == size;
         if let Some((art, _)) = lock(&self.map).thumbs.get(key) {
-            return Some(Arc::clone(art));
+            return sized(art).then(|| Arc::clone(art));
         }
-        let (head, data) = split_parts(self.disk.as_ref()?.get("thumb", key)?)?;
-        let (w, h): (u32, u32) = serde_json::from_slice(&head).ok()?;
-        let size = resvg::tiny_skia::IntSize::from_wh(w, h)?;
-        Pixmap::from_vec(data, size).map(Arc::new)
+        let read = |payload: Vec<u8>| {
+            let (head, data) = split_parts(payload)?;
+            let (w, h): (u32, u32) = serde_json::from_slice(&head).ok()?;
+            let art = Pixmap::from_vec(data, resvg::tiny_skia::IntSize::from_wh(w, h)?)?;
+            Some(Arc::new(art)).filter(sized)
+        };
+        self.disk.as_ref()?.get(Entry::Thumb, key, read)
     }
 
     /// Keeps the thumbnails of this build (`drawn` marks those drawn anew, which go to disk),
@@ -398,7 +402,11 @@ impl ThumbCache {
         for (key, thumb, drawn) in thumbs {
             if let (Some(disk), true) = (&self.disk, drawn) {
                 let head = serde_json::json!([thumb.width(), thumb.height()]).to_string();
-                disk.put("thumb", &key, &join_parts(head.as_bytes(), thumb.data()));
+                disk.put(
+                    Entry::Thumb,
+                    &key,
+                    &join_parts(head.as_bytes(), thumb.data()),
+                );
             }
             map.thumbs.insert(key, (thumb, build));
         }
@@ -415,7 +423,7 @@ fn face_thumbs(
     cache: Option<(&ThumbCache, &str)>,
 ) -> Result<Vec<Option<Thumb>>> {
     let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| format!("{}{f}", face.hash));
-    let kept = |face: &Face| cache?.0.get(&key(face));
+    let kept = |face: &Face| cache?.0.get(&key(face), thumb_size(face));
     // Each shown face's thumbnail, and whether it was drawn now (not kept).
     let thumbs: Vec<Option<(Thumb, bool)>> = faces
         .faces
@@ -427,10 +435,8 @@ fn face_thumbs(
                 return Ok(None);
             }
             match kept(face) {
-                Some(art) if (art.width(), art.height()) == thumb_size(face) => {
-                    Ok(Some((art, false)))
-                }
-                _ => match trees.get(i) {
+                Some(art) => Ok(Some((art, false))),
+                None => match trees.get(i) {
                     Some(tree) => draw_thumb(face, &tree, 1.0).map(|t| Some((t, true))),
                     None => Ok(None),
                 },

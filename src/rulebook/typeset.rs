@@ -19,7 +19,7 @@ use typst_layout::PagedDocument;
 
 use crate::digest::hex;
 use crate::error::{Error, Result};
-use crate::output::cache::{DiskCache, join_parts, split_parts};
+use crate::output::cache::{DiskCache, Entry, join_parts, split_parts};
 use crate::rulebook::embedded::{document_font_families, pdf_font_families};
 use crate::rulebook::source_map::origin_of;
 use crate::sync::lock;
@@ -414,8 +414,8 @@ impl TypesetCache {
         let mut entries = lock(&self.entries);
         let Some(i) = entries.iter().position(|(k, _)| k == key) else {
             drop(entries);
-            let kept = self.disk.as_ref()?.get("typeset", &hex(key));
-            let typeset = Typeset::from_bytes(kept?)?;
+            let disk = self.disk.as_ref()?;
+            let typeset = disk.get(Entry::Typeset, &hex(key), Typeset::from_bytes)?;
             self.remember(*key, typeset.clone());
             return Some(typeset);
         };
@@ -430,8 +430,8 @@ impl TypesetCache {
         if let Some(fonts) = lock(&self.credited).get(key) {
             return Some(fonts.clone());
         }
-        let kept = self.disk.as_ref()?.get("credited", key)?;
-        serde_json::from_slice(&kept).ok()
+        let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
+        self.disk.as_ref()?.get(Entry::Credited, key, read)
     }
 
     pub fn remember_credited(&self, key: &str, fonts: &BTreeSet<String>) {
@@ -440,13 +440,13 @@ impl TypesetCache {
         }
         lock(&self.credited).insert(key.to_owned(), fonts.clone());
         if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(fonts)) {
-            disk.put("credited", key, &json);
+            disk.put(Entry::Credited, key, &json);
         }
     }
 
     fn put(&self, key: [u8; 32], typeset: Typeset) {
         if let Some(disk) = &self.disk {
-            disk.put("typeset", &hex(&key), &typeset.to_bytes());
+            disk.put(Entry::Typeset, &hex(&key), &typeset.to_bytes());
         }
         self.remember(key, typeset);
     }
@@ -472,7 +472,8 @@ impl Typeset {
         join_parts(head.to_string().as_bytes(), &self.pdf)
     }
 
-    /// The document of a disk cache entry written by [`Typeset::to_bytes`].
+    /// The document of a disk cache entry written by [`Typeset::to_bytes`]; none when a
+    /// label's page is not one of the document's (the kit counts pages from them).
     fn from_bytes(bytes: Vec<u8>) -> Option<Typeset> {
         #[derive(serde::Deserialize)]
         struct Head {
@@ -482,6 +483,9 @@ impl Typeset {
         }
         let (head, pdf) = split_parts(bytes)?;
         let head: Head = serde_json::from_slice(&head).ok()?;
+        if head.marks.values().any(|&p| p == 0 || p > head.pages) {
+            return None;
+        }
         Some(Typeset {
             pdf,
             pages: head.pages,
@@ -591,6 +595,33 @@ mod tests {
         assert_eq!(fonts, ["DejaVu Sans Mono", "Libertinus Serif"]);
         let missing = TypstWorld::new("#include \"/c.typ\"".into(), (2026, 1, 1));
         assert!(missing.lay_out("t", None).is_err());
+    }
+
+    #[test]
+    fn a_kept_document_comes_back_as_it_was_unless_a_label_is_off_its_pages() {
+        let typeset = Typeset {
+            pdf: b"%PDF-1.7 body".to_vec(),
+            pages: 3,
+            fonts: BTreeSet::from(["Noto Sans".to_owned()]),
+            marks: BTreeMap::from([("protopress:rules".to_owned(), 3)]),
+        };
+        let back = Typeset::from_bytes(typeset.to_bytes()).unwrap();
+        assert_eq!(
+            (back.pdf, back.pages, back.fonts, back.marks),
+            (
+                typeset.pdf.clone(),
+                3,
+                typeset.fonts.clone(),
+                typeset.marks.clone()
+            )
+        );
+        for page in [0, 4] {
+            let off = Typeset {
+                marks: BTreeMap::from([("protopress:rules".to_owned(), page)]),
+                ..typeset.clone()
+            };
+            assert!(Typeset::from_bytes(off.to_bytes()).is_none(), "page {page}");
+        }
     }
 
     #[test]
