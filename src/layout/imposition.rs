@@ -1180,4 +1180,63 @@ mod tests {
         // On A3 it fits.
         assert!(Grid::new(Paper::A3, CardSize::custom(250.0, 300.0), 3.0, None).is_ok());
     }
+
+    fn rect(x: f32, y: f32, w: f32, h: f32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    #[test]
+    fn rectangles_overlap_past_a_micrometre_and_not_when_they_touch() {
+        let a = rect(0.0, 0.0, 10.0, 10.0);
+        let t = 1e-3;
+        // Beside a on each side: touching, within the tolerance, and a true overlap.
+        let right = |x: f32| rect(x, 2.0, 10.0, 5.0);
+        let below = |y: f32| rect(2.0, y, 5.0, 10.0);
+        for (touching, tolerated, over) in [
+            (right(10.0), right(10.0 - t), right(10.0 - 2.0 * t)),
+            (below(10.0), below(10.0 - t), below(10.0 - 2.0 * t)),
+        ] {
+            for (p, q) in [
+                (&a, &touching),
+                (&a, &tolerated),
+                (&touching, &a),
+                (&tolerated, &a),
+            ] {
+                assert!(!p.overlaps(q), "{p:?} {q:?}");
+            }
+            assert!(a.overlaps(&over) && over.overlaps(&a), "{over:?}");
+        }
+        assert!(a.overlaps(&rect(2.0, 2.0, 1.0, 1.0)), "inside");
+        assert!(!a.overlaps(&rect(20.0, 20.0, 1.0, 1.0)), "apart");
+        assert!(!a.overlaps(&rect(5.0, 20.0, 1.0, 1.0)), "apart below");
+        assert!(!a.overlaps(&rect(20.0, 5.0, 1.0, 1.0)), "apart beside");
+    }
+
+    #[test]
+    fn a_rectangle_inside_the_margin_may_touch_it_on_every_side() {
+        // A4 less 5 mm: 5 to 205 across, 5 to 292 down.
+        let inside = |r: Rect| r.inside_margin(210.0, 297.0, 5.0);
+        assert!(
+            inside(rect(5.0, 5.0, 200.0, 287.0)),
+            "touching all four sides"
+        );
+        assert!(inside(rect(50.0, 50.0, 10.0, 10.0)));
+        for out in [
+            rect(4.99, 50.0, 10.0, 10.0),
+            rect(50.0, 4.99, 10.0, 10.0),
+            rect(195.01, 50.0, 10.0, 10.0),
+            rect(50.0, 282.01, 10.0, 10.0),
+        ] {
+            assert!(!inside(out), "{out:?}");
+        }
+    }
+
+    #[test]
+    fn a_card_exactly_as_long_as_the_room_fits_once() {
+        assert_eq!(fit(100.0, 100.0, 0.0, 0.0, 0.0), 1);
+        assert_eq!(fit(100.0, 100.5, 0.0, 0.0, 0.0), 0);
+        // Room 210 - 6 - 10 + 6 = 200 for cards of 63 + 6.
+        assert_eq!(fit(210.0, 63.0, 3.0, 6.0, 10.0), 2);
+        assert_eq!(fit(210.0, 63.0, 3.0, 0.0, 10.0), 3);
+    }
 }
