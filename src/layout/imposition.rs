@@ -1239,4 +1239,85 @@ mod tests {
         assert_eq!(fit(210.0, 63.0, 3.0, 6.0, 10.0), 2);
         assert_eq!(fit(210.0, 63.0, 3.0, 0.0, 10.0), 3);
     }
+
+    #[test]
+    fn an_axis_centres_its_cards_in_the_room_left_over() {
+        let got = |a: Axis| (a.count, a.gutter, a.origin);
+        // 63 mm poker cards across A4: three with shared cuts (a double-bleed gutter fits only
+        // two), marks on the far side only: 195 mm of block, 1.5 mm over, half each side.
+        assert_eq!(got(axis(210.0, 63.0, 3.0, None, 5.0, 0.0)), (3, 0.0, 8.75));
+        // 88 mm down A4: three with gutters of twice the bleed, the marks' 8.5 mm room at the
+        // bottom.
+        assert_eq!(got(axis(297.0, 88.0, 3.0, None, 5.0, 0.0)), (3, 6.0, 8.75));
+        // With the 7 mm band at the bottom: shared cuts and marks on both sides keep three.
+        assert_eq!(got(axis(297.0, 88.0, 3.0, None, 5.0, 7.0)), (3, 0.0, 13.0));
+        // A gutter asked for is kept.
+        assert_eq!(got(axis(210.0, 63.0, 3.0, Some(2.0), 5.0, 0.0)).1, 2.0);
+    }
+
+    fn custom(w: f32, h: f32, bleed: f32) -> Grid {
+        Grid::new(Paper::A4, CardSize::custom(w, h), bleed, None).unwrap()
+    }
+
+    fn ends(lines: &[Line]) -> Vec<[f32; 4]> {
+        lines.iter().map(|l| [l.x1, l.y1, l.x2, l.y2]).collect()
+    }
+
+    #[test]
+    fn the_band_goes_where_it_costs_no_card_else_below_for_a_row_else_nowhere() {
+        // 185 × 140 on A4: a band below would cost the second row, at the right it costs
+        // nothing; it stands 3.5 mm past the block (less than the 5 mm marks: no more room).
+        let g = custom(185.0, 140.0, 0.0);
+        assert_eq!((g.cols, g.rows), (1, 2));
+        let band = g.band.unwrap();
+        assert_eq!(band.side, BandSide::Right);
+        assert_eq!(band.rect, rect(199.0, 8.5, 6.0, 280.0));
+        // 195 mm wide leaves no room at the right: the band goes below, at the cost of a row.
+        let g = custom(195.0, 140.0, 0.0);
+        assert_eq!(
+            (g.rows, g.band.map(|b| b.side)),
+            (1, Some(BandSide::Bottom))
+        );
+        // 280 mm high leaves none below either: no band, the one card kept.
+        let g = custom(195.0, 280.0, 0.0);
+        assert_eq!((g.rows, g.band), (1, None));
+    }
+
+    #[test]
+    fn shorter_marks_bring_the_band_closer() {
+        let g = custom(63.0, 88.0, 3.0);
+        assert_eq!(g.band.unwrap().rect, rect(5.75, 286.0, 195.0, 6.0));
+        let short = g.clone().with_mark_length(3.0);
+        assert_eq!(short.mark_len, 3.0);
+        assert_eq!(short.band.unwrap().rect.y, 284.5);
+        assert_eq!(g.clone().with_mark_length(MARK_LENGTH), g);
+        let right = custom(185.0, 140.0, 0.0).with_mark_length(3.0);
+        assert_eq!(right.band.unwrap().rect.x, 198.5);
+    }
+
+    #[test]
+    fn crop_marks_reach_the_margin_or_the_band_in_millimetres() {
+        // 63 × 88 cards on A4, shared cuts: marks above and below every vertical cut, up to
+        // the 5 mm margin and to 1 mm short of the band (285); the horizontal cuts are marked
+        // on the right only (the left keeps just the margin), out to 205.
+        let marks = ends(&custom(63.0, 88.0, 3.0).crop_marks(9));
+        let mut want = Vec::new();
+        for x in [8.75, 71.75, 134.75, 197.75] {
+            want.extend([[x, 9.5, x, 5.0], [x, 280.5, x, 285.0]]);
+        }
+        for y in [13.0, 101.0, 189.0, 277.0] {
+            want.push([201.25, y, 205.0, y]);
+        }
+        assert_eq!(marks, want);
+        // With the band at the right: the horizontal marks stop 1 mm short of it (198).
+        let marks = ends(&custom(185.0, 140.0, 0.0).crop_marks(2));
+        let mut want = Vec::new();
+        for x in [9.0, 194.0] {
+            want.extend([[x, 8.0, x, 5.0], [x, 289.0, x, 292.0]]);
+        }
+        for y in [8.5, 148.5, 288.5] {
+            want.extend([[8.5, y, 5.0, y], [194.5, y, 198.0, y]]);
+        }
+        assert_eq!(marks, want);
+    }
 }
