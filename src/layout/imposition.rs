@@ -1320,4 +1320,36 @@ mod tests {
         }
         assert_eq!(marks, want);
     }
+
+    #[test]
+    fn a_back_offset_up_to_its_limits_passes_and_a_hundredth_past_fails() {
+        let g = custom(63.0, 88.0, 3.0);
+        // Backs mirrored over the long edge: their trims span 12.25 to 201.25 across and 13 to
+        // 277 down, the band's 6 mm below them (280 with the bleed) up to the 292 mm margin.
+        let limits = g.offset_limits(Duplex::LongEdge);
+        assert_eq!(limits, (-7.25, 3.75, -8.0, 6.0));
+        let (lo_x, hi_x, lo_y, hi_y) = limits;
+        let t = 1e-3;
+        let check = |offset: [f32; 2]| g.check_back_offset(Duplex::LongEdge, offset);
+        for ok in [
+            [lo_x, 0.0],
+            [hi_x, 0.0],
+            [0.0, lo_y],
+            [0.0, hi_y],
+            [lo_x - t, 0.0],
+            [hi_x + t, 0.0],
+            [0.0, lo_y - t],
+            [0.0, hi_y + t],
+        ] {
+            assert!(check(ok).is_ok(), "{ok:?}");
+        }
+        for bad in [
+            [lo_x - 0.01, 0.0],
+            [hi_x + 0.01, 0.0],
+            [0.0, lo_y - 0.01],
+            [0.0, hi_y + 0.01],
+        ] {
+            assert!(check(bad).is_err(), "{bad:?}");
+        }
+    }
 }

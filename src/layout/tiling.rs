@@ -813,4 +813,21 @@ mod tests {
         let middle = wide.tiles.iter().find(|x| x.col == 1).unwrap();
         assert_eq!(wide.registration_points(middle).len(), 4);
     }
+
+    #[test]
+    fn a_seam_may_go_exactly_as_far_as_the_window_or_the_rest_allows() {
+        // Free places at 60 (82 mm from the even 142) and at 190, the window's very end (48
+        // mm): the seam goes to the window's end.
+        let (s, _) = spans_avoiding(406.0, 190.0, 10.0, &[(60.0, 180.0)], &[]);
+        assert!(close_spans(&s[..1], &[(0.0, 190.0)]), "{s:?}");
+        // The only free place is 46, as short as the first tile may be for two more to cover
+        // the remaining 370 mm: the seam goes there.
+        let keep = [(46.0, 180.0), (185.0, 200.0)];
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &keep, &[]);
+        assert!(
+            close_spans(&s, &[(0.0, 46.0), (36.0, 190.0), (216.0, 190.0)]),
+            "{s:?}"
+        );
+        assert!(missed.is_empty());
+    }
 }
