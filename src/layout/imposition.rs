@@ -1352,4 +1352,40 @@ mod tests {
             assert!(check(bad).is_err(), "{bad:?}");
         }
     }
+
+    #[test]
+    fn slots_step_by_the_card_and_its_gutter() {
+        let g = Grid::new(Paper::A4, CardSize::custom(60.0, 80.0), 3.0, Some(4.0)).unwrap();
+        assert_eq!((g.cols, g.rows, g.gutter_x, g.gutter_y), (3, 3, 4.0, 4.0));
+        let (first, middle) = (g.front_trim(0), g.front_trim(4));
+        assert_eq!(middle, rect(first.x + 64.0, first.y + 84.0, 60.0, 80.0));
+    }
+
+    #[test]
+    fn back_marks_mirror_the_fronts_and_keep_what_the_offset_leaves_room_for() {
+        let g = custom(63.0, 88.0, 3.0);
+        let back = |offset: [f32; 2]| ends(&g.back_marks(9, Duplex::LongEdge, offset).unwrap());
+        // Mirrored over the long edge: the cuts at 210 - x, the horizontal cuts' marks on the
+        // left, from 8.75 out to the 5 mm margin.
+        let mut want = Vec::new();
+        for x in [201.25, 138.25, 75.25, 12.25] {
+            want.extend([[x, 9.5, x, 5.0], [x, 280.5, x, 285.0]]);
+        }
+        for y in [13.0, 101.0, 189.0, 277.0] {
+            want.push([8.75, y, 5.0, y]);
+        }
+        assert_eq!(back([0.0, 0.0]), want);
+        // At the offsets' limits the outermost marks lie on the margin and stay.
+        let left = back([-7.25, 0.0]);
+        assert!(left.iter().any(|m| m[0] == 5.0 && m[2] == 5.0), "{left:?}");
+        let right = back([3.75, 0.0]);
+        assert!(right.iter().any(|m| m[0] == 205.0 && m[2] == 205.0), "{right:?}");
+        let up = back([0.0, -8.0]);
+        assert!(up.iter().any(|m| m[1] == 5.0 && m[3] == 5.0), "{up:?}");
+        // 1.5 mm up, the marks above the backs are cut to exactly 3 mm and kept; 0.5 mm more
+        // and they are too short.
+        let tops = |marks: &[[f32; 4]]| marks.iter().filter(|m| m[3] == 5.0 && m[0] == m[2]).count();
+        assert_eq!(tops(&back([0.0, -1.5])), 4);
+        assert_eq!(tops(&back([0.0, -2.0])), 0);
+    }
 }
