@@ -1379,12 +1379,16 @@ mod tests {
         let left = back([-7.25, 0.0]);
         assert!(left.iter().any(|m| m[0] == 5.0 && m[2] == 5.0), "{left:?}");
         let right = back([3.75, 0.0]);
-        assert!(right.iter().any(|m| m[0] == 205.0 && m[2] == 205.0), "{right:?}");
+        assert!(
+            right.iter().any(|m| m[0] == 205.0 && m[2] == 205.0),
+            "{right:?}"
+        );
         let up = back([0.0, -8.0]);
         assert!(up.iter().any(|m| m[1] == 5.0 && m[3] == 5.0), "{up:?}");
         // 1.5 mm up, the marks above the backs are cut to exactly 3 mm and kept; 0.5 mm more
         // and they are too short.
-        let tops = |marks: &[[f32; 4]]| marks.iter().filter(|m| m[3] == 5.0 && m[0] == m[2]).count();
+        let tops =
+            |marks: &[[f32; 4]]| marks.iter().filter(|m| m[3] == 5.0 && m[0] == m[2]).count();
         assert_eq!(tops(&back([0.0, -1.5])), 4);
         assert_eq!(tops(&back([0.0, -2.0])), 0);
     }
