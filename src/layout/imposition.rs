@@ -1392,4 +1392,28 @@ mod tests {
         assert_eq!(tops(&back([0.0, -1.5])), 4);
         assert_eq!(tops(&back([0.0, -2.0])), 0);
     }
+
+    #[test]
+    fn back_marks_stay_inside_the_printable_area_at_every_offset_limit() {
+        for g in [custom(63.0, 88.0, 3.0), custom(185.0, 140.0, 0.0)] {
+            for duplex in [Duplex::LongEdge, Duplex::ShortEdge] {
+                let (lo_x, hi_x, lo_y, hi_y) = g.offset_limits(duplex);
+                for offset in [[lo_x, 0.0], [hi_x, 0.0], [0.0, lo_y], [0.0, hi_y]] {
+                    let marks = g.back_marks(g.per_sheet(), duplex, offset).unwrap();
+                    for m in ends(&marks) {
+                        let inside =
+                            |v: f32, max: f32| (5.0 - 1e-3..=max - 5.0 + 1e-3).contains(&v);
+                        assert!(
+                            inside(m[0], 210.0) && inside(m[2], 210.0),
+                            "{duplex:?} {offset:?}: {m:?}"
+                        );
+                        assert!(
+                            inside(m[1], 297.0) && inside(m[3], 297.0),
+                            "{duplex:?} {offset:?}: {m:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

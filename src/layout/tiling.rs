@@ -840,4 +840,14 @@ mod tests {
         assert_eq!((t.paper_w, t.paper_h), (210.0, 297.0));
         assert!((t.blank() - 0.49267).abs() < 1e-4, "{}", t.blank());
     }
+
+    #[test]
+    fn a_seam_is_not_moved_where_the_last_tile_could_not_reach_the_end() {
+        // A slot from 220 to 330 under the second seam (264-274): its free edges are 220, too
+        // early (the last tile would be 196 mm, past its 190 mm window), and 340, past this
+        // tile's window. The seam stays and cuts the slot.
+        let (s, missed) = spans_avoiding(406.0, 190.0, 10.0, &[(220.0, 330.0)], &[]);
+        assert!(close_spans(&s, &EVEN), "{s:?}");
+        assert_eq!(missed, [(220.0, 330.0)]);
+    }
 }
