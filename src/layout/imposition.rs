@@ -1416,4 +1416,19 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn back_offset_limits_come_from_the_outermost_backs_and_the_band_on_each_side() {
+        // 185 × 140, band at the right of the fronts. Over the long edge the backs span 16 to
+        // 201 across and the band comes to the left (5 to 11): from -5 to 4 across; the rows,
+        // 8.5 to 288.5 down, allow 3.5 each way.
+        let g = custom(185.0, 140.0, 0.0);
+        assert_eq!(g.offset_limits(Duplex::LongEdge), (-5.0, 4.0, -3.5, 3.5));
+        // Over the short edge the backs stay at 9 to 194 and the band at the right.
+        assert_eq!(g.offset_limits(Duplex::ShortEdge), (-4.0, 5.0, -3.5, 3.5));
+        // 63 × 88 over the short edge: the backs' trims 20 to 284 down, the band above them
+        // (5 to 11), the backs' bleed from 17.
+        let g = custom(63.0, 88.0, 3.0);
+        assert_eq!(g.offset_limits(Duplex::ShortEdge), (-3.75, 7.25, -6.0, 8.0));
+    }
 }
