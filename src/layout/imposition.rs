@@ -1431,4 +1431,27 @@ mod tests {
         let g = custom(63.0, 88.0, 3.0);
         assert_eq!(g.offset_limits(Duplex::ShortEdge), (-3.75, 7.25, -6.0, 8.0));
     }
+
+    #[test]
+    fn a_slot_shows_its_whole_bleed_except_towards_a_filled_neighbour() {
+        // 4 mm gutters, 3 mm bleed: towards a filled neighbour the face stops mid-gutter (2).
+        let g = Grid::new(Paper::A4, CardSize::custom(60.0, 80.0), 3.0, Some(4.0)).unwrap();
+        let shown = |slot: usize, used: usize| {
+            let t = g.front_trim(slot);
+            let r = g.front_bleed(slot, used);
+            [
+                t.x - r.x,
+                t.y - r.y,
+                r.right() - t.right(),
+                r.bottom() - t.bottom(),
+            ]
+        };
+        assert_eq!(shown(4, 9), [2.0, 2.0, 2.0, 2.0]);
+        assert_eq!(shown(0, 9), [3.0, 3.0, 2.0, 2.0]);
+        assert_eq!(shown(8, 9), [2.0, 2.0, 3.0, 3.0]);
+        // Five slots filled: the middle one has neighbours to the left and above only, the
+        // third none to its right (the sheet's edge) nor below (empty).
+        assert_eq!(shown(4, 5), [2.0, 2.0, 3.0, 3.0]);
+        assert_eq!(shown(2, 5), [2.0, 3.0, 3.0, 3.0]);
+    }
 }
