@@ -850,4 +850,15 @@ mod tests {
         assert!(close_spans(&s, &EVEN), "{s:?}");
         assert_eq!(missed, [(220.0, 330.0)]);
     }
+
+    #[test]
+    fn every_tile_but_the_last_is_longer_than_its_overlap() {
+        // 190.5 mm in windows of 190: two tiles. A slot from 10.6 mm leaves its edge free,
+        // 89.65 mm from the even seam (100.25), nearer than the slot's far side (190, 89.75
+        // away); but a first tile of 10.6 mm would be hardly more than the 10 mm overlap, so
+        // the seam goes to 190.
+        let (s, missed) = spans_avoiding(190.5, 190.0, 10.0, &[(10.6, 180.0)], &[]);
+        assert!(close_spans(&s, &[(0.0, 190.0), (180.0, 10.5)]), "{s:?}");
+        assert!(missed.is_empty());
+    }
 }
