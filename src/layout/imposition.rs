@@ -1454,4 +1454,58 @@ mod tests {
         assert_eq!(shown(4, 5), [2.0, 2.0, 3.0, 3.0]);
         assert_eq!(shown(2, 5), [2.0, 3.0, 3.0, 3.0]);
     }
+
+    #[test]
+    fn numbers_outside_their_range_are_refused_by_name() {
+        let poker = CardSize::named("poker").unwrap();
+        let err = |r: Result<Grid>| r.unwrap_err().message.clone();
+        assert_eq!(
+            err(Grid::new(Paper::A4, poker, 26.0, None)),
+            "bleed 26 mm is outside 0 to 25 mm"
+        );
+        assert_eq!(
+            err(Grid::new(Paper::A4, poker, 3.0, Some(51.0))),
+            "gutter 51 mm is outside 0 to 50 mm"
+        );
+        assert_eq!(
+            err(Grid::with_margin(Paper::A4, poker, 3.0, None, 31.0)),
+            "printable margin 31 mm is outside 0 to 30 mm"
+        );
+        assert!(Grid::new(Paper::A4, poker, 3.0, Some(4.0)).is_ok());
+        assert!(Grid::with_margin(Paper::A4, poker, 0.0, Some(0.0), 0.0).is_ok());
+    }
+
+    #[test]
+    fn a_line_is_kept_out_of_a_rectangle_by_its_longer_part() {
+        let r = rect(10.0, 10.0, 10.0, 10.0);
+        let line = |x1, y1, x2, y2| Line { x1, y1, x2, y2 };
+        let off = |l: Line| l.off(r).map(|l| [l.x1, l.y1, l.x2, l.y2]);
+        // Beside, above, below, on an edge: whole.
+        for whole in [
+            line(5.0, 0.0, 5.0, 30.0),
+            line(25.0, 0.0, 25.0, 30.0),
+            line(15.0, 0.0, 15.0, 8.0),
+            line(15.0, 25.0, 15.0, 30.0),
+            line(10.0, 0.0, 10.0, 30.0),
+            line(0.0, 5.0, 30.0, 5.0),
+            line(0.0, 15.0, 8.0, 15.0),
+        ] {
+            assert_eq!(off(whole), Some([whole.x1, whole.y1, whole.x2, whole.y2]));
+        }
+        // Across it: the longer part, in the direction it was drawn.
+        assert_eq!(
+            off(line(15.0, 0.0, 15.0, 26.0)),
+            Some([15.0, 0.0, 15.0, 10.0])
+        );
+        assert_eq!(
+            off(line(15.0, 30.0, 15.0, 4.0)),
+            Some([15.0, 30.0, 15.0, 20.0])
+        );
+        assert_eq!(
+            off(line(12.0, 15.0, 40.0, 15.0)),
+            Some([20.0, 15.0, 40.0, 15.0])
+        );
+        // Inside it: nothing left.
+        assert_eq!(off(line(15.0, 12.0, 15.0, 18.0)), None);
+    }
 }
