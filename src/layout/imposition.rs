@@ -1508,4 +1508,28 @@ mod tests {
         // Inside it: nothing left.
         assert_eq!(off(line(15.0, 12.0, 15.0, 18.0)), None);
     }
+
+    #[test]
+    fn back_marks_over_the_short_edge_turn_top_to_bottom() {
+        let g = custom(63.0, 88.0, 3.0);
+        let marks = ends(&g.back_marks(9, Duplex::ShortEdge, [0.0, 0.0]).unwrap());
+        // The cuts stay across, come to 297 - y down; the band is now above the backs.
+        let mut want = Vec::new();
+        for x in [8.75, 71.75, 134.75, 197.75] {
+            want.extend([[x, 287.5, x, 292.0], [x, 16.5, x, 12.0]]);
+        }
+        for y in [284.0, 196.0, 108.0, 20.0] {
+            want.push([201.25, y, 205.0, y]);
+        }
+        assert_eq!(marks, want);
+        // 1 mm right and 2 up: the marks below the backs move with them; those above come
+        // within 2.5 mm of the band and those at the right within 2.75 mm of the margin,
+        // shorter than 3 mm, and are left out.
+        let moved = ends(&g.back_marks(9, Duplex::ShortEdge, [1.0, -2.0]).unwrap());
+        let want: Vec<[f32; 4]> = [9.75, 72.75, 135.75, 198.75]
+            .iter()
+            .map(|&x| [x, 285.5, x, 290.0])
+            .collect();
+        assert_eq!(moved, want);
+    }
 }
