@@ -141,7 +141,6 @@ pub(super) struct BuildCache {
     pub(super) render: Option<RenderCache>,
     pub(super) typeset: TypesetCache,
     pub(super) thumbs: ThumbCache,
-    pub(super) disk: Option<Arc<DiskCache>>,
 }
 
 impl BuildCache {
@@ -151,18 +150,15 @@ impl BuildCache {
             render: Some(RenderCache::default()),
             typeset: TypesetCache::default(),
             thumbs: ThumbCache::default(),
-            disk: None,
         }
     }
 
     /// Typeset PDFs and thumbnails kept in `disk`, for the next process.
-    pub(super) fn on_disk(disk: DiskCache) -> BuildCache {
-        let disk = Arc::new(disk);
+    pub(super) fn on_disk(disk: &Arc<DiskCache>) -> BuildCache {
         BuildCache {
             render: None,
-            typeset: TypesetCache::on_disk(Arc::clone(&disk)),
-            thumbs: ThumbCache::on_disk(Arc::clone(&disk)),
-            disk: Some(disk),
+            typeset: TypesetCache::on_disk(Arc::clone(disk)),
+            thumbs: ThumbCache::on_disk(Arc::clone(disk)),
         }
     }
 }

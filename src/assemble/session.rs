@@ -3,6 +3,8 @@
 //! game and rendering its faces ([`Session::prepare`]) to writing its kit
 //! ([`Session::build_game`]).
 
+use std::sync::Arc;
+
 use crate::assemble::built::{BuildCache, BuildOptions, BuildOutcome, Built, Prepared, Stopwatch};
 use crate::assemble::parse::parse_faces;
 use crate::assemble::phases::assemble_kit;
@@ -156,17 +158,18 @@ impl Session {
             false => None,
         };
         let disk = self.disk_cache(&prepared.game);
-        let built = assemble_kit(prepared, self.cache.as_ref().or(disk.as_ref()))?;
+        let on_disk = disk.as_ref().map(BuildCache::on_disk);
+        let built = assemble_kit(prepared, self.cache.as_ref().or(on_disk.as_ref()))?;
         Ok(Built {
             record,
-            disk_cache: disk.and_then(|c| c.disk),
+            disk_cache: disk,
             ..built
         })
     }
 
     /// The disk cache of `game`'s kit, named as its output folder is (by its language, for a
     /// game in several), when the session keeps one.
-    fn disk_cache(&self, game: &Game) -> Option<BuildCache> {
+    fn disk_cache(&self, game: &Game) -> Option<Arc<DiskCache>> {
         if !self.on_disk {
             return None;
         }
@@ -174,7 +177,7 @@ impl Session {
             true => game.langs.current.as_str(),
             false => "kit",
         };
-        DiskCache::open(&self.opts.out_dir, &game.id, kit).map(BuildCache::on_disk)
+        DiskCache::open(&self.opts.out_dir, &game.id, kit).map(Arc::new)
     }
 
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
