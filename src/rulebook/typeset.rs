@@ -431,7 +431,10 @@ impl TypesetCache {
             return Some(fonts.clone());
         }
         let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
-        self.disk.as_ref()?.get(Entry::Credited, key, read)
+        let fonts: BTreeSet<String> = self.disk.as_ref()?.get(Entry::Credited, key, read)?;
+        // Kept in memory too: `remember_credited` asks again, and need not read the file twice.
+        lock(&self.credited).insert(key.to_owned(), fonts.clone());
+        Some(fonts)
     }
 
     pub fn remember_credited(&self, key: &str, fonts: &BTreeSet<String>) {
