@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::render::shaped::ParsedFace;
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::Game;
@@ -44,6 +45,8 @@ pub struct BuildOutcome {
     pub timings: Vec<(&'static str, Duration)>,
     /// How many faces were parsed while drawing (for `--verbose`).
     pub faces_parsed: usize,
+    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped.
+    pub text_laid_out_whole: usize,
     /// What the build did with the disk cache, when it had one.
     pub cache_use: Option<CacheUse>,
 }
@@ -68,6 +71,8 @@ pub struct Built {
     /// How many faces were parsed while drawing: the unique faces once each, unless one was
     /// let go and asked for again (for `--verbose` and the tests).
     pub faces_parsed: usize,
+    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped.
+    pub text_laid_out_whole: usize,
     /// The kit's disk cache, when the build had one: what it made is written (and what it did
     /// not use removed) once the kit is written.
     pub disk_cache: Option<Arc<DiskCache>>,
@@ -124,7 +129,7 @@ pub struct Prepared {
     pub fonts: Fonts,
     pub faces: Faces,
     /// Every face's tree, in face order; empty when the build parses them as it draws.
-    pub trees: Vec<Arc<usvg::Tree>>,
+    pub trees: Vec<Arc<ParsedFace>>,
     /// Every warning of the build so far, in the order it was found.
     pub warnings: Vec<String>,
     /// Wall time of each stage so far.

@@ -10,6 +10,7 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::output::index::shown_faces;
 use crate::render::faces::{Face, Faces, RenderCache};
+use crate::render::shaped::{ParsedFace, parse_face as parse_svg};
 use crate::render::trees::FaceTrees;
 use crate::sync::lock;
 use crate::text::fonts::Fonts;
@@ -17,7 +18,7 @@ use crate::text::fonts::Fonts;
 /// The faces' trees for `assemble`: those `prepare` parsed, or (a build) parsed as the sheets
 /// draw them, with what parsing found noted in `notes`.
 pub(super) fn face_trees<'a>(
-    trees: Vec<Arc<usvg::Tree>>,
+    trees: Vec<Arc<ParsedFace>>,
     game: &'a Game,
     faces: &'a Faces,
     fonts: &'a Fonts,
@@ -60,12 +61,17 @@ fn draws(faces: &Faces) -> Vec<u32> {
 pub(super) struct ParseNotes {
     proportions: std::sync::Mutex<Vec<(usize, String)>>,
     preflight: std::sync::Mutex<Vec<(usize, Vec<crate::preflight::Finding>)>>,
+    /// Faces whose text boxes the SVG reader laid out (see [`crate::render::shaped`]).
+    fell_back: std::sync::Mutex<std::collections::BTreeSet<usize>>,
 }
 
 impl ParseNotes {
-    fn note(&self, i: usize, game: &Game, face: &Face, tree: &usvg::Tree) {
-        if let Some(w) = proportion_warning(face, tree) {
+    fn note(&self, i: usize, game: &Game, face: &Face, tree: &ParsedFace) {
+        if let Some(w) = proportion_warning(face, &tree.tree) {
             lock(&self.proportions).push((i, w));
+        }
+        if tree.fell_back {
+            lock(&self.fell_back).insert(i);
         }
         let found = crate::preflight::face(game, face, tree);
         lock(&self.preflight).push((i, found));
@@ -78,6 +84,11 @@ impl ParseNotes {
         proportions.sort_by_key(|(i, _)| *i);
         proportions.dedup_by_key(|(i, _)| *i);
         proportions.into_iter().map(|(_, w)| w).collect()
+    }
+
+    /// How many faces' text boxes the SVG reader laid out.
+    pub(super) fn fell_back(&self) -> usize {
+        lock(&self.fell_back).len()
     }
 
     /// The preflight of every face (low-resolution art among it), in face order, once per face.
@@ -115,15 +126,15 @@ pub(super) fn parse_faces(
     fonts: &Fonts,
     warnings: &mut Vec<String>,
     cache: Option<&RenderCache>,
-) -> Result<Vec<Arc<usvg::Tree>>> {
-    let trees: Vec<Result<Arc<usvg::Tree>>> = faces
+) -> Result<Vec<Arc<ParsedFace>>> {
+    let trees: Vec<Result<Arc<ParsedFace>>> = faces
         .faces
         .par_iter()
         .map(|face| parse_face(game, face, fonts, cache))
         .collect();
-    let trees: Vec<Arc<usvg::Tree>> = trees.into_iter().collect::<Result<_>>()?;
+    let trees: Vec<Arc<ParsedFace>> = trees.into_iter().collect::<Result<_>>()?;
     for (face, tree) in faces.faces.iter().zip(&trees) {
-        warnings.extend(proportion_warning(face, tree));
+        warnings.extend(proportion_warning(face, &tree.tree));
     }
     Ok(trees)
 }
@@ -134,7 +145,7 @@ fn parse_face(
     face: &Face,
     fonts: &Fonts,
     cache: Option<&RenderCache>,
-) -> Result<Arc<usvg::Tree>> {
+) -> Result<Arc<ParsedFace>> {
     // A tree depends on the SVG (and its art, in the hash) and on the fonts.
     let key = format!("{}{}", face.hash, fonts.digest);
     let cached = |c: &RenderCache| {
@@ -145,7 +156,7 @@ fn parse_face(
         return Ok(tree);
     }
     let base = game.template_dir();
-    let parsed = crate::render::svg::parse(&face.svg, fonts, &game.project, &base).map(Arc::new);
+    let parsed = parse_svg(&face.svg, fonts, &game.project, &base).map(Arc::new);
     if let (Some(c), Ok(tree)) = (cache, &parsed) {
         let mut trees = lock(&c.trees);
         trees.insert(key, tree.clone());

@@ -83,6 +83,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     extras.extend(sheets.cut_files);
     clock.lap("index page", &mut timings);
     let faces_parsed = trees.parses();
+    let text_laid_out_whole = parsed.fell_back();
     // The trees borrow the game (to parse on demand); they go before it, on a thread of their
     // own while the files are written.
     trees.release_in_background();
@@ -96,6 +97,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         record: None,
         timings,
         faces_parsed,
+        text_laid_out_whole,
         disk_cache: None,
     })
 }

@@ -40,6 +40,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         record,
         timings,
         faces_parsed,
+        text_laid_out_whole,
         disk_cache,
     } = built;
     let mut dir = out_dir.join(&game.id);
@@ -71,6 +72,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         record,
         timings,
         faces_parsed,
+        text_laid_out_whole,
         cache_use,
     })
 }

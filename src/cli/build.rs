@@ -205,6 +205,12 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
             "  faces parsed: {} (of {} unique)",
             outcome.faces_parsed, r.unique_faces
         );
+        if outcome.text_laid_out_whole > 0 {
+            println!(
+                "  faces whose text boxes the SVG reader laid out: {}",
+                outcome.text_laid_out_whole
+            );
+        }
         if let Some(c) = outcome.cache_use {
             println!(
                 "  cache: {} reused, {} made, {} of an earlier build let go",

@@ -4,9 +4,9 @@
 use krilla::Document;
 use krilla::geom::{Rect, Size, Transform};
 use krilla::page::PageSettings;
-use krilla_svg::{SurfaceExt, SvgSettings};
 
 use super::files::{Output, no_copies};
+use crate::render::shaped::ParsedFace;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
@@ -70,7 +70,7 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
     Ok(out)
 }
 
-fn add_page(doc: &mut Document, index: usize, f: &Face, tree: &usvg::Tree) -> Result<()> {
+fn add_page(doc: &mut Document, index: usize, f: &Face, tree: &ParsedFace) -> Result<()> {
     let (w, h) = (
         f.size.width_mm + 2.0 * f.bleed,
         f.size.height_mm + 2.0 * f.bleed,
@@ -94,7 +94,7 @@ fn add_page(doc: &mut Document, index: usize, f: &Face, tree: &usvg::Tree) -> Re
     // An image that cannot be decoded is met as the file is written: name its face then.
     surface.set_location(face_location(index));
     surface.push_transform(&Transform::identity());
-    surface.draw_svg(tree, size, SvgSettings::default());
+    crate::render::shaped::draw::to_pdf(&mut surface, tree, size);
     surface.pop();
     surface.reset_location();
     surface.finish();

@@ -16,7 +16,6 @@ use krilla::geom::{Point, Size};
 use krilla::graphic::Graphic;
 use krilla::paint::Fill;
 use krilla::surface::Surface;
-use krilla_svg::{SurfaceExt, SvgSettings};
 
 use crate::error::{Error, Result};
 use crate::layout::cut::CutSheet;
@@ -347,11 +346,8 @@ pub(crate) fn graphic_for(
     sub.set_location(face_location(face));
     // A forgotten tree is recorded by `trees` and fails the build; the form stays empty.
     if let Some(tree) = trees.get(face) {
-        sub.draw_svg(
-            &tree,
-            Size::from_wh(mm(w), mm(h)).expect("face sizes are positive"),
-            SvgSettings::default(),
-        );
+        let size = Size::from_wh(mm(w), mm(h)).expect("face sizes are positive");
+        crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
     }
     sub.reset_location();
     sub.finish();

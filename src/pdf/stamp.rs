@@ -11,6 +11,7 @@ use crate::model::print::{PrintProfile, RevisionStamp};
 use crate::render::faces::Face;
 pub use crate::render::shapes::STAMP_PT;
 use crate::render::shapes::read_stamp_mark;
+use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 
 /// Where a stamp is drawn on its face: the baseline's start, in mm from the face's top-left
@@ -58,17 +59,17 @@ pub fn cached(
 /// no place on the face is clear of its art.
 pub fn find(
     face: &Face,
-    tree: Option<&usvg::Tree>,
+    tree: Option<&ParsedFace>,
     print: &PrintProfile,
     chars: usize,
 ) -> Option<StampSpot> {
     let inset = inset(print)?;
     let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
     // The tree's units: a face sized in mm is laid out in CSS pixels.
-    let scale = tree.map_or(1.0, |t| t.size().width() / (w + 2.0 * b));
+    let scale = tree.map_or(1.0, |t| t.tree.size().width() / (w + 2.0 * b));
     let boxed = |s: StampSpot| text_box(s, chars).map(|v| v * scale);
     if let Some(spot) = marked(&face.svg) {
-        let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
+        let grey = tree.map_or(DARK, |t| grey_over(&t.tree, boxed(spot)));
         return Some(StampSpot { grey, ..spot });
     }
     let tw = text_width(chars, STAMP_PT);
@@ -97,7 +98,7 @@ pub fn find(
             .into_iter()
             .find(|s| !touches_art(t, boxed(*s)))?,
     };
-    let grey = tree.map_or(DARK, |t| grey_over(t, boxed(spot)));
+    let grey = tree.map_or(DARK, |t| grey_over(&t.tree, boxed(spot)));
     Some(StampSpot { grey, ..spot })
 }
 
@@ -132,9 +133,13 @@ fn marked(svg: &str) -> Option<StampSpot> {
 /// Whether some drawn element's edge crosses the box: an element that overlaps the box without
 /// holding all of it (a frame, a picture, words). A plain-coloured panel that holds the box
 /// inside its outline (its stroke, if any, round the outside) is a background, and fine.
-fn touches_art(tree: &usvg::Tree, r: [f32; 4]) -> bool {
-    let mut touched = false;
-    leaves(tree.root(), &mut |node| {
+fn touches_art(face: &ParsedFace, r: [f32; 4]) -> bool {
+    // Words drawn as shaped are not in the tree: they are art too.
+    let mut touched = face.texts.iter().any(|t| {
+        t.ink_on_canvas()
+            .is_some_and(|[x0, y0, x1, y1]| overlaps([x0, y0, x1 - x0, y1 - y0], r))
+    });
+    leaves(face.tree.root(), &mut |node| {
         let Some(b) = bounds(node) else { return };
         if !overlaps(b, r) {
             return;
@@ -239,11 +244,11 @@ mod tests {
     use crate::model::print::CardSize;
     use crate::render::faces::Side;
 
-    fn face(body: &str) -> (Face, usvg::Tree) {
+    fn face(body: &str) -> (Face, ParsedFace) {
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">{body}</svg>"#
         );
-        let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap();
+        let tree = ParsedFace::whole(usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap());
         let face = Face {
             svg,
             hash: "abcdef".into(),

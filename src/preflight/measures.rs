@@ -8,6 +8,8 @@
 
 use usvg::{Node, Paint};
 
+use crate::render::shaped::{ParsedFace, PlacedText};
+
 /// Millimetres per point (1 pt = 1/72 in).
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
 
@@ -64,20 +66,22 @@ pub struct Measures<'a> {
     pub images: Vec<Image<'a>>,
 }
 
-/// Measures a face's tree; `mm_per_unit` converts its absolute (canvas) units to mm.
-pub fn measure(tree: &usvg::Tree, mm_per_unit: f32) -> Measures<'_> {
+/// Measures a parsed face; `mm_per_unit` converts its absolute (canvas) units to mm.
+pub fn measure(face: &ParsedFace, mm_per_unit: f32) -> Measures<'_> {
     let mut m = Measures::default();
     let mut walk = Walk {
-        tree,
+        face,
+        tree: &face.tree,
         mm: mm_per_unit,
         out: &mut m,
         elements: 0,
     };
-    walk.group(tree.root());
+    walk.group(face.tree.root());
     m
 }
 
 struct Walk<'t, 'm> {
+    face: &'t ParsedFace,
     tree: &'t usvg::Tree,
     mm: f32,
     out: &'m mut Measures<'t>,
@@ -94,7 +98,10 @@ impl<'t> Walk<'t, '_> {
     fn group(&mut self, group: &'t usvg::Group) {
         for node in group.children() {
             match node {
-                Node::Group(g) => self.group(g),
+                Node::Group(g) => match self.face.text_of(g) {
+                    Some(text) => self.shaped(text),
+                    None => self.group(g),
+                },
                 Node::Text(text) => self.text(text),
                 Node::Path(path) => self.path(path),
                 Node::Image(image) => self.image(image),
@@ -171,6 +178,59 @@ impl<'t> Walk<'t, '_> {
                     y0: y0 * self.mm,
                     x1: x1 * self.mm,
                     y1: y1 * self.mm,
+                },
+            });
+        }
+    }
+
+    /// A text box drawn as shaped: a run for each piece, measured as [`Walk::text`] measures
+    /// usvg's spans.
+    fn shaped(&mut self, text: &PlacedText) {
+        let element = self.elements;
+        self.elements += 1;
+        let Some(ink) = text.shaped.fill.filter(|i| i.opacity > 0.01) else {
+            return;
+        };
+        let ts = text.transform;
+        let scale = scale_of(ts) * self.mm;
+        let runs = &text.shaped.runs;
+        let pieces = runs.iter().map(|r| r.piece).max().map_or(0, |n| n + 1);
+        for piece in 0..pieces {
+            let of_piece: Vec<_> = runs.iter().filter(|r| r.piece == piece).collect();
+            let Some(first) = of_piece.first() else {
+                continue;
+            };
+            let words = text.shaped.piece_text(piece);
+            let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+            if words.is_empty() {
+                continue;
+            }
+            let fs = first.size;
+            let mut b = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+            for run in &of_piece {
+                let mut pen = run.x;
+                for g in &run.glyphs {
+                    let (ox, oy) = (pen + g.x_offset * fs, run.y - g.y_offset * fs);
+                    for (dx, dy) in [(0.0, -0.8), (0.6, -0.8), (0.0, 0.2), (0.6, 0.2)] {
+                        let mut p = usvg::tiny_skia_path::Point::from_xy(ox + dx * fs, oy + dy * fs);
+                        ts.map_point(&mut p);
+                        b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+                    }
+                    pen += g.x_advance * fs;
+                }
+            }
+            self.out.texts.push(TextRun {
+                element,
+                id: String::new(),
+                words,
+                size_pt: fs * scale / MM_PER_PT,
+                bold: first.heavy,
+                fill: Some((ink.rgb, ink.opacity)),
+                bbox: BoxMm {
+                    x0: b[0] * self.mm,
+                    y0: b[1] * self.mm,
+                    x1: b[2] * self.mm,
+                    y1: b[3] * self.mm,
                 },
             });
         }

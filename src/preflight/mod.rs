@@ -25,20 +25,22 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::model::preflight::Level;
 use crate::render::faces::Face;
+use crate::render::shaped::ParsedFace;
 
 pub use finding::{Class, Finding, Severity};
 pub use report::Report;
 
 /// The preflight findings of one face, in a fixed order (contrast and text size by text
 /// element, then lines, art and bleed).
-pub fn face(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<Finding> {
+pub fn face(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<Finding> {
+    let tree = &parsed.tree;
     let profile = &game.file.print.preflight;
     let full_w = face.size.width_mm + 2.0 * face.bleed;
     let full_h = face.size.height_mm + 2.0 * face.bleed;
     if tree.size().width() <= 0.0 || full_w <= 0.0 || full_h <= 0.0 {
         return Vec::new();
     }
-    let m = measures::measure(tree, full_w / tree.size().width());
+    let m = measures::measure(parsed, full_w / tree.size().width());
     let on = |c: Class| c.level(profile) != Level::Off;
     let needs_pixels =
         (on(Class::Contrast) && !m.texts.is_empty()) || (on(Class::Bleed) && face.bleed > 0.0);
@@ -127,8 +129,8 @@ pub fn check_game(game: &Game) -> Result<Report> {
         .faces
         .par_iter()
         .map(|f| {
-            let tree =
-                crate::render::svg::parse(&f.svg, &fonts, &game.project, &base).map_err(|e| {
+            let tree = crate::render::shaped::parse_face(&f.svg, &fonts, &game.project, &base)
+                .map_err(|e| {
                     let card = format!("{} ({})", f.card, f.side.name());
                     e.game(&game.id).component(&f.component).card(card)
                 })?;

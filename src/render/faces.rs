@@ -12,6 +12,7 @@ use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use tera::Context;
 
+use crate::render::shaped::ParsedFace;
 use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
@@ -244,7 +245,7 @@ pub struct RenderCache {
     /// Hash of (template source, context) -> SVG text.
     svgs: std::sync::Mutex<HashMap<String, String>>,
     /// SVG hash -> parsed tree.
-    pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<usvg::Tree>>>,
+    pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<ParsedFace>>>,
     /// Renders done and reused by the last build.
     pub rendered: std::sync::atomic::AtomicUsize,
     pub reused: std::sync::atomic::AtomicUsize,
@@ -601,13 +602,13 @@ pub const MIN_ART_DPI: f32 = 300.0;
 pub fn art_warnings(
     game: &Game,
     faces: &Faces,
-    trees: &[std::sync::Arc<usvg::Tree>],
+    trees: &[std::sync::Arc<ParsedFace>],
 ) -> Vec<String> {
     let findings = faces
         .faces
         .iter()
         .zip(trees)
-        .flat_map(|(face, tree)| art_findings(game, face, tree));
+        .flat_map(|(face, tree)| art_findings(game, face, &tree.tree));
     first_per_image(findings)
 }
 

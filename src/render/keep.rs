@@ -5,6 +5,7 @@
 //! too, as far as the tiles allow. Rectangles in mm of the face, bleed included.
 
 use crate::layout::imposition::Rect;
+use crate::render::shaped::ParsedFace;
 
 /// The regions of a face to keep whole: those the template marks, and those its words cover.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -13,40 +14,43 @@ pub struct KeepWhole {
     pub words: Vec<Rect>,
 }
 
-/// Reads the regions of `tree`, a face `face_w` mm wide (bleed included).
-pub fn keep_whole(tree: &usvg::Tree, face_w: f32) -> KeepWhole {
+/// Reads the regions of `face`, a face `face_w` mm wide (bleed included).
+pub fn keep_whole(face: &ParsedFace, face_w: f32) -> KeepWhole {
     // A face sized in mm is laid out in CSS pixels.
-    let scale = face_w / tree.size().width().max(1e-3);
+    let scale = face_w / face.tree.size().width().max(1e-3);
     let mut out = KeepWhole::default();
-    walk(tree.root(), scale, false, &mut out);
+    walk(face, face.tree.root(), scale, false, &mut out);
     out
 }
 
-fn walk(group: &usvg::Group, scale: f32, inside_marked: bool, out: &mut KeepWhole) {
+fn walk(face: &ParsedFace, group: &usvg::Group, scale: f32, inside: bool, out: &mut KeepWhole) {
     for node in group.children() {
-        let marked = !inside_marked && node.id().starts_with("keep");
+        let marked = !inside && node.id().starts_with("keep");
+        let text = match node {
+            usvg::Node::Text(_) => true,
+            usvg::Node::Group(g) => face.text_of(g).is_some(),
+            _ => false,
+        };
         if marked {
-            if let Some(r) = rect(node, scale) {
+            if let Some(r) = rect(face.extent(node), scale) {
                 out.marked.push((node.id().to_owned(), r));
             }
-        } else if let usvg::Node::Text(_) = node
-            && let Some(r) = rect(node, scale)
-        {
+        } else if text && let Some(r) = rect(face.extent(node), scale) {
             out.words.push(r);
         }
         if let usvg::Node::Group(g) = node {
-            walk(g, scale, inside_marked || marked, out);
+            walk(face, g, scale, inside || marked, out);
         }
     }
 }
 
-fn rect(node: &usvg::Node, scale: f32) -> Option<Rect> {
-    let b = node.abs_stroke_bounding_box();
-    (b.width() > 0.0 && b.height() > 0.0).then(|| Rect {
-        x: b.x() * scale,
-        y: b.y() * scale,
-        w: b.width() * scale,
-        h: b.height() * scale,
+fn rect(b: Option<[f32; 4]>, scale: f32) -> Option<Rect> {
+    let [x0, y0, x1, y1] = b?;
+    (x1 > x0 && y1 > y0).then(|| Rect {
+        x: x0 * scale,
+        y: y0 * scale,
+        w: (x1 - x0) * scale,
+        h: (y1 - y0) * scale,
     })
 }
 
@@ -61,7 +65,7 @@ mod tests {
             <rect x="50" y="5" width="30" height="40" fill="#ddd"/>
             </svg>"##;
         let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).unwrap();
-        let k = keep_whole(&tree, 100.0);
+        let k = keep_whole(&ParsedFace::whole(tree), 100.0);
         assert_eq!(k.marked.len(), 1);
         let (id, r) = &k.marked[0];
         assert_eq!(id, "keep-slot");

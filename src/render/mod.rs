@@ -6,6 +6,7 @@ pub mod filters;
 pub mod keep;
 pub mod raster;
 pub mod rules;
+pub mod shaped;
 pub mod shapes;
 pub mod svg;
 pub mod templates;
@@ -35,7 +36,7 @@ impl Renderer {
         let icons = Icons::load(project, id).map_err(|e| e.game(id))?;
         let icons_digest = icons.digest();
         let engine = Arc::new(TextEngine::new(
-            fonts.db.clone(),
+            fonts.faces.clone(),
             icons,
             game.file.print.text_overflow,
         ));

@@ -5,6 +5,7 @@ use resvg::tiny_skia::{self, Pixmap};
 use crate::error::{Error, Result};
 use crate::model::Window;
 use crate::render::faces::Face;
+use crate::render::shaped::ParsedFace;
 
 /// A rectangle of a face in millimetres, measured from the face's top-left corner (bleed
 /// included); it may reach past the face.
@@ -51,14 +52,14 @@ pub fn check_pixels(what: &str, w: u32, h: u32) -> Result<()> {
 }
 
 /// Renders a face to an opaque pixmap of `w` × `h` pixels; without bleed, only the trim.
-pub fn render_face(face: &Face, tree: &usvg::Tree, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
-    render_area(face, tree, w, h, Area::of(face, bleed))
+pub fn render_face(face: &Face, face_tree: &ParsedFace, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
+    render_area(face, face_tree, w, h, Area::of(face, bleed))
 }
 
 /// Renders `area` of a face to an opaque (white-backed) pixmap of `w` × `h` pixels.
-pub fn render_area(face: &Face, tree: &usvg::Tree, w: u32, h: u32, area: Area) -> Result<Pixmap> {
+pub fn render_area(face: &Face, face_tree: &ParsedFace, w: u32, h: u32, area: Area) -> Result<Pixmap> {
     let mut pixmap = blank(&format!("{}/{}", face.component, face.card), w, h)?;
-    draw_area(&mut pixmap, face, tree, area);
+    draw_area(&mut pixmap, face, face_tree, area);
     Ok(pixmap)
 }
 
@@ -72,12 +73,12 @@ pub fn blank(what: &str, w: u32, h: u32) -> Result<Pixmap> {
 }
 
 /// Draws `area` of a face over the whole of `pixmap` (over what is there: layers stack).
-pub fn draw_area(pixmap: &mut Pixmap, face: &Face, tree: &usvg::Tree, area: Area) {
+pub fn draw_area(pixmap: &mut Pixmap, face: &Face, face_tree: &ParsedFace, area: Area) {
     let (fw, fh) = (
         face.size.width_mm + 2.0 * face.bleed,
         face.size.height_mm + 2.0 * face.bleed,
     );
-    let tree_size = tree.size();
+    let tree_size = face_tree.tree.size();
     // Tree units per mm of face.
     let (ux, uy) = (tree_size.width() / fw, tree_size.height() / fh);
     let (sx, sy) = (
@@ -85,13 +86,13 @@ pub fn draw_area(pixmap: &mut Pixmap, face: &Face, tree: &usvg::Tree, area: Area
         pixmap.height() as f32 / (area.h * uy),
     );
     let t = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -area.x * ux * sx, -area.y * uy * sy);
-    resvg::render(tree, t, &mut pixmap.as_mut());
+    crate::render::shaped::draw::to_pixels(&mut pixmap.as_mut(), face_tree, t);
 }
 
 /// Draws a face's layers one over the other, each its `area` as [`draw_area`] draws it: the first is the base, the
 /// ones after it a dashboard's top layer, whose `windows` (mm from the trim) are left open so
 /// that the base shows through them, as it does once the cut-out layer is glued on.
-pub fn draw_layers(pixmap: &mut Pixmap, layers: &[(&Face, &usvg::Tree, Area)], windows: &[Window]) {
+pub fn draw_layers(pixmap: &mut Pixmap, layers: &[(&Face, &ParsedFace, Area)], windows: &[Window]) {
     for (n, &(face, tree, area)) in layers.iter().enumerate() {
         if n == 0 || windows.is_empty() {
             draw_area(pixmap, face, tree, area);

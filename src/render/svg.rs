@@ -28,22 +28,44 @@ struct Problems {
 pub fn parse(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result<Tree> {
     check_font_families(svg, fonts)?;
     check_links(svg, base)?;
+    let doc = read_xml(svg)?;
+    parse_doc(&doc, svg, fonts, project, base)
+}
+
+/// The SVG text as an XML tree, or where it is not well-formed.
+pub(crate) fn read_xml(svg: &str) -> Result<roxmltree::Document<'_>> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(svg, options).map_err(|e| {
+        let pos = e.pos();
+        Error::new(format!(
+            "the template produced invalid SVG: SVG data parsing failed cause {e}"
+        ))
+        .help(format!(
+            "in the rendered SVG at line {}, column {}: {}",
+            pos.row,
+            pos.col,
+            svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
+        ))
+    })
+}
+
+/// Parses an XML tree read by [`read_xml`] from `svg` (whose fonts and links were checked)
+/// into a usvg tree, strictly.
+pub(crate) fn parse_doc(
+    doc: &roxmltree::Document,
+    svg: &str,
+    fonts: &Fonts,
+    project: &Project,
+    base: &Path,
+) -> Result<Tree> {
     let problems = Mutex::new(Problems::default());
     let tree = {
         let opts = options(fonts, project, base, &problems);
-        Tree::from_str(svg, &opts).map_err(|e| {
-            let mut err = Error::new(format!("the template produced invalid SVG: {e}"));
-            if let usvg::Error::ParsingFailed(xml) = &e {
-                let pos = xml.pos();
-                err = err.help(format!(
-                    "in the rendered SVG at line {}, column {}: {}",
-                    pos.row,
-                    pos.col,
-                    svg.lines().nth(pos.row as usize - 1).unwrap_or("").trim()
-                ));
-            }
-            err
-        })?
+        Tree::from_xmltree(doc, &opts)
+            .map_err(|e| Error::new(format!("the template produced invalid SVG: {e}")))?
     };
     let p = problems.into_inner().unwrap_or_default();
     if let Some(family) = p.missing_families.first() {
@@ -120,7 +142,7 @@ const GENERIC_FAMILIES: [&str; 5] = ["serif", "sans-serif", "monospace", "cursiv
 
 /// Checks every family a `font-family` attribute or style names. usvg silently falls back when
 /// a value does not even parse (`font-family="Wingdings 9"`), so the text is read here.
-fn check_font_families(svg: &str, fonts: &Fonts) -> Result<()> {
+pub(crate) fn check_font_families(svg: &str, fonts: &Fonts) -> Result<()> {
     let mut values = Vec::new();
     for marker in ["font-family=\"", "font-family='", "font-family:"] {
         let mut rest = svg;
@@ -315,7 +337,7 @@ fn in_comment(svg: &str, at: usize) -> bool {
 /// the project (the sheets would ignore it where the rulebook's figures refuse it), and a file
 /// linked from anything but an image (a `<use>` of another file's shape), which no renderer
 /// draws.
-fn check_links(svg: &str, base: &Path) -> Result<()> {
+pub(crate) fn check_links(svg: &str, base: &Path) -> Result<()> {
     for (tag, href) in file_links(svg) {
         if !draws_file(tag) {
             return Err(Error::new(format!(

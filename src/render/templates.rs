@@ -487,7 +487,7 @@ mod tests {
     fn engine() -> Arc<TextEngine> {
         let fonts = crate::text::fonts::Fonts::bundled().unwrap();
         Arc::new(TextEngine::new(
-            fonts.db.clone(),
+            fonts.faces.clone(),
             crate::text::fit::Icons::default(),
             crate::model::print::OverflowPolicy::Error,
         ))

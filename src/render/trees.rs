@@ -13,11 +13,12 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::render::shaped::ParsedFace;
 use crate::error::{Error, Result};
 use crate::sync::lock;
 
 /// Parses one face by index.
-pub type Parser<'a> = dyn Fn(usize) -> Result<Arc<usvg::Tree>> + Sync + 'a;
+pub type Parser<'a> = dyn Fn(usize) -> Result<Arc<ParsedFace>> + Sync + 'a;
 
 /// How many faces one parse batch holds: enough to keep both cores busy, few enough that
 /// the batch is a small part of memory.
@@ -30,7 +31,7 @@ enum Slot {
     Waiting,
     /// Taken into a batch another thread is parsing: not taken into a second batch.
     Parsing,
-    Ready(Arc<usvg::Tree>),
+    Ready(Arc<ParsedFace>),
     /// Forgotten after drawing: parsed again if asked for (a lazy set).
     Gone,
     /// Failed to parse (the error is kept apart): never parsed again.
@@ -64,7 +65,7 @@ pub struct FaceTrees<'a> {
 
 impl<'a> FaceTrees<'a> {
     /// A set parsed up front, keeping every tree for as long as the value lives.
-    pub fn new(trees: Vec<Arc<usvg::Tree>>) -> FaceTrees<'a> {
+    pub fn new(trees: Vec<Arc<ParsedFace>>) -> FaceTrees<'a> {
         let slots = trees.into_iter().map(|t| Mutex::new(Slot::Ready(t)));
         FaceTrees::with_slots(slots.collect(), None)
     }
@@ -127,7 +128,7 @@ impl<'a> FaceTrees<'a> {
     /// hundred thousand small nodes) takes longer than the last steps of a build that no
     /// longer needs them.
     pub fn release_in_background(self) {
-        let held: Vec<Arc<usvg::Tree>> = self
+        let held: Vec<Arc<ParsedFace>> = self
             .slots
             .into_iter()
             .filter_map(|slot| match slot.into_inner() {
@@ -151,7 +152,7 @@ impl<'a> FaceTrees<'a> {
     /// The tree of `face`, parsing it (and the next waiting faces) first in a lazy set. None
     /// when it does not parse, or was forgotten in an eager set; either is recorded and
     /// reported by [`FaceTrees::finish`].
-    pub fn get(&self, face: usize) -> Option<Arc<usvg::Tree>> {
+    pub fn get(&self, face: usize) -> Option<Arc<ParsedFace>> {
         let slot = self.slots.get(face)?;
         if let Some(tree) = self.ready(face) {
             return Some(tree);
@@ -176,7 +177,7 @@ impl<'a> FaceTrees<'a> {
     /// text) needs one face now, and a batch would keep the rulebook waiting for thirty faces
     /// it does not need. None for a face let go in a set parsed up front, or one that does not
     /// parse: the reader then parses it itself, to say why, rather than failing the build.
-    pub fn shared(&self, face: usize) -> Option<Arc<usvg::Tree>> {
+    pub fn shared(&self, face: usize) -> Option<Arc<ParsedFace>> {
         let slot = self.slots.get(face)?;
         if let Some(tree) = self.ready(face) {
             return Some(tree);
@@ -207,7 +208,7 @@ impl<'a> FaceTrees<'a> {
     /// The tree of `face` when it is parsed, waiting while another thread parses it: the index
     /// page's thumbnails and the sheets ask for the same faces at once, and parsing a face
     /// twice would cost twice.
-    fn ready(&self, face: usize) -> Option<Arc<usvg::Tree>> {
+    fn ready(&self, face: usize) -> Option<Arc<ParsedFace>> {
         // The wake lock is held from the look at the slot to the wait, and a batch takes it
         // to wake its readers after storing its trees: no wake-up falls between.
         let mut wake = lock(&self.wake);
@@ -311,7 +312,7 @@ impl<'a> FaceTrees<'a> {
         self.parses.fetch_add(faces.len(), Ordering::Relaxed);
         // One face is parsed on the caller's thread: the thread parsing ahead must not wait
         // for the pool.
-        let parsed: Vec<(usize, Result<Arc<usvg::Tree>>)> = match faces {
+        let parsed: Vec<(usize, Result<Arc<ParsedFace>>)> = match faces {
             &[one] => vec![(one, parser(one))],
             _ => faces.par_iter().map(|&i| (i, parser(i))).collect(),
         };
@@ -399,7 +400,7 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    fn tree() -> Arc<usvg::Tree> {
+    fn tree() -> Arc<ParsedFace> {
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
         Arc::new(usvg::Tree::from_str(svg, &usvg::Options::default()).unwrap())
     }

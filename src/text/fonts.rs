@@ -93,6 +93,8 @@ fn name_condensed_family(db: &mut fontdb::Database) {
 #[derive(Clone)]
 pub struct Fonts {
     pub db: Arc<fontdb::Database>,
+    /// The faces of `db`, shared by the text fitter and the drawing of fitted text.
+    pub faces: Arc<crate::text::faces::FontFaces>,
     /// Regular text face for sheet furniture (labels, the check ruler).
     pub label: Arc<Vec<u8>>,
     /// Families added from the game's own font files.
@@ -172,8 +174,10 @@ impl Fonts {
         db.set_cursive_family(DEFAULT_FAMILY);
         db.set_fantasy_family("DejaVu Sans Condensed");
 
+        let db = Arc::new(db);
         Ok(Fonts {
-            db: Arc::new(db),
+            faces: Arc::new(crate::text::faces::FontFaces::new(Arc::clone(&db))),
+            db,
             label: Arc::new(notosans::REGULAR_TTF.to_vec()),
             extra_families,
             digest,

@@ -1,5 +1,6 @@
 //! Text on faces: the bundled fonts and measured, fitted text boxes.
 
+pub mod faces;
 pub mod fit;
 pub mod fonts;
 pub mod kwargs;

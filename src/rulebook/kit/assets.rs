@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::render::shaped::ParsedFace;
 use crate::model::Game;
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
@@ -42,12 +43,12 @@ impl<'a> GameAssets<'a> {
     }
 
     /// The parsed tree of face `index`: the build's when it has it, else parsed here.
-    fn tree(&self, index: usize) -> std::result::Result<Arc<usvg::Tree>, String> {
+    fn tree(&self, index: usize) -> std::result::Result<Arc<ParsedFace>, String> {
         if let Some(tree) = self.trees.and_then(|t| t.shared(index)) {
             return Ok(tree);
         }
         let face = &self.faces.faces[index];
-        let tree = crate::render::svg::parse(
+        let tree = crate::render::shaped::parse_face(
             &face.svg,
             self.fonts,
             &self.game.project,
@@ -153,8 +154,8 @@ impl FaceSource for GameAssets<'_> {
         let (index, _) = GameAssets::face(self, spec)?;
         let face = &self.faces.faces[index];
         let tree = self.tree(index)?;
-        let scale = (face.size.width_mm + 2.0 * face.bleed) / tree.size().width();
-        find_on_face(tree.root(), find)
+        let scale = (face.size.width_mm + 2.0 * face.bleed) / tree.tree.size().width();
+        find_on_face(&tree, tree.tree.root(), find)
             .map(|b| b.map(|v| v * scale))
             .ok_or_else(|| format!("`{find}` is neither a text nor an element id on `{spec}`"))
     }
@@ -217,8 +218,18 @@ fn data_link(svg: &[u8]) -> String {
 
 /// The centre (canvas units) of the first text containing `find`, or of the element whose id
 /// is `find`.
-fn find_on_face(group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
+fn find_on_face(face: &ParsedFace, group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
     for node in group.children() {
+        if let usvg::Node::Group(g) = node
+            && let Some(text) = face.text_of(g)
+        {
+            if squeeze(&text.words()).contains(&squeeze(find))
+                && let Some([x0, y0, x1, y1]) = text.ink_on_canvas()
+            {
+                return Some([x0, y0, x1 - x0, y1 - y0]);
+            }
+            continue;
+        }
         let hit = match node {
             usvg::Node::Text(t) => {
                 // A line may be several chunks (a `tspan` for each style): compare without spaces.
@@ -232,7 +243,7 @@ fn find_on_face(group: &usvg::Group, find: &str) -> Option<[f32; 4]> {
             return Some([b.x(), b.y(), b.width(), b.height()]);
         }
         if let usvg::Node::Group(g) = node
-            && let Some(p) = find_on_face(g, find)
+            && let Some(p) = find_on_face(face, g, find)
         {
             return Some(p);
         }

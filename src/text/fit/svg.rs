@@ -83,10 +83,15 @@ pub(super) fn short(v: f32) -> String {
         .to_owned()
 }
 
+/// The attribute that opens every `text` element `text_box` writes, so that the drawing can
+/// take the text it fitted out of the face and draw it as shaped
+/// ([`crate::render::shaped`]).
+pub const TEXT_BOX_MARK: &str = r#"data-text-box="""#;
+
 /// The opening `text` tag of a box: its family, fitted size, fill and style.
 pub(super) fn open_text(fitted: &Fitted, spec: &BoxSpec) -> String {
     format!(
-        r#"<text font-family="{}" font-size="{}" fill="{}"{}{}>"#,
+        r#"<text {TEXT_BOX_MARK} font-family="{}" font-size="{}" fill="{}"{}{}>"#,
         xml(&spec.family),
         short(fitted.size),
         xml(&spec.fill),

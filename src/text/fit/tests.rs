@@ -15,7 +15,7 @@ fn engine() -> TextEngine {
         "coin".into(),
         parse_icon(r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="currentColor"/></svg>"#).unwrap(),
     );
-    TextEngine::new(fonts.db.clone(), icons, OverflowPolicy::Error)
+    TextEngine::new(fonts.faces.clone(), icons, OverflowPolicy::Error)
 }
 
 fn spec(width: f32, height: f32, size: f32, min: f32) -> BoxSpec {

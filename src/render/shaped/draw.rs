@@ -1,0 +1,135 @@
+//! A parsed face drawn: its SVG tree, then its shaped text boxes over it, into a PDF surface
+//! as real text or into pixels from the glyphs' outlines.
+
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect, Size};
+use krilla::num::NormalizedF32;
+use krilla::paint::{Fill, FillRule};
+use krilla::surface::Surface;
+use krilla::text::{GlyphId, KrillaGlyph};
+use krilla_svg::{SurfaceExt, SvgSettings};
+use resvg::tiny_skia;
+
+use super::{GlyphRun, ParsedFace, PlacedText};
+
+/// Draws the face into `size` on `surface`, as krilla-svg draws an SVG: scaled to the size and
+/// clipped to it.
+pub fn to_pdf(surface: &mut Surface, face: &ParsedFace, size: Size) {
+    surface.draw_svg(&face.tree, size, SvgSettings::default());
+    if face.texts.is_empty() {
+        return;
+    }
+    let canvas = face.tree.size();
+    let scale = krilla::geom::Transform::from_scale(
+        size.width() / canvas.width(),
+        size.height() / canvas.height(),
+    );
+    surface.push_transform(&scale);
+    let mut clip = PathBuilder::new();
+    clip.push_rect(
+        Rect::from_xywh(0.0, 0.0, canvas.width(), canvas.height())
+            .expect("a parsed SVG has a size"),
+    );
+    let clip = clip.finish().expect("a rectangle is a path");
+    surface.push_clip_path(&clip, &FillRule::NonZero);
+    for text in &face.texts {
+        text_to_pdf(surface, text);
+    }
+    surface.pop();
+    surface.pop();
+    surface.set_fill(None);
+}
+
+fn text_to_pdf(surface: &mut Surface, text: &PlacedText) {
+    let Some(ink) = text.shaped.fill else {
+        return;
+    };
+    let t = text.transform;
+    surface.push_transform(&krilla::geom::Transform::from_row(
+        t.sx, t.ky, t.kx, t.sy, t.tx, t.ty,
+    ));
+    surface.set_fill(Some(Fill {
+        paint: rgb::Color::new(ink.rgb[0], ink.rgb[1], ink.rgb[2]).into(),
+        opacity: NormalizedF32::new(ink.opacity).unwrap_or(NormalizedF32::ONE),
+        rule: FillRule::NonZero,
+    }));
+    surface.set_stroke(None);
+    for run in &text.shaped.runs {
+        let Some(font) = run.face.pdf_font() else {
+            continue;
+        };
+        let glyphs = pdf_glyphs(run);
+        surface.draw_glyphs(
+            Point::from_xy(run.x, run.y),
+            &glyphs,
+            font,
+            &run.text,
+            run.size,
+            false,
+        );
+    }
+    surface.pop();
+}
+
+/// A run's glyphs as the PDF writer takes them, each with the text of its cluster (the
+/// characters up to the next cluster), so that the words copy out of the PDF.
+fn pdf_glyphs(run: &GlyphRun) -> Vec<KrillaGlyph> {
+    let end_of = |start: u32| {
+        run.glyphs
+            .iter()
+            .map(|g| g.cluster)
+            .filter(|&c| c > start)
+            .min()
+            .map_or(run.text.len(), |c| c as usize)
+    };
+    run.glyphs
+        .iter()
+        .map(|g| {
+            KrillaGlyph::new(
+                GlyphId::new(u32::from(g.id)),
+                g.x_advance,
+                g.x_offset,
+                g.y_offset,
+                0.0,
+                g.cluster as usize..end_of(g.cluster),
+                None,
+            )
+        })
+        .collect()
+}
+
+/// Draws the face onto `pixmap` through `transform` (canvas units to pixels), as resvg draws
+/// an SVG.
+pub fn to_pixels(
+    pixmap: &mut tiny_skia::PixmapMut,
+    face: &ParsedFace,
+    transform: tiny_skia::Transform,
+) {
+    resvg::render(&face.tree, transform, pixmap);
+    for text in &face.texts {
+        let Some(ink) = text.shaped.fill else {
+            continue;
+        };
+        let mut paint = tiny_skia::Paint::default();
+        paint.set_color_rgba8(
+            ink.rgb[0],
+            ink.rgb[1],
+            ink.rgb[2],
+            (ink.opacity * 255.0).round() as u8,
+        );
+        paint.anti_alias = true;
+        let base = transform.pre_concat(text.transform);
+        for run in &text.shaped.runs {
+            let mut pen = run.x;
+            for g in &run.glyphs {
+                if let Some(outline) = run.face.outline(g.id) {
+                    let at = base
+                        .pre_translate(pen + g.x_offset * run.size, run.y - g.y_offset * run.size)
+                        .pre_scale(run.size, -run.size);
+                    pixmap.fill_path(&outline, &paint, tiny_skia::FillRule::Winding, at, None);
+                }
+                pen += g.x_advance * run.size;
+            }
+        }
+    }
+}
