@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::render::shaped::ParsedFace;
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::Game;
@@ -16,6 +15,7 @@ use crate::output::index::ThumbCache;
 use crate::output::record::PrintRecord;
 use crate::output::report::BuildReport;
 use crate::render::faces::{Faces, RenderCache};
+use crate::render::shaped::ParsedFace;
 use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
 

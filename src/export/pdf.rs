@@ -6,7 +6,6 @@ use krilla::geom::{Rect, Size, Transform};
 use krilla::page::PageSettings;
 
 use super::files::{Output, no_copies};
-use crate::render::shaped::ParsedFace;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
@@ -14,6 +13,7 @@ use crate::model::print::mm;
 use crate::pdf::sheets::{face_location, written_error};
 use crate::project::Project;
 use crate::render::faces::Face;
+use crate::render::shaped::ParsedFace;
 
 pub(super) const FILE: &str = "cards-one-per-page.pdf";
 

@@ -339,7 +339,11 @@ fn thumb_size(face: &Face) -> (u32, u32) {
 }
 
 /// A face's thumbnail, drawn from its tree at `scale` of the thumbnail size.
-fn draw_thumb(face: &Face, tree: &crate::render::shaped::ParsedFace, scale: f32) -> Result<Arc<Pixmap>> {
+fn draw_thumb(
+    face: &Face,
+    tree: &crate::render::shaped::ParsedFace,
+    scale: f32,
+) -> Result<Arc<Pixmap>> {
     let (w, h) = thumb_size(face);
     let px = |v: u32| (v as f32 * scale).round().max(1.0) as u32;
     render_face(face, tree, px(w), px(h), true).map(Arc::new)

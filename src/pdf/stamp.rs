@@ -9,9 +9,9 @@ use std::collections::HashMap;
 
 use crate::model::print::{PrintProfile, RevisionStamp};
 use crate::render::faces::Face;
+use crate::render::shaped::ParsedFace;
 pub use crate::render::shapes::STAMP_PT;
 use crate::render::shapes::read_stamp_mark;
-use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 
 /// Where a stamp is drawn on its face: the baseline's start, in mm from the face's top-left
@@ -248,7 +248,8 @@ mod tests {
         let svg = format!(
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="69.5mm" height="94.9mm" viewBox="0 0 69.5 94.9">{body}</svg>"#
         );
-        let tree = ParsedFace::whole(usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap());
+        let tree =
+            ParsedFace::whole(usvg::Tree::from_str(&svg, &usvg::Options::default()).unwrap());
         let face = Face {
             svg,
             hash: "abcdef".into(),

@@ -212,7 +212,8 @@ impl<'t> Walk<'t, '_> {
                 for g in &run.glyphs {
                     let (ox, oy) = (pen + g.x_offset * fs, run.y - g.y_offset * fs);
                     for (dx, dy) in [(0.0, -0.8), (0.6, -0.8), (0.0, 0.2), (0.6, 0.2)] {
-                        let mut p = usvg::tiny_skia_path::Point::from_xy(ox + dx * fs, oy + dy * fs);
+                        let mut p =
+                            usvg::tiny_skia_path::Point::from_xy(ox + dx * fs, oy + dy * fs);
                         ts.map_point(&mut p);
                         b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
                     }
@@ -299,12 +300,48 @@ fn g_origin(g: &usvg::layout::PositionedGlyph) -> usvg::Transform {
 mod tests {
     use super::*;
 
-    fn tree(svg: &str) -> usvg::Tree {
+    fn tree(svg: &str) -> ParsedFace {
         let opts = usvg::Options {
             fontdb: crate::text::fonts::Fonts::bundled().unwrap().db,
             ..usvg::Options::default()
         };
-        usvg::Tree::from_str(svg, &opts).unwrap()
+        ParsedFace::whole(usvg::Tree::from_str(svg, &opts).unwrap())
+    }
+
+    /// `svg` as a build parses it: text boxes taken out and drawn as shaped.
+    fn shaped(svg: &str) -> ParsedFace {
+        let dir = tempfile::tempdir().unwrap();
+        let project = crate::project::Project::open(dir.path()).unwrap();
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        crate::render::shaped::parse_face(svg, &fonts, &project, std::path::Path::new("")).unwrap()
+    }
+
+    #[test]
+    fn a_text_box_drawn_as_shaped_measures_as_the_svg_reader_laid_it_out() {
+        let svg = format!(
+            r##"{HEAD}<g transform="translate(2 1)"><text data-text-box="" font-family="Noto Sans" font-size="3" fill="#204060"><tspan x="4" y="8">Move one room,</tspan><tspan x="4" y="12" font-weight="bold" word-spacing="0.4">then draw</tspan><tspan x="24" y="12">two.</tspan></text></g></svg>"##
+        );
+        let (whole, drawn) = (tree(&svg), shaped(&svg));
+        assert_eq!(drawn.texts.len(), 1, "taken out");
+        let w = measure(&whole, 60.0 / whole.tree.size().width()).texts;
+        let d = measure(&drawn, 60.0 / drawn.tree.size().width()).texts;
+        assert_eq!(w.len(), 3, "{w:?}");
+        assert_eq!(d.len(), w.len(), "{d:?}");
+        for (a, b) in w.iter().zip(&d) {
+            assert_eq!(
+                (a.element, &a.words, a.bold, a.fill),
+                (b.element, &b.words, b.bold, b.fill)
+            );
+            assert!((a.size_pt - b.size_pt).abs() < 1e-3, "{a:?} {b:?}");
+            for (p, q) in [
+                (a.bbox.x0, b.bbox.x0),
+                (a.bbox.y0, b.bbox.y0),
+                (a.bbox.x1, b.bbox.x1),
+                (a.bbox.y1, b.bbox.y1),
+            ] {
+                assert!((p - q).abs() < 0.02, "{a:?} {b:?}");
+            }
+        }
     }
 
     const HEAD: &str = r#"<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" viewBox="0 0 60 40">"#;
@@ -316,7 +353,7 @@ mod tests {
             r##"{HEAD}<g transform="scale(0.5)"><text id="t" x="10" y="20" font-family="Noto Sans" font-size="3.528" font-weight="bold" fill="#336699">Hello there</text></g></svg>"##
         );
         let t = tree(&svg);
-        let m = measure(&t, 60.0 / t.size().width());
+        let m = measure(&t, 60.0 / t.tree.size().width());
         assert_eq!(m.texts.len(), 1, "{m:?}");
         let run = &m.texts[0];
         assert!((run.size_pt - 5.0).abs() < 0.05, "{run:?}");
@@ -336,7 +373,7 @@ mod tests {
             r#"{HEAD}<text x="10" y="20" font-family="Noto Sans" font-size="1" fill-opacity="0">hidden</text><text x="10" y="30" font-family="Noto Sans" font-size="1" fill="none">none</text></svg>"#
         );
         let t = tree(&svg);
-        assert!(measure(&t, 60.0 / t.size().width()).texts.is_empty());
+        assert!(measure(&t, 60.0 / t.tree.size().width()).texts.is_empty());
     }
 
     #[test]
@@ -345,7 +382,7 @@ mod tests {
             r#"{HEAD}<line id="hair" x1="0" y1="5" x2="60" y2="5" stroke="black" stroke-width="0.035"/><rect x="1" y="1" width="5" height="5" fill="red"/></svg>"#
         );
         let t = tree(&svg);
-        let m = measure(&t, 60.0 / t.size().width());
+        let m = measure(&t, 60.0 / t.tree.size().width());
         assert_eq!(m.strokes.len(), 1);
         assert!(
             (m.strokes[0].width_pt - 0.0992).abs() < 0.002,

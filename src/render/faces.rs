@@ -12,11 +12,11 @@ use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 use tera::Context;
 
-use crate::render::shaped::ParsedFace;
 use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
 use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
+use crate::render::shaped::ParsedFace;
 use crate::render::templates::Templates;
 
 /// One unique rendered face.

@@ -52,12 +52,24 @@ pub fn check_pixels(what: &str, w: u32, h: u32) -> Result<()> {
 }
 
 /// Renders a face to an opaque pixmap of `w` × `h` pixels; without bleed, only the trim.
-pub fn render_face(face: &Face, face_tree: &ParsedFace, w: u32, h: u32, bleed: bool) -> Result<Pixmap> {
+pub fn render_face(
+    face: &Face,
+    face_tree: &ParsedFace,
+    w: u32,
+    h: u32,
+    bleed: bool,
+) -> Result<Pixmap> {
     render_area(face, face_tree, w, h, Area::of(face, bleed))
 }
 
 /// Renders `area` of a face to an opaque (white-backed) pixmap of `w` × `h` pixels.
-pub fn render_area(face: &Face, face_tree: &ParsedFace, w: u32, h: u32, area: Area) -> Result<Pixmap> {
+pub fn render_area(
+    face: &Face,
+    face_tree: &ParsedFace,
+    w: u32,
+    h: u32,
+    area: Area,
+) -> Result<Pixmap> {
     let mut pixmap = blank(&format!("{}/{}", face.component, face.card), w, h)?;
     draw_area(&mut pixmap, face, face_tree, area);
     Ok(pixmap)

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::render::shaped::ParsedFace;
 use crate::error::{Error, Result};
+use crate::render::shaped::ParsedFace;
 use crate::sync::lock;
 
 /// Parses one face by index.
@@ -402,7 +402,9 @@ mod tests {
 
     fn tree() -> Arc<ParsedFace> {
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
-        Arc::new(usvg::Tree::from_str(svg, &usvg::Options::default()).unwrap())
+        Arc::new(ParsedFace::whole(
+            usvg::Tree::from_str(svg, &usvg::Options::default()).unwrap(),
+        ))
     }
 
     #[test]

@@ -118,7 +118,9 @@ impl FontFaces {
                 units_per_em: f32::from(face.units_per_em()),
                 ascender: f32::from(face.ascender()),
                 descender: -f32::from(face.descender()),
-                plain: tables.colr.is_none() && tables.sbix.is_none() && tables.svg.is_none()
+                plain: tables.colr.is_none()
+                    && tables.sbix.is_none()
+                    && tables.svg.is_none()
                     && tables.cbdt.is_none(),
                 pdf: std::sync::OnceLock::new(),
                 outlines: Mutex::new(HashMap::new()),

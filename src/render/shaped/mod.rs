@@ -92,7 +92,13 @@ impl PlacedText {
 
     /// Its words, piece after piece, as a reader would copy them.
     pub fn words(&self) -> String {
-        let pieces = self.shaped.runs.iter().map(|r| r.piece).max().map_or(0, |n| n + 1);
+        let pieces = self
+            .shaped
+            .runs
+            .iter()
+            .map(|r| r.piece)
+            .max()
+            .map_or(0, |n| n + 1);
         (0..pieces)
             .map(|p| self.shaped.piece_text(p))
             .collect::<Vec<_>>()
@@ -102,7 +108,12 @@ impl PlacedText {
 
 /// The box around two boxes.
 fn union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
-    [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])]
+    [
+        a[0].min(b[0]),
+        a[1].min(b[1]),
+        a[2].max(b[2]),
+        a[3].max(b[3]),
+    ]
 }
 
 /// Parses a face's SVG as [`crate::render::svg::parse`] does, its text boxes taken out to be
@@ -148,4 +159,100 @@ fn parse_shaped(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Opt
         texts,
         fell_back: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOX: &str = r##"<text data-text-box="" font-family="Noto Sans" font-size="4" fill="#203040"><tspan x="10" y="20">Draw two</tspan><tspan x="10" y="25" font-weight="bold" word-spacing="0.5">then rest</tspan></text>"##;
+
+    fn parse(body: &str) -> ParsedFace {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="90mm" viewBox="0 0 60 90">{body}</svg>"#
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let project = Project::open(dir.path()).unwrap();
+        parse_face(&svg, &Fonts::bundled().unwrap(), &project, Path::new("")).unwrap()
+    }
+
+    fn has_svg_text(g: &usvg::Group) -> bool {
+        g.children().iter().any(|n| match n {
+            usvg::Node::Text(_) => true,
+            usvg::Node::Group(g) => has_svg_text(g),
+            _ => false,
+        })
+    }
+
+    #[test]
+    fn a_text_box_is_taken_out_and_shaped_where_it_stood() {
+        let face = parse(&format!(
+            r##"<rect width="60" height="90" fill="#eee"/><g transform="translate(5 0)">{BOX}</g>"##
+        ));
+        assert!(!face.fell_back);
+        assert!(!has_svg_text(face.tree.root()));
+        let [text] = &face.texts[..] else {
+            panic!("one text box");
+        };
+        assert_eq!(text.words(), "Draw two then rest");
+        assert_eq!(text.shaped.fill.unwrap().rgb, [0x20, 0x30, 0x40]);
+        // The group's move and the viewBox's mm-to-px scale: 3.78 px a mm.
+        let px = 96.0 / 25.4;
+        assert!(
+            (text.transform.tx - 5.0 * px).abs() < 1e-3,
+            "{:?}",
+            text.transform
+        );
+        assert!((text.transform.sx - px).abs() < 1e-3);
+        let [x0, y0, _, y1] = text.ink_on_canvas().unwrap();
+        assert!((x0 / px - 15.0).abs() < 0.5, "{x0}");
+        // From the cap height of the first line to the baseline of the second.
+        assert!(y0 / px > 16.5 && y0 / px < 17.5, "{y0}");
+        assert!(y1 / px > 24.9 && y1 / px < 26.2, "{y1}");
+    }
+
+    #[test]
+    fn a_face_that_would_print_differently_is_parsed_whole() {
+        for body in [
+            // Something drawn after the text, over it.
+            format!(r##"{BOX}<rect x="9" y="16" width="20" height="10" fill="#f00"/>"##),
+            // A group that changes how the text paints.
+            format!(r#"<g opacity="0.5">{BOX}</g>"#),
+            format!(
+                r#"<g clip-path="url(#c)"><clipPath id="c"><rect width="30" height="30"/></clipPath>{BOX}</g>"#
+            ),
+            format!(r#"<g stroke="red" stroke-width="0.2">{BOX}</g>"#),
+            format!(r#"<g style="letter-spacing: 1px">{BOX}</g>"#),
+            format!(r#"<g font-weight="bold">{BOX}</g>"#),
+            format!(r#"<style>text {{ fill: red }}</style>{BOX}"#),
+            // Drawn more than once, or not in the face itself.
+            format!(r##"<g id="t">{BOX}</g><use href="#t" x="20"/>"##),
+            format!(r##"<defs><g id="t">{BOX}</g></defs><use href="#t"/>"##),
+        ] {
+            let face = parse(&body);
+            assert!(face.texts.is_empty(), "{body}");
+            assert!(face.fell_back, "{body}");
+            assert!(
+                has_svg_text(face.tree.root()),
+                "{body}: the SVG reader lays it out"
+            );
+        }
+    }
+
+    #[test]
+    fn what_is_drawn_after_but_beside_the_text_leaves_it_shaped() {
+        let face = parse(&format!(
+            r##"{BOX}<rect x="9" y="27" width="20" height="10" fill="#f00"/><rect x="40" y="10" width="5" height="20"/>"##
+        ));
+        assert_eq!(face.texts.len(), 1);
+        assert!(!face.fell_back);
+    }
+
+    #[test]
+    fn raw_svg_text_is_left_to_the_svg_reader() {
+        let face = parse(r#"<text x="5" y="10" font-size="4">Hand written</text>"#);
+        assert!(face.texts.is_empty());
+        assert!(!face.fell_back);
+        assert!(has_svg_text(face.tree.root()));
+    }
 }

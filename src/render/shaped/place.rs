@@ -48,10 +48,21 @@ const INHERITED: [&str; 24] = [
 /// with no style sheet.
 pub fn plain_surroundings(doc: &roxmltree::Document, count: usize) -> bool {
     let mut found = 0;
+    // Ids of the markers and of every element around one: a `use` of any of them would draw
+    // the text again, and usvg keeps no id in what it copies.
+    let mut holding = std::collections::HashSet::new();
+    let mut uses = Vec::new();
     for node in doc.descendants().filter(|n| n.is_element()) {
         let name = node.tag_name().name();
         if name == "style" {
             return false;
+        }
+        if name == "use" {
+            uses.extend(
+                node.attributes()
+                    .find(|a| a.name() == "href")
+                    .map(|a| a.value()),
+            );
         }
         let Some(id) = node.attribute("id") else {
             continue;
@@ -63,8 +74,13 @@ pub fn plain_surroundings(doc: &roxmltree::Document, count: usize) -> bool {
         if name != "g" || !node.ancestors().skip(1).all(passes_nothing_on) {
             return false;
         }
+        holding.extend(node.ancestors().filter_map(|a| a.attribute("id")));
     }
-    found == count
+    let used = |href: &str| {
+        href.strip_prefix('#')
+            .is_some_and(|id| holding.contains(id))
+    };
+    found == count && !uses.into_iter().any(used)
 }
 
 fn passes_nothing_on(node: roxmltree::Node) -> bool {

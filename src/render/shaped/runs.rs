@@ -152,7 +152,7 @@ mod tests {
 
     fn element(fill: &str, pieces: &[(&str, f32)]) -> TextElement {
         TextElement {
-            family: "DejaVu Sans".into(),
+            family: "Noto Sans".into(),
             size: 4.0,
             fill: fill.into(),
             bold: false,

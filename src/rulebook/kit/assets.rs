@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::render::shaped::ParsedFace;
 use crate::model::Game;
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
+use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::Assets;

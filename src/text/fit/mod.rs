@@ -32,6 +32,6 @@ mod tests;
 
 pub use boxes::{Align, BoxSpec, Fitted, LaidLine, Piece, VAlign};
 pub use functions::register;
-pub use svg::TEXT_BOX_MARK;
 pub use icons::{Icon, Icons, icon_name_char};
 pub use shaping::TextEngine;
+pub use svg::TEXT_BOX_MARK;
