@@ -538,7 +538,7 @@ fn board_keep(id: &str, comp: &str, face_w: f32) -> protopress::render::keep::Ke
         .find(|f| f.component == comp)
         .unwrap();
     let game = &prepared.game;
-    let tree = protopress::render::svg::parse(
+    let tree = protopress::render::shaped::parse_face(
         &face.svg,
         &prepared.fonts,
         &game.project,
