@@ -865,3 +865,44 @@ fn previews_of_a_big_deck_draw_every_face_they_place() {
     let (x, y) = (back_page.width / 2, back_page.height * 2 / 5);
     assert_eq!(thumbnail_rgb(&built, &back_page, x, y), [0x22, 0x22, 0x66]);
 }
+
+/// A card's fitted text is in its face's form as real text, the glyphs the fitter measured,
+/// which a reader can search and copy out; not as outlines.
+#[test]
+fn a_text_box_prints_as_text_a_reader_can_copy() {
+    let p = deck_game(
+        "  paper: a4",
+        "- name: Alpha\n  text: \"Draw two cards, then **rest** a turn.\"\n- name: Beta\n",
+    );
+    let built = build_fixture(&p);
+    let texts = common::pdf_text::form_texts(built.pdf("cards.pdf").unwrap());
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Alpha Draw two cards, then rest a turn."),
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t == "Beta"), "{texts:?}");
+    let fonts: Vec<String> = {
+        let doc = lopdf::Document::load_mem(built.pdf("cards.pdf").unwrap()).unwrap();
+        doc.objects
+            .values()
+            .filter_map(|o| o.as_dict().ok())
+            .filter(|d| {
+                d.get(b"Type").and_then(|t| t.as_name()).ok() == Some(&b"FontDescriptor"[..])
+            })
+            .filter_map(|d| {
+                d.get(b"FontName")
+                    .ok()?
+                    .as_name()
+                    .ok()
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+            })
+            .collect()
+    };
+    // The bold word in the bold face, subset and embedded.
+    assert!(
+        fonts.iter().any(|f| f.ends_with("NotoSans-Bold")),
+        "{fonts:?}"
+    );
+}

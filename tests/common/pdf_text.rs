@@ -291,3 +291,79 @@ pub fn flat(pages: &[(f32, Vec<Line>)]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// The text each form XObject of a PDF draws (a face's form: its words), each text-showing
+/// operation (a run of one style on one line) followed by a space, in object order; forms
+/// that draw no text are left out.
+pub fn form_texts(bytes: &[u8]) -> Vec<String> {
+    let doc = Document::load_mem(bytes).unwrap();
+    let mut out = Vec::new();
+    for object in doc.objects.values() {
+        let Ok(stream) = object.as_stream() else {
+            continue;
+        };
+        if stream.dict.get(b"Subtype").and_then(|o| o.as_name()).ok() != Some(&b"Form"[..]) {
+            continue;
+        }
+        let fonts: BTreeMap<Vec<u8>, Font> = stream
+            .dict
+            .get(b"Resources")
+            .ok()
+            .map(|o| resolve(&doc, o))
+            .and_then(|o| o.as_dict().ok())
+            .and_then(|r| r.get(b"Font").ok())
+            .map(|o| resolve(&doc, o))
+            .and_then(|o| o.as_dict().ok())
+            .map(|d| {
+                d.iter()
+                    .filter_map(|(name, o)| {
+                        let dict = resolve(&doc, o).as_dict().ok()?;
+                        Some((name.clone(), font(&doc, dict)))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Ok(content) = stream
+            .decompressed_content()
+            .or_else(|_| Ok::<_, ()>(stream.content.clone()))
+        else {
+            continue;
+        };
+        let Ok(content) = Content::decode(&content) else {
+            continue;
+        };
+        let mut current = None::<&Font>;
+        let mut text = String::new();
+        for op in &content.operations {
+            match op.operator.as_str() {
+                "Tf" => {
+                    current = op
+                        .operands
+                        .first()
+                        .and_then(|o| o.as_name().ok())
+                        .and_then(|name| fonts.get(name));
+                }
+                "TJ" | "Tj" => {
+                    let Some(f) = current else { continue };
+                    let strings = op.operands.iter().flat_map(|o| match o {
+                        Object::Array(a) => a.clone(),
+                        other => vec![other.clone()],
+                    });
+                    for item in strings {
+                        if let Object::String(bytes, _) = item {
+                            for g in bytes.chunks(2) {
+                                text.push_str(f.unicode.get(&code(g)).map_or("?", String::as_str));
+                            }
+                        }
+                    }
+                    text.push(' ');
+                }
+                _ => {}
+            }
+        }
+        if !text.is_empty() {
+            out.push(text.trim_end().to_owned());
+        }
+    }
+    out
+}
