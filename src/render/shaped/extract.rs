@@ -89,7 +89,7 @@ fn read_element(xml: &str) -> Option<TextElement> {
     }
     Some(TextElement {
         family: text.attribute("font-family")?.to_owned(),
-        size: number(text.attribute("font-size")?)?,
+        size: number(text.attribute("font-size")?).filter(|&s| s > 0.0)?,
         fill: text.attribute("fill")?.to_owned(),
         bold,
         italic,
@@ -203,8 +203,12 @@ mod tests {
             r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red">b<tspan x="1" y="2">a</tspan></text></svg>"#,
             // Not closed.
             r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="1" y="2">a</tspan>"#,
-            // A size that is no number.
+            // A size that is no number, none or less, or past any float.
             r#"<svg><text data-text-box="" font-family="A" font-size="big" fill="red"><tspan x="1" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="-4" fill="red"><tspan x="1" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="0" fill="red"><tspan x="1" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="1e39" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="NaN" y="2">a</tspan></text></svg>"#,
         ] {
             assert!(take_text_boxes(svg).is_none(), "{svg}");
         }

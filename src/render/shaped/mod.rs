@@ -249,6 +249,23 @@ mod tests {
     }
 
     #[test]
+    fn a_face_of_thousands_of_texts_and_shapes_is_parsed_whole_rather_than_compared_at_length() {
+        let one = |i: usize| {
+            format!(
+                r##"<text data-text-box="" font-family="Noto Sans" font-size="0.5" fill="#000"><tspan x="{}" y="{}">w</tspan></text><rect x="{}" y="80" width="0.01" height="0.01"/>"##,
+                i % 50,
+                i / 50 + 1,
+                i % 50
+            )
+        };
+        let many: String = (0..2100).map(one).collect();
+        let face = parse(&many);
+        assert!(face.fell_back && face.texts.is_empty());
+        let few: String = (0..100).map(one).collect();
+        assert_eq!(parse(&few).texts.len(), 100);
+    }
+
+    #[test]
     fn raw_svg_text_is_left_to_the_svg_reader() {
         let face = parse(r#"<text x="5" y="10" font-size="4">Hand written</text>"#);
         assert!(face.texts.is_empty());

@@ -115,11 +115,19 @@ enum Item {
     Ink([f32; 4]),
 }
 
+/// Most boxes compared for one face: a face of a few dozen texts and shapes needs some
+/// thousands; one made of tens of thousands of each would take minutes, and is parsed whole.
+const MAX_COMPARISONS: usize = 4_000_000;
+
 /// The placement of each text box in `texts`, by index; none when any of them cannot be drawn
 /// after the rest of the face (see the module comment).
 pub fn place(tree: &usvg::Tree, texts: &[ShapedText]) -> Option<Vec<Placement>> {
     let mut items = Vec::new();
     walk(tree.root(), true, &mut items)?;
+    let runs: usize = texts.iter().map(|t| t.runs.len()).sum();
+    if runs.saturating_mul(items.len()) > MAX_COMPARISONS {
+        return None;
+    }
     let mut placed: Vec<Option<Placement>> = vec![None; texts.len()];
     for (at, item) in items.iter().enumerate() {
         let Item::Marker(i, transform) = *item else {
