@@ -46,7 +46,7 @@ fn walk(face: &ParsedFace, group: &usvg::Group, scale: f32, inside: bool, out: &
 
 fn rect(b: Option<[f32; 4]>, scale: f32) -> Option<Rect> {
     let [x0, y0, x1, y1] = b?;
-    (x1 > x0 && y1 > y0).then(|| Rect {
+    (x1 > x0 && y1 > y0).then_some(Rect {
         x: x0 * scale,
         y: y0 * scale,
         w: (x1 - x0) * scale,

@@ -77,15 +77,21 @@ pub struct ShapedGlyph {
 /// must not grow memory with every card.
 const MAX_SHAPED: usize = 8_192;
 
+/// Runs shaped in a face, by face and text.
+type ShapedRuns = HashMap<(ID, String), Arc<[ShapedGlyph]>>;
+
+/// Glyph boxes in ems (x0, y0, x1, y1, y up) by face and glyph; none for a glyph that draws
+/// nothing.
+type GlyphBoxes = HashMap<(ID, u16), Option<[f32; 4]>>;
+
 /// The faces of one build's fonts.
 pub struct FontFaces {
     pub db: Arc<Database>,
     faces: Mutex<HashMap<ID, Arc<FaceData>>>,
     coverage: Mutex<HashMap<(ID, char), bool>>,
     chosen: Mutex<HashMap<(String, bool, bool), Option<ID>>>,
-    shaped: Mutex<HashMap<(ID, String), Arc<[ShapedGlyph]>>>,
-    /// Glyph boxes in ems (x0, y0, x1, y1, y up); none for a glyph that draws nothing.
-    boxes: Mutex<HashMap<(ID, u16), Option<[f32; 4]>>>,
+    shaped: Mutex<ShapedRuns>,
+    boxes: Mutex<GlyphBoxes>,
 }
 
 impl FontFaces {
