@@ -21,7 +21,8 @@ pub struct FaceData {
     pub ascender: f32,
     pub descender: f32,
     /// Whether its glyphs are plain outlines, drawn in the text's colour: no colour layers,
-    /// bitmaps or SVG glyphs (an emoji font has them).
+    /// bitmaps or SVG glyphs (an emoji font has them), and no variation axes (usvg sets a
+    /// variable font's weight, slant and optical size from the text's style).
     pub plain: bool,
     /// The face as the PDF writer embeds it, made once for the whole build.
     pdf: std::sync::OnceLock<Option<krilla::text::Font>>,
@@ -127,7 +128,8 @@ impl FontFaces {
                 plain: tables.colr.is_none()
                     && tables.sbix.is_none()
                     && tables.svg.is_none()
-                    && tables.cbdt.is_none(),
+                    && tables.cbdt.is_none()
+                    && tables.fvar.is_none(),
                 pdf: std::sync::OnceLock::new(),
                 outlines: Mutex::new(HashMap::new()),
             })
@@ -246,13 +248,15 @@ impl FontFaces {
         Some(glyphs)
     }
 
-    /// Where `glyphs` put ink, drawn from a pen at 0 in face `id`: (x0, y0, x1, y1) in ems, y
-    /// up; none when they draw nothing.
-    pub fn ink_box(&self, id: ID, glyphs: &[ShapedGlyph]) -> Option<[f32; 4]> {
-        let fd = self.face_data(id)?;
+    /// Where each of `glyphs` puts ink, drawn from a pen at 0 in face `id`: (x0, y0, x1, y1)
+    /// in ems, y up; glyphs that draw nothing (spaces) left out.
+    pub fn ink_boxes(&self, id: ID, glyphs: &[ShapedGlyph]) -> Vec<[f32; 4]> {
+        let Some(fd) = self.face_data(id) else {
+            return Vec::new();
+        };
         let mut boxes = lock(&self.boxes);
         let mut parsed = None;
-        let mut out: Option<[f32; 4]> = None;
+        let mut out = Vec::new();
         let mut pen = 0.0;
         for g in glyphs {
             let b = *boxes.entry((id, g.id)).or_insert_with(|| {
@@ -267,16 +271,7 @@ impl FontFaces {
             });
             if let Some([x0, y0, x1, y1]) = b {
                 let (dx, dy) = (pen + g.x_offset, g.y_offset);
-                let placed = [x0 + dx, y0 + dy, x1 + dx, y1 + dy];
-                out = Some(match out {
-                    None => placed,
-                    Some(o) => [
-                        o[0].min(placed[0]),
-                        o[1].min(placed[1]),
-                        o[2].max(placed[2]),
-                        o[3].max(placed[3]),
-                    ],
-                });
+                out.push([x0 + dx, y0 + dy, x1 + dx, y1 + dy]);
             }
             pen += g.x_advance;
         }

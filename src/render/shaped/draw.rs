@@ -118,18 +118,28 @@ pub fn to_pixels(
             (ink.opacity * 255.0).round() as u8,
         );
         paint.anti_alias = true;
-        let base = transform.pre_concat(text.transform);
+        // One path for the whole text, filled once, as the SVG reader fills a text's
+        // outlines: glyphs that touch do not darken where they meet under a translucent fill.
+        let mut path = tiny_skia::PathBuilder::new();
         for run in &text.shaped.runs {
             let mut pen = run.x;
             for g in &run.glyphs {
-                if let Some(outline) = run.face.outline(g.id) {
-                    let at = base
-                        .pre_translate(pen + g.x_offset * run.size, run.y - g.y_offset * run.size)
-                        .pre_scale(run.size, -run.size);
-                    pixmap.fill_path(&outline, &paint, tiny_skia::FillRule::Winding, at, None);
+                let at = tiny_skia::Transform::from_translate(
+                    pen + g.x_offset * run.size,
+                    run.y - g.y_offset * run.size,
+                )
+                .pre_scale(run.size, -run.size);
+                if let Some(outline) = run.face.outline(g.id)
+                    && let Some(placed) = (*outline).clone().transform(at)
+                {
+                    path.push_path(&placed);
                 }
                 pen += g.x_advance * run.size;
             }
+        }
+        if let Some(path) = path.finish() {
+            let base = transform.pre_concat(text.transform);
+            pixmap.fill_path(&path, &paint, tiny_skia::FillRule::Winding, base, None);
         }
     }
 }

@@ -225,8 +225,17 @@ mod tests {
             format!(r#"<g style="letter-spacing: 1px">{BOX}</g>"#),
             format!(r#"<g font-weight="bold">{BOX}</g>"#),
             format!(r#"<style>text {{ fill: red }}</style>{BOX}"#),
+            format!(r#"<g fill-rule="evenodd">{BOX}</g>"#),
+            format!(r#"<g text-rendering="optimizeSpeed">{BOX}</g>"#),
+            format!(r##"<g id="t">{BOX}</g><text x="5" y="80"><tref href="#t"/></text>"##),
+            // A family the SVG reader resolves: generic, or a list.
+            BOX.replace("Noto Sans", "monospace"),
+            BOX.replace("Noto Sans", "Noto Sans, serif"),
             // Drawn more than once, or not in the face itself.
             format!(r##"<g id="t">{BOX}</g><use href="#t" x="20"/>"##),
+            format!(
+                r##"<g id="t">{BOX}</g><use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="#t" x="20"/>"##
+            ),
             format!(r##"<defs><g id="t">{BOX}</g></defs><use href="#t"/>"##),
         ] {
             let face = parse(&body);
@@ -246,6 +255,25 @@ mod tests {
         ));
         assert_eq!(face.texts.len(), 1);
         assert!(!face.fell_back);
+        // Inside the line's box, but in the space between two words: no glyph is covered.
+        let alone = parse(BOX);
+        let inks = &alone.texts[0].shaped.runs[0].glyph_inks;
+        // "Draw two": the space draws nothing, so the fifth box is the `t`'s.
+        let (w_end, t_start) = (inks[3][2], inks[4][0]);
+        assert!(t_start - w_end > 0.5, "{inks:?}");
+        let dot = |x: f32| {
+            parse(&format!(
+                r##"{BOX}<rect x="{x}" y="18" width="0.2" height="1" fill="#f00"/>"##
+            ))
+            .texts
+            .len()
+        };
+        assert_eq!(
+            dot((w_end + t_start) / 2.0 - 0.1),
+            1,
+            "between `Draw` and `two`"
+        );
+        assert_eq!(dot(t_start + 0.3), 0, "on the `t`");
     }
 
     #[test]

@@ -16,8 +16,11 @@ use super::runs::ShapedText;
 /// Properties a `text` inherits from the elements around it that change what it draws:
 /// text_box sets its family, size and fill itself, and its weight and slant where they are
 /// bold or italic.
-const INHERITED: [&str; 24] = [
+const INHERITED: [&str; 27] = [
     "fill-opacity",
+    "fill-rule",
+    "text-rendering",
+    "font-optical-sizing",
     "font-weight",
     "font-style",
     "stroke",
@@ -54,14 +57,15 @@ pub fn plain_surroundings(doc: &roxmltree::Document, count: usize) -> bool {
     let mut uses = Vec::new();
     for node in doc.descendants().filter(|n| n.is_element()) {
         let name = node.tag_name().name();
-        if name == "style" {
+        // A style sheet may reach the text; a `tref` reads it by reference.
+        if name == "style" || name == "tref" {
             return false;
         }
         if name == "use" {
             uses.extend(
                 node.attributes()
                     .find(|a| a.name() == "href")
-                    .map(|a| a.value()),
+                    .map(|a| a.value().trim()),
             );
         }
         let Some(id) = node.attribute("id") else {
@@ -142,9 +146,14 @@ pub fn place(tree: &usvg::Tree, texts: &[ShapedText]) -> Option<Vec<Placement>> 
             let Some(ink) = run.ink.map(|b| on_canvas(b, transform)) else {
                 continue;
             };
-            let covered = items[at + 1..]
-                .iter()
-                .any(|later| matches!(later, Item::Ink(b) if overlap(*b, ink)));
+            // The run's box first; a shape that meets it is then held against each glyph.
+            let covered = items[at + 1..].iter().any(|later| match later {
+                Item::Ink(b) if overlap(*b, ink) => run
+                    .glyph_inks
+                    .iter()
+                    .any(|&g| overlap(*b, on_canvas(g, transform))),
+                _ => false,
+            });
             if covered {
                 return None;
             }
@@ -233,13 +242,7 @@ pub fn on_canvas(b: [f32; 4], t: Transform) -> [f32; 4] {
     out
 }
 
-/// How deep two boxes may overlap and still count as apart, in canvas units (CSS pixels on a
-/// face sized in mm, so 0.026 mm, a quarter of a pixel at 300 dpi). Boxes are the glyphs' and
-/// shapes' outer bounds, not their ink: a descender's box grazing the box of the icon on the
-/// line below is no overlap on paper.
-const SLIVER: f32 = 0.1;
-
-/// Whether two boxes share more than a sliver of area.
+/// Whether two boxes share some area (touching edges do not).
 fn overlap(a: [f32; 4], b: [f32; 4]) -> bool {
-    a[0] + SLIVER < b[2] && b[0] + SLIVER < a[2] && a[1] + SLIVER < b[3] && b[1] + SLIVER < a[3]
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }

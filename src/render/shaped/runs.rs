@@ -31,6 +31,8 @@ pub struct GlyphRun {
     pub glyphs: Vec<ShapedGlyph>,
     /// Where its glyphs put ink, in the text's own units (x0, y0, x1, y1); none for spaces.
     pub ink: Option<[f32; 4]>,
+    /// Where each glyph that draws puts ink, in the same units.
+    pub glyph_inks: Vec<[f32; 4]>,
     /// Whether its face is bold or heavier (weight 600 and up), as the preflight reads it.
     pub heavy: bool,
 }
@@ -57,6 +59,21 @@ impl ShapedText {
 /// face has, colour glyphs, right-to-left text, a paint that is not a plain colour).
 pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
     let fill = ink(&element.fill)?;
+    // One family named plainly, as text_box writes it: a list, quotes or a generic family
+    // are the SVG reader's to resolve.
+    let generic = [
+        "serif",
+        "sans-serif",
+        "monospace",
+        "cursive",
+        "fantasy",
+        "system-ui",
+    ];
+    if element.family.contains([',', '\'', '"'])
+        || generic.contains(&element.family.trim().to_ascii_lowercase().as_str())
+    {
+        return None;
+    }
     let mut runs = Vec::new();
     for (p, piece) in element.pieces.iter().enumerate() {
         if piece.text.chars().any(right_to_left) {
@@ -86,10 +103,22 @@ pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
             if glyphs.iter().any(|g| g.id == 0) {
                 return None;
             }
-            let ink = faces.ink_box(font, &glyphs).map(|[x0, y0, x1, y1]| {
-                // Ems up from the pen to units down from the baseline.
-                let s = element.size;
-                [x + x0 * s, piece.y - y1 * s, x + x1 * s, piece.y - y0 * s]
+            // Ems up from the pen to units down from the baseline.
+            let s = element.size;
+            let glyph_inks: Vec<[f32; 4]> = faces
+                .ink_boxes(font, &glyphs)
+                .into_iter()
+                .map(|[x0, y0, x1, y1]| {
+                    [x + x0 * s, piece.y - y1 * s, x + x1 * s, piece.y - y0 * s]
+                })
+                .collect();
+            let ink = glyph_inks.iter().copied().reduce(|a, b| {
+                [
+                    a[0].min(b[0]),
+                    a[1].min(b[1]),
+                    a[2].max(b[2]),
+                    a[3].max(b[3]),
+                ]
             });
             let advance: f32 = glyphs.iter().map(|g| g.x_advance).sum();
             runs.push(GlyphRun {
@@ -102,6 +131,7 @@ pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
                 text: text.to_owned(),
                 glyphs,
                 ink,
+                glyph_inks,
                 heavy: faces.db.face(font).is_some_and(|f| f.weight.0 >= 600),
             });
             x += advance * element.size;
