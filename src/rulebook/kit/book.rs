@@ -2,7 +2,7 @@
 //! credits, calibration and every sheet, typeset with an empty page wherever a rulebook or
 //! sheet page goes, then filled with those PDFs' own pages.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::pdf::import::fill_pages;
 use crate::rulebook::credits;
 use crate::rulebook::typeset::TypstWorld;
@@ -14,7 +14,7 @@ use super::credits::{credits_block, own_page_fonts};
 use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
 use super::inputs::{KitCount, KitInput, kit_words};
-use super::marks::{GUIDE_MARK, RULES_MARK};
+use super::marks::{GUIDE_MARK, RULES_MARK, SHEETS_START_MARK};
 use super::plan::{RULES, blank, rules_pages, sheet_pages};
 
 /// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
@@ -37,6 +37,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     }
     let style = game_style(game)?;
     let mut sheets = 0;
+    let mut first_sheet_slot = None;
     let mut fills = Vec::new();
     let typeset = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
         let mut assets = GameAssets::new(game, input.faces, input.fonts);
@@ -57,6 +58,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             ));
         }
         let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
+        first_sheet_slot = sheet_fills.first().map(|f| f.target);
         (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
         markup.push_str(&sheets_markup);
         // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
@@ -72,6 +74,16 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
+    // The first sheet page stands where the pages after it, counted back from the end, say.
+    if let (Some(&at), Some(first)) = (typeset.marks.get(SHEETS_START_MARK), first_sheet_slot)
+        && at + sheets != total + 1 + first
+    {
+        return Err(Error::new(format!(
+            "internal: the kit's sheet pages came out {} for {sheets} places",
+            total + 1 - at + first
+        ))
+        .game(&game.id));
+    }
     let (rules_start, sheets_start) = (typeset.marks.get(RULES_MARK), total - sheets);
     for f in &mut fills {
         f.target += match f.file == RULES {
