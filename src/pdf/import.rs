@@ -91,7 +91,10 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
     add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
     doc.prune_objects();
-    let mut out = Vec::new();
+    // About the size of its parts: grown by doubling, the buffer would pass through copies
+    // of up to twice the kit (tens of megabytes at thousands of sheet pages).
+    let parts = target.len() + sources.iter().map(|(_, b)| b.len()).sum::<usize>();
+    let mut out = Vec::with_capacity(parts + parts / 8);
     doc.save_to(&mut out)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
     Ok(out)

@@ -174,25 +174,24 @@ pub fn png_rgb_at(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
     )
 }
 
+/// The pixels without their alpha (the pixmap is opaque, so premultiplied is plain). A loop
+/// over a sized buffer: collecting a `flat_map` of arrays took 6 % of a PNG export.
 fn rgb(pixmap: &Pixmap) -> Vec<u8> {
-    pixmap
-        .data()
-        .chunks_exact(4)
-        .flat_map(|p| [p[0], p[1], p[2]])
-        .collect()
+    let mut out = Vec::with_capacity(pixmap.data().len() / 4 * 3);
+    for p in pixmap.data().chunks_exact(4) {
+        out.extend_from_slice(&p[..3]);
+    }
+    out
 }
 
 /// Encodes a pixmap with its transparency (token outlines for Tabletop Simulator) as an RGBA
 /// PNG, marked sRGB and with its resolution.
 pub fn png_rgba(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
-    let rgba: Vec<u8> = pixmap
-        .pixels()
-        .iter()
-        .flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
     encode(
         pixmap,
         &rgba,
