@@ -39,14 +39,17 @@ pub(super) fn face_trees<'a>(
         )
     };
     set.forget_once_drawn(forgettable(faces))
-        .drawn_times(draws(faces))
+        .drawn_times(draws(game, faces))
 }
 
-/// How many times the decks draw each face: once for each copy that prints it.
-fn draws(faces: &Faces) -> Vec<u32> {
+/// How many times the decks draw each face: once for each copy that prints it (its back only
+/// when backs print).
+fn draws(game: &Game, faces: &Faces) -> Vec<u32> {
+    let backs = game.file.print.duplex != crate::model::print::Duplex::None;
     let mut draws = vec![0u32; faces.faces.len()];
     for copy in faces.decks.iter().flat_map(|d| &d.copies) {
-        for f in copy.faces() {
+        let back = copy.back.filter(|_| !backs);
+        for f in copy.faces().filter(|&f| Some(f) != back) {
             if let Some(n) = draws.get_mut(f) {
                 *n = n.saturating_add(1);
             }

@@ -157,6 +157,19 @@ pub(super) fn export(
         next_key: 0,
         next_guid: 0,
     };
+    // Every deck's card sheets drawn and encoded at once, in parallel, then named in order:
+    // a deck at a time left a core idle while one large sheet was encoded.
+    let mut drawn: Vec<Option<Vec<Result<DrawnSheet>>>> = p
+        .faces
+        .decks
+        .par_iter()
+        .map(|deck| {
+            let comp = p.game.components.get(deck.component)?;
+            let cards =
+                comp.printed() && !deck.copies.is_empty() && comp.spec.kind == ComponentKind::Cards;
+            cards.then(|| draw_sheets(&p, comp, &slots(comp, &deck.copies)))
+        })
+        .collect();
     let mut objects = Vec::new();
     for (n, deck) in p.faces.decks.iter().enumerate() {
         let Some(comp) = p.game.components.get(deck.component) else {
@@ -177,7 +190,10 @@ pub(super) fn export(
             (n as f64 / 6.0).floor() * -12.0 + 0.0,
         );
         let object = match comp.spec.kind {
-            ComponentKind::Cards => deck_object(&mut ctx, comp, deck, pos)?,
+            ComponentKind::Cards => {
+                let sheets = drawn[n].take().unwrap_or_default();
+                deck_object(&mut ctx, comp, deck, pos, sheets)?
+            }
             ComponentKind::Tokens | ComponentKind::Standee => {
                 token_objects(&mut ctx, comp, deck, pos)?
             }
@@ -242,43 +258,19 @@ struct Sheets {
 
 /// Draws the sheets of a deck: faces 70 at most a sheet, and either a back sheet laid out the
 /// same (cards with their own backs) or one back image for all.
-fn sheets(ctx: &mut Ctx, comp: &Component, slots: &[Slot]) -> Result<Sheets> {
+fn sheets(
+    ctx: &mut Ctx,
+    comp: &Component,
+    slots: &[Slot],
+    drawn: Vec<Result<DrawnSheet>>,
+) -> Result<Sheets> {
     let id = &comp.spec.id;
-    let mut backs: Vec<usize> = slots.iter().filter_map(|s| s.back).collect();
-    backs.sort_unstable();
-    backs.dedup();
+    let backs = distinct_backs(slots);
     let unique_back = backs.len() > 1;
-    let size = comp.size();
     let mut custom_deck = Map::new();
     let mut card_ids = vec![0u32; comp.cards.len()];
     let mut shared_back: Option<String> = None;
-    // Every sheet is drawn and encoded at once, in parallel; then named in order.
     let chunks: Vec<&[Slot]> = slots.chunks(TTS_COLS * TTS_ROWS).collect();
-    let p = ctx.p;
-    let drawn: Vec<Result<DrawnSheet>> = chunks
-        .par_iter()
-        .map(|chunk| {
-            let (cols, rows) = tts_grid(chunk.len());
-            let cell = cell_size(size.width_mm, size.height_mm, cols, rows);
-            let fronts: Vec<Option<usize>> = chunk.iter().map(|s| Some(s.front)).collect();
-            let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
-            let (front, back) = rayon::join(
-                || sheet_png(p, &fronts, cols, rows, cell),
-                || {
-                    unique_back
-                        .then(|| sheet_png(p, &backs, cols, rows, cell))
-                        .transpose()
-                },
-            );
-            Ok(DrawnSheet {
-                cols,
-                rows,
-                cell,
-                front: front?,
-                back: back?,
-            })
-        })
-        .collect();
     for (n, (chunk, sheet)) in chunks.iter().zip(drawn).enumerate() {
         let DrawnSheet {
             cols,
@@ -321,6 +313,46 @@ fn sheets(ctx: &mut Ctx, comp: &Component, slots: &[Slot]) -> Result<Sheets> {
     })
 }
 
+/// The backs a deck's cards show, each once.
+fn distinct_backs(slots: &[Slot]) -> Vec<usize> {
+    let mut backs: Vec<usize> = slots.iter().filter_map(|s| s.back).collect();
+    backs.sort_unstable();
+    backs.dedup();
+    backs
+}
+
+/// Draws and encodes every sheet of a deck, in parallel: its fronts and, for cards with backs
+/// of their own, its backs.
+fn draw_sheets(p: &Prepared, comp: &Component, slots: &[Slot]) -> Vec<Result<DrawnSheet>> {
+    let unique_back = distinct_backs(slots).len() > 1;
+    let size = comp.size();
+    let chunks: Vec<&[Slot]> = slots.chunks(TTS_COLS * TTS_ROWS).collect();
+    chunks
+        .par_iter()
+        .map(|chunk| {
+            let (cols, rows) = tts_grid(chunk.len());
+            let cell = cell_size(size.width_mm, size.height_mm, cols, rows);
+            let fronts: Vec<Option<usize>> = chunk.iter().map(|s| Some(s.front)).collect();
+            let backs: Vec<Option<usize>> = chunk.iter().map(|s| s.back).collect();
+            let (front, back) = rayon::join(
+                || sheet_png(p, &fronts, cols, rows, cell),
+                || {
+                    unique_back
+                        .then(|| sheet_png(p, &backs, cols, rows, cell))
+                        .transpose()
+                },
+            );
+            Ok(DrawnSheet {
+                cols,
+                rows,
+                cell,
+                front: front?,
+                back: back?,
+            })
+        })
+        .collect()
+}
+
 /// One sheet of a deck, drawn and encoded: its grid, its cell size, its fronts and (cards
 /// with backs of their own) its backs.
 struct DrawnSheet {
@@ -332,9 +364,15 @@ struct DrawnSheet {
 }
 
 /// A card component as one `Deck` (or a lone `Card`), copies expanded.
-fn deck_object(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
+fn deck_object(
+    ctx: &mut Ctx,
+    comp: &Component,
+    deck: &Deck,
+    pos: (f64, f64),
+    drawn: Vec<Result<DrawnSheet>>,
+) -> Result<Value> {
     let slots = slots(comp, &deck.copies);
-    let sheets = sheets(ctx, comp, &slots)?;
+    let sheets = sheets(ctx, comp, &slots, drawn)?;
     let size = comp.size();
     let scale = card_scale(size.width_mm, size.height_mm);
     let sideways = size.width_mm > size.height_mm;

@@ -93,7 +93,13 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
     doc.prune_objects();
     // About the size of its parts: grown by doubling, the buffer would pass through copies
     // of up to twice the kit (tens of megabytes at thousands of sheet pages).
-    let parts = target.len() + sources.iter().map(|(_, b)| b.len()).sum::<usize>();
+    let taken = |name: &str| fills.iter().any(|f| f.file == name);
+    let parts = target.len()
+        + sources
+            .iter()
+            .filter(|(name, _)| taken(name))
+            .map(|(_, b)| b.len())
+            .sum::<usize>();
     let mut out = Vec::with_capacity(parts + parts / 8);
     doc.save_to(&mut out)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;

@@ -61,6 +61,9 @@ pub struct FaceTrees<'a> {
     woken: Condvar,
     /// Faces parsed so far, a face parsed twice counting twice.
     parses: AtomicUsize,
+    /// The thread drawing the sheets, which parses the next faces itself rather than wait
+    /// ([`FaceTrees::get`]); other readers (thumbnails) wait.
+    sheets_thread: Mutex<Option<std::thread::ThreadId>>,
 }
 
 impl<'a> FaceTrees<'a> {
@@ -87,6 +90,7 @@ impl<'a> FaceTrees<'a> {
             parsing: Mutex::new(Duration::ZERO),
             parsing_ahead: Mutex::new(Duration::ZERO),
             parses: AtomicUsize::new(0),
+            sheets_thread: Mutex::new(None),
             wake: Mutex::new(()),
             woken: Condvar::new(),
             ahead: (0..slots_len).map(|_| AtomicBool::new(false)).collect(),
@@ -157,7 +161,8 @@ impl<'a> FaceTrees<'a> {
         // While the thread parsing ahead is on this very face, parse the next ones here
         // rather than wait: parsing costs more than drawing, and waiting left a core idle
         // for a third of the sheets' time.
-        if let Some(parser) = &self.parser {
+        let on_sheets = *lock(&self.sheets_thread) == Some(std::thread::current().id());
+        if let (Some(parser), true) = (&self.parser, on_sheets) {
             while matches!(*lock(slot), Slot::Parsing) && self.help_ahead(face, parser) {}
         }
         if let Some(tree) = self.ready(face) {
@@ -237,6 +242,7 @@ impl<'a> FaceTrees<'a> {
             return sheets();
         };
         let done = AtomicBool::new(false);
+        *lock(&self.sheets_thread) = Some(std::thread::current().id());
         std::thread::scope(|scope| {
             // One face at a time on this thread, never through the shared thread pool: a
             // reader waiting for one of its faces may be holding a pool thread.
@@ -245,6 +251,7 @@ impl<'a> FaceTrees<'a> {
                 crate::budget::settle();
             });
             let result = sheets();
+            *lock(&self.sheets_thread) = None;
             done.store(true, Ordering::Relaxed);
             let _wake = lock(&self.wake);
             self.woken.notify_all();
@@ -266,7 +273,7 @@ impl<'a> FaceTrees<'a> {
                 }
                 continue;
             }
-            let Some(face) = (next..self.slots.len()).find(|&i| self.claim(i)) else {
+            let Some(face) = (next..self.slots.len()).find(|&i| self.claim_ahead(i)) else {
                 return;
             };
             next = face + 1;
@@ -286,14 +293,14 @@ impl<'a> FaceTrees<'a> {
             return false;
         }
         let end = (face + 1 + AHEAD).min(self.slots.len());
-        let Some(next) = (face + 1..end).find(|&i| self.claim(i)) else {
+        let Some(next) = (face + 1..end).find(|&i| self.claim_ahead(i)) else {
             return false;
         };
         if let Some(a) = self.ahead.get(next) {
             a.store(true, Ordering::Relaxed);
             self.ahead_count.fetch_add(1, Ordering::Relaxed);
         }
-        self.parse_timed(&[next], None, parser, &self.parsing_ahead);
+        self.parse_timed(&[next], None, parser, &self.parsing);
         true
     }
 
@@ -303,10 +310,21 @@ impl<'a> FaceTrees<'a> {
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
-                .filter(|&i| self.claim(i))
+                .filter(|&i| self.claim_ahead(i))
                 .take(BATCH - 1),
         );
         self.parse_all(&batch, Some(face), parser);
+    }
+
+    /// [`FaceTrees::claim`] for a face to parse ahead of the sheets: only one they will draw.
+    /// A face they never draw (a back when no backs print) would hold a place among the
+    /// [`AHEAD`] until the end, and stop the parsing ahead once enough of them had.
+    fn claim_ahead(&self, i: usize) -> bool {
+        let drawn = self
+            .draws_left
+            .get(i)
+            .is_none_or(|d| d.load(Ordering::Relaxed) > 0);
+        drawn && self.claim(i)
     }
 
     /// Marks face `i` as being parsed when it was waiting; whether it was.
@@ -552,5 +570,45 @@ mod tests {
             trees.parses()
         });
         assert_eq!(held, AHEAD);
+    }
+
+    /// Faces the sheets will not draw (a back when no backs print) are not parsed ahead: each
+    /// would hold a place among the [`AHEAD`] to the end and stop the parsing ahead.
+    #[test]
+    fn faces_the_sheets_never_draw_are_not_parsed_ahead() {
+        let calls = AtomicUsize::new(0);
+        let parser = |_| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            Ok(tree())
+        };
+        // Fronts at even places, their backs (never drawn) at odd ones.
+        let draws = (0..400).map(|i| u32::from(i % 2 == 0)).collect();
+        let trees = FaceTrees::lazy(400, Box::new(parser)).drawn_times(draws);
+        trees.parsing_ahead(|| {
+            for f in (0..400).step_by(2) {
+                assert!(trees.get(f).is_some());
+                trees.drawn(f);
+            }
+        });
+        assert_eq!(calls.load(Ordering::Relaxed), 200, "the fronts, each once");
+        assert_eq!(trees.ahead_count.load(Ordering::Relaxed), 0);
+    }
+
+    /// Only the sheets' own thread parses the next faces instead of waiting; a reader beside
+    /// them (the index's thumbnails) does not run ahead of the sheets.
+    #[test]
+    fn only_the_sheets_thread_parses_ahead_of_itself() {
+        let trees = FaceTrees::lazy(300, Box::new(|_| Ok(tree())));
+        // No sheets running: a reader that finds its face taken waits rather than helps.
+        assert!(trees.claim(10));
+        let reader = std::thread::scope(|scope| {
+            let waiting = scope.spawn(|| trees.get(10).is_some());
+            std::thread::sleep(Duration::from_millis(50));
+            assert_eq!(trees.parses(), 0, "the reader parsed nothing of its own");
+            trees.parse_all(&[10], None, &|_| Ok(tree()));
+            waiting.join().unwrap()
+        });
+        assert!(reader);
+        assert_eq!(trees.ahead_count.load(Ordering::Relaxed), 0);
     }
 }

@@ -75,14 +75,18 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
     // The first sheet page stands where the pages after it, counted back from the end, say.
-    if let (Some(&at), Some(first)) = (typeset.marks.get(SHEETS_START_MARK), first_sheet_slot)
-        && at + sheets != total + 1 + first
-    {
-        return Err(Error::new(format!(
-            "internal: the kit's sheet pages came out {} for {sheets} places",
-            total + 1 - at + first
-        ))
-        .game(&game.id));
+    if let Some(first) = first_sheet_slot {
+        let at = typeset.marks.get(SHEETS_START_MARK).copied().unwrap_or(0);
+        if at + sheets != total + 1 + first {
+            return Err(Error::new(format!(
+                "internal: the kit laid out {} pages from its first sheet page on, for {} sheet \
+                 and blank pages",
+                (total + 1).saturating_sub(at),
+                sheets - first
+            ))
+            .game(&game.id)
+            .help("this is a fault in protopress, not in the game: the sheet PDFs themselves are right; please report it with the game's files"));
+        }
     }
     let (rules_start, sheets_start) = (typeset.marks.get(RULES_MARK), total - sheets);
     for f in &mut fills {

@@ -9,8 +9,8 @@ use crate::rulebook::markdown::string;
 pub(super) const CONTENTS_MARK: &str = "protopress:contents";
 pub(super) const RULES_MARK: &str = "protopress:rules";
 pub(super) const GUIDE_MARK: &str = "protopress:guide";
-/// The kit's first sheet page, its value the slot it fills: Typst must lay out every page
-/// after it, or the sheets would be filled in pages off.
+/// The kit's first sheet page: Typst must lay out every page from it on, or the sheets
+/// would be filled in pages off (the kit counts them back from its last page).
 pub(super) const SHEETS_START_MARK: &str = "protopress:sheets-start";
 /// The first and last page of the rules' text in the rulebook, and its credits page.
 pub(super) const RULES_START_MARK: &str = "protopress:rules-start";

@@ -166,6 +166,7 @@ pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>
 /// page.
 pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     let (pages, slots) = kit_plan(input);
+    let paper = input.game.file.print.paper.size_mm();
     let mut s = String::new();
     let mut fills = Vec::new();
     let mut size = (210.0, 297.0);
@@ -173,14 +174,11 @@ pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
     // per page cost Typst 15 µs more a page, a third of a second at 22,000 sheet pages.
     let mut run: Option<(f32, f32)> = None;
     for (n, slot) in slots.iter().enumerate() {
-        let sheet = match slot {
-            Slot::Page(i) => match &pages[*i] {
-                KitPage::Sheet { page, marks } => Some((page, marks)),
-                _ => None,
-            },
+        let page = match slot {
+            Slot::Page(i) => Some(&pages[*i]),
             Slot::Blank => None,
         };
-        if let Some((page, marks)) = sheet {
+        if let Some(KitPage::Sheet { page, marks }) = page {
             let wh = (page.width_mm, page.height_mm);
             match run {
                 Some(open) if open == wh => s.push_str("#pagebreak()"),
@@ -207,17 +205,21 @@ pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
         if run.take().is_some() {
             s.push_str(RUN_END);
         }
-        match slot {
-            Slot::Blank => s.push_str(&format!(
+        match page {
+            None => s.push_str(&format!(
                 "{}#{}]\n",
                 page_open(size),
                 blank(&kit_words(input))
             )),
-            Slot::Page(i) => {
-                let (markup, wh) = kit_page(input, &pages[*i]);
-                s.push_str(&markup);
-                size = wh.unwrap_or(input.game.file.print.paper.size_mm());
+            Some(KitPage::CalibrationFront) => {
+                s.push_str(&calibration_front(&kit_words(input)));
+                size = paper;
             }
+            Some(KitPage::CalibrationBack) => {
+                s.push_str(&calibration_back(&kit_words(input)));
+                size = paper;
+            }
+            Some(KitPage::Sheet { .. }) => {}
         }
     }
     if run.is_some() {
@@ -256,21 +258,6 @@ fn sheet_labels(input: &KitInput, marks: &[(&str, bool, bool)]) -> String {
         }
     }
     labels
-}
-
-/// The markup of a calibration page (it takes the paper's size); sheet pages are written by
-/// [`sheet_pages`], empty with their labels and outline entries, each to take the sheet's
-/// own page after Typst (`pdf::import`).
-fn kit_page(input: &KitInput, page: &KitPage) -> (String, Option<(f32, f32)>) {
-    match page {
-        KitPage::CalibrationFront => (calibration_front(&kit_words(input)), None),
-        KitPage::CalibrationBack => (calibration_back(&kit_words(input)), None),
-        KitPage::Sheet { page, marks } => {
-            let wh = (page.width_mm, page.height_mm);
-            let labels = sheet_labels(input, marks);
-            (format!("{}{labels}]\n", page_open(wh)), Some(wh))
-        }
-    }
 }
 
 #[cfg(test)]
