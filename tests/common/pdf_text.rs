@@ -146,6 +146,17 @@ fn font(doc: &Document, dict: &Dictionary) -> Font {
     }
 }
 
+/// The font a `Tf` operation selects, among a content stream's fonts.
+fn selected<'f>(
+    op: &lopdf::content::Operation,
+    fonts: &'f BTreeMap<Vec<u8>, Font>,
+) -> Option<&'f Font> {
+    op.operands
+        .first()
+        .and_then(|o| o.as_name().ok())
+        .and_then(|name| fonts.get(name))
+}
+
 /// A run of text: where it starts, how wide it is, its size and its characters.
 struct Run {
     x: f32,
@@ -184,11 +195,7 @@ fn page_runs(doc: &Document, page: lopdf::ObjectId) -> Vec<Run> {
                 ];
             }
             "Tf" => {
-                current = op
-                    .operands
-                    .first()
-                    .and_then(|o| o.as_name().ok())
-                    .and_then(|name| fonts.get(name));
+                current = selected(op, &fonts);
                 size = n.get(1).copied().unwrap_or(0.0) * ctm[0].abs().max(ctm[3].abs());
             }
             "TJ" => {
@@ -336,13 +343,7 @@ pub fn form_texts(bytes: &[u8]) -> Vec<String> {
         let mut text = String::new();
         for op in &content.operations {
             match op.operator.as_str() {
-                "Tf" => {
-                    current = op
-                        .operands
-                        .first()
-                        .and_then(|o| o.as_name().ok())
-                        .and_then(|name| fonts.get(name));
-                }
+                "Tf" => current = selected(op, &fonts),
                 "TJ" | "Tj" => {
                     let Some(f) = current else { continue };
                     let strings = op.operands.iter().flat_map(|o| match o {
