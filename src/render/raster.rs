@@ -174,12 +174,21 @@ pub fn png_rgb_at(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
     )
 }
 
-/// The pixels without their alpha (the pixmap is opaque, so premultiplied is plain). A loop
-/// over a sized buffer: collecting a `flat_map` of arrays took 6 % of a PNG export.
+/// The pixels without their alpha (the pixmap is opaque, so premultiplied is plain), four
+/// pixels at a time: a fixed-size copy the compiler turns into a byte shuffle. Collecting a
+/// `flat_map` of arrays took 6 % of a PNG export, a pixel at a time 5 %.
 fn rgb(pixmap: &Pixmap) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pixmap.data().len() / 4 * 3);
-    for p in pixmap.data().chunks_exact(4) {
-        out.extend_from_slice(&p[..3]);
+    let data = pixmap.data();
+    let mut out = vec![0u8; data.len() / 4 * 3];
+    let (src, src_rest) = data.as_chunks::<16>();
+    let (dst, dst_rest) = out.as_chunks_mut::<12>();
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = [
+            s[0], s[1], s[2], s[4], s[5], s[6], s[8], s[9], s[10], s[12], s[13], s[14],
+        ];
+    }
+    for (d, s) in dst_rest.chunks_exact_mut(3).zip(src_rest.chunks_exact(4)) {
+        d.copy_from_slice(&s[..3]);
     }
     out
 }
@@ -265,6 +274,20 @@ pub fn max_pixels() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rgb_drops_the_alpha_of_every_pixel_in_order() {
+        // Seven pixels: one group of four and three left over.
+        let mut pixmap = Pixmap::new(7, 1).unwrap();
+        for (i, p) in pixmap.data_mut().chunks_exact_mut(4).enumerate() {
+            let v = i as u8 * 10;
+            p.copy_from_slice(&[v, v + 1, v + 2, 255]);
+        }
+        let want: Vec<u8> = (0..7u8)
+            .flat_map(|i| [i * 10, i * 10 + 1, i * 10 + 2])
+            .collect();
+        assert_eq!(rgb(&pixmap), want);
+    }
 
     fn chunk(png: &[u8], name: &[u8; 4]) -> Option<Vec<u8>> {
         let mut at = 8;
