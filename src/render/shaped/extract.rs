@@ -125,8 +125,15 @@ fn read_piece(tspan: roxmltree::Node, bold: bool, italic: bool) -> Option<PieceE
     })
 }
 
+/// Largest size, position or spacing drawn as shaped, in the face's units (millimetres on a
+/// protopress face): far past any card or board, and far enough from the float limits that
+/// no glyph box or transform made from it overflows. Larger numbers are left to the SVG reader.
+const MAX_NUMBER: f32 = 100_000.0;
+
 fn number(s: &str) -> Option<f32> {
-    s.parse::<f32>().ok().filter(|v| v.is_finite())
+    s.parse::<f32>()
+        .ok()
+        .filter(|v| v.is_finite() && v.abs() <= MAX_NUMBER)
 }
 
 fn weight(value: Option<&str>, inherited: bool) -> Option<bool> {
@@ -209,6 +216,8 @@ mod tests {
             r#"<svg><text data-text-box="" font-family="A" font-size="0" fill="red"><tspan x="1" y="2">a</tspan></text></svg>"#,
             r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="1e39" y="2">a</tspan></text></svg>"#,
             r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="NaN" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="1e30" fill="red"><tspan x="1" y="2">a</tspan></text></svg>"#,
+            r#"<svg><text data-text-box="" font-family="A" font-size="3" fill="red"><tspan x="1" y="2" word-spacing="1e38">a b</tspan></text></svg>"#,
         ] {
             assert!(take_text_boxes(svg).is_none(), "{svg}");
         }

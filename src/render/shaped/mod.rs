@@ -293,6 +293,34 @@ mod tests {
         assert_eq!(parse(&few).texts.len(), 100);
     }
 
+    /// Numbers a template may write that would overflow a glyph's box or transform: the face
+    /// is left to the SVG reader, and drawing it (into the PDF and into pixels) does not fail.
+    #[test]
+    fn huge_numbers_are_left_to_the_svg_reader_and_draw_without_fault() {
+        for body in [
+            BOX.replace(r#"font-size="4""#, r#"font-size="3.4e38""#),
+            BOX.replace(r#"x="10""#, r#"x="1e30""#),
+            BOX.replace(r#"word-spacing="0.5""#, r#"word-spacing="1e38""#),
+            format!(r#"<g transform="scale(1e30)">{BOX}</g>"#),
+        ] {
+            let face = parse(&body);
+            assert!(face.texts.is_empty() && face.fell_back, "{body}");
+            let mut doc = krilla::Document::new();
+            let mut page = doc.start_page();
+            let mut surface = page.surface();
+            draw::to_pdf(
+                &mut surface,
+                &face,
+                krilla::geom::Size::from_wh(170.0, 255.0).unwrap(),
+            );
+            surface.finish();
+            page.finish();
+            assert!(doc.finish().is_ok(), "{body}");
+            let mut pixmap = resvg::tiny_skia::Pixmap::new(60, 90).unwrap();
+            draw::to_pixels(&mut pixmap.as_mut(), &face, usvg::Transform::identity());
+        }
+    }
+
     #[test]
     fn raw_svg_text_is_left_to_the_svg_reader() {
         let face = parse(r#"<text x="5" y="10" font-size="4">Hand written</text>"#);

@@ -138,7 +138,7 @@ pub fn place(tree: &usvg::Tree, texts: &[ShapedText]) -> Option<Vec<Placement>> 
             continue;
         };
         let slot = placed.get_mut(i)?;
-        if slot.is_some() {
+        if slot.is_some() || !moderate(transform) {
             return None;
         }
         *slot = Some(Placement { transform });
@@ -194,6 +194,14 @@ fn walk(group: &usvg::Group, plain: bool, items: &mut Vec<Item>) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// Whether a transform keeps a text's numbers far from the float limits: finite, and scaling
+/// and moving by no more than a face could want.
+fn moderate(t: Transform) -> bool {
+    [t.sx, t.kx, t.ky, t.sy, t.tx, t.ty]
+        .iter()
+        .all(|v| v.is_finite() && v.abs() <= 1e6)
 }
 
 /// Whether a group paints its content as it is: no opacity, clip, mask, filter or blending.
