@@ -77,6 +77,9 @@ pub struct ShapedGlyph {
 /// Most shaped runs kept: card after card repeats the same lines, but a deck of unique text
 /// must not grow memory with every card.
 const MAX_SHAPED: usize = 8_192;
+/// Longest run kept (bytes of text): a line of card text is far shorter, and a page-long run
+/// a template writes is not worth a place that 8,192 of would make gigabytes.
+const MAX_SHAPED_TEXT: usize = 512;
 
 /// Runs shaped in a face, by face and text.
 type ShapedRuns = HashMap<(ID, String), Arc<[ShapedGlyph]>>;
@@ -240,11 +243,13 @@ impl FontFaces {
                 y_offset: pos.y_offset as f32 / em,
             })
             .collect();
-        let mut cache = lock(&self.shaped);
-        if cache.len() >= MAX_SHAPED {
-            cache.clear();
+        if text.len() <= MAX_SHAPED_TEXT {
+            let mut cache = lock(&self.shaped);
+            if cache.len() >= MAX_SHAPED {
+                cache.clear();
+            }
+            cache.insert(key, Arc::clone(&glyphs));
         }
-        cache.insert(key, Arc::clone(&glyphs));
         Some(glyphs)
     }
 
