@@ -1,4 +1,5 @@
-//! Faces to pixels with resvg, from the very trees the PDF draws, so images match the print.
+//! Faces to pixels with resvg, from the very parsed faces the PDF draws (their text boxes
+//! filled from the glyphs' outlines), so images match the print.
 
 use resvg::tiny_skia::{self, Pixmap};
 

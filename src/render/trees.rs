@@ -1,8 +1,9 @@
 //! The parsed faces a build draws: parsed when first drawn, shared, and let go once drawn.
 //!
-//! A parsed face holds its text twice (the glyph runs and the outlines usvg flattens them to),
-//! about 100 KB for a card of thirty words: 5,000 unique faces are half a gigabyte if parsed
-//! up front. The sheets stage turns each face into one PDF form and never needs its tree again;
+//! A parsed face is a usvg tree with the text boxes' glyph runs beside it (text usvg laid out
+//! itself it holds twice: glyph runs and the outlines it flattens them to, about 100 KB for a
+//! card of thirty words): thousands of unique faces are hundreds of megabytes if parsed up
+//! front. The sheets stage turns each face into one PDF form and never needs its tree again;
 //! after it, only the faces the index page shows are drawn. So a build parses faces in small
 //! parallel batches as the sheets first ask for them, marks the faces it can forget, and drops
 //! each the moment its form is made: memory holds a batch, not the deck.

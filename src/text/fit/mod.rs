@@ -1,11 +1,12 @@
 //! Measured text for card faces: wrapping, auto-fit, inline markup and icons.
 //!
 //! SVG has no line wrapping, so templates call `text_box(...)`, which shapes every word with
-//! rustybuzz on the very font bytes usvg will render with, breaks lines greedily, shrinks the
-//! size until the text fits both the width and the height, and emits `<text>`/`<tspan>` with
+//! rustybuzz on the build's font bytes, breaks lines greedily, shrinks the size until the text
+//! fits both the width and the height, and emits `<text data-text-box>`/`<tspan>` with
 //! explicit positions: one `tspan` for each run of words in one style, its spaces widened by
-//! `word-spacing` to the gap the words were placed by. Because usvg shapes the same words with
-//! the same fonts, what is measured here is what prints.
+//! `word-spacing` to the gap the words were placed by. The print draws those runs as shaped,
+//! in the faces chosen here ([`crate::render::shaped`]); a face it must leave to the SVG reader
+//! is laid out by usvg from the same words and fonts, so what is measured here is what prints.
 //!
 //! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),
 //! which are SVG files in `templates/<game>/icons/` or `templates/common/icons/` or built in

@@ -1,6 +1,6 @@
-//! Shaping: every run of text measured with rustybuzz on the very font bytes usvg renders
-//! with, each character in the face usvg would draw it with (the style's face, else the first
-//! face that has it), widths cached across sizes and cards.
+//! Shaping: every run of text measured with rustybuzz on the build's font bytes, each
+//! character in the face that draws it ([`FontFaces`]: the style's face, else the first face
+//! that has it, as usvg chooses), widths cached across sizes and cards.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
