@@ -21,7 +21,7 @@ use serde_json::{Map, Value, json};
 
 use super::files::{Output, face_name, json_bytes, no_copies, px, url_escape};
 use crate::assemble::{BuildOptions, Prepared, Session};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck};
@@ -159,7 +159,7 @@ pub(super) fn export(
     };
     // Every deck's card sheets drawn and encoded at once, in parallel, then named in order:
     // a deck at a time left a core idle while one large sheet was encoded.
-    let mut drawn: Vec<Option<Vec<Result<DrawnSheet>>>> = p
+    let mut drawn: Vec<Option<DrawnDeck>> = p
         .faces
         .decks
         .par_iter()
@@ -167,7 +167,11 @@ pub(super) fn export(
             let comp = p.game.components.get(deck.component)?;
             let cards =
                 comp.printed() && !deck.copies.is_empty() && comp.spec.kind == ComponentKind::Cards;
-            cards.then(|| draw_sheets(&p, comp, &slots(comp, &deck.copies)))
+            cards.then(|| {
+                let slots = slots(comp, &deck.copies);
+                let sheets = draw_sheets(&p, comp, &slots);
+                (slots, sheets)
+            })
         })
         .collect();
     let mut objects = Vec::new();
@@ -191,7 +195,9 @@ pub(super) fn export(
         );
         let object = match comp.spec.kind {
             ComponentKind::Cards => {
-                let sheets = drawn[n].take().unwrap_or_default();
+                let sheets = drawn[n]
+                    .take()
+                    .ok_or_else(|| Error::new("internal: a deck's TTS sheets were not drawn"))?;
                 deck_object(&mut ctx, comp, deck, pos, sheets)?
             }
             ComponentKind::Tokens | ComponentKind::Standee => {
@@ -353,6 +359,9 @@ fn draw_sheets(p: &Prepared, comp: &Component, slots: &[Slot]) -> Vec<Result<Dra
         .collect()
 }
 
+/// A card deck's distinct cards and its sheets, drawn and encoded.
+type DrawnDeck = (Vec<Slot>, Vec<Result<DrawnSheet>>);
+
 /// One sheet of a deck, drawn and encoded: its grid, its cell size, its fronts and (cards
 /// with backs of their own) its backs.
 struct DrawnSheet {
@@ -369,9 +378,8 @@ fn deck_object(
     comp: &Component,
     deck: &Deck,
     pos: (f64, f64),
-    drawn: Vec<Result<DrawnSheet>>,
+    (slots, drawn): DrawnDeck,
 ) -> Result<Value> {
-    let slots = slots(comp, &deck.copies);
     let sheets = sheets(ctx, comp, &slots, drawn)?;
     let size = comp.size();
     let scale = card_scale(size.width_mm, size.height_mm);

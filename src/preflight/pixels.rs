@@ -1,10 +1,12 @@
 //! The face as the pixel classes read it: rendered once, small, and without its text.
 //!
 //! Without its text, the render is what stands behind the words, so the contrast of a text is
-//! read straight off it; and it costs about half as much, glyph outlines being most of what a
-//! card draws. Groups that hold text are walked into rather than drawn whole, so their own
-//! opacity, clip or mask is not applied to the art beside the text: templates put those on
-//! the art itself, and a test here is a reading, not a print.
+//! read straight off it. Text boxes drawn as shaped are not in the tree at all (their marker
+//! groups draw nothing); text the SVG reader laid out is skipped here, which also halves the
+//! render of such a face, glyph outlines being most of what a card draws. Groups that hold
+//! text are walked into rather than drawn whole, so their own opacity, clip or mask is not
+//! applied to the art beside the text: templates put those on the art itself, and a test here
+//! is a reading, not a print.
 
 use resvg::tiny_skia::{Pixmap, Transform};
 

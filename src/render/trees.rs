@@ -595,21 +595,62 @@ mod tests {
         assert_eq!(trees.ahead_count.load(Ordering::Relaxed), 0);
     }
 
-    /// Only the sheets' own thread parses the next faces instead of waiting; a reader beside
-    /// them (the index's thumbnails) does not run ahead of the sheets.
+    /// While the thread ahead parses the face the sheets need, the sheets' own thread parses
+    /// the next faces rather than wait; a reader beside them (the index's thumbnails) waits.
     #[test]
-    fn only_the_sheets_thread_parses_ahead_of_itself() {
-        let trees = FaceTrees::lazy(300, Box::new(|_| Ok(tree())));
-        // No sheets running: a reader that finds its face taken waits rather than helps.
-        assert!(trees.claim(10));
+    fn the_sheets_thread_parses_the_next_faces_while_its_face_is_parsed_elsewhere() {
+        let by = Mutex::new(Vec::new());
+        let (tell, told) = std::sync::mpsc::channel();
+        let tell = Mutex::new(tell);
+        let parser = |i: usize| {
+            lock(&by).push((i, std::thread::current().id()));
+            let _ = lock(&tell).send(i);
+            Ok(tree())
+        };
+        let trees = FaceTrees::lazy(10, Box::new(parser));
+        let me = std::thread::current().id();
+        *lock(&trees.sheets_thread) = Some(me);
+        // Face 0 is being parsed by another thread, which finishes it once this thread has
+        // parsed face 1.
+        assert!(trees.claim(0));
+        let other = &trees;
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                while told.recv().is_ok_and(|i| i != 1) {}
+                other.parse_all(&[0], None, &|_| Ok(tree()));
+            });
+            assert!(trees.get(0).is_some());
+        });
+        let by = lock(&by).clone();
+        assert!(by.contains(&(1, me)), "face 1 parsed by the sheets: {by:?}");
+        assert!(by.iter().all(|&(_, t)| t == me));
+        // Not the sheets' thread: a reader waits for the face and parses nothing of its own.
+        *lock(&trees.sheets_thread) = None;
+        let readers = Mutex::new(Vec::new());
+        let parser = |i: usize| {
+            lock(&readers).push((i, std::thread::current().id()));
+            Ok(tree())
+        };
+        let others = FaceTrees::lazy(10, Box::new(parser));
+        assert!(others.claim(3));
         let reader = std::thread::scope(|scope| {
-            let waiting = scope.spawn(|| trees.get(10).is_some());
-            std::thread::sleep(Duration::from_millis(50));
-            assert_eq!(trees.parses(), 0, "the reader parsed nothing of its own");
-            trees.parse_all(&[10], None, &|_| Ok(tree()));
+            let waiting = scope.spawn(|| (others.get(3).is_some(), std::thread::current().id()));
+            others.parse_all(&[3], None, &|_| Ok(tree()));
             waiting.join().unwrap()
         });
-        assert!(reader);
-        assert_eq!(trees.ahead_count.load(Ordering::Relaxed), 0);
+        assert!(reader.0);
+        assert!(lock(&readers).iter().all(|&(_, t)| t != reader.1));
+    }
+
+    /// A batch the sheets parse on demand leaves out the faces they will not draw.
+    #[test]
+    fn a_batch_leaves_out_the_faces_the_sheets_will_not_draw() {
+        let draws = (0..100).map(|i| u32::from(i % 2 == 0)).collect();
+        let trees = FaceTrees::lazy(100, Box::new(|_| Ok(tree()))).drawn_times(draws);
+        assert!(trees.get(0).is_some());
+        assert_eq!(trees.parses(), BATCH);
+        for i in (1..100).step_by(2) {
+            assert!(matches!(*lock(&trees.slots[i]), Slot::Waiting), "face {i}");
+        }
     }
 }

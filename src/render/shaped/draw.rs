@@ -74,24 +74,30 @@ fn text_to_pdf(surface: &mut Surface, text: &PlacedText) {
 /// A run's glyphs as the PDF writer takes them, each with the text of its cluster (the
 /// characters up to the next cluster), so that the words copy out of the PDF.
 fn pdf_glyphs(run: &GlyphRun) -> Vec<KrillaGlyph> {
-    let end_of = |start: u32| {
-        run.glyphs
-            .iter()
-            .map(|g| g.cluster)
-            .filter(|&c| c > start)
-            .min()
-            .map_or(run.text.len(), |c| c as usize)
-    };
+    // A left-to-right run's clusters rise: a glyph's text ends where the next glyph's cluster
+    // starts, or where that glyph's text ends when both share a cluster; found in one pass
+    // from the end.
+    let len = run.text.len();
+    let mut ends = vec![len; run.glyphs.len()];
+    for i in (0..run.glyphs.len()).rev() {
+        let start = run.glyphs[i].cluster as usize;
+        ends[i] = match run.glyphs.get(i + 1) {
+            Some(next) if next.cluster as usize > start => next.cluster as usize,
+            Some(_) if ends[i + 1] > start => ends[i + 1],
+            _ => len,
+        };
+    }
     run.glyphs
         .iter()
-        .map(|g| {
+        .zip(ends)
+        .map(|(g, end)| {
             KrillaGlyph::new(
                 GlyphId::new(u32::from(g.id)),
                 g.x_advance,
                 g.x_offset,
                 g.y_offset,
                 0.0,
-                g.cluster as usize..end_of(g.cluster),
+                g.cluster as usize..end,
                 None,
             )
         })
@@ -141,5 +147,45 @@ pub fn to_pixels(
             let base = transform.pre_concat(text.transform);
             pixmap.fill_path(&path, &paint, tiny_skia::FillRule::Winding, base, None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::faces::ShapedGlyph;
+    use crate::text::fonts::Fonts;
+
+    #[test]
+    fn each_glyph_carries_the_text_of_its_cluster() {
+        let fonts = Fonts::bundled().unwrap();
+        let id = fonts.faces.select("Noto Sans", false, false).unwrap();
+        let glyph = |cluster| ShapedGlyph {
+            id: 1,
+            cluster,
+            x_advance: 0.5,
+            x_offset: 0.0,
+            y_offset: 0.0,
+        };
+        // "ffi x": a ligature of three letters, a space, a base letter with a mark (two
+        // glyphs, one cluster).
+        let run = GlyphRun {
+            face: fonts.faces.face_data(id).unwrap(),
+            font: id,
+            piece: 0,
+            size: 4.0,
+            x: 0.0,
+            y: 0.0,
+            text: "ffi x\u{301}".into(),
+            glyphs: vec![glyph(0), glyph(3), glyph(4), glyph(4)],
+            ink: None,
+            glyph_inks: Vec::new(),
+            heavy: false,
+        };
+        let ranges: Vec<_> = pdf_glyphs(&run)
+            .iter()
+            .map(|g| g.text_range.clone())
+            .collect();
+        assert_eq!(ranges, [0..3, 3..4, 4..7, 4..7]);
     }
 }

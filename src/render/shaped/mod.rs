@@ -140,11 +140,13 @@ fn parse_shaped(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Opt
     if !place::plain_surroundings(&doc, elements.len()) {
         return None;
     }
-    let tree = parse_doc(&doc, &stripped, fonts, project, base).ok()?;
+    // Shaped before the tree is parsed: a face whose text must go to the SVG reader is then
+    // parsed once, whole, and not a second time.
     let shaped: Vec<ShapedText> = elements
         .iter()
         .map(|e| runs::shape(&fonts.faces, e))
         .collect::<Option<_>>()?;
+    let tree = parse_doc(&doc, &stripped, fonts, project, base).ok()?;
     let placements = place::place(&tree, &shaped)?;
     let texts = shaped
         .into_iter()
@@ -319,6 +321,47 @@ mod tests {
             let mut pixmap = resvg::tiny_skia::Pixmap::new(60, 90).unwrap();
             draw::to_pixels(&mut pixmap.as_mut(), &face, usvg::Transform::identity());
         }
+    }
+
+    /// The pixels of a text box drawn from its glyphs' outlines are the SVG reader's: the same
+    /// ink in the same places, to the anti-aliasing of an edge.
+    #[test]
+    fn a_shaped_text_box_draws_the_pixels_the_svg_reader_draws() {
+        let svg = format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="90mm" viewBox="0 0 60 90"><g transform="translate(2 3)">{BOX}</g></svg>"#
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let project = Project::open(dir.path()).unwrap();
+        let fonts = Fonts::bundled().unwrap();
+        let shaped = parse_face(&svg, &fonts, &project, Path::new("")).unwrap();
+        assert_eq!(shaped.texts.len(), 1);
+        let whole = ParsedFace::whole(
+            crate::render::svg::parse(&svg, &fonts, &project, Path::new("")).unwrap(),
+        );
+        let draw = |face: &ParsedFace| {
+            let mut pixmap = resvg::tiny_skia::Pixmap::new(480, 720).unwrap();
+            pixmap.fill(resvg::tiny_skia::Color::WHITE);
+            let scale = 480.0 / face.tree.size().width();
+            draw::to_pixels(
+                &mut pixmap.as_mut(),
+                face,
+                usvg::Transform::from_scale(scale, scale),
+            );
+            pixmap
+                .data()
+                .chunks_exact(4)
+                .map(|p| p[0])
+                .collect::<Vec<u8>>()
+        };
+        let (a, b) = (draw(&shaped), draw(&whole));
+        let inked = b.iter().filter(|&&v| v < 128).count();
+        let apart = a
+            .iter()
+            .zip(&b)
+            .filter(|(x, y)| x.abs_diff(**y) > 64)
+            .count();
+        assert!(inked > 500, "the text put down ink: {inked} pixels");
+        assert!(apart * 50 < inked, "{apart} of {inked} inked pixels differ");
     }
 
     #[test]

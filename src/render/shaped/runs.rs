@@ -84,7 +84,8 @@ pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
         for (font, text) in faces.runs_by_face(primary, &piece.text) {
             let font = font?;
             let face = faces.face_data(font)?;
-            if !face.plain {
+            // A face the PDF writer cannot take would leave its words out of the print.
+            if !face.plain || face.pdf_font().is_none() {
                 return None;
             }
             let mut glyphs = faces.shape(font, text)?.to_vec();

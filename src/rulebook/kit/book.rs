@@ -74,19 +74,9 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
-    // The first sheet page stands where the pages after it, counted back from the end, say.
     if let Some(first) = first_sheet_slot {
-        let at = typeset.marks.get(SHEETS_START_MARK).copied().unwrap_or(0);
-        if at + sheets != total + 1 + first {
-            return Err(Error::new(format!(
-                "internal: the kit laid out {} pages from its first sheet page on, for {} sheet \
-                 and blank pages",
-                (total + 1).saturating_sub(at),
-                sheets - first
-            ))
-            .game(&game.id)
-            .help("this is a fault in protopress, not in the game: the sheet PDFs themselves are right; please report it with the game's files"));
-        }
+        let at = typeset.marks.get(SHEETS_START_MARK).copied();
+        check_sheet_pages(at, first, sheets, total).map_err(|e| e.game(&game.id))?;
     }
     let (rules_start, sheets_start) = (typeset.marks.get(RULES_MARK), total - sheets);
     for f in &mut fills {
@@ -114,4 +104,48 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             calibration: if game.single_sided() { 0 } else { 2 },
         },
     ))
+}
+
+/// Checks that Typst laid out every sheet page: the first, labelled at page `at`, must stand
+/// where the pages after it say, counted back from the kit's `total` pages (the `sheets`
+/// places of the sheet part, the first sheet page at place `first`). A lost page would
+/// otherwise put every sheet after it one page off, fronts on backs.
+fn check_sheet_pages(at: Option<usize>, first: usize, sheets: usize, total: usize) -> Result<()> {
+    let help = "this is a fault in protopress, not in the game, and the sheet PDFs beside the \
+                kit are right: print those, and report it with `protopress --version` and the \
+                game's folder";
+    let Some(at) = at else {
+        return Err(Error::new("internal: the kit's first sheet page lost its label").help(help));
+    };
+    if at + sheets == total + 1 + first {
+        return Ok(());
+    }
+    Err(Error::new(format!(
+        "internal: the kit laid out {} pages from its first sheet page on, for {} sheet and \
+         blank pages",
+        (total + 1).saturating_sub(at),
+        sheets - first
+    ))
+    .help(help))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sheet_page_lost_or_a_label_missing_fails_the_kit() {
+        // 10 plain pages, then 2 calibration pages and 20 sheet pages: the first sheet page
+        // (place 2) is page 13 of 32.
+        assert!(check_sheet_pages(Some(13), 2, 22, 32).is_ok());
+        let lost = check_sheet_pages(Some(13), 2, 22, 31)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            lost.contains("laid out 19 pages") && lost.contains("for 20"),
+            "{lost}"
+        );
+        let unlabelled = check_sheet_pages(None, 2, 22, 32).unwrap_err().to_string();
+        assert!(unlabelled.contains("lost its label"), "{unlabelled}");
+    }
 }

@@ -51,45 +51,16 @@ impl TextEngine {
         self.faces.select(family, style.bold, style.italic)
     }
 
-    fn has_char(&self, id: ID, c: char) -> bool {
-        self.faces.has_char(id, c)
-    }
-
-    fn fallback(&self, primary: ID, c: char) -> Option<ID> {
-        self.faces.fallback(primary, c)
-    }
-
-    /// Advance width of `text` at font size 1.
+    /// Advance width of `text` at font size 1, each character in the face that draws it.
     pub(super) fn advance(&self, family: &str, style: Style, text: &str) -> f32 {
         let Some(primary) = self.select(family, style) else {
             return 0.0;
         };
-        // Split into runs by the face that will draw each character.
-        let mut total = 0.0;
-        let mut run = String::new();
-        let mut run_face = primary;
-        for c in text.chars() {
-            let face = if self.has_char(primary, c) || c.is_whitespace() {
-                primary
-            } else {
-                // Variation selectors and joiners ride along with their base character.
-                if matches!(c, '\u{FE0E}' | '\u{FE0F}' | '\u{200D}') {
-                    run.push(c);
-                    continue;
-                }
-                self.fallback(primary, c).unwrap_or(primary)
-            };
-            if face != run_face && !run.is_empty() {
-                total += self.shape_width(run_face, &run);
-                run.clear();
-            }
-            run_face = face;
-            run.push(c);
-        }
-        if !run.is_empty() {
-            total += self.shape_width(run_face, &run);
-        }
-        total
+        self.faces
+            .runs_by_face(primary, text)
+            .into_iter()
+            .map(|(face, run)| self.shape_width(face.unwrap_or(primary), run))
+            .sum()
     }
 
     fn shape_width(&self, id: ID, text: &str) -> f32 {
