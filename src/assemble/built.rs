@@ -45,8 +45,11 @@ pub struct BuildOutcome {
     pub timings: Vec<(&'static str, Duration)>,
     /// How many faces were parsed while drawing (for `--verbose`).
     pub faces_parsed: usize,
-    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped.
+    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped (for
+    /// `--verbose`).
     pub text_laid_out_whole: usize,
+    /// The first of those faces and why, for the designer to look at.
+    pub first_laid_out_whole: Option<String>,
     /// What the build did with the disk cache, when it had one.
     pub cache_use: Option<CacheUse>,
 }
@@ -71,8 +74,11 @@ pub struct Built {
     /// How many faces were parsed while drawing: the unique faces once each, unless one was
     /// let go and asked for again (for `--verbose` and the tests).
     pub faces_parsed: usize,
-    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped.
+    /// How many faces' text boxes the SVG reader laid out rather than drawn as shaped (for
+    /// `--verbose`).
     pub text_laid_out_whole: usize,
+    /// The first of those faces and why, for the designer to look at.
+    pub first_laid_out_whole: Option<String>,
     /// The kit's disk cache, when the build had one: what it made is written (and what it did
     /// not use removed) once the kit is written.
     pub disk_cache: Option<Arc<DiskCache>>,

@@ -65,7 +65,7 @@ pub(super) struct ParseNotes {
     proportions: std::sync::Mutex<Vec<(usize, String)>>,
     preflight: std::sync::Mutex<Vec<(usize, Vec<crate::preflight::Finding>)>>,
     /// Faces whose text boxes the SVG reader laid out (see [`crate::render::shaped`]).
-    fell_back: std::sync::Mutex<std::collections::BTreeSet<usize>>,
+    fell_back: std::sync::Mutex<std::collections::BTreeMap<usize, String>>,
 }
 
 impl ParseNotes {
@@ -73,8 +73,9 @@ impl ParseNotes {
         if let Some(w) = proportion_warning(face, &tree.tree) {
             lock(&self.proportions).push((i, w));
         }
-        if tree.fell_back {
-            lock(&self.fell_back).insert(i);
+        if let Some(why) = tree.fell_back {
+            let face = format!("{}/{} ({})", face.component, face.card, face.side.name());
+            lock(&self.fell_back).insert(i, format!("{face}: {}", why.why()));
         }
         let found = crate::preflight::face(game, face, tree);
         lock(&self.preflight).push((i, found));
@@ -89,9 +90,10 @@ impl ParseNotes {
         proportions.into_iter().map(|(_, w)| w).collect()
     }
 
-    /// How many faces' text boxes the SVG reader laid out.
-    pub(super) fn fell_back(&self) -> usize {
-        lock(&self.fell_back).len()
+    /// How many faces' text boxes the SVG reader laid out, and the first of them with why.
+    pub(super) fn fell_back(&self) -> (usize, Option<String>) {
+        let all = lock(&self.fell_back);
+        (all.len(), all.values().next().cloned())
     }
 
     /// The preflight of every face (low-resolution art among it), in face order, once per face.

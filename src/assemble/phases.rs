@@ -91,7 +91,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     extras.extend(sheets.cut_files);
     clock.lap("index page", &mut timings);
     let faces_parsed = trees.parses();
-    let text_laid_out_whole = parsed.fell_back();
+    let (text_laid_out_whole, first_laid_out_whole) = parsed.fell_back();
     // The trees borrow the game (to parse on demand); they go before it, on a thread of their
     // own while the files are written.
     trees.release_in_background();
@@ -106,6 +106,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         timings,
         faces_parsed,
         text_laid_out_whole,
+        first_laid_out_whole,
         disk_cache: None,
     })
 }

@@ -41,6 +41,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         timings,
         faces_parsed,
         text_laid_out_whole,
+        first_laid_out_whole,
         disk_cache,
     } = built;
     let mut dir = out_dir.join(&game.id);
@@ -73,6 +74,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         timings,
         faces_parsed,
         text_laid_out_whole,
+        first_laid_out_whole,
         cache_use,
     })
 }

@@ -207,8 +207,9 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
         );
         if outcome.text_laid_out_whole > 0 {
             println!(
-                "  faces whose text boxes the SVG reader laid out: {}",
-                outcome.text_laid_out_whole
+                "  faces whose text boxes the SVG reader laid out: {} (the first, {}; see docs/templates.md, text_box)",
+                outcome.text_laid_out_whole,
+                outcome.first_laid_out_whole.as_deref().unwrap_or("?")
             );
         }
         if let Some(c) = outcome.cache_use {

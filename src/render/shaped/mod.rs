@@ -32,9 +32,41 @@ pub struct ParsedFace {
     /// The text boxes taken out of the SVG, in paint order (by marker index); empty when the
     /// face was parsed whole.
     pub texts: Vec<PlacedText>,
-    /// Whether `text_box` wrote text the face could not take out, so the SVG reader laid it
-    /// out (see [`place`]).
-    pub fell_back: bool,
+    /// Why the SVG reader laid out text `text_box` wrote, when it did (see [`place`]).
+    pub fell_back: Option<FellBack>,
+}
+
+/// Why a face's text boxes were left to the SVG reader, as `build -v` tells the designer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FellBack {
+    /// Its SVG could not be read back as `text_box` writes it (a hand-made element, or
+    /// broken SVG the whole parse reports).
+    Unread,
+    /// An element around a text box passes something on to it, or the face has a style sheet,
+    /// a `tref`, or a `use` of the text.
+    Surroundings,
+    /// Its text or font needs the reader: right to left, colour or variable fonts, a fill that
+    /// is no plain colour, a family list, numbers past any face.
+    Text,
+    /// Something drawn after a text box covers it, or a group's effect reaches it.
+    Drawing,
+}
+
+impl FellBack {
+    pub fn why(self) -> &'static str {
+        match self {
+            FellBack::Unread => "its text boxes could not be read back",
+            FellBack::Surroundings => {
+                "a group around a text box sets a text property, or the SVG has a style sheet, a tref or a use of the text"
+            }
+            FellBack::Text => {
+                "a text box runs right to left, needs a colour or variable font, or has a fill or family the SVG reader resolves"
+            }
+            FellBack::Drawing => {
+                "something drawn after a text box covers it, or a group's opacity, clip, mask or filter reaches it"
+            }
+        }
+    }
 }
 
 /// A shaped text box and where its units stand on the face's canvas.
@@ -49,7 +81,7 @@ impl ParsedFace {
         ParsedFace {
             tree,
             texts: Vec::new(),
-            fell_back: false,
+            fell_back: None,
         }
     }
 
@@ -121,33 +153,44 @@ fn union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
 pub fn parse_face(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Result<ParsedFace> {
     check_font_families(svg, fonts)?;
     check_links(svg, base)?;
-    if let Some(face) = parse_shaped(svg, fonts, project, base) {
-        return Ok(face);
-    }
+    let why = match parse_shaped(svg, fonts, project, base) {
+        Ok(Some(face)) => return Ok(face),
+        Ok(None) => None,
+        Err(why) => Some(why),
+    };
     let doc = read_xml(svg)?;
     let tree = parse_doc(&doc, svg, fonts, project, base)?;
     Ok(ParsedFace {
-        fell_back: svg.contains(crate::text::fit::TEXT_BOX_MARK),
+        fell_back: why,
         ..ParsedFace::whole(tree)
     })
 }
 
-/// The face with its text boxes taken out; none when it has none or one of them must be laid
-/// out by the SVG reader (an error is then met, and reported, by the whole parse).
-fn parse_shaped(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Option<ParsedFace> {
-    let (stripped, elements) = extract::take_text_boxes(svg)?;
-    let doc = read_xml(&stripped).ok()?;
+/// The face with its text boxes taken out; none when it has none, or why one of them must be
+/// laid out by the SVG reader (an error is then met, and reported, by the whole parse).
+fn parse_shaped(
+    svg: &str,
+    fonts: &Fonts,
+    project: &Project,
+    base: &Path,
+) -> std::result::Result<Option<ParsedFace>, FellBack> {
+    if !svg.contains(crate::text::fit::TEXT_BOX_MARK) {
+        return Ok(None);
+    }
+    let (stripped, elements) = extract::take_text_boxes(svg).ok_or(FellBack::Unread)?;
+    let doc = read_xml(&stripped).map_err(|_| FellBack::Unread)?;
     if !place::plain_surroundings(&doc, elements.len()) {
-        return None;
+        return Err(FellBack::Surroundings);
     }
     // Shaped before the tree is parsed: a face whose text must go to the SVG reader is then
     // parsed once, whole, and not a second time.
     let shaped: Vec<ShapedText> = elements
         .iter()
         .map(|e| runs::shape(&fonts.faces, e))
-        .collect::<Option<_>>()?;
-    let tree = parse_doc(&doc, &stripped, fonts, project, base).ok()?;
-    let placements = place::place(&tree, &shaped)?;
+        .collect::<Option<_>>()
+        .ok_or(FellBack::Text)?;
+    let tree = parse_doc(&doc, &stripped, fonts, project, base).map_err(|_| FellBack::Unread)?;
+    let placements = place::place(&tree, &shaped).ok_or(FellBack::Drawing)?;
     let texts = shaped
         .into_iter()
         .zip(placements)
@@ -156,11 +199,11 @@ fn parse_shaped(svg: &str, fonts: &Fonts, project: &Project, base: &Path) -> Opt
             transform: p.transform,
         })
         .collect();
-    Some(ParsedFace {
+    Ok(Some(ParsedFace {
         tree,
         texts,
-        fell_back: false,
-    })
+        fell_back: None,
+    }))
 }
 
 #[cfg(test)]
@@ -191,7 +234,7 @@ mod tests {
         let face = parse(&format!(
             r##"<rect width="60" height="90" fill="#eee"/><g transform="translate(5 0)">{BOX}</g>"##
         ));
-        assert!(!face.fell_back);
+        assert_eq!(face.fell_back, None);
         assert!(!has_svg_text(face.tree.root()));
         let [text] = &face.texts[..] else {
             panic!("one text box");
@@ -242,12 +285,40 @@ mod tests {
         ] {
             let face = parse(&body);
             assert!(face.texts.is_empty(), "{body}");
-            assert!(face.fell_back, "{body}");
+            assert!(face.fell_back.is_some(), "{body}");
             assert!(
                 has_svg_text(face.tree.root()),
                 "{body}: the SVG reader lays it out"
             );
         }
+    }
+
+    /// `build -v` names why a face was read whole, by stage.
+    #[test]
+    fn a_face_read_whole_says_why() {
+        let why = |body: &str| parse(body).fell_back;
+        assert_eq!(
+            why(&format!(r#"<g stroke="red">{BOX}</g>"#)),
+            Some(FellBack::Surroundings)
+        );
+        assert_eq!(
+            why(&BOX.replace("#203040", "currentColor")),
+            Some(FellBack::Text)
+        );
+        assert_eq!(
+            why(&format!(
+                r##"{BOX}<rect x="9" y="16" width="20" height="10" fill="#f00"/>"##
+            )),
+            Some(FellBack::Drawing)
+        );
+        assert_eq!(
+            why(&BOX.replace("<tspan", "<tspan letter-spacing=\"1\"")),
+            Some(FellBack::Unread)
+        );
+        assert_eq!(
+            why(r#"<text x="5" y="10" font-size="4">plain</text>"#),
+            None
+        );
     }
 
     #[test]
@@ -256,7 +327,7 @@ mod tests {
             r##"{BOX}<rect x="9" y="27" width="20" height="10" fill="#f00"/><rect x="40" y="10" width="5" height="20"/>"##
         ));
         assert_eq!(face.texts.len(), 1);
-        assert!(!face.fell_back);
+        assert_eq!(face.fell_back, None);
         // Inside the line's box, but in the space between two words: no glyph is covered.
         let alone = parse(BOX);
         let inks = &alone.texts[0].shaped.runs[0].glyph_inks;
@@ -290,7 +361,7 @@ mod tests {
         };
         let many: String = (0..2100).map(one).collect();
         let face = parse(&many);
-        assert!(face.fell_back && face.texts.is_empty());
+        assert!(face.fell_back.is_some() && face.texts.is_empty());
         let few: String = (0..100).map(one).collect();
         assert_eq!(parse(&few).texts.len(), 100);
     }
@@ -306,7 +377,7 @@ mod tests {
             format!(r#"<g transform="scale(1e30)">{BOX}</g>"#),
         ] {
             let face = parse(&body);
-            assert!(face.texts.is_empty() && face.fell_back, "{body}");
+            assert!(face.texts.is_empty() && face.fell_back.is_some(), "{body}");
             let mut doc = krilla::Document::new();
             let mut page = doc.start_page();
             let mut surface = page.surface();
@@ -368,7 +439,7 @@ mod tests {
     fn raw_svg_text_is_left_to_the_svg_reader() {
         let face = parse(r#"<text x="5" y="10" font-size="4">Hand written</text>"#);
         assert!(face.texts.is_empty());
-        assert!(!face.fell_back);
+        assert_eq!(face.fell_back, None);
         assert!(has_svg_text(face.tree.root()));
     }
 }
