@@ -56,14 +56,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     warnings.extend(translations.stale.iter().map(|s| s.message(first)));
     warnings.extend(translations.unconfirmed_warning(&game.langs.current));
     clock.lap("sheets and PDF", &mut timings);
-    let sheet_bytes: usize = sheets.pdfs.iter().map(|(_, b)| b.len()).sum();
-    if render.is_none() && sheet_bytes > LARGE_SHEETS {
-        // A one-shot build (no session keeps its work for the next) of large sheets: let go of
-        // what krilla and Typst memoised, every deflated stream of the sheets among it, before
-        // the kit, the build's peak (10,000 rich faces: 36 MB). Small games keep it: the kit
-        // reuses the rulebook's fonts and words (10 ms of Death to Decorum's 0.2 s).
-        typst::comemo::evict(0);
-    }
+    let_go_of_memoised(render.is_some(), &sheets.pdfs);
     split_parsing(&mut timings, trees.parsing_time());
     timings.push(("SVG parsing, beside the sheets", trees.parsing_ahead_time()));
     timings.push(("rulebook, beside the sheets", rulebook_time));
@@ -191,8 +184,19 @@ fn thumb_cache<'a>(
 }
 
 /// Sheet PDFs past this many bytes in all make a build large enough to let go of the memoised
-/// work before its kit (see `assemble_kit`).
+/// work before its kit ([`let_go_of_memoised`]).
 const LARGE_SHEETS: usize = 8 << 20;
+
+/// In a one-shot build (no session keeps its work for the next) of large sheets, lets go of
+/// what krilla and Typst memoised, every deflated stream of the sheets among it, before the
+/// kit, the build's peak (10,000 rich faces: 36 MB). Small games keep it: the kit reuses the
+/// rulebook's fonts and words (10 ms of Death to Decorum's 0.2 s).
+fn let_go_of_memoised(in_session: bool, sheet_pdfs: &[(String, Vec<u8>)]) {
+    let bytes: usize = sheet_pdfs.iter().map(|(_, b)| b.len()).sum();
+    if !in_session && bytes > LARGE_SHEETS {
+        typst::comemo::evict(0);
+    }
+}
 
 /// What the sheets and the work beside them made.
 struct FirstPhase {

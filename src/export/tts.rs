@@ -157,23 +157,7 @@ pub(super) fn export(
         next_key: 0,
         next_guid: 0,
     };
-    // Every deck's card sheets drawn and encoded at once, in parallel, then named in order:
-    // a deck at a time left a core idle while one large sheet was encoded.
-    let mut drawn: Vec<Option<DrawnDeck>> = p
-        .faces
-        .decks
-        .par_iter()
-        .map(|deck| {
-            let comp = p.game.components.get(deck.component)?;
-            let cards =
-                comp.printed() && !deck.copies.is_empty() && comp.spec.kind == ComponentKind::Cards;
-            cards.then(|| {
-                let slots = slots(comp, &deck.copies);
-                let sheets = draw_sheets(&p, comp, &slots);
-                (slots, sheets)
-            })
-        })
-        .collect();
+    let mut drawn = draw_card_decks(&p);
     let mut objects = Vec::new();
     for (n, deck) in p.faces.decks.iter().enumerate() {
         let Some(comp) = p.game.components.get(deck.component) else {
@@ -234,6 +218,26 @@ pub(super) fn export(
         out.files.push((format!("{id}.png"), thumb));
     }
     Ok(out)
+}
+
+/// Every card deck's sheets drawn and encoded at once, in parallel, to be named in order:
+/// a deck at a time left a core idle while one large sheet was encoded. None for a deck that
+/// is no printed card deck.
+fn draw_card_decks(p: &Prepared) -> Vec<Option<DrawnDeck>> {
+    p.faces
+        .decks
+        .par_iter()
+        .map(|deck| {
+            let comp = p.game.components.get(deck.component)?;
+            let cards =
+                comp.printed() && !deck.copies.is_empty() && comp.spec.kind == ComponentKind::Cards;
+            cards.then(|| {
+                let slots = slots(comp, &deck.copies);
+                let sheets = draw_sheets(p, comp, &slots);
+                (slots, sheets)
+            })
+        })
+        .collect()
 }
 
 /// One slot of a deck's sheets: a distinct card.

@@ -88,6 +88,20 @@ struct Walk<'t, 'm> {
     elements: usize,
 }
 
+/// A box that holds nothing yet: any point grows it to itself.
+const NO_BOX: [f32; 4] = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+
+/// Grows `b` (x0, y0, x1, y1) by a glyph's em box at font size `fs`, its origin on the
+/// baseline where `t` puts the text's 0, 0 (the advance is not known: 0.6 em is a wide
+/// letter's).
+fn grow_by_em_box(b: &mut [f32; 4], t: usvg::Transform, fs: f32) {
+    for (dx, dy) in [(0.0, -0.8), (0.6, -0.8), (0.0, 0.2), (0.6, 0.2)] {
+        let mut p = usvg::tiny_skia_path::Point::from_xy(dx * fs, dy * fs);
+        t.map_point(&mut p);
+        *b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+    }
+}
+
 /// How much a transform scales lengths (the square root of its area scale, so a rotation
 /// keeps 1 and a uniform scale is itself).
 fn scale_of(t: usvg::Transform) -> f32 {
@@ -152,20 +166,12 @@ impl<'t> Walk<'t, '_> {
                     Paint::Color(c) => Some(([c.red, c.green, c.blue], f.opacity().get())),
                     _ => None,
                 });
-            // Each glyph's em box from its origin on the baseline (the advance is not public:
-            // 0.6 em is a wide letter's), in the text's own space, then onto the canvas.
-            let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+            // Each glyph's em box from its origin, in the text's own space, onto the canvas.
+            let mut b = NO_BOX;
             for g in &span.positioned_glyphs {
-                let t = ts.pre_concat(g_origin(g));
-                for (dx, dy) in [(0.0, -0.8), (0.6, -0.8), (0.0, 0.2), (0.6, 0.2)] {
-                    let mut p = usvg::tiny_skia_path::Point::from_xy(dx * fs, dy * fs);
-                    t.map_point(&mut p);
-                    x0 = x0.min(p.x);
-                    y0 = y0.min(p.y);
-                    x1 = x1.max(p.x);
-                    y1 = y1.max(p.y);
-                }
+                grow_by_em_box(&mut b, ts.pre_concat(g_origin(g)), fs);
             }
+            let [x0, y0, x1, y1] = b;
             self.out.texts.push(TextRun {
                 element,
                 id: text.id().to_owned(),
@@ -194,7 +200,7 @@ impl<'t> Walk<'t, '_> {
         let ts = text.transform;
         let scale = scale_of(ts) * self.mm;
         let runs = &text.shaped.runs;
-        let pieces = runs.iter().map(|r| r.piece).max().map_or(0, |n| n + 1);
+        let pieces = text.shaped.pieces();
         for piece in 0..pieces {
             let of_piece: Vec<_> = runs.iter().filter(|r| r.piece == piece).collect();
             let Some(first) = of_piece.first() else {
@@ -206,17 +212,12 @@ impl<'t> Walk<'t, '_> {
                 continue;
             }
             let fs = first.size;
-            let mut b = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+            let mut b = NO_BOX;
             for run in &of_piece {
                 let mut pen = run.x;
                 for g in &run.glyphs {
                     let (ox, oy) = (pen + g.x_offset * fs, run.y - g.y_offset * fs);
-                    for (dx, dy) in [(0.0, -0.8), (0.6, -0.8), (0.0, 0.2), (0.6, 0.2)] {
-                        let mut p =
-                            usvg::tiny_skia_path::Point::from_xy(ox + dx * fs, oy + dy * fs);
-                        ts.map_point(&mut p);
-                        b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
-                    }
+                    grow_by_em_box(&mut b, ts.pre_translate(ox, oy), fs);
                     pen += g.x_advance * fs;
                 }
             }

@@ -124,14 +124,7 @@ impl PlacedText {
 
     /// Its words, piece after piece, as a reader would copy them.
     pub fn words(&self) -> String {
-        let pieces = self
-            .shaped
-            .runs
-            .iter()
-            .map(|r| r.piece)
-            .max()
-            .map_or(0, |n| n + 1);
-        (0..pieces)
+        (0..self.shaped.pieces())
             .map(|p| self.shaped.piece_text(p))
             .collect::<Vec<_>>()
             .join(" ")
@@ -139,7 +132,7 @@ impl PlacedText {
 }
 
 /// The box around two boxes.
-fn union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+pub(super) fn union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
     [
         a[0].min(b[0]),
         a[1].min(b[1]),

@@ -8,7 +8,7 @@ use usvg::fontdb::ID;
 
 use crate::text::faces::{FaceData, FontFaces, ShapedGlyph};
 
-use super::extract::TextElement;
+use super::extract::{PieceElement, TextElement};
 
 /// A solid colour and its opacity.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,6 +45,11 @@ pub struct ShapedText {
 }
 
 impl ShapedText {
+    /// How many pieces (`tspan`s) its runs come from.
+    pub fn pieces(&self) -> usize {
+        self.runs.iter().map(|r| r.piece).max().map_or(0, |n| n + 1)
+    }
+
     /// The words of piece `piece`, as the reader sees them.
     pub fn piece_text(&self, piece: usize) -> String {
         self.runs
@@ -59,19 +64,7 @@ impl ShapedText {
 /// face has, colour glyphs, right-to-left text, a paint that is not a plain colour).
 pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
     let fill = ink(&element.fill)?;
-    // One family named plainly, as text_box writes it: a list, quotes or a generic family
-    // are the SVG reader's to resolve.
-    let generic = [
-        "serif",
-        "sans-serif",
-        "monospace",
-        "cursive",
-        "fantasy",
-        "system-ui",
-    ];
-    if element.family.contains([',', '\'', '"'])
-        || generic.contains(&element.family.trim().to_ascii_lowercase().as_str())
-    {
+    if !plain_family(&element.family) {
         return None;
     }
     let mut runs = Vec::new();
@@ -82,65 +75,82 @@ pub fn shape(faces: &FontFaces, element: &TextElement) -> Option<ShapedText> {
         let primary = faces.select(&element.family, piece.bold, piece.italic)?;
         let mut x = piece.x;
         for (font, text) in faces.runs_by_face(primary, &piece.text) {
-            let font = font?;
-            let face = faces.face_data(font)?;
-            // A face the PDF writer cannot take would leave its words out of the print.
-            if !face.plain || face.pdf_font().is_none() {
-                return None;
-            }
-            let mut glyphs = faces.shape(font, text)?.to_vec();
-            let spacing = piece.word_spacing / element.size;
-            if spacing != 0.0 {
-                for g in &mut glyphs {
-                    if text[g.cluster as usize..]
-                        .chars()
-                        .next()
-                        .is_some_and(word_separator)
-                    {
-                        g.x_advance += spacing;
-                    }
-                }
-            }
-            if glyphs.iter().any(|g| g.id == 0) {
-                return None;
-            }
-            // Ems up from the pen to units down from the baseline.
-            let s = element.size;
-            let glyph_inks: Vec<[f32; 4]> = faces
-                .ink_boxes(font, &glyphs)
-                .into_iter()
-                .map(|[x0, y0, x1, y1]| {
-                    [x + x0 * s, piece.y - y1 * s, x + x1 * s, piece.y - y0 * s]
-                })
-                .collect();
-            let ink = glyph_inks.iter().copied().reduce(|a, b| {
-                [
-                    a[0].min(b[0]),
-                    a[1].min(b[1]),
-                    a[2].max(b[2]),
-                    a[3].max(b[3]),
-                ]
-            });
-            let advance: f32 = glyphs.iter().map(|g| g.x_advance).sum();
-            runs.push(GlyphRun {
-                face,
-                font,
-                piece: p,
-                size: element.size,
-                x,
-                y: piece.y,
-                text: text.to_owned(),
-                glyphs,
-                ink,
-                glyph_inks,
-                heavy: faces.db.face(font).is_some_and(|f| f.weight.0 >= 600),
-            });
+            let run = glyph_run(faces, font?, text, (x, piece.y), element.size, piece)?;
+            let advance: f32 = run.glyphs.iter().map(|g| g.x_advance).sum();
             x += advance * element.size;
+            runs.push(GlyphRun { piece: p, ..run });
         }
     }
     Some(ShapedText {
         fill: fill.filter(|i| i.opacity > 0.0),
         runs,
+    })
+}
+
+/// Whether a family is named plainly, as text_box writes it: a list, quotes or a generic
+/// family are the SVG reader's to resolve.
+fn plain_family(family: &str) -> bool {
+    let generic = [
+        "serif",
+        "sans-serif",
+        "monospace",
+        "cursive",
+        "fantasy",
+        "system-ui",
+    ];
+    !family.contains([',', '\'', '"'])
+        && !generic.contains(&family.trim().to_ascii_lowercase().as_str())
+}
+
+/// `text` of `piece` shaped in face `font`, its pen at `(x, y)` on the baseline, its spaces
+/// widened by the piece's word spacing; none when the face cannot draw it here.
+fn glyph_run(
+    faces: &FontFaces,
+    font: ID,
+    text: &str,
+    (x, y): (f32, f32),
+    size: f32,
+    piece: &PieceElement,
+) -> Option<GlyphRun> {
+    let face = faces.face_data(font)?;
+    // A face the PDF writer cannot take would leave its words out of the print.
+    if !face.plain || face.pdf_font().is_none() {
+        return None;
+    }
+    let mut glyphs = faces.shape(font, text)?.to_vec();
+    let spacing = piece.word_spacing / size;
+    if spacing != 0.0 {
+        for g in &mut glyphs {
+            if text[g.cluster as usize..]
+                .chars()
+                .next()
+                .is_some_and(word_separator)
+            {
+                g.x_advance += spacing;
+            }
+        }
+    }
+    if glyphs.iter().any(|g| g.id == 0) {
+        return None;
+    }
+    // Ems up from the pen to units down from the baseline.
+    let glyph_inks: Vec<[f32; 4]> = faces
+        .ink_boxes(font, &glyphs)
+        .into_iter()
+        .map(|[x0, y0, x1, y1]| [x + x0 * size, y - y1 * size, x + x1 * size, y - y0 * size])
+        .collect();
+    Some(GlyphRun {
+        face,
+        font,
+        piece: 0,
+        size,
+        x,
+        y,
+        text: text.to_owned(),
+        glyphs,
+        ink: glyph_inks.iter().copied().reduce(super::union),
+        glyph_inks,
+        heavy: faces.db.face(font).is_some_and(|f| f.weight.0 >= 600),
     })
 }
 
@@ -177,7 +187,6 @@ fn right_to_left(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::extract::PieceElement;
     use super::*;
     use crate::text::fonts::Fonts;
 

@@ -85,15 +85,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             false => sheets_start,
         };
     }
-    let mut sources: Vec<(&str, &[u8])> = input
-        .sheet_pdfs
-        .iter()
-        .map(|(name, b)| (name.as_str(), b.as_slice()))
-        .collect();
-    if let Some(book) = input.rules {
-        sources.push((RULES, &book.pdf));
-    }
-    let bytes = fill_pages(&typeset.pdf, &sources, &fills).map_err(|e| e.game(&game.id))?;
+    let bytes = fill_pages(&typeset.pdf, &sources(input), &fills).map_err(|e| e.game(&game.id))?;
     let guide = typeset.marks.get(GUIDE_MARK).copied();
     Ok((
         bytes,
@@ -104,6 +96,19 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             calibration: if game.single_sided() { 0 } else { 2 },
         },
     ))
+}
+
+/// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.
+fn sources<'a>(input: &'a KitInput) -> Vec<(&'a str, &'a [u8])> {
+    let mut sources: Vec<(&str, &[u8])> = input
+        .sheet_pdfs
+        .iter()
+        .map(|(name, b)| (name.as_str(), b.as_slice()))
+        .collect();
+    if let Some(book) = input.rules {
+        sources.push((RULES, &book.pdf));
+    }
+    sources
 }
 
 /// Checks that Typst laid out every sheet page: the first, labelled at page `at`, must stand

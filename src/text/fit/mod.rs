@@ -5,7 +5,7 @@
 //! fits both the width and the height, and emits `<text data-text-box>`/`<tspan>` with
 //! explicit positions: one `tspan` for each run of words in one style, its spaces widened by
 //! `word-spacing` to the gap the words were placed by. The print draws those runs as shaped,
-//! in the faces chosen here ([`crate::render::shaped`]); a face it must leave to the SVG reader
+//! in the faces chosen here (`render::shaped`); a face it must leave to the SVG reader
 //! is laid out by usvg from the same words and fonts, so what is measured here is what prints.
 //!
 //! Card text may carry `**bold**`, `*italic*`, line breaks and icons (`:kill:` or `{coin}`),

@@ -85,7 +85,7 @@ pub(super) fn short(v: f32) -> String {
 
 /// The attribute that opens every `text` element `text_box` writes, so that the drawing can
 /// take the text it fitted out of the face and draw it as shaped
-/// ([`crate::render::shaped`]).
+/// (`render::shaped`).
 pub const TEXT_BOX_MARK: &str = r#"data-text-box="""#;
 
 /// The opening `text` tag of a box: its family, fitted size, fill and style.
