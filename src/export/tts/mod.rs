@@ -15,17 +15,20 @@
 //!
 //! Images are referred to by `file:///` URLs of the export folder, or by `--base-url`.
 
+mod images;
+
 use rayon::prelude::*;
-use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
+use resvg::tiny_skia::Pixmap;
 use serde_json::{Map, Value, json};
 
-use super::files::{Output, face_name, json_bytes, no_copies, px, url_escape};
+use super::files::{Output, json_bytes, no_copies, url_escape};
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
-use crate::model::{Component, ComponentKind, TokenShape, Window};
+use crate::model::{Component, ComponentKind, TokenShape};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck};
-use crate::render::raster::{Area, blank, draw_layers, png_rgb_at, png_rgba};
+use crate::render::raster::{blank, png_rgb_at};
+use images::{DrawnImages, ImageJob, board_job, die_job, paste, render_trim, token_jobs};
 
 /// The largest sheet: 10 cards across, 7 down.
 pub const TTS_COLS: usize = 10;
@@ -58,6 +61,8 @@ struct Ctx<'a> {
     p: &'a Prepared,
     base: &'a str,
     out: Output,
+    /// The images of tokens, boards and dice, drawn ahead and taken by the objects.
+    drawn: DrawnImages,
     next_key: u32,
     next_guid: u32,
 }
@@ -79,6 +84,18 @@ impl Ctx<'_> {
             self.out.files.push((file, bytes));
         }
         url
+    }
+
+    /// The URL of a job's image, adding its file the first time: as drawn ahead, or drawn now.
+    fn image(&mut self, job: ImageJob) -> Result<String> {
+        if self.out.files.iter().any(|(f, _)| *f == job.file) {
+            return Ok(self.url(&job.file));
+        }
+        let bytes = match self.drawn.remove(&job.file) {
+            Some(drawn) => drawn?,
+            None => job.draw(self.p)?,
+        };
+        Ok(self.add(job.file, bytes))
     }
 
     /// The common fields of an object, at `pos` (x, z) on the table; `note` goes in its GM
@@ -150,14 +167,15 @@ pub(super) fn export(
     lang: Option<&str>,
 ) -> Result<Output> {
     let p = Session::new(project, &BuildOptions::default()).prepare_images_in(id, lang)?;
+    let (mut drawn, images) = rayon::join(|| draw_card_decks(&p), || images::draw_ahead(&p));
     let mut ctx = Ctx {
         p: &p,
         base,
         out: Output::default(),
+        drawn: images,
         next_key: 0,
         next_guid: 0,
     };
-    let mut drawn = draw_card_decks(&p);
     let mut objects = Vec::new();
     for (n, deck) in p.faces.decks.iter().enumerate() {
         let Some(comp) = p.game.components.get(deck.component) else {
@@ -471,87 +489,6 @@ fn face_width_mm(p: &Prepared, faces: &[Option<usize>]) -> f32 {
         .map_or(25.4, |f| f.size.width_mm)
 }
 
-/// Draws `img` onto `sheet` with its top-left corner at (`x`, `y`). A cell without
-/// transparency (the faces are white-backed) covers what is under it: its rows are copied, far
-/// cheaper than blending them in.
-fn paste(sheet: &mut Pixmap, img: &Pixmap, x: u32, y: u32) {
-    let fits = x + img.width() <= sheet.width() && y + img.height() <= sheet.height();
-    if fits && img.pixels().iter().all(|p| p.alpha() == u8::MAX) {
-        let (row, sheet_row) = (img.width() as usize * 4, sheet.width() as usize * 4);
-        let at = |r: u32| (y + r) as usize * sheet_row + x as usize * 4;
-        let data = sheet.data_mut();
-        for (r, line) in img.data().chunks_exact(row).enumerate() {
-            let start = at(r as u32);
-            data[start..start + row].copy_from_slice(line);
-        }
-        return;
-    }
-    sheet.draw_pixmap(
-        x as i32,
-        y as i32,
-        img.as_ref(),
-        &PixmapPaint::default(),
-        tiny_skia::Transform::identity(),
-        None,
-    );
-}
-
-/// The trim of `layers` (drawn one over the other, the base showing through a top layer's
-/// `windows`) at `w` × `h` pixels, white-backed.
-fn render_trim(
-    p: &Prepared,
-    layers: &[usize],
-    windows: &[Window],
-    w: u32,
-    h: u32,
-) -> Result<Pixmap> {
-    let mut pixmap = blank("TTS image", w, h)?;
-    let layers: Vec<_> = layers
-        .iter()
-        .filter_map(|&l| Some((p.faces.faces.get(l)?, &**p.trees.get(l)?)))
-        .map(|(face, tree)| (face, tree, Area::of(face, false)))
-        .collect();
-    draw_layers(&mut pixmap, &layers, windows);
-    Ok(pixmap)
-}
-
-/// Makes everything outside the circle inscribed in `pixmap` transparent.
-fn mask_circle(pixmap: &mut Pixmap) {
-    let (w, h) = (pixmap.width() as f32, pixmap.height() as f32);
-    let (cx, cy, r) = (w / 2.0, h / 2.0, w.min(h) / 2.0);
-    let width = pixmap.width() as usize;
-    for (i, px) in pixmap.pixels_mut().iter_mut().enumerate() {
-        let (x, y) = ((i % width) as f32 + 0.5, (i / width) as f32 + 0.5);
-        // Coverage of the pixel, from its distance to the edge (a one-pixel ramp).
-        let cover = (r - ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() + 0.5).clamp(0.0, 1.0);
-        if cover < 1.0 {
-            let c = px.demultiply();
-            let a = (f32::from(c.alpha()) * cover).round() as u8;
-            *px = tiny_skia::ColorU8::from_rgba(c.red(), c.green(), c.blue(), a).premultiply();
-        }
-    }
-}
-
-/// An image of one face (or stacked layers) for a token, board or die, as a file of the
-/// export; returns its URL.
-fn image_file(
-    ctx: &mut Ctx,
-    file: String,
-    layers: &[usize],
-    size: (u32, u32),
-    round: bool,
-) -> Result<String> {
-    if ctx.out.files.iter().any(|(f, _)| *f == file) {
-        return Ok(ctx.url(&file));
-    }
-    let mut img = render_trim(ctx.p, layers, &[], size.0, size.1)?;
-    if round {
-        mask_circle(&mut img);
-    }
-    let bytes = png_rgba(&img, TTS_DPI)?;
-    Ok(ctx.add(file, bytes))
-}
-
 /// Copies of one component in a `Bag`, or the object itself when there is one.
 fn bagged(
     ctx: &mut Ctx,
@@ -575,20 +512,9 @@ fn card_note(comp: &Component, card: usize) -> String {
     format!("{}/{id}", comp.spec.id)
 }
 
-fn face_file(ctx: &Ctx, comp: &Component, face: usize, suffix: &str) -> String {
-    let name = ctx
-        .p
-        .faces
-        .faces
-        .get(face)
-        .map_or_else(|| face.to_string(), face_name);
-    format!("{}/{name}{suffix}.png", comp.spec.id)
-}
-
 /// Tokens and standees: `Custom_Token`s, or `Custom_Tile`s when they have a back.
 fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
     let size = comp.size();
-    let px_size = (px(size.width_mm, TTS_DPI), px(size.height_mm, TTS_DPI));
     let round =
         comp.spec.kind == ComponentKind::Tokens && comp.spec.token_shape() == TokenShape::Circle;
     let standee = comp.spec.kind == ComponentKind::Standee;
@@ -599,17 +525,11 @@ fn token_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             .get(copy.card)
             .map_or("", |c| c.name.as_str())
             .to_owned();
-        let front_file = face_file(ctx, comp, copy.front, "");
-        let front = image_file(ctx, front_file, &[copy.front], px_size, round)?;
+        let (front_job, back_job) = token_jobs(ctx.p, comp, copy);
+        let front = ctx.image(front_job)?;
+        let back = back_job.map(|job| ctx.image(job)).transpose()?;
         // A token or tile takes its shape from its image: one scale for both.
         let scale = even(f64::from(size.width_mm.max(size.height_mm) / 25.4));
-        let back = match copy.back.filter(|_| !standee) {
-            Some(back) => {
-                let back_file = face_file(ctx, comp, back, "");
-                Some(image_file(ctx, back_file, &[back], px_size, round)?)
-            }
-            None => None,
-        };
         let (kind, image) = token_image(front, back, round, standee);
         let mut item = ctx.object(kind, &name, &card_note(comp, copy.card), pos, scale);
         item.insert("CustomImage".into(), image);
@@ -663,11 +583,6 @@ fn token_image(
 fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
     let size = comp.size();
     let longest = size.width_mm.max(size.height_mm);
-    let dpi = BOARD_DPI.min(TTS_MAX_SIDE as f32 * 25.4 / longest);
-    let px_size = (
-        px(size.width_mm, dpi).min(TTS_MAX_SIDE),
-        px(size.height_mm, dpi).min(TTS_MAX_SIDE),
-    );
     let mut items = Vec::new();
     for copy in &deck.copies {
         let name = comp
@@ -675,13 +590,7 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
             .get(copy.card)
             .map_or("", |c| c.name.as_str())
             .to_owned();
-        let layers: Vec<usize> = std::iter::once(copy.front)
-            .chain(copy.extra.iter().copied())
-            .collect();
-        let file = face_file(ctx, comp, copy.front, "");
-        let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows);
-        let img = render_trim(ctx.p, &layers, windows, px_size.0, px_size.1)?;
-        let url = ctx.add(file, png_rgb_at(&img, dpi)?);
+        let url = ctx.image(board_job(ctx.p, comp, copy))?;
         let mut o = ctx.object(
             "Custom_Board",
             &name,
@@ -706,14 +615,9 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
     Ok(bagged(ctx, comp, items, pos))
 }
 
-/// Where face `n` (0-based) of a D6 sits on the die's image, a 4 × 3 cross net: 1 on top, 2 to
-/// 5 around, 6 at the bottom.
-const DIE_NET: [(u32, u32); 6] = [(1, 0), (0, 1), (1, 1), (2, 1), (3, 1), (1, 2)];
-
 /// Dice: `Custom_Dice` of type D6.
 fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
     let size = comp.size();
-    let cell = px(size.width_mm, TTS_DPI).min(512);
     let mut items = Vec::new();
     for copy in &deck.copies {
         let name = comp
@@ -721,17 +625,7 @@ fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -
             .get(copy.card)
             .map_or("", |c| c.name.as_str())
             .to_owned();
-        let file = face_file(ctx, comp, copy.front, "-net");
-        let url = if ctx.out.files.iter().any(|(f, _)| *f == file) {
-            ctx.url(&file)
-        } else {
-            let mut net = blank("die net", cell * 4, cell * 3)?;
-            for (face, &(cx, cy)) in copy.faces().filter(|&f| Some(f) != copy.back).zip(&DIE_NET) {
-                let img = render_trim(ctx.p, &[face], &[], cell, cell)?;
-                paste(&mut net, &img, cx * cell, cy * cell);
-            }
-            ctx.add(file, png_rgb_at(&net, TTS_DPI)?)
-        };
+        let url = ctx.image(die_job(ctx.p, comp, copy))?;
         let mut o = ctx.object(
             "Custom_Dice",
             &name,
@@ -811,14 +705,5 @@ mod tests {
         // A square card is narrower down the table than across, as a poker card is not.
         assert!(close(card_scale(70.0, 70.0), (70.0 / 63.5, 70.0 / 88.9)));
         assert!(close(card_scale(70.0, 120.0), (70.0 / 63.5, 120.0 / 88.9)));
-    }
-
-    #[test]
-    fn round_tokens_are_cut_round() {
-        let mut p = Pixmap::new(20, 20).unwrap();
-        p.fill(tiny_skia::Color::WHITE);
-        mask_circle(&mut p);
-        assert_eq!(p.pixel(0, 0).unwrap().alpha(), 0);
-        assert_eq!(p.pixel(10, 10).unwrap().alpha(), 255);
     }
 }
