@@ -8,64 +8,93 @@ use super::options::ExportOptions;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::project::Project;
+use crate::render::faces::Face;
 use crate::render::raster::{png_rgb_at, render_face};
-
-/// A face's file (name, PNG bytes) and its contact-sheet thumbnail.
-type Rendered = ((String, Vec<u8>), Pixmap);
+use crate::render::shaped::ParsedFace;
 
 /// Height of a contact-sheet thumbnail, in pixels.
 const THUMB_H: u32 = 240;
 
+/// Renders every face at `--dpi` and a contact sheet of them all. The thumbnails come first
+/// (a tenth of the work), so that the contact sheet is encoded beside the faces rather than
+/// after them; the faces are drawn largest first, so that no core is left alone with a large
+/// board at the end.
 pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Result<Output> {
     let p = Session::new(project, &BuildOptions::default())
         .prepare_images_in(id, opts.lang.as_deref())?;
     let dpi = opts.dpi.unwrap_or(300.0);
-    let rendered: Vec<Result<Rendered>> = p
+    let faces: Vec<(&Face, &ParsedFace)> = p
         .faces
         .faces
-        .par_iter()
-        .zip(&p.trees)
-        .map(|(face, tree)| {
-            let extra = if opts.bleed { 2.0 * face.bleed } else { 0.0 };
-            let (wmm, hmm) = (face.size.width_mm + extra, face.size.height_mm + extra);
-            let pixmap = render_face(face, tree, px(wmm, dpi), px(hmm, dpi), opts.bleed)?;
-            let name = format!("{}/{}.png", face.component, face_name(face));
-            let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
-            let thumb = render_face(face, tree, tw, THUMB_H, opts.bleed)?;
-            Ok(((name, png_rgb_at(&pixmap, dpi)?), thumb))
-        })
+        .iter()
+        .zip(p.trees.iter().map(|t| &**t))
         .collect();
+    let size = |face: &Face| {
+        let extra = if opts.bleed { 2.0 * face.bleed } else { 0.0 };
+        (face.size.width_mm + extra, face.size.height_mm + extra)
+    };
+    let thumbs = faces
+        .par_iter()
+        .map(|&(face, tree)| {
+            let (wmm, hmm) = size(face);
+            let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
+            render_face(face, tree, tw, THUMB_H, opts.bleed)
+        })
+        .collect::<Result<Vec<Pixmap>>>()?;
+    let (sheet, files) = rayon::join(
+        || png_rgb_at(&contact_sheet(&thumbs)?, 72.0),
+        || {
+            largest_first(&faces, |&(face, tree)| {
+                let (wmm, hmm) = size(face);
+                let pixmap = render_face(face, tree, px(wmm, dpi), px(hmm, dpi), opts.bleed)?;
+                let name = format!("{}/{}.png", face.component, face_name(face));
+                Ok((name, png_rgb_at(&pixmap, dpi)?))
+            })
+        },
+    );
     let mut out = Output::default();
-    let mut thumbs = Vec::new();
-    for r in rendered {
-        let (file, thumb) = r?;
-        out.files.push(file);
-        thumbs.push(thumb);
-    }
+    out.files = files?;
     out.exported.push(format!(
         "{} faces at {dpi} dpi{}",
         thumbs.len(),
         if opts.bleed { " with bleed" } else { "" }
     ));
-    out.files.push((
-        "contact-sheet.png".to_owned(),
-        png_rgb_at(&contact_sheet(&thumbs)?, 72.0)?,
-    ));
+    out.files.push(("contact-sheet.png".to_owned(), sheet?));
     Ok(out)
 }
 
-/// Every thumbnail on one grey sheet, 10 a row.
+/// `f` of every face, in parallel, the faces of the most area started first; the results
+/// in the faces' order.
+fn largest_first<T: Send>(
+    faces: &[(&Face, &ParsedFace)],
+    f: impl Fn(&(&Face, &ParsedFace)) -> Result<T> + Sync,
+) -> Result<Vec<T>> {
+    let mut order: Vec<usize> = (0..faces.len()).collect();
+    order.sort_by(|&a, &b| {
+        let area = |i: usize| faces[i].0.size.width_mm * faces[i].0.size.height_mm;
+        area(b).total_cmp(&area(a))
+    });
+    let mut done: Vec<(usize, T)> = order
+        .into_par_iter()
+        .map(|i| f(&faces[i]).map(|t| (i, t)))
+        .collect::<Result<_>>()?;
+    done.sort_by_key(|&(i, _)| i);
+    Ok(done.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The gap between thumbnails and around them, in pixels.
+const GAP: u32 = 10;
+
+/// Every thumbnail on one grey sheet, in rows as wide as ten of the median thumbnail: each
+/// takes its own width, so one wide board no longer widens every cell (Death to Decorum's
+/// sheet went from 10.4 to 5.6 megapixels).
 fn contact_sheet(thumbs: &[Pixmap]) -> Result<Pixmap> {
-    let cols = 10usize;
-    let cell_w = thumbs.iter().map(Pixmap::width).max().unwrap_or(1) + 10;
-    let cell_h = THUMB_H + 10;
-    let rows = thumbs.len().div_ceil(cols).max(1);
-    let mut sheet = Pixmap::new(cell_w * cols as u32 + 10, cell_h * rows as u32 + 10)
-        .ok_or_else(|| Error::new("contact sheet too large"))?;
+    let (width, spots) = shelves(&thumbs.iter().map(Pixmap::width).collect::<Vec<_>>());
+    let height = spots.last().map_or(GAP, |&(_, y)| y) + THUMB_H + GAP;
+    let mut sheet =
+        Pixmap::new(width, height).ok_or_else(|| Error::new("contact sheet too large"))?;
     sheet.fill(tiny_skia::Color::from_rgba8(235, 235, 235, 255));
-    for (i, t) in thumbs.iter().enumerate() {
-        let x = (i % cols) as u32 * cell_w + 10;
-        let y = (i / cols) as u32 * cell_h + 10;
+    for (t, &(x, y)) in thumbs.iter().zip(&spots) {
         sheet.draw_pixmap(
             x as i32,
             y as i32,
@@ -76,4 +105,49 @@ fn contact_sheet(thumbs: &[Pixmap]) -> Result<Pixmap> {
         );
     }
     Ok(sheet)
+}
+
+/// The sheet's width and each thumbnail's top-left corner, for thumbnails of `widths`, all
+/// [`THUMB_H`] high, placed in order left to right and row by row.
+fn shelves(widths: &[u32]) -> (u32, Vec<(u32, u32)>) {
+    let mut sorted = widths.to_vec();
+    sorted.sort_unstable();
+    let median = sorted.get(sorted.len() / 2).copied().unwrap_or(1);
+    let widest = sorted.last().copied().unwrap_or(1);
+    let width = (10 * (median + GAP)).max(widest + GAP) + GAP;
+    let (mut x, mut y) = (GAP, GAP);
+    let spots = widths
+        .iter()
+        .map(|&w| {
+            if x > GAP && x + w + GAP > width {
+                (x, y) = (GAP, y + THUMB_H + GAP);
+            }
+            let spot = (x, y);
+            x += w + GAP;
+            spot
+        })
+        .collect();
+    (width, spots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thumbnails_fill_rows_by_their_own_width() {
+        let mut widths = vec![100; 12];
+        widths.insert(3, 500);
+        let (width, spots) = shelves(&widths);
+        assert_eq!(width, 10 * 110 + 10);
+        assert_eq!(spots[0], (10, 10));
+        assert_eq!(spots[1], (120, 10));
+        // The wide one takes its own width, and two more fit after it on the first row.
+        assert_eq!(spots[3], (340, 10));
+        assert_eq!(spots[5], (960, 10));
+        assert_eq!(spots[6], (10, 10 + THUMB_H + 10));
+        assert_eq!(spots[12], (670, 10 + THUMB_H + 10));
+        // Wider than ten of the median, a thumbnail widens the sheet to fit.
+        assert_eq!(shelves(&[100, 2000, 100]).0, 2020);
+    }
 }
