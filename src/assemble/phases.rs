@@ -165,11 +165,8 @@ fn kit_beside_index_art(
     let (kit, art) = rayon::join(
         || kit_and_rules(input),
         || {
-            let thumbs = match thumbs {
-                Some(thumbs) => thumbs,
-                None => face_thumbnails(input.faces, trees, thumb_cache(cache, input.fonts))?,
-            };
-            index_art(input.faces, trees, thumbs, previews)
+            let cache = thumb_cache(cache, input.fonts);
+            index_art(input.faces, trees, thumbs, previews, cache)
         },
     );
     Ok((kit?, art?))

@@ -52,8 +52,10 @@ pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Resul
             })
         },
     );
-    let mut out = Output::default();
-    out.files = files?;
+    let mut out = Output {
+        files: files?,
+        ..Output::default()
+    };
     out.exported.push(format!(
         "{} faces at {dpi} dpi{}",
         thumbs.len(),

@@ -40,16 +40,19 @@ pub enum Entry {
     Credited,
     /// A face thumbnail's pixels (`output::index`).
     Thumb,
+    /// A PNG of the index page's thumbnails packed together (`output::sprites`).
+    Sprite,
 }
 
 impl Entry {
-    const ALL: [Entry; 3] = [Entry::Typeset, Entry::Credited, Entry::Thumb];
+    const ALL: [Entry; 4] = [Entry::Typeset, Entry::Credited, Entry::Thumb, Entry::Sprite];
 
     fn name(self) -> &'static str {
         match self {
             Entry::Typeset => "typeset",
             Entry::Credited => "credited",
             Entry::Thumb => "thumb",
+            Entry::Sprite => "sprite",
         }
     }
 
@@ -58,6 +61,7 @@ impl Entry {
             Entry::Typeset => 256 << 20,
             Entry::Credited => 64 << 10,
             Entry::Thumb => 8 << 20,
+            Entry::Sprite => 64 << 20,
         }
     }
 }
@@ -136,6 +140,12 @@ impl DiskCache {
             self.reused.fetch_add(1, Ordering::Relaxed);
         }
         Some(value)
+    }
+
+    /// Keeps the entry `kind`/`key` of an earlier build, though this one did not read it, for
+    /// a later build that may (a face thumbnail under a sprite taken whole).
+    pub fn keep(&self, kind: Entry, key: &str) {
+        lock(&self.used).insert(entry_name(kind, key));
     }
 
     /// Keeps `payload` as the entry `kind`/`key`, written by [`commit`](Self::commit) once the

@@ -22,7 +22,7 @@ use crate::i18n::{Arg, Catalogue};
 use crate::model::Game;
 use crate::output::cache::{DiskCache, Entry, join_parts, split_parts};
 use crate::output::report::BuildReport;
-use crate::output::sprites::{self, Image, Slot};
+use crate::output::sprites::{self, Image, Picture, Slot, SpriteStore};
 use crate::pdf::sheets::Placed;
 use crate::render::faces::{Face, Faces, Side};
 use crate::render::raster::render_face;
@@ -70,7 +70,6 @@ pub struct IndexInput<'a> {
 /// The page's pictures, the costly part: face thumbnails and page previews. Made apart from
 /// the page so a build can draw them while the kit is typeset.
 pub struct IndexArt {
-    thumbs: Vec<Option<Thumb>>,
     /// Where each shown face's thumbnail is, in face order.
     face_slots: Vec<Option<Slot>>,
     pages: Vec<FileView>,
@@ -95,36 +94,122 @@ pub fn face_thumbnails(
     face_thumbs(faces, trees, &shown, cache).map(FaceThumbs)
 }
 
-/// The face thumbnails and the previews of the sheet pages drawn from them.
+/// The face thumbnails and the previews of the sheet pages drawn from them, packed into
+/// sprites. With a build cache, a sprite that shows what it showed last time is read back
+/// whole; the thumbnails (`thumbs`, unless drawn already) are drawn or read only for the
+/// sprites that changed, so a rebuild after no change reads none of them.
 pub fn index_art(
     faces: &Faces,
     trees: &FaceTrees,
-    thumbs: FaceThumbs,
+    thumbs: Option<FaceThumbs>,
     files: &[FilePages],
+    cache: Option<(&ThumbCache, &str)>,
 ) -> Result<IndexArt> {
-    let FaceThumbs(thumbs) = thumbs;
-    let shown: Vec<&Pixmap> = thumbs.iter().flatten().map(|t| &**t).collect();
-    let (slots, mut images) = sprites::pack("thumbs/faces", &shown)?;
-    let mut slots = slots.into_iter();
-    let face_slots = thumbs
+    let shown = shown_faces(faces);
+    let fonts = cache.map_or("", |(_, fonts)| fonts);
+    let store = cache.and_then(|(c, _)| c.sprite_store());
+    let mut thumbs = Thumbs::new(faces, trees, cache, &shown, thumbs);
+    let listed: Vec<usize> = (0..faces.faces.len()).filter(|&i| shown[i]).collect();
+    let pictures: Vec<Picture> = listed
         .iter()
-        .map(|t| t.as_ref().and_then(|_| slots.next()))
+        .map(|&i| Picture {
+            size: thumb_size(&faces.faces[i]),
+            name: thumb_key(&faces.faces[i], fonts),
+        })
         .collect();
-    let placed = placed_thumbs(faces, trees, &thumbs, files)?;
-    let (pages, page_images) = page_views(faces, files, &placed)?;
+    let (slots, mut images) = sprites::pack("thumbs/faces", &pictures, store, |wanted| {
+        let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
+        Ok(wanted.iter().map(|&k| got[listed[k]].clone()).collect())
+    })?;
+    let mut slots = slots.into_iter();
+    let face_slots = shown
+        .iter()
+        .map(|&s| if s { slots.next() } else { None })
+        .collect();
+    let pages = PagesIn {
+        faces,
+        trees,
+        files,
+        shown: &shown,
+        fonts,
+    };
+    let (pages, page_images) = page_views(&pages, store, &mut thumbs)?;
     images.extend(page_images);
+    thumbs.keep_unfetched();
     Ok(IndexArt {
-        thumbs,
         face_slots,
         pages,
         images,
     })
 }
 
+/// The listed faces' thumbnails, fetched (read from the cache, or drawn) only as the sprites
+/// that changed need them: a rebuild after one card's edit reads a few dozen, not them all.
+struct Thumbs<'a> {
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    cache: Option<(&'a ThumbCache, &'a str)>,
+    shown: &'a [bool],
+    /// In face order; those not fetched yet are none.
+    got: Vec<Option<Thumb>>,
+    fetched: Vec<bool>,
+}
+
+impl<'a> Thumbs<'a> {
+    /// The thumbnails of `faces`, all of them `given` when drawn already.
+    fn new(
+        faces: &'a Faces,
+        trees: &'a FaceTrees<'a>,
+        cache: Option<(&'a ThumbCache, &'a str)>,
+        shown: &'a [bool],
+        given: Option<FaceThumbs>,
+    ) -> Thumbs<'a> {
+        let n = faces.faces.len();
+        let (got, fetched) = match given {
+            Some(FaceThumbs(got)) => (got, vec![true; n]),
+            None => (vec![None; n], vec![false; n]),
+        };
+        Thumbs {
+            faces,
+            trees,
+            cache,
+            shown,
+            got,
+            fetched,
+        }
+    }
+
+    /// The thumbnails in face order, those of the listed faces among `wanted` fetched.
+    fn fetch(&mut self, wanted: impl IntoIterator<Item = usize>) -> Result<&[Option<Thumb>]> {
+        let mut mask = vec![false; self.got.len()];
+        for i in wanted {
+            if self.shown.get(i) == Some(&true) && !self.fetched[i] {
+                mask[i] = true;
+            }
+        }
+        if mask.contains(&true) {
+            let new = face_thumbs(self.faces, self.trees, &mask, self.cache)?;
+            for (i, thumb) in new.into_iter().enumerate().filter(|&(i, _)| mask[i]) {
+                (self.got[i], self.fetched[i]) = (thumb, true);
+            }
+        }
+        Ok(&self.got)
+    }
+
+    /// Keeps the listed thumbnails no sprite needed on disk: the next build may.
+    fn keep_unfetched(&self) {
+        if let Some((cache, fonts)) = self.cache {
+            let unfetched = (self.faces.faces.iter().zip(self.shown).zip(&self.fetched))
+                .filter(|((_, shown), fetched)| **shown && !**fetched)
+                .map(|((face, _), _)| thumb_key(face, fonts));
+            cache.keep_unread(unfetched);
+        }
+    }
+}
+
 /// Builds the page around its pictures.
 pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     let IndexArt {
-        thumbs,
         face_slots,
         pages,
         images,
@@ -149,7 +234,7 @@ pub fn index_page(input: &IndexInput, art: IndexArt) -> Result<IndexPage> {
     ctx.insert("calibration", &(input.report.kit.calibration > 0));
     ctx.insert("check", &input.check.map(check_view));
     ctx.insert("deck_stats", &input.has_deck_stats);
-    ctx.insert("decks", &deck_views(input, &thumbs, &face_slots));
+    ctx.insert("decks", &deck_views(input, &face_slots));
     ctx.insert("pages", &pages);
     let html = render(&ctx, &input.game.catalogue)?;
     Ok(IndexPage { html, images })
@@ -328,6 +413,12 @@ fn with_bleed(face: &crate::render::faces::Face) -> (f32, f32) {
 /// One face thumbnail (bleed included), shared with the session's cache.
 type Thumb = Arc<Pixmap>;
 
+/// What a face's thumbnail is kept under: the face's hash and the name of the fonts it is set
+/// in (the same face set in other fonts is another picture).
+fn thumb_key(face: &Face, fonts: &str) -> String {
+    format!("{}{fonts}", face.hash)
+}
+
 /// A face's thumbnail size in pixels: [`THUMB_PX`] high, or [`THUMB_MAX_W`] wide at most.
 fn thumb_size(face: &Face) -> (u32, u32) {
     let (fw, fh) = with_bleed(face);
@@ -397,6 +488,19 @@ impl ThumbCache {
         self.disk.as_ref()?.get(Entry::Thumb, key, read)
     }
 
+    /// The disk, as the keeper of the index's sprites: in memory (`watch`, `serve`) the
+    /// thumbnails are at hand and a sprite costs no more to make than to look up.
+    fn sprite_store(&self) -> Option<&dyn SpriteStore> {
+        self.disk.as_ref().map(|_| self as &dyn SpriteStore)
+    }
+
+    /// Keeps the thumbnails under `keys` on disk, though this build did not read them.
+    fn keep_unread(&self, keys: impl Iterator<Item = String>) {
+        if let Some(disk) = &self.disk {
+            keys.for_each(|key| disk.keep(Entry::Thumb, &key));
+        }
+    }
+
     /// Keeps the thumbnails of this build (`drawn` marks those drawn anew, which go to disk),
     /// letting go of those no build used for a while.
     fn keep(&self, thumbs: impl Iterator<Item = (String, Thumb, bool)>) {
@@ -419,6 +523,18 @@ impl ThumbCache {
     }
 }
 
+impl SpriteStore for ThumbCache {
+    fn sprite(&self, key: &str) -> Option<Vec<u8>> {
+        self.disk.as_ref()?.get(Entry::Sprite, key, Some)
+    }
+
+    fn keep_sprite(&self, key: &str, png: &[u8]) {
+        if let Some(disk) = &self.disk {
+            disk.put(Entry::Sprite, key, png);
+        }
+    }
+}
+
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
 fn face_thumbs(
     faces: &Faces,
@@ -426,7 +542,7 @@ fn face_thumbs(
     shown: &[bool],
     cache: Option<(&ThumbCache, &str)>,
 ) -> Result<Vec<Option<Thumb>>> {
-    let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| format!("{}{f}", face.hash));
+    let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| thumb_key(face, f));
     let kept = |face: &Face| cache?.0.get(&key(face), thumb_size(face));
     // Each shown face's thumbnail, and whether it was drawn now (not kept).
     let thumbs: Vec<Option<(Thumb, bool)>> = faces
@@ -491,11 +607,7 @@ struct FaceView {
     source: String,
 }
 
-fn deck_views(
-    input: &IndexInput,
-    thumbs: &[Option<Thumb>],
-    slots: &[Option<Slot>],
-) -> Vec<DeckView> {
+fn deck_views(input: &IndexInput, slots: &[Option<Slot>]) -> Vec<DeckView> {
     let faces = input.faces;
     faces
         .decks
@@ -510,9 +622,9 @@ fn deck_views(
             let views = shown
                 .iter()
                 .filter_map(|&f| {
-                    let thumb = thumbs.get(f)?.as_ref()?;
                     let slot = slots.get(f)?.as_ref()?;
                     let face = faces.faces.get(f)?;
+                    let (width, height) = thumb_size(face);
                     let (fw, fh) = with_bleed(face);
                     let safe = input.game.file.print.safe_zone_mm;
                     let (data, source) = card_data(input.game, deck.component, &face.card);
@@ -520,8 +632,8 @@ fn deck_views(
                         src: slot.src.clone(),
                         x: slot.x,
                         y: slot.y,
-                        width: thumb.width(),
-                        height: thumb.height(),
+                        width,
+                        height,
                         round,
                         card: face.card.clone(),
                         side: side_words(&input.game.catalogue, face.side),
@@ -593,13 +705,10 @@ fn placed_thumbs(
     faces: &Faces,
     trees: &FaceTrees,
     thumbs: &[Option<Thumb>],
-    files: &[FilePages],
+    pages: &[&[Placed]],
 ) -> Result<Vec<Option<Thumb>>> {
     let mut needed = vec![false; faces.faces.len()];
-    let previewed = files
-        .iter()
-        .flat_map(|f| f.placed.iter().take(MAX_PAGES_SHOWN));
-    for p in previewed.flatten() {
+    for p in pages.iter().copied().flatten() {
         if let Some(n) = needed.get_mut(p.face) {
             *n = true;
         }
@@ -623,49 +732,132 @@ fn placed_thumbs(
         .collect()
 }
 
-/// Page previews, drawn from the face thumbnails where the sheets place them, packed into
-/// sprites of their own.
+/// What the page previews are drawn from.
+struct PagesIn<'a> {
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    files: &'a [FilePages],
+    /// The faces the page lists (drawn at full thumbnail size).
+    shown: &'a [bool],
+    /// The name of the fonts the faces are set in.
+    fonts: &'a str,
+}
+
+impl PagesIn<'_> {
+    /// The pages previewed, file by file: each file's first [`MAX_PAGES_SHOWN`].
+    fn previewed(&self) -> Vec<(&FilePages, usize)> {
+        self.files
+            .iter()
+            .flat_map(|f| (0..previewed_pages(f)).map(move |p| (f, p)))
+            .collect()
+    }
+
+    /// What a page preview shows, as a name for the sprite cache: its size and each face
+    /// placed on it, where, which way round and at which size.
+    fn page_name(&self, size: (f32, f32), placed: &[Placed]) -> String {
+        let mut name = format!("{size:?}");
+        for p in placed {
+            let Some(face) = self.faces.faces.get(p.face) else {
+                continue;
+            };
+            let kind = if self.shown.get(p.face) == Some(&true) {
+                "listed"
+            } else {
+                "preview"
+            };
+            let r = &p.rect;
+            name.push_str(&format!(
+                ";{kind} {} {:?} {:?} at {:?} {:?} {:?} {:?} {}",
+                thumb_key(face, self.fonts),
+                (face.size.width_mm, face.size.height_mm),
+                face.bleed,
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                p.anticlockwise
+            ));
+        }
+        name
+    }
+}
+
+/// How many of a file's pages are previewed.
+fn previewed_pages(file: &FilePages) -> usize {
+    file.sizes.len().min(file.placed.len()).min(MAX_PAGES_SHOWN)
+}
+
+/// Page previews, drawn from the face thumbnails where the sheets place them (only for the
+/// sprites not in `store`), packed into sprites of their own.
 fn page_views(
-    faces: &Faces,
-    files: &[FilePages],
-    thumbs: &[Option<Thumb>],
+    input: &PagesIn,
+    store: Option<&dyn SpriteStore>,
+    thumbs: &mut Thumbs,
 ) -> Result<(Vec<FileView>, Vec<Image>)> {
-    let drawn: Vec<Vec<Pixmap>> = files
+    let previewed = input.previewed();
+    let pictures: Vec<Picture> = previewed
         .iter()
-        .map(|file| {
-            file.sizes
-                .par_iter()
-                .zip(&file.placed)
-                .take(MAX_PAGES_SHOWN)
-                .map(|(&size, placed)| page_thumb(faces, thumbs, size, placed))
-                .collect::<Result<Vec<Pixmap>>>()
+        .map(|&(f, p)| Picture {
+            size: page_px(f.sizes[p]),
+            name: input.page_name(f.sizes[p], &f.placed[p]),
         })
-        .collect::<Result<_>>()?;
-    let all: Vec<&Pixmap> = drawn.iter().flatten().collect();
-    let (slots, images) = sprites::pack("thumbs/pages", &all)?;
+        .collect();
+    let (slots, images) = sprites::pack("thumbs/pages", &pictures, store, |wanted| {
+        let pages: Vec<&[Placed]> = wanted
+            .iter()
+            .map(|&k| previewed[k].0.placed[previewed[k].1].as_slice())
+            .collect();
+        let got = thumbs.fetch(
+            pages
+                .iter()
+                .flat_map(|placed| placed.iter().map(|p| p.face)),
+        )?;
+        let placed = placed_thumbs(input.faces, input.trees, got, &pages)?;
+        wanted
+            .par_iter()
+            .zip(&pages)
+            .map(|(&k, on)| {
+                let page = page_thumb(
+                    input.faces,
+                    &placed,
+                    previewed[k].0.sizes[previewed[k].1],
+                    on,
+                )?;
+                Ok(Some(Arc::new(page)))
+            })
+            .collect()
+    })?;
     let mut slots = slots.into_iter();
-    let views = files
+    let views = input
+        .files
         .iter()
-        .zip(&drawn)
-        .map(|(file, pages)| FileView {
+        .map(|file| FileView {
             file: file.file.clone(),
             more: file.sizes.len().saturating_sub(MAX_PAGES_SHOWN),
-            pages: pages
-                .iter()
+            pages: (0..previewed_pages(file))
                 .zip(slots.by_ref())
-                .enumerate()
-                .map(|(i, (page, slot))| PageView {
-                    src: slot.src,
-                    x: slot.x,
-                    y: slot.y,
-                    number: i + 1,
-                    width: page.width(),
-                    height: page.height(),
+                .map(|(i, slot)| {
+                    let (width, height) = page_px(file.sizes[i]);
+                    PageView {
+                        src: slot.src,
+                        x: slot.x,
+                        y: slot.y,
+                        number: i + 1,
+                        width,
+                        height,
+                    }
                 })
                 .collect(),
         })
         .collect();
     Ok((views, images))
+}
+
+/// A page preview's size in pixels: [`PAGE_PX`] its longest side.
+fn page_px((pw, ph): (f32, f32)) -> (u32, u32) {
+    let scale = PAGE_PX / pw.max(ph);
+    let px = |v: f32| (v * scale).round().max(1.0) as u32;
+    (px(pw), px(ph))
 }
 
 /// One page: white paper with each placed face's thumbnail scaled into its trim, clipped.
@@ -676,9 +868,9 @@ fn page_thumb(
     placed: &[Placed],
 ) -> Result<Pixmap> {
     let scale = PAGE_PX / pw.max(ph);
-    let (w, h) = ((pw * scale).round().max(1.0), (ph * scale).round().max(1.0));
-    let mut page = Pixmap::new(w as u32, h as u32)
-        .ok_or_else(|| Error::new("index.html: a page thumbnail has no size"))?;
+    let (w, h) = page_px((pw, ph));
+    let mut page =
+        Pixmap::new(w, h).ok_or_else(|| Error::new("index.html: a page thumbnail has no size"))?;
     page.fill(resvg::tiny_skia::Color::WHITE);
     for p in placed {
         let (Some(Some(thumb)), Some(face)) = (thumbs.get(p.face), faces.faces.get(p.face)) else {

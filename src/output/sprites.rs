@@ -7,9 +7,13 @@
 //! packed, they are three. A sprite holds a bounded number of pixels, so a big game's page
 //! still loads lazily, a sprite at a time.
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 use resvg::tiny_skia::{Color, Pixmap};
+use sha2::{Digest, Sha256};
 
+use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::render::raster::png_preview;
 
@@ -30,22 +34,83 @@ pub struct Slot {
 /// An image file beside the page: its path relative to the page, and its PNG bytes.
 pub type Image = (String, Vec<u8>);
 
-/// Packs `pictures` in order, left to right in rows, into sprites named
-/// `<prefix>-<n>.png` (from 1), and returns each picture's slot and the sprites' files.
-pub fn pack(prefix: &str, pictures: &[&Pixmap]) -> Result<(Vec<Slot>, Vec<Image>)> {
-    let places = shelves(pictures.iter().map(|p| (p.width(), p.height())));
+/// A picture to pack: its size, and a name for what it shows. Pictures of the same name are
+/// the same pixels, so a sprite of the same pictures at the same places is the sprite made
+/// before.
+pub struct Picture {
+    pub size: (u32, u32),
+    pub name: String,
+}
+
+/// Where sprites made by earlier builds are kept, by a digest of what they show
+/// ([`sprite_key`]).
+pub trait SpriteStore: Sync {
+    fn sprite(&self, key: &str) -> Option<Vec<u8>>;
+    fn keep_sprite(&self, key: &str, png: &[u8]);
+}
+
+/// Packs `pictures` in order, left to right in rows, into sprites named `<prefix>-<n>.png`
+/// (from 1), and returns each picture's slot and the sprites' files.
+///
+/// A sprite `store` holds is taken as it is; only the pictures of the others are drawn, by
+/// `draw` (given their indices, it returns their pixels, none for a picture it cannot draw,
+/// which leaves its place white). A rebuild after one card's edit draws and encodes one sprite
+/// of faces and one or two of pages, and one that changed nothing reads every sprite back
+/// without drawing or reading a thumbnail.
+pub fn pack(
+    prefix: &str,
+    pictures: &[Picture],
+    store: Option<&dyn SpriteStore>,
+    draw: impl FnOnce(&[usize]) -> Result<Vec<Option<Arc<Pixmap>>>>,
+) -> Result<(Vec<Slot>, Vec<Image>)> {
+    let places = shelves(pictures.iter().map(|p| p.size));
     let sprites = places.iter().map(|p| p.sprite + 1).max().unwrap_or(0);
-    let name = |n: usize| format!("{prefix}-{}.png", n + 1);
-    let images = (0..sprites)
-        .into_par_iter()
+    let members: Vec<Vec<usize>> = (0..sprites)
         .map(|n| {
-            let members: Vec<(&Pixmap, &Place)> = pictures
-                .iter()
-                .zip(&places)
-                .filter(|(_, p)| p.sprite == n)
-                .map(|(pic, p)| (*pic, p))
-                .collect();
-            Ok((name(n), png_preview(&compose(&members)?)?))
+            (0..places.len())
+                .filter(|&i| places[i].sprite == n)
+                .collect()
+        })
+        .collect();
+    let keys: Vec<String> = members
+        .iter()
+        .map(|m| sprite_key(prefix, m.iter().map(|&i| (&pictures[i], &places[i]))))
+        .collect();
+    let kept: Vec<Option<Vec<u8>>> = keys
+        .par_iter()
+        .map(|key| store.and_then(|s| s.sprite(key)))
+        .collect();
+    let missing: Vec<usize> = (0..sprites)
+        .filter(|&n| kept[n].is_none())
+        .flat_map(|n| members[n].iter().copied())
+        .collect();
+    let mut drawn: Vec<Option<Arc<Pixmap>>> = vec![None; pictures.len()];
+    if !missing.is_empty() {
+        for (i, pixels) in missing.iter().zip(draw(&missing)?) {
+            drawn[*i] = pixels;
+        }
+    }
+    let name = |n: usize| format!("{prefix}-{}.png", n + 1);
+    let images = kept
+        .into_par_iter()
+        .enumerate()
+        .map(|(n, kept)| {
+            let png = match kept {
+                Some(png) => png,
+                None => {
+                    let at: Vec<(&Pixmap, &Place)> = members[n]
+                        .iter()
+                        .filter_map(|&i| Some((&**drawn[i].as_ref()?, &places[i])))
+                        .collect();
+                    let sized = members[n].iter().map(|&i| (pictures[i].size, &places[i]));
+                    let png = png_preview(&compose(sprite_size(sized), &at)?)?;
+                    if let Some(store) = store {
+                        store.keep_sprite(&keys[n], &png);
+                    }
+                    png
+                }
+            };
+            Ok((name(n), png))
         })
         .collect::<Result<Vec<Image>>>()?;
     let slots = places
@@ -57,6 +122,27 @@ pub fn pack(prefix: &str, pictures: &[&Pixmap]) -> Result<(Vec<Slot>, Vec<Image>
         })
         .collect();
     Ok((slots, images))
+}
+
+/// The key of a sprite: a digest of its prefix and of each picture's name, size and place.
+fn sprite_key<'a>(prefix: &str, members: impl Iterator<Item = (&'a Picture, &'a Place)>) -> String {
+    let mut hash = Sha256::new();
+    hash.update(prefix.as_bytes());
+    for (picture, at) in members {
+        hash.update((picture.name.len() as u64).to_le_bytes());
+        hash.update(picture.name.as_bytes());
+        for v in [picture.size.0, picture.size.1, at.x, at.y] {
+            hash.update(v.to_le_bytes());
+        }
+    }
+    hex(&hash.finalize())
+}
+
+/// The size of a sprite: to the right and lower edges of its pictures.
+fn sprite_size<'a>(members: impl Iterator<Item = ((u32, u32), &'a Place)>) -> (u32, u32) {
+    members.fold((1, 1), |(w, h), ((pw, ph), at)| {
+        (w.max(at.x + pw), h.max(at.y + ph))
+    })
 }
 
 /// A picture's sprite and its top-left corner in it.
@@ -88,15 +174,17 @@ fn shelves(sizes: impl Iterator<Item = (u32, u32)>) -> Vec<Place> {
 
 /// One sprite: white, its pictures copied to their places row by row (a drawing call would
 /// blend every pixel; the thumbnails are opaque, so a copy is the same picture).
-fn compose(members: &[(&Pixmap, &Place)]) -> Result<Pixmap> {
-    let width = members.iter().map(|(p, at)| at.x + p.width()).max();
-    let height = members.iter().map(|(p, at)| at.y + p.height()).max();
-    let mut sprite = Pixmap::new(width.unwrap_or(1), height.unwrap_or(1))
+fn compose((width, height): (u32, u32), members: &[(&Pixmap, &Place)]) -> Result<Pixmap> {
+    let mut sprite = Pixmap::new(width, height)
         .ok_or_else(|| Error::new("index.html: a sprite of thumbnails has no size"))?;
     sprite.fill(Color::WHITE);
     let stride = sprite.width() as usize * 4;
     let data = sprite.data_mut();
     for (picture, at) in members {
+        // Drawn at another size than it was placed for, it would spill out of its place.
+        if at.x + picture.width() > width || at.y + picture.height() > height {
+            continue;
+        }
         let row = picture.width() as usize * 4;
         for (y, line) in picture.data().chunks_exact(row).enumerate() {
             let start = (at.y as usize + y) * stride + at.x as usize * 4;
@@ -146,18 +234,88 @@ mod tests {
         );
     }
 
+    /// Packs `pictures`, named by their colour and size, counting the pictures drawn.
+    fn pack_all(pictures: &[Pixmap], store: Option<&dyn SpriteStore>) -> (Vec<Slot>, Vec<Image>) {
+        let named: Vec<Picture> = pictures
+            .iter()
+            .map(|p| Picture {
+                size: (p.width(), p.height()),
+                name: format!("{:?}", p.pixel(0, 0).map(|c| c.red())),
+            })
+            .collect();
+        pack("thumbs/faces", &named, store, |wanted| {
+            Ok(wanted
+                .iter()
+                .map(|&i| Some(Arc::new(pictures[i].clone())))
+                .collect())
+        })
+        .unwrap()
+    }
+
+    /// Sprites in memory, counting those made.
+    #[derive(Default)]
+    struct Kept(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
+
+    impl SpriteStore for Kept {
+        fn sprite(&self, key: &str) -> Option<Vec<u8>> {
+            self.0.lock().unwrap().get(key).cloned()
+        }
+        fn keep_sprite(&self, key: &str, png: &[u8]) {
+            self.0.lock().unwrap().insert(key.to_owned(), png.to_vec());
+        }
+    }
+
+    fn colour(r: u8, w: u32, h: u32) -> Pixmap {
+        let mut p = Pixmap::new(w, h).unwrap();
+        p.fill(Color::from_rgba8(r, 0, 0, 255));
+        p
+    }
+
+    #[test]
+    fn a_sprite_of_the_same_pictures_is_taken_from_the_store_and_only_it() {
+        // 120 cards: two sprites, the second of 20.
+        let mut pictures: Vec<Pixmap> = (0..120u32).map(|i| colour(i as u8, 110, 150)).collect();
+        let store = Kept::default();
+        let (_, first) = pack_all(&pictures, Some(&store));
+        assert_eq!((first.len(), store.0.lock().unwrap().len()), (2, 2));
+        let drawn = |pictures: &[Pixmap]| {
+            let named: Vec<Picture> = pictures
+                .iter()
+                .map(|p| Picture {
+                    size: (p.width(), p.height()),
+                    name: format!("{:?}", p.pixel(0, 0).map(|c| c.red())),
+                })
+                .collect();
+            let mut asked = Vec::new();
+            let (_, images) = pack("thumbs/faces", &named, Some(&store), |wanted| {
+                asked = wanted.to_vec();
+                Ok(wanted
+                    .iter()
+                    .map(|&i| Some(Arc::new(pictures[i].clone())))
+                    .collect())
+            })
+            .unwrap();
+            (asked, images)
+        };
+        // Nothing changed: nothing is drawn, and the files are the same.
+        let (asked, again) = drawn(&pictures);
+        assert!(asked.is_empty());
+        assert_eq!(again, first);
+        // One picture of the second sprite changed: only that sprite's 20 are drawn.
+        pictures[110] = colour(250, 110, 150);
+        let (asked, changed) = drawn(&pictures);
+        assert_eq!(asked, (100..120).collect::<Vec<_>>());
+        assert_eq!(changed[0], first[0]);
+        assert_ne!(changed[1], first[1]);
+        assert_eq!(changed[1], pack_all(&pictures, None).1[1]);
+    }
+
     #[test]
     fn each_picture_is_found_at_its_slot() {
-        let colour = |r: u8, w: u32, h: u32| {
-            let mut p = Pixmap::new(w, h).unwrap();
-            p.fill(Color::from_rgba8(r, 0, 0, 255));
-            p
-        };
         let pictures: Vec<Pixmap> = (0..30u32)
             .map(|i| colour(i as u8 * 8, 90 + i, 150))
             .collect();
-        let refs: Vec<&Pixmap> = pictures.iter().collect();
-        let (slots, images) = pack("thumbs/faces", &refs).unwrap();
+        let (slots, images) = pack_all(&pictures, None);
         assert_eq!(images.len(), 1);
         assert_eq!(images[0].0, "thumbs/faces-1.png");
         let mut reader = png::Decoder::new(std::io::Cursor::new(&images[0].1))

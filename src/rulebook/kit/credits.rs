@@ -27,8 +27,5 @@ pub(super) fn credits_block(
 /// Sans Mono; guessing it cost each of the five examples' kits a second layout.)
 pub(super) fn own_page_fonts(has_rules: bool) -> impl Iterator<Item = String> {
     let body = (!has_rules).then_some("Libertinus Serif");
-    ["Noto Sans"]
-        .into_iter()
-        .chain(body)
-        .map(str::to_owned)
+    ["Noto Sans"].into_iter().chain(body).map(str::to_owned)
 }
