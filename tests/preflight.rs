@@ -351,3 +351,67 @@ fn a_clean_face_passes() {
         built.report.warnings
     );
 }
+
+/// A command-line build keeps each face's findings in its cache: the next build reads them
+/// back and writes the same `check.json` as a build without the cache; a changed preflight
+/// limit is measured again, and a card renamed without changing its face (the 5 pt words
+/// are not its name) has its findings under its new name.
+#[test]
+fn the_build_cache_keeps_the_preflight_and_never_serves_it_stale() {
+    let p = fixture("", &["clean", "faint", "tiny"]);
+    with_manifest(&p, 3);
+    let build = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .args(["build", "fixture", "-C"])
+            .arg(p.root())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let cold = || {
+        build(&["--no-cache", "--out", "cold"]);
+        let text = std::fs::read_to_string(p.root().join("cold/fixture/check.json")).unwrap();
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    let kept = || {
+        let dir = p.out().join(".cache/fixture/kit");
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("preflight-"))
+            .count()
+    };
+    build(&[]);
+    assert_eq!(kept(), 4, "one entry a face: three fronts and the back");
+    build(&[]);
+    assert_eq!(check_json(&p), cold());
+    assert_eq!(check_json(&p)["preflight"]["errors"], 2);
+
+    p.edit(
+        "data/fixture/game.yaml",
+        "  paper: a4\n",
+        "  paper: a4\n  preflight: { contrast: warn, min_text_pt: 5 }\n",
+    );
+    build(&[]);
+    assert_eq!(check_json(&p), cold());
+    // 5 pt text passes at a 5 pt limit: not the findings of the 6 pt limit, kept.
+    assert_eq!(check_json(&p)["preflight"]["errors"], 0);
+    assert_eq!(check_json(&p)["preflight"]["warnings"], 1);
+    p.edit("data/fixture/game.yaml", "min_text_pt: 5", "min_text_pt: 6");
+
+    p.edit("data/fixture/deck.yaml", "Tiny Card", "Wee Card");
+    build(&[]);
+    assert_eq!(check_json(&p), cold());
+    let found = findings(&check_json(&p)["preflight"]);
+    assert!(
+        found
+            .iter()
+            .any(|(class, card, _)| class == "small_text" && card == "Wee Card"),
+        "{found:?}"
+    );
+}

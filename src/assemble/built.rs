@@ -152,6 +152,8 @@ pub(super) struct BuildCache {
     pub(super) render: Option<RenderCache>,
     pub(super) typeset: TypesetCache,
     pub(super) thumbs: ThumbCache,
+    /// The cache on disk, for what is kept there alone (the faces' preflight).
+    pub(super) disk: Option<Arc<DiskCache>>,
 }
 
 impl BuildCache {
@@ -161,6 +163,7 @@ impl BuildCache {
             render: Some(RenderCache::default()),
             typeset: TypesetCache::default(),
             thumbs: ThumbCache::default(),
+            disk: None,
         }
     }
 
@@ -170,6 +173,7 @@ impl BuildCache {
             render: None,
             typeset: TypesetCache::on_disk(Arc::clone(disk)),
             thumbs: ThumbCache::on_disk(Arc::clone(disk)),
+            disk: Some(Arc::clone(disk)),
         }
     }
 }

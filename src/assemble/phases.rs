@@ -35,7 +35,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         mut timings,
     } = prepared;
     let mut clock = Stopwatch::start();
-    let parsed = ParseNotes::default();
+    let parsed = ParseNotes::kept_in(cache.and_then(|c| c.disk.clone()), &fonts);
     let render = cache.and_then(|c| c.render.as_ref());
     let trees = face_trees(trees, &game, &faces, &fonts, render, &parsed);
     let date = build_date();

@@ -42,10 +42,18 @@ pub enum Entry {
     Thumb,
     /// A PNG of the index page's thumbnails packed together (`output::sprites`).
     Sprite,
+    /// A face's preflight findings (`preflight`).
+    Preflight,
 }
 
 impl Entry {
-    const ALL: [Entry; 4] = [Entry::Typeset, Entry::Credited, Entry::Thumb, Entry::Sprite];
+    const ALL: [Entry; 5] = [
+        Entry::Typeset,
+        Entry::Credited,
+        Entry::Thumb,
+        Entry::Sprite,
+        Entry::Preflight,
+    ];
 
     fn name(self) -> &'static str {
         match self {
@@ -53,6 +61,7 @@ impl Entry {
             Entry::Credited => "credited",
             Entry::Thumb => "thumb",
             Entry::Sprite => "sprite",
+            Entry::Preflight => "preflight",
         }
     }
 
@@ -62,6 +71,7 @@ impl Entry {
             Entry::Credited => 64 << 10,
             Entry::Thumb => 8 << 20,
             Entry::Sprite => 64 << 20,
+            Entry::Preflight => 4 << 20,
         }
     }
 }

@@ -1,12 +1,12 @@
 //! One thing preflight found on one face: its class, how much it counts, where it is and what
 //! was measured.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::model::preflight::{Level, PreflightProfile};
 
 /// A class of finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Class {
     Contrast,
@@ -24,6 +24,16 @@ impl Class {
             Class::LowDpi => "low_dpi",
             Class::Hairline => "hairline",
             Class::Bleed => "bleed",
+        }
+    }
+
+    /// What its findings are measured in.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Class::Contrast => ":1",
+            Class::SmallText | Class::Hairline => "pt",
+            Class::LowDpi => "dpi",
+            Class::Bleed => "mm",
         }
     }
 

@@ -20,6 +20,7 @@ pub mod pixels;
 pub mod report;
 
 use rayon::prelude::*;
+use sha2::Digest;
 
 use crate::error::Result;
 use crate::model::Game;
@@ -33,6 +34,27 @@ pub use report::Report;
 /// The preflight findings of one face, in a fixed order (contrast and text size by text
 /// element, then lines, art and bleed).
 pub fn face(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<Finding> {
+    placed(game, face, raw(game, face, parsed))
+}
+
+/// What a face's findings depend on, as a key for the build cache: the face (its SVG and the
+/// art it links), its size and bleed, whether it is cut round, the fonts (`fonts` names the
+/// game's own) and the print profile's preflight settings.
+pub fn cache_key(game: &Game, face: &Face, fonts: &str) -> String {
+    let profile = serde_json::to_string(&game.file.print.preflight).unwrap_or_default();
+    let shape = (
+        face.size.width_mm,
+        face.size.height_mm,
+        face.bleed,
+        round(game, face),
+    );
+    let key = format!("{} {fonts} {shape:?} {profile}", face.hash);
+    crate::digest::hex(&sha2::Sha256::digest(key.as_bytes()))
+}
+
+/// A face's findings before they are placed on the card that prints it: what the build cache
+/// keeps (a card renamed changes its findings' card, not what was measured).
+pub fn raw(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<report::Raw> {
     let tree = &parsed.tree;
     let profile = &game.file.print.preflight;
     let full_w = face.size.width_mm + 2.0 * face.bleed;
@@ -69,9 +91,16 @@ pub fn face(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<Finding> {
         };
         raw.extend(report::bleed(&gaps, face.bleed));
     }
+    raw
+}
+
+/// A face's findings, placed on the first card that prints it, each counting as the print
+/// profile says.
+pub fn placed(game: &Game, face: &Face, raw: Vec<report::Raw>) -> Vec<Finding> {
     if raw.is_empty() {
         return Vec::new();
     }
+    let profile = &game.file.print.preflight;
     let (card, file, line) = card_of(game, face);
     raw.into_iter()
         .map(|r| Finding {
@@ -86,7 +115,7 @@ pub fn face(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<Finding> {
             element: r.element,
             value: r.value,
             limit: r.limit,
-            unit: r.unit,
+            unit: r.class.unit(),
             message: r.message,
             file: file.clone(),
             line,

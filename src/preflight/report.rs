@@ -22,8 +22,40 @@ pub struct Raw {
     pub element: String,
     pub value: f32,
     pub limit: f32,
-    pub unit: &'static str,
     pub message: String,
+}
+
+/// One face's findings as the build cache keeps them: numbers by their bits, so that a
+/// finding read back is the finding made, to the last digit of `check.json`.
+#[derive(Serialize, serde::Deserialize)]
+struct Kept(Class, String, u32, u32, String);
+
+/// One face's findings as bytes for the build cache.
+pub fn to_bytes(raw: &[Raw]) -> Vec<u8> {
+    let kept: Vec<Kept> = raw
+        .iter()
+        .map(|r| {
+            let (value, limit) = (r.value.to_bits(), r.limit.to_bits());
+            Kept(r.class, r.element.clone(), value, limit, r.message.clone())
+        })
+        .collect();
+    serde_json::to_vec(&kept).unwrap_or_default()
+}
+
+/// One face's findings from the build cache's bytes; none when they are not such.
+pub fn from_bytes(bytes: &[u8]) -> Option<Vec<Raw>> {
+    let kept: Vec<Kept> = serde_json::from_slice(bytes).ok()?;
+    let raw = kept
+        .into_iter()
+        .map(|Kept(class, element, value, limit, message)| Raw {
+            class,
+            element,
+            value: f32::from_bits(value),
+            limit: f32::from_bits(limit),
+            message,
+        })
+        .collect();
+    Some(raw)
 }
 
 /// Words of a text as a finding quotes them: the first few, and its id when it has one.
@@ -71,7 +103,6 @@ pub fn contrast(texts: &[TextRun], pixmap: &Pixmap, px_per_mm: f32) -> Vec<Raw> 
                 element: quote(run),
                 value: r,
                 limit: need,
-                unit: ":1",
                 message: format!(
                     "{} has a contrast of {r:.2}:1 ({} on {}); {large}text of {:.1} pt{} needs {need}:1",
                     quote(run),
@@ -100,7 +131,6 @@ pub fn small_text(texts: &[TextRun], min_pt: f32) -> Vec<Raw> {
                 element: quote(run),
                 value: run.size_pt,
                 limit: min_pt,
-                unit: "pt",
                 message: format!(
                     "{} is set at {:.2} pt ({:.2} mm); the smallest text to print is {min_pt} pt",
                     quote(run),
@@ -141,7 +171,6 @@ pub fn hairlines(strokes: &[Stroke], min_pt: f32) -> Vec<Raw> {
         element,
         value: thinnest.width_pt,
         limit: min_pt,
-        unit: "pt",
     }]
 }
 
@@ -167,7 +196,6 @@ pub fn low_dpi(
                 element,
                 value: i.dpi,
                 limit: min_dpi,
-                unit: "dpi",
             }
         })
         .collect()
@@ -197,7 +225,6 @@ pub fn bleed(gaps: &[Gap], bleed_mm: f32) -> Vec<Raw> {
             element: format!("{} edge", g.side.name()),
             value: g.reach_mm,
             limit: bleed_mm,
-            unit: "mm",
             message: format!(
                 "the art reaches the trim but stops short of the bleed along {:.0} % of the {} \
                  edge (it reaches {:.1} of {bleed_mm} mm past the trim); extend it to the face's \
