@@ -25,6 +25,7 @@ mod own_sheets;
 mod parse;
 mod parts;
 mod phases;
+mod preflight_cache;
 mod routing;
 mod session;
 mod shared;

@@ -6,12 +6,11 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::preflight_cache::KeptPreflight;
 use crate::error::Result;
 use crate::model::Game;
-use crate::output::cache::{DiskCache, Entry};
+use crate::output::cache::DiskCache;
 use crate::output::index::shown_faces;
-use crate::preflight::Finding;
-use crate::preflight::report as preflight_report;
 use crate::render::faces::{Face, Faces, RenderCache};
 use crate::render::shaped::{ParsedFace, parse_face as parse_svg};
 use crate::render::trees::FaceTrees;
@@ -73,40 +72,11 @@ pub(super) struct ParseNotes {
     kept: Option<KeptPreflight>,
 }
 
-/// The preflight of each face in the build cache on disk, by what it depends on
-/// ([`crate::preflight::cache_key`]): most of what parsing a face costs beside the parse
-/// itself (Death to Decorum, its rendering at low resolution for contrast and bleed, 40 % of
-/// a rebuild's time).
-struct KeptPreflight {
-    disk: Arc<DiskCache>,
-    /// The name of the game's own fonts.
-    fonts: String,
-}
-
-impl KeptPreflight {
-    fn findings(&self, game: &Game, face: &Face, tree: &ParsedFace) -> Vec<Finding> {
-        let key = crate::preflight::cache_key(game, face, &self.fonts);
-        let kept = self
-            .disk
-            .get(Entry::Preflight, &key, |b| preflight_report::from_bytes(&b));
-        let raw = kept.unwrap_or_else(|| {
-            let raw = crate::preflight::raw(game, face, tree);
-            self.disk
-                .put(Entry::Preflight, &key, &preflight_report::to_bytes(&raw));
-            raw
-        });
-        crate::preflight::placed(game, face, raw)
-    }
-}
-
 impl ParseNotes {
     /// Notes that keep the faces' preflight in `disk`, when there is one.
     pub(super) fn kept_in(disk: Option<Arc<DiskCache>>, fonts: &Fonts) -> ParseNotes {
         ParseNotes {
-            kept: disk.map(|disk| KeptPreflight {
-                disk,
-                fonts: fonts.digest.clone(),
-            }),
+            kept: disk.map(|disk| KeptPreflight::new(disk, &fonts.digest)),
             ..ParseNotes::default()
         }
     }
@@ -124,6 +94,14 @@ impl ParseNotes {
             None => crate::preflight::face(game, face, tree),
         };
         lock(&self.preflight).push((i, found));
+    }
+
+    /// Keeps the faces' preflight in the build cache for the next build (once every face is
+    /// parsed).
+    pub(super) fn keep_preflight(&self) {
+        if let Some(kept) = &self.kept {
+            kept.keep();
+        }
     }
 
     /// Proportion warnings in face order, once per face (a face parsed again after being let

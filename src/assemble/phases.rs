@@ -113,6 +113,7 @@ fn note_findings(
     sheet_warnings: Vec<String>,
 ) {
     warnings.extend(parsed.warnings());
+    parsed.keep_preflight();
     let preflight = parsed.preflight();
     warnings.extend(preflight.warnings());
     if let Some(check) = check {

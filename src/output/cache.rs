@@ -42,7 +42,7 @@ pub enum Entry {
     Thumb,
     /// A PNG of the index page's thumbnails packed together (`output::sprites`).
     Sprite,
-    /// A face's preflight findings (`preflight`).
+    /// The faces' preflight findings (`assemble::preflight_cache`).
     Preflight,
 }
 
@@ -71,7 +71,7 @@ impl Entry {
             Entry::Credited => 64 << 10,
             Entry::Thumb => 8 << 20,
             Entry::Sprite => 64 << 20,
-            Entry::Preflight => 4 << 20,
+            Entry::Preflight => 256 << 20,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! warnings name the first few cards of a component and count the rest, so that one mistake
 //! in a template reads as one.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use resvg::tiny_skia::Pixmap;
 use serde::Serialize;
@@ -17,6 +17,7 @@ use crate::preflight::measures::{Image, Stroke, TextRun};
 use crate::preflight::{Class, Finding, Severity};
 
 /// A finding before it is placed on its component and card.
+#[derive(Clone)]
 pub struct Raw {
     pub class: Class,
     pub element: String,
@@ -25,37 +26,44 @@ pub struct Raw {
     pub message: String,
 }
 
-/// One face's findings as the build cache keeps them: numbers by their bits, so that a
-/// finding read back is the finding made, to the last digit of `check.json`.
+/// A finding as the build cache keeps it: numbers by their bits, so that a finding read back
+/// is the finding made, to the last digit of `check.json`.
 #[derive(Serialize, serde::Deserialize)]
 struct Kept(Class, String, u32, u32, String);
 
-/// One face's findings as bytes for the build cache.
-pub fn to_bytes(raw: &[Raw]) -> Vec<u8> {
-    let kept: Vec<Kept> = raw
+/// Faces' findings, by face key, as bytes for the build cache.
+pub fn map_to_bytes(map: &BTreeMap<String, Vec<Raw>>) -> Vec<u8> {
+    let kept: BTreeMap<&str, Vec<Kept>> = map
         .iter()
-        .map(|r| {
-            let (value, limit) = (r.value.to_bits(), r.limit.to_bits());
-            Kept(r.class, r.element.clone(), value, limit, r.message.clone())
+        .map(|(key, raw)| {
+            let kept = raw
+                .iter()
+                .map(|r| {
+                    let (value, limit) = (r.value.to_bits(), r.limit.to_bits());
+                    Kept(r.class, r.element.clone(), value, limit, r.message.clone())
+                })
+                .collect();
+            (key.as_str(), kept)
         })
         .collect();
     serde_json::to_vec(&kept).unwrap_or_default()
 }
 
-/// One face's findings from the build cache's bytes; none when they are not such.
-pub fn from_bytes(bytes: &[u8]) -> Option<Vec<Raw>> {
-    let kept: Vec<Kept> = serde_json::from_slice(bytes).ok()?;
-    let raw = kept
+/// Faces' findings by face key, from the build cache's bytes; none when they are not such.
+pub fn map_from_bytes(bytes: &[u8]) -> Option<HashMap<String, Vec<Raw>>> {
+    let kept: HashMap<String, Vec<Kept>> = serde_json::from_slice(bytes).ok()?;
+    let raw = |Kept(class, element, value, limit, message)| Raw {
+        class,
+        element,
+        value: f32::from_bits(value),
+        limit: f32::from_bits(limit),
+        message,
+    };
+    let map = kept
         .into_iter()
-        .map(|Kept(class, element, value, limit, message)| Raw {
-            class,
-            element,
-            value: f32::from_bits(value),
-            limit: f32::from_bits(limit),
-            message,
-        })
+        .map(|(key, list)| (key, list.into_iter().map(raw).collect()))
         .collect();
-    Some(raw)
+    Some(map)
 }
 
 /// Words of a text as a finding quotes them: the first few, and its id when it has one.
