@@ -946,3 +946,28 @@ fn a_deck_within_a_millimetre_of_a_product_is_exported_as_it() {
         );
     }
 }
+
+/// An export that cannot draw several faces (each past the pixel limit) names the first of
+/// them in the game's order, whichever core reached its face first.
+#[test]
+fn a_failed_png_export_names_the_first_face_every_time() {
+    let p = common::deck_game(
+        "  paper: a4\n",
+        "- name: Alpha\n- name: Beta\n- name: Gamma\n- name: Delta\n- name: Epsilon\n",
+    );
+    let messages: std::collections::BTreeSet<String> = (0..6)
+        .map(|_| {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+                .args(["export", "fixture", "--format", "png", "--dpi", "400", "-C"])
+                .arg(p.root())
+                .env("PROTOPRESS_MAX_EXPORT_MP", "1")
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2));
+            String::from_utf8_lossy(&out.stderr).into_owned()
+        })
+        .collect();
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let message = messages.first().unwrap();
+    assert!(message.contains("deck/alpha"), "{message}");
+}

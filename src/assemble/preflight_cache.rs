@@ -50,6 +50,10 @@ impl KeptPreflight {
     /// looked at now.
     pub(super) fn findings(&self, game: &Game, face: &Face, tree: &ParsedFace) -> Vec<Finding> {
         let key = crate::preflight::cache_key(game, face, &self.fonts);
+        // A face parsed again after it was let go (for the index page's previews).
+        if let Some(raw) = lock(&self.now).get(&key) {
+            return crate::preflight::placed(game, face, raw.clone());
+        }
         let earlier = self.earlier.get_or_init(|| {
             let read = |bytes: Vec<u8>| findings::map_from_bytes(&bytes);
             self.disk
@@ -71,7 +75,7 @@ impl KeptPreflight {
     pub(super) fn keep(&self) {
         let now = lock(&self.now);
         let same = !self.made.load(Ordering::Relaxed)
-            && self.earlier.get().is_some_and(|e| e.len() == now.len());
+            && self.earlier.get().map_or(0, HashMap::len) == now.len();
         if !same {
             self.disk
                 .put(Entry::Preflight, KEY, &findings::map_to_bytes(&now));

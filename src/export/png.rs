@@ -33,14 +33,17 @@ pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Resul
         let extra = if opts.bleed { 2.0 * face.bleed } else { 0.0 };
         (face.size.width_mm + extra, face.size.height_mm + extra)
     };
-    let thumbs = faces
+    // Collected whole before the first error is taken: rayon's `Result` collect would report
+    // whichever failed first in time, another face from run to run.
+    let thumbs: Vec<Result<Pixmap>> = faces
         .par_iter()
         .map(|&(face, tree)| {
             let (wmm, hmm) = size(face);
             let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
             render_face(face, tree, tw, THUMB_H, opts.bleed)
         })
-        .collect::<Result<Vec<Pixmap>>>()?;
+        .collect();
+    let thumbs = thumbs.into_iter().collect::<Result<Vec<Pixmap>>>()?;
     let (sheet, files) = rayon::join(
         || png_rgb_at(&contact_sheet(&thumbs)?, 72.0),
         || {
@@ -66,7 +69,7 @@ pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Resul
 }
 
 /// `f` of every face, in parallel, the faces of the most area started first; the results
-/// in the faces' order.
+/// in the faces' order, and the first error in that order (not the first in time).
 fn largest_first<T: Send>(
     faces: &[(&Face, &ParsedFace)],
     f: impl Fn(&(&Face, &ParsedFace)) -> Result<T> + Sync,
@@ -76,12 +79,10 @@ fn largest_first<T: Send>(
         let area = |i: usize| faces[i].0.size.width_mm * faces[i].0.size.height_mm;
         area(b).total_cmp(&area(a))
     });
-    let mut done: Vec<(usize, T)> = order
-        .into_par_iter()
-        .map(|i| f(&faces[i]).map(|t| (i, t)))
-        .collect::<Result<_>>()?;
+    let mut done: Vec<(usize, Result<T>)> =
+        order.into_par_iter().map(|i| (i, f(&faces[i]))).collect();
     done.sort_by_key(|&(i, _)| i);
-    Ok(done.into_iter().map(|(_, t)| t).collect())
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 /// The gap between thumbnails and around them, in pixels.

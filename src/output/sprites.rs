@@ -104,7 +104,8 @@ pub fn pack(
                         .collect();
                     let sized = members[n].iter().map(|&i| (pictures[i].size, &places[i]));
                     let png = png_preview(&compose(sprite_size(sized), &at)?)?;
-                    if let Some(store) = store {
+                    // A picture not drawn leaves a hole a later build could fill: not kept.
+                    if let (Some(store), true) = (store, at.len() == members[n].len()) {
                         store.keep_sprite(&keys[n], &png);
                     }
                     png

@@ -9,13 +9,19 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
 
-use super::{BOARD_DPI, TTS_DPI, TTS_MAX_SIDE};
 use crate::assemble::Prepared;
 use crate::error::Result;
 use crate::export::files::{face_name, px};
 use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::render::faces::CardCopy;
 use crate::render::raster::{Area, blank, draw_layers, png_rgb_at, png_rgba};
+
+/// The longest side of an image TTS loads.
+pub const TTS_MAX_SIDE: u32 = 4096;
+/// Cards are never drawn sharper than this.
+pub const TTS_DPI: f32 = 300.0;
+/// Boards are drawn at this resolution, or less to stay within [`TTS_MAX_SIDE`].
+const BOARD_DPI: f32 = 150.0;
 
 /// Where face `n` (0-based) of a D6 sits on the die's image, a 4 × 3 cross net: 1 on top, 2 to
 /// 5 around, 6 at the bottom.

@@ -28,17 +28,12 @@ use crate::model::{Component, ComponentKind, TokenShape};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Deck};
 use crate::render::raster::{blank, png_rgb_at};
-use images::{DrawnImages, ImageJob, board_job, die_job, paste, render_trim, token_jobs};
+pub use images::TTS_MAX_SIDE;
+use images::{DrawnImages, ImageJob, TTS_DPI, board_job, die_job, paste, render_trim, token_jobs};
 
 /// The largest sheet: 10 cards across, 7 down.
 pub const TTS_COLS: usize = 10;
 pub const TTS_ROWS: usize = 7;
-/// The longest side of an image TTS loads.
-pub const TTS_MAX_SIDE: u32 = 4096;
-/// Cards are never drawn sharper than this.
-const TTS_DPI: f32 = 300.0;
-/// Boards are drawn at this resolution, or less to stay within [`TTS_MAX_SIDE`].
-const BOARD_DPI: f32 = 150.0;
 
 /// Columns and rows of a sheet for `n` cards: at most 10 × 7, at least 2 × 2.
 pub fn tts_grid(n: usize) -> (usize, usize) {

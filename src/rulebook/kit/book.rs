@@ -2,6 +2,8 @@
 //! credits, calibration and every sheet, typeset with an empty page wherever a rulebook or
 //! sheet page goes, then filled with those PDFs' own pages.
 
+use std::collections::BTreeSet;
+
 use crate::error::{Error, Result};
 use crate::pdf::import::fill_pages;
 use crate::rulebook::credits;
@@ -24,21 +26,7 @@ use super::plan::{RULES, blank, rules_pages, sheet_pages};
 /// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
 pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
-    let mut taken = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
-    if let Some(book) = input.rules {
-        taken.extend(book.fonts.iter().cloned());
-    }
-    // The fonts the kit credited last time are the first guess (a wrong guess costs a layout
-    // of the whole kit: 30 ms at 10,000 cards); else those of its parts and its own pages.
-    let guess_key = format!("{}-kit {}", game.id, game.file.language);
-    let fonts = input
-        .cache
-        .and_then(|c| c.credited(&guess_key))
-        .unwrap_or_else(|| {
-            let mut fonts = taken.clone();
-            fonts.extend(own_page_fonts(input.rules.is_some()));
-            fonts
-        });
+    let (taken, guess_key, fonts) = fonts_to_credit(input);
     // The icons the kit draws: on its faces, and in the rulebook's text.
     let mut drawn = credits::icons_drawn(game, input.faces.faces.iter().map(|f| f.svg.as_str()))?;
     if let Some(book) = input.rules {
@@ -108,6 +96,29 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             calibration: if game.single_sided() { 0 } else { 2 },
         },
     ))
+}
+
+/// The fonts of the pages the kit takes from other PDFs, the key the kit's credited fonts are
+/// kept under, and the first guess at all the fonts it credits: what it credited last time (a
+/// wrong guess costs a layout of the whole kit, 30 ms at 10,000 cards), else the fonts of its
+/// parts and its own pages. Either guess ends in the same credits: each pass credits what the
+/// last embedded, and a font's name, set in the body font, embeds nothing of its own.
+fn fonts_to_credit(input: &KitInput) -> (BTreeSet<String>, String, BTreeSet<String>) {
+    let game = input.game;
+    let mut taken = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
+    if let Some(book) = input.rules {
+        taken.extend(book.fonts.iter().cloned());
+    }
+    let key = format!("{}-kit {}", game.id, game.file.language);
+    let guess = input
+        .cache
+        .and_then(|c| c.credited(&key))
+        .unwrap_or_else(|| {
+            let mut fonts = taken.clone();
+            fonts.extend(own_page_fonts(input.rules.is_some()));
+            fonts
+        });
+    (taken, key, guess)
 }
 
 /// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.
