@@ -71,7 +71,7 @@ impl Entry {
             Entry::Credited => 64 << 10,
             Entry::Thumb => 8 << 20,
             Entry::Sprite => 64 << 20,
-            Entry::Preflight => 256 << 20,
+            Entry::Preflight => 64 << 20,
         }
     }
 }
