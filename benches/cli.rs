@@ -6,8 +6,8 @@
 //! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, 10,000
 //! all-unique plain cards, and 10,000 all-unique cards as rich as the examples' (Facility 07's
 //! Ops front: frame, two icons and four fitted texts on every card); plus Death to Decorum
-//! (its build, its `check`, each export, and a rebuild after one card's edit and after a
-//! rules edit, with the build cache and without) and all five
+//! (its build, its `check`, each export, a rebuild that changed nothing, and a rebuild after
+//! one card's edit and after a rules edit, with the build cache and without) and all five
 //! example games from the repository. Each case reports the median wall time, the median peak
 //! memory and CPU time over wall time (how busy the cores were).
 //! `PROTOPRESS_BENCH_RUNS` sets the runs per case (default 5; 3 for the largest decks);
@@ -305,6 +305,8 @@ fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
         );
     }
     let game = "death-to-decorum";
+    let label = "Death to Decorum build, nothing changed";
+    unchanged_case(bin, label, root, &[game], runs);
     let cards = root.join("data/death-to-decorum/facility.yaml");
     let rules = root.join("data/death-to-decorum/rules.md");
     let edits = [
@@ -354,6 +356,15 @@ fn edit_case(
         });
     }
     std::fs::write(file, &original).expect("restore");
+}
+
+/// A build of `games` that changed nothing since the last: everything it can take from the
+/// build cache, taken (a binary without a cache builds from nothing again).
+fn unchanged_case(bin: &Path, label: &str, root: &Path, games: &[&str], runs: usize) {
+    let mut args = vec!["build", "-q"];
+    args.extend(games);
+    run_once(bin, root, &args);
+    command_case(bin, label, root, &args, runs, |_| {});
 }
 
 /// Whether `bin` keeps a build cache (an older binary knows no `--no-cache`).
@@ -414,6 +425,8 @@ fn main() {
         &["rich"],
         3.min(runs),
     );
+    let label = "10000 rich cards, rebuilt with nothing changed";
+    unchanged_case(&bin, label, p.path(), &["rich"], 3.min(runs));
     death_to_decorum_commands(&bin, examples.path(), runs);
     if let [(_, small), _, (_, large)] = scaling[..] {
         println!(
