@@ -235,16 +235,20 @@ mod tests {
         );
     }
 
-    /// Packs `pictures`, named by their colour and size, counting the pictures drawn.
-    fn pack_all(pictures: &[Pixmap], store: Option<&dyn SpriteStore>) -> (Vec<Slot>, Vec<Image>) {
-        let named: Vec<Picture> = pictures
+    /// `pictures` to pack, each named by its colour.
+    fn named(pictures: &[Pixmap]) -> Vec<Picture> {
+        pictures
             .iter()
             .map(|p| Picture {
                 size: (p.width(), p.height()),
                 name: format!("{:?}", p.pixel(0, 0).map(|c| c.red())),
             })
-            .collect();
-        pack("thumbs/faces", &named, store, |wanted| {
+            .collect()
+    }
+
+    /// Packs `pictures`, named by their colour.
+    fn pack_all(pictures: &[Pixmap], store: Option<&dyn SpriteStore>) -> (Vec<Slot>, Vec<Image>) {
+        pack("thumbs/faces", &named(pictures), store, |wanted| {
             Ok(wanted
                 .iter()
                 .map(|&i| Some(Arc::new(pictures[i].clone())))
@@ -280,15 +284,8 @@ mod tests {
         let (_, first) = pack_all(&pictures, Some(&store));
         assert_eq!((first.len(), store.0.lock().unwrap().len()), (2, 2));
         let drawn = |pictures: &[Pixmap]| {
-            let named: Vec<Picture> = pictures
-                .iter()
-                .map(|p| Picture {
-                    size: (p.width(), p.height()),
-                    name: format!("{:?}", p.pixel(0, 0).map(|c| c.red())),
-                })
-                .collect();
             let mut asked = Vec::new();
-            let (_, images) = pack("thumbs/faces", &named, Some(&store), |wanted| {
+            let (_, images) = pack("thumbs/faces", &named(pictures), Some(&store), |wanted| {
                 asked = wanted.to_vec();
                 Ok(wanted
                     .iter()

@@ -578,29 +578,12 @@ fn token_image(
 fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
     let size = comp.size();
     let longest = size.width_mm.max(size.height_mm);
-    let mut items = Vec::new();
-    for copy in &deck.copies {
-        let name = comp
-            .cards
-            .get(copy.card)
-            .map_or("", |c| c.name.as_str())
-            .to_owned();
-        let url = ctx.image(board_job(ctx.p, comp, copy))?;
-        let mut o = ctx.object(
-            "Custom_Board",
-            &name,
-            &card_note(comp, copy.card),
-            pos,
-            even(f64::from(longest / 254.0)),
-        );
-        o.insert(
-            "CustomImage".into(),
-            json!({
-                "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-            }),
-        );
-        items.push(o);
-    }
+    let one = ImageObject {
+        kind: "Custom_Board",
+        scale: even(f64::from(longest / 254.0)),
+        extra: None,
+    };
+    let items = image_objects(ctx, comp, deck, pos, &one, board_job)?;
     ctx.out.exported.push(format!(
         "{}: {} board{}",
         comp.spec.id,
@@ -612,35 +595,50 @@ fn board_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) 
 
 /// Dice: `Custom_Dice` of type D6.
 fn dice_objects(ctx: &mut Ctx, comp: &Component, deck: &Deck, pos: (f64, f64)) -> Result<Value> {
-    let size = comp.size();
-    let mut items = Vec::new();
-    for copy in &deck.copies {
-        let name = comp
-            .cards
-            .get(copy.card)
-            .map_or("", |c| c.name.as_str())
-            .to_owned();
-        let url = ctx.image(die_job(ctx.p, comp, copy))?;
-        let mut o = ctx.object(
-            "Custom_Dice",
-            &name,
-            &card_note(comp, copy.card),
-            pos,
-            even(f64::from(size.width_mm / 25.4)),
-        );
-        o.insert(
-            "CustomImage".into(),
-            json!({
-                "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-                "CustomDice": { "Type": 1 },
-            }),
-        );
-        items.push(o);
-    }
+    let one = ImageObject {
+        kind: "Custom_Dice",
+        scale: even(f64::from(comp.size().width_mm / 25.4)),
+        extra: Some(("CustomDice", json!({ "Type": 1 }))),
+    };
+    let items = image_objects(ctx, comp, deck, pos, &one, die_job)?;
     ctx.out
         .exported
         .push(format!("{}: {} D6", comp.spec.id, items.len()));
     Ok(bagged(ctx, comp, items, pos))
+}
+
+/// An object shown by one image: its TTS kind, its scale, and what its `CustomImage` holds
+/// beside the image.
+struct ImageObject {
+    kind: &'static str,
+    scale: (f64, f64),
+    extra: Option<(&'static str, Value)>,
+}
+
+/// One object of `one`'s kind for each copy of the deck, showing the image `job` describes.
+fn image_objects<'c>(
+    ctx: &mut Ctx,
+    comp: &'c Component,
+    deck: &Deck,
+    pos: (f64, f64),
+    one: &ImageObject,
+    job: impl Fn(&Prepared, &'c Component, &CardCopy) -> ImageJob<'c>,
+) -> Result<Vec<Map<String, Value>>> {
+    let mut items = Vec::new();
+    for copy in &deck.copies {
+        let name = comp.cards.get(copy.card).map_or("", |c| c.name.as_str());
+        let url = ctx.image(job(ctx.p, comp, copy))?;
+        let mut o = ctx.object(one.kind, name, &card_note(comp, copy.card), pos, one.scale);
+        let mut image = json!({
+            "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+        });
+        if let (Some((key, value)), Value::Object(map)) = (&one.extra, &mut image) {
+            map.insert((*key).into(), value.clone());
+        }
+        o.insert("CustomImage".into(), image);
+        items.push(o);
+    }
+    Ok(items)
 }
 
 /// `<game>.png` beside the saved object, which TTS shows in its list: the first card's front.
