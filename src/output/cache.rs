@@ -251,8 +251,13 @@ fn mark_as_cache(dir: &Path) {
 fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
     let mut options = std::fs::File::options();
     options.read(true);
+    // Not through a link; and not waiting on a pipe planted under an entry's name, which a
+    // plain open would until something writes to it: the build would hang.
     #[cfg(target_os = "linux")]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NOFOLLOW);
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NOFOLLOW | libc::O_NONBLOCK,
+    );
     #[cfg(not(target_os = "linux"))]
     if !std::fs::symlink_metadata(path).ok()?.is_file() {
         return None;
@@ -368,6 +373,34 @@ mod tests {
 
     fn bytes(payload: Vec<u8>) -> Option<Vec<u8>> {
         Some(payload)
+    }
+
+    /// A named pipe where an entry belongs is a miss at once, not a build that waits.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_pipe_in_place_of_an_entry_is_a_miss() {
+        let out = tempfile::tempdir().unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        cache.put(Entry::Preflight, "faces", b"findings");
+        cache.commit();
+        let file = out
+            .path()
+            .join(".cache/game/kit")
+            .join(entry_name(Entry::Preflight, "faces"));
+        std::fs::remove_file(&file).unwrap();
+        let path = std::ffi::CString::new(file.as_os_str().as_encoded_bytes()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let got = cache.get(Entry::Preflight, "faces", bytes);
+            let _ = tx.send(got);
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(5));
+        assert_eq!(
+            got,
+            Ok(None),
+            "a pipe is not an entry, and is not waited on"
+        );
     }
 
     #[test]
