@@ -295,3 +295,52 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
         "a failed build changed the cache"
     );
 }
+
+/// A game without a rulebook draws its face thumbnails beside the sheets, where a core is free;
+/// rebuilt with nothing changed, it finds every sprite of them in the cache and reads no
+/// thumbnail at all (nor holds them in memory); after an edit it draws them again.
+#[test]
+fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
+    let p = common::deck_game(
+        "  paper: a4\n",
+        "- name: Alpha\n- name: Beta\n- name: Gamma\n",
+    );
+    let build = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .arg("-C")
+            .arg(p.root())
+            .args(["-v", "build", "fixture"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        cache_use(&String::from_utf8_lossy(&out.stdout))[0]
+    };
+    let [_, made, _] = build();
+    let entries = cache_entries(p.root());
+    let thumbs = entries
+        .iter()
+        .filter(|(n, _)| n.contains("/thumb-"))
+        .count();
+    assert_eq!(
+        (entries.len(), thumbs),
+        (made, 4),
+        "three fronts and the back"
+    );
+    let [reused, made, gone] = build();
+    assert_eq!((reused, made, gone), (entries.len() - thumbs, 0, 0));
+    assert_eq!(
+        cache_entries(p.root()).len(),
+        entries.len(),
+        "the thumbnails are kept"
+    );
+    p.edit("data/fixture/deck.yaml", "Beta", "Bravo");
+    let [reused, _, _] = build();
+    assert!(
+        reused >= thumbs - 1,
+        "the thumbnails read for the changed sprite: {reused}"
+    );
+}

@@ -14,7 +14,8 @@ use crate::error::{Error, Result};
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::output::index::{
-    FaceThumbs, FilePages, IndexArt, IndexInput, ThumbCache, face_thumbnails, index_art, index_page,
+    FaceThumbs, FilePages, IndexArt, IndexInput, ThumbCache, face_sprites_kept, face_thumbnails,
+    index_art, index_page,
 };
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::pdf::sheets::SheetWriter;
@@ -222,9 +223,12 @@ fn sheets_and_rulebook(
     let (early, printed) = rayon::join(
         || -> Result<_> {
             let book = rulebook(game, faces, trees, fonts, date, typeset)?;
+            // Drawn ahead when the kit will need them: not when the cache holds their sprites.
             let thumbs = match book.0 {
-                None => Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?),
-                Some(_) => None,
+                None if !face_sprites_kept(faces, thumb_cache(cache, fonts)) => {
+                    Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?)
+                }
+                _ => None,
             };
             Ok((book, thumbs))
         },

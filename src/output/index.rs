@@ -109,15 +109,8 @@ pub fn index_art(
     let fonts = cache.map_or("", |(_, fonts)| fonts);
     let store = cache.and_then(|(c, _)| c.sprite_store());
     let mut thumbs = Thumbs::new(faces, trees, cache, &shown, thumbs);
-    let listed: Vec<usize> = (0..faces.faces.len()).filter(|&i| shown[i]).collect();
-    let pictures: Vec<Picture> = listed
-        .iter()
-        .map(|&i| Picture {
-            size: thumb_size(&faces.faces[i]),
-            name: thumb_key(&faces.faces[i], fonts),
-        })
-        .collect();
-    let (slots, mut images) = sprites::pack("thumbs/faces", &pictures, store, |wanted| {
+    let (listed, pictures) = face_pictures(faces, &shown, fonts);
+    let (slots, mut images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
         let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
         Ok(wanted.iter().map(|&k| got[listed[k]].clone()).collect())
     })?;
@@ -141,6 +134,33 @@ pub fn index_art(
         pages,
         images,
     })
+}
+
+/// The prefix of the face sprites' files.
+const FACE_SPRITES: &str = "thumbs/faces";
+
+/// The faces the page lists, and their thumbnails as pictures for the sprites.
+fn face_pictures(faces: &Faces, shown: &[bool], fonts: &str) -> (Vec<usize>, Vec<Picture>) {
+    let listed: Vec<usize> = (0..faces.faces.len()).filter(|&i| shown[i]).collect();
+    let pictures = listed
+        .iter()
+        .map(|&i| Picture {
+            size: thumb_size(&faces.faces[i]),
+            name: thumb_key(&faces.faces[i], fonts),
+        })
+        .collect();
+    (listed, pictures)
+}
+
+/// Whether the build cache holds every sprite of the faces the page lists, as they are now:
+/// then their thumbnails need not be drawn or read ahead, beside the sheets.
+pub fn face_sprites_kept(faces: &Faces, cache: Option<(&ThumbCache, &str)>) -> bool {
+    let Some(store) = cache.and_then(|(c, _)| c.sprite_store()) else {
+        return false;
+    };
+    let fonts = cache.map_or("", |(_, fonts)| fonts);
+    let (_, pictures) = face_pictures(faces, &shown_faces(faces), fonts);
+    sprites::all_kept(FACE_SPRITES, &pictures, store)
 }
 
 /// The listed faces' thumbnails, fetched (read from the cache, or drawn) only as the sprites
@@ -526,6 +546,12 @@ impl ThumbCache {
 impl SpriteStore for ThumbCache {
     fn sprite(&self, key: &str) -> Option<Vec<u8>> {
         self.disk.as_ref()?.get(Entry::Sprite, key, Some)
+    }
+
+    fn has_sprite(&self, key: &str) -> bool {
+        self.disk
+            .as_ref()
+            .is_some_and(|d| d.has(Entry::Sprite, key))
     }
 
     fn keep_sprite(&self, key: &str, png: &[u8]) {
