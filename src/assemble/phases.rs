@@ -14,8 +14,7 @@ use crate::error::{Error, Result};
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::output::index::{
-    FaceThumbs, FilePages, IndexArt, IndexInput, ThumbCache, face_sprites_kept, face_thumbnails,
-    index_art, index_page,
+    FaceArt, FilePages, IndexArt, IndexInput, ThumbCache, face_art, index_art, index_page,
 };
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::pdf::sheets::SheetWriter;
@@ -46,7 +45,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         mut check,
         rulebook,
         rulebook_time,
-        thumbs,
+        face_art,
         sheet_warnings,
     } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
@@ -75,7 +74,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         cache: cache.map(|c| &c.typeset),
     };
     let ((books, book_files, kit_pages), art) =
-        kit_beside_index_art(&input, &trees, thumbs, &sheets.previews, cache)?;
+        kit_beside_index_art(&input, face_art, &sheets.previews)?;
     sheets.pdfs.extend(books);
     sheets.files.extend(book_files);
     clock.lap("kit", &mut timings);
@@ -154,23 +153,14 @@ fn build_report(
     }
 }
 
-/// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
-/// pictures (and the face thumbnails, unless drawn beside the sheets) take the other core.
-/// Their time is counted under "kit".
+/// The kit, typeset beside the index page's page previews: Typst is mostly one thread, so
+/// the previews take the other core. Their time is counted under "kit".
 fn kit_beside_index_art(
     input: &KitInput,
-    trees: &FaceTrees,
-    thumbs: Option<FaceThumbs>,
+    faces: FaceArt,
     previews: &[FilePages],
-    cache: Option<&BuildCache>,
 ) -> Result<(Books, IndexArt)> {
-    let (kit, art) = rayon::join(
-        || kit_and_rules(input),
-        || {
-            let cache = thumb_cache(cache, input.fonts);
-            index_art(input.faces, trees, thumbs, previews, cache)
-        },
-    );
+    let (kit, art) = rayon::join(|| kit_and_rules(input), || index_art(faces, previews));
     Ok((kit?, art?))
 }
 
@@ -198,39 +188,33 @@ fn let_go_of_memoised(in_session: bool, sheet_pdfs: &[(String, Vec<u8>)]) {
 }
 
 /// What the sheets and the work beside them made.
-struct FirstPhase {
+struct FirstPhase<'a> {
     components: Vec<ComponentReport>,
     sheets: Sheets,
     check: Option<CheckReport>,
     rulebook: Option<RulesBook>,
     rulebook_time: Duration,
-    thumbs: Option<FaceThumbs>,
+    face_art: FaceArt<'a>,
     sheet_warnings: Vec<String>,
 }
 
-/// The sheets, and beside them the rulebook (it needs no sheet) or, for a game without one,
-/// the index page's face thumbnails. Errors come in the order they came when all ran one after
-/// the other: a sheet's, a face's, the manifest's, then the rulebook's.
-fn sheets_and_rulebook(
-    game: &Game,
-    faces: &Faces,
-    trees: &FaceTrees,
-    fonts: &Fonts,
+/// The sheets, and beside them the rulebook (it needs no sheet) and then the index page's
+/// face sprites (nor do they), on the core the rulebook leaves free. Errors come in the order
+/// they came when all ran one after the other: a sheet's, a face's, the manifest's, the
+/// rulebook's, then a thumbnail's.
+fn sheets_and_rulebook<'a>(
+    game: &'a Game,
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    fonts: &'a Fonts,
     date: (i32, u8, u8),
-    cache: Option<&BuildCache>,
-) -> Result<FirstPhase> {
+    cache: Option<&'a BuildCache>,
+) -> Result<FirstPhase<'a>> {
     let typeset = cache.map(|c| &c.typeset);
     let (early, printed) = rayon::join(
         || -> Result<_> {
             let book = rulebook(game, faces, trees, fonts, date, typeset)?;
-            // Drawn ahead when the kit will need them: not when the cache holds their sprites.
-            let thumbs = match book.0 {
-                None if !face_sprites_kept(faces, thumb_cache(cache, fonts)) => {
-                    Some(face_thumbnails(faces, trees, thumb_cache(cache, fonts))?)
-                }
-                _ => None,
-            };
-            Ok((book, thumbs))
+            Ok((book, face_art(faces, trees, thumb_cache(cache, fonts))))
         },
         || {
             let mut sheet_warnings = Vec::new();
@@ -242,14 +226,14 @@ fn sheets_and_rulebook(
     let ((components, sheets), sheet_warnings) = printed?;
     trees.finish()?;
     let check = crate::check::manifest::check_game(game, Some(faces))?;
-    let ((rulebook, rulebook_time), thumbs) = early?;
+    let ((rulebook, rulebook_time), face_art) = early?;
     Ok(FirstPhase {
         components,
         sheets,
         check,
         rulebook,
         rulebook_time,
-        thumbs,
+        face_art: face_art?,
         sheet_warnings,
     })
 }

@@ -152,12 +152,6 @@ impl DiskCache {
         Some(value)
     }
 
-    /// Whether an entry `kind`/`key` is there, without reading it: it may yet be a miss.
-    pub fn has(&self, kind: Entry, key: &str) -> bool {
-        let path = self.dir.join(entry_name(kind, key));
-        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
-    }
-
     /// Keeps the entry `kind`/`key` of an earlier build, though this one did not read it, for
     /// a later build that may (a face thumbnail under a sprite taken whole).
     pub fn keep(&self, kind: Entry, key: &str) {

@@ -77,51 +77,68 @@ pub struct IndexArt {
     images: Vec<Image>,
 }
 
-/// The thumbnails of the faces the page shows, in face order (none for the others).
-pub struct FaceThumbs(Vec<Option<Thumb>>);
+/// The faces' half of the page's pictures: the sprites of the faces it lists, and the
+/// thumbnails fetched to make them (the page previews may need more). Made beside the sheets,
+/// where a core is free once the rulebook is typeset, so that the kit leaves only the page
+/// previews to draw.
+pub struct FaceArt<'a> {
+    thumbs: Thumbs<'a>,
+    fonts: &'a str,
+    store: Option<&'a dyn SpriteStore>,
+    /// Where each listed face's thumbnail is, in face order.
+    face_slots: Vec<Option<Slot>>,
+    images: Vec<Image>,
+}
 
-/// Draws the thumbnails of the faces the page shows. They need no sheet, so a build draws them
-/// whenever a core is free.
+/// The sprites of the faces the page lists. With a build cache, a sprite that shows what it
+/// showed last time is read back whole, and thumbnails are drawn or read only for the sprites
+/// that changed: a rebuild after no change reads none of them.
 ///
 /// `cache` comes with a name for the fonts the faces are set in (a thumbnail drawn in other
 /// fonts is not reused).
-pub fn face_thumbnails(
-    faces: &Faces,
-    trees: &FaceTrees,
-    cache: Option<(&ThumbCache, &str)>,
-) -> Result<FaceThumbs> {
-    let shown = shown_faces(faces);
-    face_thumbs(faces, trees, &shown, cache).map(FaceThumbs)
-}
-
-/// The face thumbnails and the previews of the sheet pages drawn from them, packed into
-/// sprites. With a build cache, a sprite that shows what it showed last time is read back
-/// whole; the thumbnails (`thumbs`, unless drawn already) are drawn or read only for the
-/// sprites that changed, so a rebuild after no change reads none of them.
-pub fn index_art(
-    faces: &Faces,
-    trees: &FaceTrees,
-    thumbs: Option<FaceThumbs>,
-    files: &[FilePages],
-    cache: Option<(&ThumbCache, &str)>,
-) -> Result<IndexArt> {
+pub fn face_art<'a>(
+    faces: &'a Faces,
+    trees: &'a FaceTrees<'a>,
+    cache: Option<(&'a ThumbCache, &'a str)>,
+) -> Result<FaceArt<'a>> {
     let shown = shown_faces(faces);
     let fonts = cache.map_or("", |(_, fonts)| fonts);
     let store = cache.and_then(|(c, _)| c.sprite_store());
-    let mut thumbs = Thumbs::new(faces, trees, cache, &shown, thumbs);
     let (listed, pictures) = face_pictures(faces, &shown, fonts);
-    let (slots, mut images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
+    let mut thumbs = Thumbs::new(faces, trees, cache, shown);
+    let (slots, images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
         let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
         Ok(wanted.iter().map(|&k| got[listed[k]].clone()).collect())
     })?;
     let mut slots = slots.into_iter();
-    let face_slots = shown
+    let face_slots = thumbs
+        .shown
         .iter()
         .map(|&s| if s { slots.next() } else { None })
         .collect();
+    Ok(FaceArt {
+        thumbs,
+        fonts,
+        store,
+        face_slots,
+        images,
+    })
+}
+
+/// The page's pictures: the faces' sprites, and the previews of the sheet pages drawn from
+/// their thumbnails (only for the sprites not in the cache).
+pub fn index_art(art: FaceArt, files: &[FilePages]) -> Result<IndexArt> {
+    let FaceArt {
+        mut thumbs,
+        fonts,
+        store,
+        face_slots,
+        mut images,
+    } = art;
+    let shown = thumbs.shown.clone();
     let pages = PagesIn {
-        faces,
-        trees,
+        faces: thumbs.faces,
+        trees: thumbs.trees,
         files,
         shown: &shown,
         fonts,
@@ -152,50 +169,34 @@ fn face_pictures(faces: &Faces, shown: &[bool], fonts: &str) -> (Vec<usize>, Vec
     (listed, pictures)
 }
 
-/// Whether the build cache holds every sprite of the faces the page lists, as they are now:
-/// then their thumbnails need not be drawn or read ahead, beside the sheets.
-pub fn face_sprites_kept(faces: &Faces, cache: Option<(&ThumbCache, &str)>) -> bool {
-    let Some(store) = cache.and_then(|(c, _)| c.sprite_store()) else {
-        return false;
-    };
-    let fonts = cache.map_or("", |(_, fonts)| fonts);
-    let (_, pictures) = face_pictures(faces, &shown_faces(faces), fonts);
-    sprites::all_kept(FACE_SPRITES, &pictures, store)
-}
-
 /// The listed faces' thumbnails, fetched (read from the cache, or drawn) only as the sprites
 /// that changed need them: a rebuild after one card's edit reads a few dozen, not them all.
 struct Thumbs<'a> {
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     cache: Option<(&'a ThumbCache, &'a str)>,
-    shown: &'a [bool],
+    /// The faces the page lists.
+    shown: Vec<bool>,
     /// In face order; those not fetched yet are none.
     got: Vec<Option<Thumb>>,
     fetched: Vec<bool>,
 }
 
 impl<'a> Thumbs<'a> {
-    /// The thumbnails of `faces`, all of them `given` when drawn already.
     fn new(
         faces: &'a Faces,
         trees: &'a FaceTrees<'a>,
         cache: Option<(&'a ThumbCache, &'a str)>,
-        shown: &'a [bool],
-        given: Option<FaceThumbs>,
+        shown: Vec<bool>,
     ) -> Thumbs<'a> {
         let n = faces.faces.len();
-        let (got, fetched) = match given {
-            Some(FaceThumbs(got)) => (got, vec![true; n]),
-            None => (vec![None; n], vec![false; n]),
-        };
         Thumbs {
             faces,
             trees,
             cache,
             shown,
-            got,
-            fetched,
+            got: vec![None; n],
+            fetched: vec![false; n],
         }
     }
 
@@ -219,7 +220,7 @@ impl<'a> Thumbs<'a> {
     /// Keeps the listed thumbnails no sprite needed on disk: the next build may.
     fn keep_unfetched(&self) {
         if let Some((cache, fonts)) = self.cache {
-            let unfetched = (self.faces.faces.iter().zip(self.shown).zip(&self.fetched))
+            let unfetched = (self.faces.faces.iter().zip(&self.shown).zip(&self.fetched))
                 .filter(|((_, shown), fetched)| **shown && !**fetched)
                 .map(|((face, _), _)| thumb_key(face, fonts));
             cache.keep_unread(unfetched);
@@ -546,12 +547,6 @@ impl ThumbCache {
 impl SpriteStore for ThumbCache {
     fn sprite(&self, key: &str) -> Option<Vec<u8>> {
         self.disk.as_ref()?.get(Entry::Sprite, key, Some)
-    }
-
-    fn has_sprite(&self, key: &str) -> bool {
-        self.disk
-            .as_ref()
-            .is_some_and(|d| d.has(Entry::Sprite, key))
     }
 
     fn keep_sprite(&self, key: &str, png: &[u8]) {

@@ -46,8 +46,6 @@ pub struct Picture {
 /// ([`sprite_key`]).
 pub trait SpriteStore: Sync {
     fn sprite(&self, key: &str) -> Option<Vec<u8>>;
-    /// Whether a sprite is kept under `key`, without reading it (it may yet prove damaged).
-    fn has_sprite(&self, key: &str) -> bool;
     fn keep_sprite(&self, key: &str, png: &[u8]);
 }
 
@@ -125,16 +123,6 @@ pub fn pack(
         })
         .collect();
     Ok((slots, images))
-}
-
-/// Whether `store` holds every sprite `pack` would make of `pictures`.
-pub fn all_kept(prefix: &str, pictures: &[Picture], store: &dyn SpriteStore) -> bool {
-    let places = shelves(pictures.iter().map(|p| p.size));
-    let sprites = places.iter().map(|p| p.sprite + 1).max().unwrap_or(0);
-    (0..sprites).all(|n| {
-        let members = pictures.iter().zip(&places).filter(|(_, p)| p.sprite == n);
-        store.has_sprite(&sprite_key(prefix, members))
-    })
 }
 
 /// The key of a sprite: a digest of its prefix and of each picture's name, size and place.
@@ -277,9 +265,6 @@ mod tests {
         fn sprite(&self, key: &str) -> Option<Vec<u8>> {
             self.0.lock().unwrap().get(key).cloned()
         }
-        fn has_sprite(&self, key: &str) -> bool {
-            self.0.lock().unwrap().contains_key(key)
-        }
         fn keep_sprite(&self, key: &str, png: &[u8]) {
             self.0.lock().unwrap().insert(key.to_owned(), png.to_vec());
         }
@@ -311,13 +296,11 @@ mod tests {
             (asked, images)
         };
         // Nothing changed: nothing is drawn, and the files are the same.
-        assert!(all_kept("thumbs/faces", &named(&pictures), &store));
         let (asked, again) = drawn(&pictures);
         assert!(asked.is_empty());
         assert_eq!(again, first);
         // One picture of the second sprite changed: only that sprite's 20 are drawn.
         pictures[110] = colour(250, 110, 150);
-        assert!(!all_kept("thumbs/faces", &named(&pictures), &store));
         let (asked, changed) = drawn(&pictures);
         assert_eq!(asked, (100..120).collect::<Vec<_>>());
         assert_eq!(changed[0], first[0]);
