@@ -74,7 +74,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         cache: cache.map(|c| &c.typeset),
     };
     let ((books, book_files, kit_pages), art) =
-        kit_beside_index_art(&input, face_art, &sheets.previews)?;
+        kit_beside_index_art(&input, &trees, face_art, &sheets.previews, cache)?;
     sheets.pdfs.extend(books);
     sheets.files.extend(book_files);
     clock.lap("kit", &mut timings);
@@ -153,14 +153,24 @@ fn build_report(
     }
 }
 
-/// The kit, typeset beside the index page's page previews: Typst is mostly one thread, so
-/// the previews take the other core. Their time is counted under "kit".
-fn kit_beside_index_art(
-    input: &KitInput,
-    faces: FaceArt,
+/// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
+/// page previews (and the face sprites, unless made beside the sheets) take the other core.
+/// Their time is counted under "kit".
+fn kit_beside_index_art<'a>(
+    input: &KitInput<'a>,
+    trees: &'a FaceTrees<'a>,
+    faces: Option<FaceArt<'a>>,
     previews: &[FilePages],
+    cache: Option<&'a BuildCache>,
 ) -> Result<(Books, IndexArt)> {
-    let (kit, art) = rayon::join(|| kit_and_rules(input), || index_art(faces, previews));
+    let art = || {
+        let faces = match faces {
+            Some(faces) => faces,
+            None => face_art(input.faces, trees, thumb_cache(cache, input.fonts))?,
+        };
+        index_art(faces, previews)
+    };
+    let (kit, art) = rayon::join(|| kit_and_rules(input), art);
     Ok((kit?, art?))
 }
 
@@ -194,14 +204,16 @@ struct FirstPhase<'a> {
     check: Option<CheckReport>,
     rulebook: Option<RulesBook>,
     rulebook_time: Duration,
-    face_art: FaceArt<'a>,
+    /// The index page's face sprites, when made beside the sheets.
+    face_art: Option<FaceArt<'a>>,
     sheet_warnings: Vec<String>,
 }
 
 /// The sheets, and beside them the rulebook (it needs no sheet) and then the index page's
-/// face sprites (nor do they), on the core the rulebook leaves free. Errors come in the order
-/// they came when all ran one after the other: a sheet's, a face's, the manifest's, the
-/// rulebook's, then a thumbnail's.
+/// face sprites (nor do they), on the core the rulebook leaves free: unless Typst laid the
+/// rulebook out now, which keeps that core busy as long as the sheets, while the kit's Typst
+/// leaves the other core free later. Errors come in the order they came when all ran one after
+/// the other: a sheet's, a face's, the manifest's, the rulebook's, then a thumbnail's.
 fn sheets_and_rulebook<'a>(
     game: &'a Game,
     faces: &'a Faces,
@@ -214,7 +226,9 @@ fn sheets_and_rulebook<'a>(
     let (early, printed) = rayon::join(
         || -> Result<_> {
             let book = rulebook(game, faces, trees, fonts, date, typeset)?;
-            Ok((book, face_art(faces, trees, thumb_cache(cache, fonts))))
+            let laid_now = book.0.as_ref().is_some_and(|b| b.laid_now);
+            let art = (!laid_now).then(|| face_art(faces, trees, thumb_cache(cache, fonts)));
+            Ok((book, art))
         },
         || {
             let mut sheet_warnings = Vec::new();
@@ -233,7 +247,7 @@ fn sheets_and_rulebook<'a>(
         check,
         rulebook,
         rulebook_time,
-        face_art: face_art?,
+        face_art: face_art.transpose()?,
         sheet_warnings,
     })
 }

@@ -292,6 +292,7 @@ impl Laid<'_> {
 
     /// The written PDF with what was learnt laying it out, kept in the cache.
     pub fn into_typeset(mut self) -> Result<Typeset> {
+        let laid_now = matches!(self.pdf, LaidPdf::Pending { .. });
         self.write()?;
         let LaidPdf::Written(pdf) = self.pdf else {
             unreachable!("written above")
@@ -301,6 +302,7 @@ impl Laid<'_> {
             pages: self.pages,
             fonts: self.fonts,
             marks: self.marks,
+            laid_now,
         };
         if let Some((cache, key)) = self.cache {
             cache.put(key, typeset.clone());
@@ -364,6 +366,9 @@ pub struct Typeset {
     pub pages: usize,
     pub fonts: BTreeSet<String>,
     pub marks: BTreeMap<String, usize>,
+    /// Whether Typst laid it out in this build (not read back from the cache): a build plans
+    /// what to do beside it by how long it took.
+    pub laid_now: bool,
 }
 
 /// The prefix of the labels whose pages a typeset document reports (see [`Laid::marks`]).
@@ -494,6 +499,7 @@ impl Typeset {
             pages: head.pages,
             fonts: head.fonts,
             marks: head.marks,
+            laid_now: false,
         })
     }
 }
@@ -607,6 +613,7 @@ mod tests {
             pages: 3,
             fonts: BTreeSet::from(["Noto Sans".to_owned()]),
             marks: BTreeMap::from([("protopress:rules".to_owned(), 3)]),
+            laid_now: true,
         };
         let back = Typeset::from_bytes(typeset.to_bytes()).unwrap();
         assert_eq!(
@@ -662,6 +669,7 @@ mod tests {
                 pages: 0,
                 fonts: BTreeSet::new(),
                 marks: BTreeMap::new(),
+                laid_now: true,
             };
             cache.put([i; 32], empty);
         }

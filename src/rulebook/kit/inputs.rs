@@ -71,6 +71,8 @@ pub struct RulesBook {
     /// it holds, the rulebook's fonts and icons included, once.
     pub credits_pages: usize,
     pub bookmarks: Vec<Bookmark>,
+    /// Whether Typst laid it out in this build (not read back from the cache).
+    pub laid_now: bool,
 }
 
 /// How the kit's pages divide.

@@ -121,6 +121,7 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
         icons: rules.icons,
         credits_pages,
         bookmarks,
+        laid_now: typeset.laid_now,
     })
 }
 
