@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::model::ComponentKind;
 use crate::model::Game;
 use crate::output::index::{
-    FaceArt, FilePages, IndexArt, IndexInput, ThumbCache, face_art, index_art, index_page,
+    FaceArt, FilePages, IndexArt, IndexInput, Pool, ThumbCache, face_art, index_art, index_page,
 };
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::pdf::sheets::SheetWriter;
@@ -155,18 +155,24 @@ fn build_report(
 
 /// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
 /// page previews (and the face sprites, unless made beside the sheets) take the other core.
-/// Their time is counted under "kit".
+/// Their time is counted under "kit" (face sprites made beside the sheets, under none). A
+/// picture's error comes after the kit's, wherever the face sprites were made.
 fn kit_beside_index_art<'a>(
     input: &KitInput<'a>,
     trees: &'a FaceTrees<'a>,
-    faces: Option<FaceArt<'a>>,
+    faces: Option<Result<FaceArt<'a>>>,
     previews: &[FilePages],
     cache: Option<&'a BuildCache>,
 ) -> Result<(Books, IndexArt)> {
     let art = || {
         let faces = match faces {
-            Some(faces) => faces,
-            None => face_art(input.faces, trees, thumb_cache(cache, input.fonts))?,
+            Some(faces) => faces?,
+            None => face_art(
+                input.faces,
+                trees,
+                thumb_cache(cache, input.fonts),
+                Pool::Shared,
+            )?,
         };
         index_art(faces, previews)
     };
@@ -204,8 +210,9 @@ struct FirstPhase<'a> {
     check: Option<CheckReport>,
     rulebook: Option<RulesBook>,
     rulebook_time: Duration,
-    /// The index page's face sprites, when made beside the sheets.
-    face_art: Option<FaceArt<'a>>,
+    /// The index page's face sprites, when made beside the sheets (their error, if any, is
+    /// told after the kit's).
+    face_art: Option<Result<FaceArt<'a>>>,
     sheet_warnings: Vec<String>,
 }
 
@@ -213,7 +220,7 @@ struct FirstPhase<'a> {
 /// face sprites (nor do they), on the core the rulebook leaves free: unless Typst laid the
 /// rulebook out now, which keeps that core busy as long as the sheets, while the kit's Typst
 /// leaves the other core free later. Errors come in the order they came when all ran one after
-/// the other: a sheet's, a face's, the manifest's, the rulebook's, then a thumbnail's.
+/// the other: a face's or a sheet's, the manifest's, then the rulebook's.
 fn sheets_and_rulebook<'a>(
     game: &'a Game,
     faces: &'a Faces,
@@ -227,7 +234,8 @@ fn sheets_and_rulebook<'a>(
         || -> Result<_> {
             let book = rulebook(game, faces, trees, fonts, date, typeset)?;
             let laid_now = book.0.as_ref().is_some_and(|b| b.laid_now);
-            let art = (!laid_now).then(|| face_art(faces, trees, thumb_cache(cache, fonts)));
+            let cache = thumb_cache(cache, fonts);
+            let art = (!laid_now).then(|| face_art(faces, trees, cache, Pool::Shunned));
             Ok((book, art))
         },
         || {
@@ -247,7 +255,7 @@ fn sheets_and_rulebook<'a>(
         check,
         rulebook,
         rulebook_time,
-        face_art: face_art.transpose()?,
+        face_art,
         sheet_warnings,
     })
 }

@@ -258,6 +258,7 @@ fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
         &mut options,
         libc::O_NOFOLLOW | libc::O_NONBLOCK,
     );
+    // Elsewhere (libc is a dependency on Linux alone) a look first: only a race could pass.
     #[cfg(not(target_os = "linux"))]
     if !std::fs::symlink_metadata(path).ok()?.is_file() {
         return None;

@@ -78,9 +78,8 @@ pub struct IndexArt {
 }
 
 /// The faces' half of the page's pictures: the sprites of the faces it lists, and the
-/// thumbnails fetched to make them (the page previews may need more). Made beside the sheets,
-/// where a core is free once the rulebook is typeset, so that the kit leaves only the page
-/// previews to draw.
+/// thumbnails fetched to make them (the page previews may need more). Made beside the sheets
+/// where a core is free once the rulebook is typeset, else beside the kit.
 pub struct FaceArt<'a> {
     thumbs: Thumbs<'a>,
     fonts: &'a str,
@@ -100,12 +99,13 @@ pub fn face_art<'a>(
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     cache: Option<(&'a ThumbCache, &'a str)>,
+    pool: Pool,
 ) -> Result<FaceArt<'a>> {
     let shown = shown_faces(faces);
     let fonts = cache.map_or("", |(_, fonts)| fonts);
     let store = cache.and_then(|(c, _)| c.sprite_store());
     let (listed, pictures) = face_pictures(faces, &shown, fonts);
-    let mut thumbs = Thumbs::new(faces, trees, cache, shown);
+    let mut thumbs = Thumbs::new(faces, trees, cache, shown, pool);
     let (slots, images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
         let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
         Ok(wanted.iter().map(|&k| got[listed[k]].clone()).collect())
@@ -136,6 +136,8 @@ pub fn index_art(art: FaceArt, files: &[FilePages]) -> Result<IndexArt> {
         mut images,
     } = art;
     let shown = thumbs.shown.clone();
+    // The sheets are done: the page previews' thumbnails may take every core.
+    thumbs.pool = Pool::Shared;
     let pages = PagesIn {
         faces: thumbs.faces,
         trees: thumbs.trees,
@@ -169,6 +171,13 @@ fn face_pictures(faces: &Faces, shown: &[bool], fonts: &str) -> (Vec<usize>, Vec
     (listed, pictures)
 }
 
+/// Whether thumbnails may be drawn on the shared thread pool: not beside the sheets.
+#[derive(Clone, Copy)]
+pub enum Pool {
+    Shared,
+    Shunned,
+}
+
 /// The listed faces' thumbnails, fetched (read from the cache, or drawn) only as the sprites
 /// that changed need them: a rebuild after one card's edit reads a few dozen, not them all.
 struct Thumbs<'a> {
@@ -180,6 +189,7 @@ struct Thumbs<'a> {
     /// In face order; those not fetched yet are none.
     got: Vec<Option<Thumb>>,
     fetched: Vec<bool>,
+    pool: Pool,
 }
 
 impl<'a> Thumbs<'a> {
@@ -188,6 +198,7 @@ impl<'a> Thumbs<'a> {
         trees: &'a FaceTrees<'a>,
         cache: Option<(&'a ThumbCache, &'a str)>,
         shown: Vec<bool>,
+        pool: Pool,
     ) -> Thumbs<'a> {
         let n = faces.faces.len();
         Thumbs {
@@ -197,6 +208,7 @@ impl<'a> Thumbs<'a> {
             shown,
             got: vec![None; n],
             fetched: vec![false; n],
+            pool,
         }
     }
 
@@ -209,7 +221,7 @@ impl<'a> Thumbs<'a> {
             }
         }
         if mask.contains(&true) {
-            let new = face_thumbs(self.faces, self.trees, &mask, self.cache)?;
+            let new = face_thumbs(self.faces, self.trees, &mask, self.cache, self.pool)?;
             for (i, thumb) in new.into_iter().enumerate().filter(|&(i, _)| mask[i]) {
                 (self.got[i], self.fetched[i]) = (thumb, true);
             }
@@ -557,33 +569,45 @@ impl SpriteStore for ThumbCache {
 }
 
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
+///
+/// Beside the sheets (`Pool::Shunned`) they are drawn one after the other on this thread: a
+/// job in the shared pool could be stolen by the sheets' thread while it waits for a batch of
+/// faces it is parsing, and wait there for one of them itself, for ever.
 fn face_thumbs(
     faces: &Faces,
     trees: &FaceTrees,
     shown: &[bool],
     cache: Option<(&ThumbCache, &str)>,
+    pool: Pool,
 ) -> Result<Vec<Option<Thumb>>> {
     let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| thumb_key(face, f));
     let kept = |face: &Face| cache?.0.get(&key(face), thumb_size(face));
     // Each shown face's thumbnail, and whether it was drawn now (not kept).
-    let thumbs: Vec<Option<(Thumb, bool)>> = faces
-        .faces
-        .par_iter()
-        .zip(shown)
-        .enumerate()
-        .map(|(i, (face, &shown))| {
-            if !shown {
-                return Ok(None);
-            }
-            match kept(face) {
-                Some(art) => Ok(Some((art, false))),
-                None => match trees.get(i) {
-                    Some(tree) => draw_thumb(face, &tree, 1.0).map(|t| Some((t, true))),
-                    None => Ok(None),
-                },
-            }
-        })
-        .collect::<Result<_>>()?;
+    let one = |(i, (face, &shown)): (usize, (&Face, &bool))| -> Result<Option<(Thumb, bool)>> {
+        if !shown {
+            return Ok(None);
+        }
+        match kept(face) {
+            Some(art) => Ok(Some((art, false))),
+            None => match trees.get(i) {
+                Some(tree) => draw_thumb(face, &tree, 1.0).map(|t| Some((t, true))),
+                None => Ok(None),
+            },
+        }
+    };
+    let each = faces.faces.iter().zip(shown).enumerate();
+    // All collected before the first error in face order is taken, not the first in time.
+    let thumbs: Vec<Result<Option<(Thumb, bool)>>> = match pool {
+        Pool::Shared => faces
+            .faces
+            .par_iter()
+            .zip(shown)
+            .enumerate()
+            .map(one)
+            .collect(),
+        Pool::Shunned => each.map(one).collect(),
+    };
+    let thumbs = thumbs.into_iter().collect::<Result<Vec<_>>>()?;
     if let Some((cache, _)) = cache {
         let drawn = faces.faces.iter().zip(&thumbs);
         cache.keep(drawn.filter_map(|(face, t)| {

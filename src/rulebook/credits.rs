@@ -272,6 +272,8 @@ pub fn typeset_crediting_fonts<'c>(
 ) -> Result<Typeset> {
     let mut fonts = guess;
     let mut laid = typeset(&fonts)?;
+    // Laid out now if any pass was, though the last came from the cache.
+    let mut laid_now = laid.laid_now;
     // The credits are set in the body font, so naming a font seldom brings another; should it
     // keep changing, the last passes credit every font seen rather than loop on.
     for pass in 0..4 {
@@ -281,9 +283,11 @@ pub fn typeset_crediting_fonts<'c>(
         }
         fonts = if pass < 2 { found } else { &fonts | &found };
         laid = typeset(&fonts)?;
+        laid_now |= laid.laid_now;
     }
     let mut out = laid.into_typeset()?;
     out.fonts = &out.fonts | elsewhere;
+    out.laid_now = laid_now;
     Ok(out)
 }
 

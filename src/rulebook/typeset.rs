@@ -187,6 +187,7 @@ impl TypstWorld {
                 marks: hit.marks,
                 pdf: LaidPdf::Written(hit.pdf),
                 cache: None,
+                laid_now: false,
             });
         }
         // A `rules.typ` can loop into unbounded memory; only running it shows that.
@@ -208,6 +209,7 @@ impl TypstWorld {
                 tagged: self.tagged,
             },
             cache,
+            laid_now: true,
         };
         if unknown {
             // A PDF image brings fonts that only the written PDF shows.
@@ -261,6 +263,8 @@ pub struct Laid<'c> {
     pdf: LaidPdf,
     /// Where the written PDF is kept, under which key.
     cache: Option<(&'c TypesetCache, [u8; 32])>,
+    /// Whether Typst laid it out now (not read back from the cache).
+    pub laid_now: bool,
 }
 
 enum LaidPdf {
@@ -282,6 +286,7 @@ impl Laid<'_> {
             marks: BTreeMap::new(),
             pdf: LaidPdf::Written(pdf),
             cache: None,
+            laid_now: false,
         }
     }
 
@@ -292,7 +297,7 @@ impl Laid<'_> {
 
     /// The written PDF with what was learnt laying it out, kept in the cache.
     pub fn into_typeset(mut self) -> Result<Typeset> {
-        let laid_now = matches!(self.pdf, LaidPdf::Pending { .. });
+        let laid_now = self.laid_now;
         self.write()?;
         let LaidPdf::Written(pdf) = self.pdf else {
             unreachable!("written above")
@@ -305,7 +310,11 @@ impl Laid<'_> {
             laid_now,
         };
         if let Some((cache, key)) = self.cache {
-            cache.put(key, typeset.clone());
+            let kept = Typeset {
+                laid_now: false,
+                ..typeset.clone()
+            };
+            cache.put(key, kept);
         }
         Ok(typeset)
     }
