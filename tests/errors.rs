@@ -308,18 +308,9 @@ fn cli_exits_non_zero_with_the_error_on_stderr() {
 #[test]
 fn cli_builds_and_reports() {
     let p = deck_game("  paper: a4", CARDS);
-    let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
-        .args(["build", "--paper", "letter", "-C"])
-        .arg(p.root())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = common::run_ok(p.root(), &["build", "--paper", "letter"]);
     assert!(p.out().join("fixture/cards.pdf").is_file());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("built fixture"));
+    assert!(stdout.contains("built fixture"));
 }
 
 #[test]

@@ -305,20 +305,7 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
         "  paper: a4\n",
         "- name: Alpha\n- name: Beta\n- name: Gamma\n",
     );
-    let build = || {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-            .arg("-C")
-            .arg(p.root())
-            .args(["-v", "build", "fixture"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        cache_use(&String::from_utf8_lossy(&out.stdout))[0]
-    };
+    let build = || cache_use(&common::run_ok(p.root(), &["-v", "build", "fixture"]))[0];
     let [_, made, _] = build();
     let entries = cache_entries(p.root());
     let thumbs = entries

@@ -361,17 +361,7 @@ fn the_build_cache_keeps_the_preflight_and_never_serves_it_stale() {
     let p = fixture("", &["clean", "faint", "tiny"]);
     with_manifest(&p, 3);
     let build = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_protopress"))
-            .args(["build", "fixture", "-C"])
-            .arg(p.root())
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::run_ok(p.root(), &[&["build", "fixture"], args].concat());
     };
     let cold = || {
         build(&["--no-cache", "--out", "cold"]);

@@ -12,6 +12,23 @@ use lopdf::{Document, Object, ObjectId};
 
 pub const PT: f32 = 72.0 / 25.4;
 
+/// Runs `protopress -C ROOT ARGS`, asserts it succeeded (showing its errors if not) and
+/// returns what it printed.
+pub fn run_ok(root: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// A temporary project with the repository's shared templates and the given files.
 pub struct Project {
     pub dir: tempfile::TempDir,
