@@ -82,7 +82,6 @@ pub struct IndexArt {
 /// where a core is free once the rulebook is typeset, else beside the kit.
 pub struct FaceArt<'a> {
     thumbs: Thumbs<'a>,
-    fonts: &'a str,
     store: Option<&'a dyn SpriteStore>,
     /// Where each listed face's thumbnail is, in face order.
     face_slots: Vec<Option<Slot>>,
@@ -101,11 +100,9 @@ pub fn face_art<'a>(
     cache: Option<(&'a ThumbCache, &'a str)>,
     pool: Pool,
 ) -> Result<FaceArt<'a>> {
-    let shown = shown_faces(faces);
-    let fonts = cache.map_or("", |(_, fonts)| fonts);
     let store = cache.and_then(|(c, _)| c.sprite_store());
-    let (listed, pictures) = face_pictures(faces, &shown, fonts);
-    let mut thumbs = Thumbs::new(faces, trees, cache, shown, pool);
+    let mut thumbs = Thumbs::new(faces, trees, cache, shown_faces(faces), pool);
+    let (listed, pictures) = thumbs.face_pictures();
     let (slots, images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
         let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
         Ok(wanted.iter().map(|&k| got[listed[k]].clone()).collect())
@@ -118,7 +115,6 @@ pub fn face_art<'a>(
         .collect();
     Ok(FaceArt {
         thumbs,
-        fonts,
         store,
         face_slots,
         images,
@@ -130,22 +126,13 @@ pub fn face_art<'a>(
 pub fn index_art(art: FaceArt, files: &[FilePages]) -> Result<IndexArt> {
     let FaceArt {
         mut thumbs,
-        fonts,
         store,
         face_slots,
         mut images,
     } = art;
-    let shown = thumbs.shown.clone();
     // The sheets are done: the page previews' thumbnails may take every core.
     thumbs.pool = Pool::Shared;
-    let pages = PagesIn {
-        faces: thumbs.faces,
-        trees: thumbs.trees,
-        files,
-        shown: &shown,
-        fonts,
-    };
-    let (pages, page_images) = page_views(&pages, store, &mut thumbs)?;
+    let (pages, page_images) = page_views(files, store, &mut thumbs)?;
     images.extend(page_images);
     thumbs.keep_unfetched();
     Ok(IndexArt {
@@ -157,19 +144,6 @@ pub fn index_art(art: FaceArt, files: &[FilePages]) -> Result<IndexArt> {
 
 /// The prefix of the face sprites' files.
 const FACE_SPRITES: &str = "thumbs/faces";
-
-/// The faces the page lists, and their thumbnails as pictures for the sprites.
-fn face_pictures(faces: &Faces, shown: &[bool], fonts: &str) -> (Vec<usize>, Vec<Picture>) {
-    let listed: Vec<usize> = (0..faces.faces.len()).filter(|&i| shown[i]).collect();
-    let pictures = listed
-        .iter()
-        .map(|&i| Picture {
-            size: thumb_size(&faces.faces[i]),
-            name: thumb_key(&faces.faces[i], fonts),
-        })
-        .collect();
-    (listed, pictures)
-}
 
 /// Whether thumbnails may be drawn on the shared thread pool: not beside the sheets.
 #[derive(Clone, Copy)]
@@ -210,6 +184,54 @@ impl<'a> Thumbs<'a> {
             fetched: vec![false; n],
             pool,
         }
+    }
+
+    /// The name of the fonts the faces are set in.
+    fn fonts(&self) -> &'a str {
+        self.cache.map_or("", |(_, fonts)| fonts)
+    }
+
+    /// The faces the page lists, and their thumbnails as pictures for the sprites.
+    fn face_pictures(&self) -> (Vec<usize>, Vec<Picture>) {
+        let faces = &self.faces.faces;
+        let listed: Vec<usize> = (0..faces.len()).filter(|&i| self.shown[i]).collect();
+        let pictures = listed
+            .iter()
+            .map(|&i| Picture {
+                size: thumb_size(&faces[i]),
+                name: thumb_key(&faces[i], self.fonts()),
+            })
+            .collect();
+        (listed, pictures)
+    }
+
+    /// What a page preview shows, as a name for the sprite cache: its size and each face
+    /// placed on it, where, which way round and at which size.
+    fn page_name(&self, size: (f32, f32), placed: &[Placed]) -> String {
+        let mut name = format!("{size:?}");
+        for p in placed {
+            let Some(face) = self.faces.faces.get(p.face) else {
+                continue;
+            };
+            let kind = if self.shown.get(p.face) == Some(&true) {
+                "listed"
+            } else {
+                "preview"
+            };
+            let r = &p.rect;
+            name.push_str(&format!(
+                ";{kind} {} {:?} {:?} at {:?} {:?} {:?} {:?} {}",
+                thumb_key(face, self.fonts()),
+                (face.size.width_mm, face.size.height_mm),
+                face.bleed,
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                p.anticlockwise
+            ));
+        }
+        name
     }
 
     /// The thumbnails in face order, those of the listed faces among `wanted` fetched.
@@ -777,54 +799,12 @@ fn placed_thumbs(
         .collect()
 }
 
-/// What the page previews are drawn from.
-struct PagesIn<'a> {
-    faces: &'a Faces,
-    trees: &'a FaceTrees<'a>,
-    files: &'a [FilePages],
-    /// The faces the page lists (drawn at full thumbnail size).
-    shown: &'a [bool],
-    /// The name of the fonts the faces are set in.
-    fonts: &'a str,
-}
-
-impl PagesIn<'_> {
-    /// The pages previewed, file by file: each file's first [`MAX_PAGES_SHOWN`].
-    fn previewed(&self) -> Vec<(&FilePages, usize)> {
-        self.files
-            .iter()
-            .flat_map(|f| (0..previewed_pages(f)).map(move |p| (f, p)))
-            .collect()
-    }
-
-    /// What a page preview shows, as a name for the sprite cache: its size and each face
-    /// placed on it, where, which way round and at which size.
-    fn page_name(&self, size: (f32, f32), placed: &[Placed]) -> String {
-        let mut name = format!("{size:?}");
-        for p in placed {
-            let Some(face) = self.faces.faces.get(p.face) else {
-                continue;
-            };
-            let kind = if self.shown.get(p.face) == Some(&true) {
-                "listed"
-            } else {
-                "preview"
-            };
-            let r = &p.rect;
-            name.push_str(&format!(
-                ";{kind} {} {:?} {:?} at {:?} {:?} {:?} {:?} {}",
-                thumb_key(face, self.fonts),
-                (face.size.width_mm, face.size.height_mm),
-                face.bleed,
-                r.x,
-                r.y,
-                r.w,
-                r.h,
-                p.anticlockwise
-            ));
-        }
-        name
-    }
+/// The pages previewed, file by file: each file's first [`MAX_PAGES_SHOWN`].
+fn previewed(files: &[FilePages]) -> Vec<(&FilePages, usize)> {
+    files
+        .iter()
+        .flat_map(|f| (0..previewed_pages(f)).map(move |p| (f, p)))
+        .collect()
 }
 
 /// How many of a file's pages are previewed.
@@ -835,18 +815,19 @@ fn previewed_pages(file: &FilePages) -> usize {
 /// Page previews, drawn from the face thumbnails where the sheets place them (only for the
 /// sprites not in `store`), packed into sprites of their own.
 fn page_views(
-    input: &PagesIn,
+    files: &[FilePages],
     store: Option<&dyn SpriteStore>,
     thumbs: &mut Thumbs,
 ) -> Result<(Vec<FileView>, Vec<Image>)> {
-    let previewed = input.previewed();
+    let previewed = previewed(files);
     let pictures: Vec<Picture> = previewed
         .iter()
         .map(|&(f, p)| Picture {
             size: page_px(f.sizes[p]),
-            name: input.page_name(f.sizes[p], &f.placed[p]),
+            name: thumbs.page_name(f.sizes[p], &f.placed[p]),
         })
         .collect();
+    let (faces, trees) = (thumbs.faces, thumbs.trees);
     let (slots, images) = sprites::pack("thumbs/pages", &pictures, store, |wanted| {
         let pages: Vec<&[Placed]> = wanted
             .iter()
@@ -857,24 +838,18 @@ fn page_views(
                 .iter()
                 .flat_map(|placed| placed.iter().map(|p| p.face)),
         )?;
-        let placed = placed_thumbs(input.faces, input.trees, got, &pages)?;
+        let placed = placed_thumbs(faces, trees, got, &pages)?;
         wanted
             .par_iter()
             .zip(&pages)
             .map(|(&k, on)| {
-                let page = page_thumb(
-                    input.faces,
-                    &placed,
-                    previewed[k].0.sizes[previewed[k].1],
-                    on,
-                )?;
+                let page = page_thumb(faces, &placed, previewed[k].0.sizes[previewed[k].1], on)?;
                 Ok(Some(Arc::new(page)))
             })
             .collect()
     })?;
     let mut slots = slots.into_iter();
-    let views = input
-        .files
+    let views = files
         .iter()
         .map(|file| FileView {
             file: file.file.clone(),
