@@ -12,7 +12,7 @@ use crate::project::Project;
 use crate::rulebook::embedded::TYPESET_FONTS;
 pub use crate::rulebook::embedded::pdf_font_families;
 use crate::rulebook::markdown::escape;
-use crate::rulebook::typeset::{Laid, Typeset};
+use crate::rulebook::typeset::{Laid, Typeset, TypesetCache};
 use crate::rulebook::words::{Credits, words};
 use crate::text::fonts::BUNDLED;
 
@@ -288,6 +288,25 @@ pub fn typeset_crediting_fonts<'c>(
     let mut out = laid.into_typeset()?;
     out.fonts = &out.fonts | elsewhere;
     out.laid_now = laid_now;
+    Ok(out)
+}
+
+/// [`typeset_crediting_fonts`] for a document the cache knows as `key` (its ident and
+/// language): the first guess is what it credited last time, else `fallback`, and what it
+/// credits now is remembered for the next build. A wrong guess costs a layout of the whole
+/// document, and only the last pass is kept in the cache.
+pub fn typeset_crediting_remembered<'c>(
+    cache: Option<&TypesetCache>,
+    key: &str,
+    fallback: impl FnOnce() -> BTreeSet<String>,
+    elsewhere: &BTreeSet<String>,
+    typeset: impl FnMut(&BTreeSet<String>) -> Result<Laid<'c>>,
+) -> Result<Typeset> {
+    let guess = cache.and_then(|c| c.credited(key)).unwrap_or_else(fallback);
+    let out = typeset_crediting_fonts(guess, elsewhere, typeset)?;
+    if let Some(cache) = cache {
+        cache.remember_credited(key, &out.fonts);
+    }
     Ok(out)
 }
 

@@ -26,7 +26,8 @@ use super::plan::{RULES, blank, rules_pages, sheet_pages};
 /// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
 pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
-    let (taken, guess_key, fonts) = fonts_to_credit(input);
+    let (taken, all) = fonts_to_credit(input);
+    let key = format!("{}-kit {}", game.id, game.file.language);
     // The icons the kit draws: on its faces, and in the rulebook's text.
     let mut drawn = credits::icons_drawn(game, input.faces.faces.iter().map(|f| f.svg.as_str()))?;
     if let Some(book) = input.rules {
@@ -36,41 +37,44 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let mut sheets = 0;
     let mut first_sheet_slot = None;
     let mut fills = Vec::new();
-    let typeset = credits::typeset_crediting_fonts(fonts, &taken, |fonts| {
-        let mut assets = GameAssets::new(game, input.faces, input.fonts);
-        let art = own_cover(&style).then(|| cover_art(game, input.faces, &mut assets));
-        let mut markup = front_matter(game, true, &style, art.flatten().as_deref());
-        let (rules_markup, rules_fills) = rules_pages(input);
-        markup.push_str(&rules_markup);
-        markup.push_str("\n#set page(columns: 1, fill: none)\n");
-        markup.push_str(&guide_page(input));
-        markup.push_str(&components_page(input, &mut assets));
-        markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
-        markup.push_str("\n#metadata(none) <kit-components-end>\n");
-        if !game.single_sided() {
-            // The printed sheets start on an odd page: pad the plain part to whole sheets.
-            markup.push_str(&format!(
+    let typeset = credits::typeset_crediting_remembered(
+        input.cache,
+        &key,
+        || all,
+        &taken,
+        |fonts| {
+            let mut assets = GameAssets::new(game, input.faces, input.fonts);
+            let art = own_cover(&style).then(|| cover_art(game, input.faces, &mut assets));
+            let mut markup = front_matter(game, true, &style, art.flatten().as_deref());
+            let (rules_markup, rules_fills) = rules_pages(input);
+            markup.push_str(&rules_markup);
+            markup.push_str("\n#set page(columns: 1, fill: none)\n");
+            markup.push_str(&guide_page(input));
+            markup.push_str(&components_page(input, &mut assets));
+            markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
+            markup.push_str("\n#metadata(none) <kit-components-end>\n");
+            if !game.single_sided() {
+                // The printed sheets start on an odd page: pad the plain part to whole sheets.
+                markup.push_str(&format!(
                 "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
                 blank(&kit_words(input))
             ));
-        }
-        let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
-        first_sheet_slot = sheet_fills.first().map(|f| f.target);
-        (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
-        markup.push_str(&sheets_markup);
-        // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
-        // that would not fit them.
-        let mut project = TypstWorld::new(markup, input.date).untagged();
-        for (path, bytes) in assets.files {
-            project.add_file(&path, bytes);
-        }
-        project
-            .lay_out(&format!("{}-kit", game.id), input.cache)
-            .map_err(|e| e.game(&game.id))
-    })?;
-    if let Some(cache) = input.cache {
-        cache.remember_credited(&guess_key, &typeset.fonts);
-    }
+            }
+            let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
+            first_sheet_slot = sheet_fills.first().map(|f| f.target);
+            (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
+            markup.push_str(&sheets_markup);
+            // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
+            // that would not fit them.
+            let mut project = TypstWorld::new(markup, input.date).untagged();
+            for (path, bytes) in assets.files {
+                project.add_file(&path, bytes);
+            }
+            project
+                .lay_out(&format!("{}-kit", game.id), input.cache)
+                .map_err(|e| e.game(&game.id))
+        },
+    )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
@@ -98,27 +102,18 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     ))
 }
 
-/// The fonts of the pages the kit takes from other PDFs, the key the kit's credited fonts are
-/// kept under, and the first guess at all the fonts it credits: what it credited last time (a
-/// wrong guess costs a layout of the whole kit, 30 ms at 10,000 cards), else the fonts of its
-/// parts and its own pages. Either guess ends in the same credits: each pass credits what the
-/// last embedded, and a font's name, set in the body font, embeds nothing of its own.
-fn fonts_to_credit(input: &KitInput) -> (BTreeSet<String>, String, BTreeSet<String>) {
-    let game = input.game;
+/// The fonts of the pages the kit takes from other PDFs (the sheets' and the rulebook's), and
+/// with them its own pages': the first guess at the fonts it credits when it credited none
+/// before. Whichever the guess, it ends in the same credits: each pass credits what the last
+/// embedded, and a font's name, set in the body font, embeds nothing of its own.
+fn fonts_to_credit(input: &KitInput) -> (BTreeSet<String>, BTreeSet<String>) {
     let mut taken = credits::fonts_of(input.sheet_pdfs.iter().map(|(_, b)| b.as_slice()));
     if let Some(book) = input.rules {
         taken.extend(book.fonts.iter().cloned());
     }
-    let key = format!("{}-kit {}", game.id, game.file.language);
-    let guess = input
-        .cache
-        .and_then(|c| c.credited(&key))
-        .unwrap_or_else(|| {
-            let mut fonts = taken.clone();
-            fonts.extend(own_page_fonts(input.rules.is_some()));
-            fonts
-        });
-    (taken, key, guess)
+    let mut all = taken.clone();
+    all.extend(own_page_fonts(input.rules.is_some()));
+    (taken, all)
 }
 
 /// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.

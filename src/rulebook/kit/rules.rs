@@ -95,17 +95,17 @@ impl RulesMarkup {
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
-    // Within one process (watch, serve), the fonts credited last time are the first guess.
+    // The fonts credited last time (in this process, or kept on disk) are the first guess.
     let ident = format!("{}-rules", input.game.id);
-    let guess_key = format!("{ident} {}", input.game.file.language);
-    let guess = input.cache.and_then(|c| c.credited(&guess_key));
+    let key = format!("{ident} {}", input.game.file.language);
     let none = Default::default();
-    let typeset = credits::typeset_crediting_fonts(guess.unwrap_or_default(), &none, |fonts| {
-        rules_typeset(input, &rules, &style, fonts, &ident)
-    })?;
-    if let Some(cache) = input.cache {
-        cache.remember_credited(&guess_key, &typeset.fonts);
-    }
+    let typeset = credits::typeset_crediting_remembered(
+        input.cache,
+        &key,
+        Default::default,
+        &none,
+        |fonts| rules_typeset(input, &rules, &style, fonts, &ident),
+    )?;
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
