@@ -90,7 +90,7 @@ const GAP: u32 = 10;
 
 /// Every thumbnail on one grey sheet, in rows as wide as ten of the median thumbnail: each
 /// takes its own width, so one wide board no longer widens every cell (Death to Decorum's
-/// sheet went from 10.4 to 5.6 megapixels).
+/// sheet went from 10.4 to 6.6 megapixels).
 fn contact_sheet(thumbs: &[Pixmap]) -> Result<Pixmap> {
     let (width, spots) = shelves(&thumbs.iter().map(Pixmap::width).collect::<Vec<_>>());
     let height = spots.last().map_or(GAP, |&(_, y)| y) + THUMB_H + GAP;
