@@ -327,6 +327,98 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     p.edit("data/fixture/deck.yaml", "Beta", "Bravo");
     let [reused, made, _] = build();
     // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts
-    // and the preflight; made: Bravo's thumbnail, both sprites, the kit and the preflight.
-    assert_eq!((reused, made), (3 + 2, 5));
+    // and the faces' notes; made: Bravo's thumbnail, both sprites, the kit, the notes and
+    // cards.pdf.
+    assert_eq!((reused, made), (3 + 2, 6));
+}
+
+/// `protopress <args>` in `root` with a fixed date, and its stdout.
+fn run_dated(root: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    stdout
+}
+
+/// `protopress -v build <game>` with a fixed date: how many faces it parsed, and the names of
+/// the sheet PDFs in its cache afterwards.
+fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>) {
+    let stdout = run_dated(root, &[&["-v", "build", game], args].concat());
+    let parsed = stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("faces parsed: "))
+        .and_then(|l| l.split(' ').next()?.parse().ok())
+        .expect("-v tells the faces parsed");
+    let mut sheets: Vec<String> = cache_entries(root)
+        .into_iter()
+        .map(|(name, _)| name)
+        .filter(|name| name.contains("/sheet-"))
+        .collect();
+    sheets.sort();
+    (parsed, sheets)
+}
+
+/// The sheet PDFs are kept whole: a rebuild with nothing changed takes all three files of
+/// Death to Decorum from the cache and parses only the boards' faces (their tiling looks into
+/// them); a coin's colour changed draws tokens.pdf again, parsing only what it prints; a crop
+/// mark's length, which changes no face, draws the cards and boards again. Each time the kit is the one
+/// a build without the cache writes. Shown failing by leaving the dry document out of the
+/// key (the longer marks were then served from the cache) and the faces' hashes (the old coin
+/// was).
+#[test]
+fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
+    let dir = common::copy_game("death-to-decorum");
+    let root = dir.path();
+    let game = "death-to-decorum";
+    let kits = |out: &str| common::snapshot(&root.join(out).join(game));
+    let same_as_cold = |when: &str| {
+        run_dated(root, &["build", game, "--no-cache", "--out", "cold"]);
+        assert!(
+            kits("output") == kits("cold"),
+            "cached and cold kits differ {when}"
+        );
+    };
+    let (all, first) = build_parsing(root, game, &[]);
+    assert_eq!(first.len(), 3, "cards, boards and tokens: {first:?}");
+    let (parsed, second) = build_parsing(root, game, &[]);
+    assert_eq!(second, first);
+    assert!(
+        parsed > 0 && parsed * 10 < all,
+        "{parsed} of {all} faces parsed"
+    );
+    let boards = parsed;
+    same_as_cold("with nothing changed");
+
+    common::edit_file(
+        &root.join("templates/death-to-decorum/coin.svg.tera"),
+        "\"10\": \"#d4af37\"",
+        "\"10\": \"#d4af38\"",
+    );
+    let (parsed, coins) = build_parsing(root, game, &[]);
+    let kept = coins.iter().filter(|s| first.contains(s)).count();
+    assert_eq!((coins.len(), kept), (3, 2), "only tokens.pdf is new");
+    let tokens = parsed - boards;
+    assert!(
+        tokens > 0 && tokens * 4 < all,
+        "{parsed} of {all} faces parsed"
+    );
+    same_as_cold("after a coin's edit");
+
+    common::edit_file(
+        &root.join("data/death-to-decorum/game.yaml"),
+        "  crop_marks: outer\n",
+        "  crop_marks: outer\n  mark_length_mm: 9\n",
+    );
+    let (_, marks) = build_parsing(root, game, &[]);
+    same_as_cold("after the marks' length changed");
+    // Tokens are outlined, not marked: their file is the same.
+    let kept = marks.iter().filter(|s| coins.contains(s)).count();
+    assert_eq!((marks.len(), kept), (3, 1), "{coins:?} then {marks:?}");
 }

@@ -373,7 +373,7 @@ fn the_build_cache_keeps_the_preflight_and_never_serves_it_stale() {
         std::fs::read_dir(dir)
             .unwrap()
             .flatten()
-            .filter(|e| e.file_name().to_string_lossy().starts_with("preflight-"))
+            .filter(|e| e.file_name().to_string_lossy().starts_with("notes-"))
             .count()
     };
     build(&[]);

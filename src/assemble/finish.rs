@@ -29,6 +29,8 @@ pub(super) struct Sheets {
     pub(super) previews: Vec<FilePages>,
     /// `cut/<file>-page-<n>.svg` and `.dxf` of every print-and-cut page.
     pub(super) cut_files: Vec<(String, Vec<u8>)>,
+    /// The face of every form each PDF asked for, in order (`SheetWriter::drawn`).
+    pub(super) drawn: Vec<Vec<usize>>,
 }
 
 /// Finishes each sheet writer into its PDF, in the fixed file order.
@@ -44,6 +46,7 @@ pub(super) fn finish_sheets(
         plans: Vec::new(),
         previews: Vec::new(),
         cut_files: Vec::new(),
+        drawn: Vec::new(),
     };
     for name in PDF_FILES {
         let Some(pos) = writers.iter().position(|(f, _)| *f == name) else {
@@ -62,6 +65,7 @@ pub(super) fn finish_sheets(
         });
         sheets.cut_files.extend(cut_files(&writer, "cut"));
         sheets.pages.extend(printed_sides(name, &writer, faces));
+        sheets.drawn.push(writer.drawn().to_vec());
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),

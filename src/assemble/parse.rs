@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use super::preflight_cache::KeptPreflight;
+use super::notes_cache::{FaceNote, KeptNotes};
 use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::DiskCache;
@@ -68,37 +68,53 @@ pub(super) struct ParseNotes {
     preflight: std::sync::Mutex<Vec<(usize, Vec<crate::preflight::Finding>)>>,
     /// Faces whose text boxes the SVG reader laid out (see [`crate::render::shaped`]).
     fell_back: std::sync::Mutex<std::collections::BTreeMap<usize, String>>,
-    /// Where a command-line build keeps each face's preflight for the next.
-    kept: Option<KeptPreflight>,
+    /// Where a command-line build keeps each face's notes for the next.
+    kept: Option<KeptNotes>,
 }
 
 impl ParseNotes {
-    /// Notes that keep the faces' preflight in `disk`, when there is one.
+    /// Notes that keep what parsing the faces found in `disk`, when there is one.
     pub(super) fn kept_in(disk: Option<Arc<DiskCache>>, fonts: &Fonts) -> ParseNotes {
         ParseNotes {
-            kept: disk.map(|disk| KeptPreflight::new(disk, &fonts.digest)),
+            kept: disk.map(|disk| KeptNotes::new(disk, &fonts.digest)),
             ..ParseNotes::default()
         }
     }
 
+    /// Notes what parsing face `i` into `tree` found.
     fn note(&self, i: usize, game: &Game, face: &Face, tree: &ParsedFace) {
-        if let Some(w) = proportion_warning(face, &tree.tree) {
+        let note = match &self.kept {
+            Some(kept) => kept.note(game, face, tree),
+            None => FaceNote::of(game, face, tree),
+        };
+        self.take(i, game, face, note);
+    }
+
+    /// Notes what parsing face `i` found in an earlier build, if the build cache kept it;
+    /// whether it did (the face then need not be parsed for its notes).
+    pub(super) fn note_kept(&self, i: usize, game: &Game, face: &Face) -> bool {
+        let Some(note) = self.kept.as_ref().and_then(|k| k.kept(game, face)) else {
+            return false;
+        };
+        self.take(i, game, face, note);
+        true
+    }
+
+    fn take(&self, i: usize, game: &Game, face: &Face, note: FaceNote) {
+        if let Some(w) = proportion_warning(face, note.size) {
             lock(&self.proportions).push((i, w));
         }
-        if let Some(why) = tree.fell_back {
+        if let Some(why) = note.fell_back {
             let face = format!("{}/{} ({})", face.component, face.card, face.side.name());
             lock(&self.fell_back).insert(i, format!("{face}: {}", why.why()));
         }
-        let found = match &self.kept {
-            Some(kept) => kept.findings(game, face, tree),
-            None => crate::preflight::face(game, face, tree),
-        };
+        let found = crate::preflight::placed(game, face, note.raw);
         lock(&self.preflight).push((i, found));
     }
 
-    /// Keeps the faces' preflight in the build cache for the next build (once every face is
-    /// parsed).
-    pub(super) fn keep_preflight(&self) {
+    /// Keeps what parsing the faces found in the build cache for the next build (once every
+    /// face is noted).
+    pub(super) fn keep_notes(&self) {
         if let Some(kept) = &self.kept {
             kept.keep();
         }
@@ -162,7 +178,8 @@ pub(super) fn parse_faces(
         .collect();
     let trees: Vec<Arc<ParsedFace>> = trees.into_iter().collect::<Result<_>>()?;
     for (face, tree) in faces.faces.iter().zip(&trees) {
-        warnings.extend(proportion_warning(face, &tree.tree));
+        let size = tree.tree.size();
+        warnings.extend(proportion_warning(face, (size.width(), size.height())));
     }
     Ok(trees)
 }
@@ -196,11 +213,11 @@ fn parse_face(
 }
 
 /// A template that forgot the bleed draws a face of the wrong proportions; it would be
-/// stretched to fit, so say so.
-fn proportion_warning(face: &Face, tree: &usvg::Tree) -> Option<String> {
+/// stretched to fit, so say so. `size` is the SVG's width and height.
+fn proportion_warning(face: &Face, (width, height): (f32, f32)) -> Option<String> {
     let bleed = face.bleed;
     let want = (face.size.width_mm + 2.0 * bleed) / (face.size.height_mm + 2.0 * bleed);
-    let got = tree.size().width() / tree.size().height();
+    let got = width / height;
     ((want - got).abs() / want > 0.01).then(|| {
         format!(
             "{}/{} {}: the SVG is {:.1} × {:.1} px, not the proportions of the face with \
@@ -208,8 +225,8 @@ fn proportion_warning(face: &Face, tree: &usvg::Tree) -> Option<String> {
             face.component,
             face.card,
             face.side.name(),
-            tree.size().width(),
-            tree.size().height(),
+            width,
+            height,
             face.size.width_mm + 2.0 * bleed,
             face.size.height_mm + 2.0 * bleed,
         )

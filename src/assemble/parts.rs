@@ -1,11 +1,10 @@
 //! The parts to buy: every bought part with its count and the printed stand-in that can
 //! replace it, on a list page of `tokens.pdf`.
 
-use crate::assemble::routing::writer_for;
+use crate::assemble::routing::{SheetFiles, writer_for};
 use crate::error::Result;
 use crate::model::{Component, Game};
 use crate::output::report::ComponentReport;
-use crate::pdf::sheets::SheetWriter;
 use crate::render::faces::Faces;
 use crate::render::trees::FaceTrees;
 use crate::text::fonts::Fonts;
@@ -17,7 +16,7 @@ pub(super) fn add_parts_to_buy<'a>(
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     fonts: &'a Fonts,
-    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    files: &mut SheetFiles<'a, '_>,
     components: &mut [ComponentReport],
 ) -> Result<()> {
     let bought: Vec<&Component> = game.components.iter().filter(|c| !c.printed()).collect();
@@ -32,7 +31,15 @@ pub(super) fn add_parts_to_buy<'a>(
         }
     }
     let file = "tokens.pdf";
-    let pos = writer_for(writers, file, game, faces, trees, fonts)?;
+    let writers = &mut files.writers;
+    let pos = writer_for(
+        writers,
+        (file, (files.dry)(file)),
+        game,
+        faces,
+        trees,
+        fonts,
+    )?;
     let used = writers[pos].1.add_list_page(
         &format!("{}: parts to buy", game.file.name),
         "Not printed. Buy these, or use the printed stand-ins named beside them.",

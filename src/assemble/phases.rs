@@ -8,7 +8,8 @@ use crate::assemble::built::{BuildCache, Built, Prepared, Stopwatch};
 use crate::assemble::finish::{NamedFiles, Sheets, finish_sheets, sheet_pages};
 use crate::assemble::parse::{ParseNotes, face_trees};
 use crate::assemble::parts::add_parts_to_buy;
-use crate::assemble::routing::print_sheets;
+use crate::assemble::routing::{SheetFiles, print_sheets};
+use crate::assemble::sheet_cache::print_kept;
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
@@ -17,7 +18,6 @@ use crate::output::index::{
     FaceArt, FilePages, IndexArt, IndexInput, Pool, ThumbCache, face_art, index_art, index_page,
 };
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
-use crate::pdf::sheets::SheetWriter;
 use crate::render::faces::Faces;
 use crate::render::trees::FaceTrees;
 use crate::rulebook::kit::{KitInput, RulesBook, RulesInput, build_date, kit_pdf, rules_pdf};
@@ -47,7 +47,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         rulebook_time,
         face_art,
         sheet_warnings,
-    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache)?;
+    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache, &parsed)?;
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
     // What the kit's language lacks in its catalogue, printed in English instead.
     warnings.extend(game.catalogue.warnings().iter().cloned());
@@ -113,7 +113,7 @@ fn note_findings(
     sheet_warnings: Vec<String>,
 ) {
     warnings.extend(parsed.warnings());
-    parsed.keep_preflight();
+    parsed.keep_notes();
     let preflight = parsed.preflight();
     warnings.extend(preflight.warnings());
     if let Some(check) = check {
@@ -228,6 +228,7 @@ fn sheets_and_rulebook<'a>(
     fonts: &'a Fonts,
     date: (i32, u8, u8),
     cache: Option<&'a BuildCache>,
+    notes: &ParseNotes,
 ) -> Result<FirstPhase<'a>> {
     let typeset = cache.map(|c| &c.typeset);
     let (early, printed) = rayon::join(
@@ -240,13 +241,19 @@ fn sheets_and_rulebook<'a>(
         },
         || {
             let mut sheet_warnings = Vec::new();
-            trees
-                .parsing_ahead(|| print_all(game, faces, trees, fonts, &mut sheet_warnings))
-                .map(|p| (p, sheet_warnings))
+            let printed = match cache.and_then(|c| c.disk.as_deref()) {
+                Some(disk) => print_kept(game, faces, trees, fonts, disk, &mut sheet_warnings),
+                None => trees.parsing_ahead(|| {
+                    print_all(game, faces, trees, fonts, &|_| false, &mut sheet_warnings)
+                }),
+            };
+            printed.map(|p| (p, sheet_warnings))
         },
     );
     let ((components, sheets), sheet_warnings) = printed?;
-    trees.finish()?;
+    // A face the sheets did not parse (its file taken from the cache) is not parsed to be
+    // noted when the cache kept what an earlier build's parse of it found.
+    trees.finish_except(|i| notes.note_kept(i, game, &faces.faces[i]))?;
     let check = crate::check::manifest::check_game(game, Some(faces))?;
     let ((rulebook, rulebook_time), face_art) = early?;
     Ok(FirstPhase {
@@ -260,22 +267,27 @@ fn sheets_and_rulebook<'a>(
     })
 }
 
-/// Every component onto its sheets, finished into PDFs, with the components' reports.
-fn print_all<'a>(
+/// Every component onto its sheets, finished into PDFs, with the components' reports; the
+/// files `dry` names written dry ([`SheetWriter::dry`](crate::pdf::sheets::SheetWriter::dry)).
+pub(super) fn print_all<'a>(
     game: &'a Game,
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     fonts: &'a Fonts,
+    dry: &dyn Fn(&str) -> bool,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<ComponentReport>, Sheets)> {
     let id = game.id.as_str();
-    let mut writers: Vec<(&str, SheetWriter)> = Vec::new();
+    let mut files = SheetFiles {
+        writers: Vec::new(),
+        dry,
+    };
     // A face that does not parse is the error to show, before anything it broke on the sheets.
     let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
     let route = |k: ComponentKind| k.output_file();
-    let mut components = print_sheets(game, faces, trees, fonts, &mut writers, warnings, route)
+    let mut components = print_sheets(game, faces, trees, fonts, &mut files, warnings, route)
         .map_err(parse_first)?;
-    add_parts_to_buy(game, faces, trees, fonts, &mut writers, &mut components)
+    add_parts_to_buy(game, faces, trees, fonts, &mut files, &mut components)
         .map_err(parse_first)?;
     warnings.extend(empty_component_warnings(&components));
     if let Some(c) = unplaced_component(&components) {
@@ -286,7 +298,7 @@ fn print_all<'a>(
         .game(id)
         .component(&c.id));
     }
-    Ok((components, finish_sheets(writers, &faces.faces, id)?))
+    Ok((components, finish_sheets(files.writers, &faces.faces, id)?))
 }
 
 /// A warning for each printed component whose every count is 0: more likely a slip than a

@@ -22,7 +22,14 @@ use crate::render::faces::{Deck, Faces};
 use crate::render::trees::FaceTrees;
 use crate::text::fonts::Fonts;
 
-/// Prints every deck of `faces` into `writers` (one per output file, as `route` decides by
+/// The sheet files being written: a writer each, made on first use, dry for the files `dry`
+/// names ([`SheetWriter::dry`]).
+pub struct SheetFiles<'a, 'd> {
+    pub writers: Vec<(&'static str, SheetWriter<'a>)>,
+    pub dry: &'d dyn Fn(&str) -> bool,
+}
+
+/// Prints every deck of `faces` into `files` (one per output file, as `route` decides by
 /// kind) and reports each component. Bought parts are reported but not printed. Decks with
 /// sheets of their own print their full sheets in order (the last cards of decks on one grid
 /// go on mixed sheets after them, `mixed.rs`); the pieces sharing sheets (dice, standees,
@@ -33,7 +40,7 @@ pub fn print_sheets<'a>(
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     fonts: &'a Fonts,
-    writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
+    files: &mut SheetFiles<'a, '_>,
     warnings: &mut Vec<String>,
     route: impl Fn(ComponentKind) -> Option<&'static str>,
 ) -> Result<Vec<ComponentReport>> {
@@ -42,7 +49,8 @@ pub fn print_sheets<'a>(
         faces,
         trees,
         fonts,
-        writers,
+        writers: &mut files.writers,
+        dry: files.dry,
         warnings,
     };
     let mut runs = GridRuns::plan(
@@ -77,6 +85,7 @@ struct Printer<'p, 'a> {
     trees: &'a FaceTrees<'a>,
     fonts: &'a Fonts,
     writers: &'p mut Vec<(&'static str, SheetWriter<'a>)>,
+    dry: &'p dyn Fn(&str) -> bool,
     warnings: &'p mut Vec<String>,
 }
 
@@ -98,7 +107,7 @@ impl<'a> Printer<'_, 'a> {
     fn writer(&mut self, file: &'static str) -> Result<usize> {
         writer_for(
             self.writers,
-            file,
+            (file, (self.dry)(file)),
             self.game,
             self.faces,
             self.trees,
@@ -309,7 +318,7 @@ fn component_report(game: &Game, deck: &Deck) -> ComponentReport {
 /// A sheet writer for `file`, made on first use.
 pub(super) fn writer_for<'a>(
     writers: &mut Vec<(&'static str, SheetWriter<'a>)>,
-    file: &'static str,
+    (file, dry): (&'static str, bool),
     game: &Game,
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
@@ -319,13 +328,11 @@ pub(super) fn writer_for<'a>(
         return Ok(p);
     }
     let print = &game.file.print;
-    writers.push((
-        file,
-        SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
-            .with_margin(print.printable_margin_mm)
-            .named(file)
-            .with_ink_saver(print.ink == Ink::Saver)
-            .in_language(&game.catalogue),
-    ));
+    let writer = SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
+        .with_margin(print.printable_margin_mm)
+        .named(file)
+        .with_ink_saver(print.ink == Ink::Saver)
+        .in_language(&game.catalogue);
+    writers.push((file, if dry { writer.dry() } else { writer }));
     Ok(writers.len() - 1)
 }

@@ -42,17 +42,20 @@ pub enum Entry {
     Thumb,
     /// A PNG of the index page's thumbnails packed together (`output::sprites`).
     Sprite,
-    /// The faces' preflight findings (`assemble::preflight_cache`).
-    Preflight,
+    /// What parsing the faces found: their preflight findings, sizes (`assemble::notes_cache`).
+    Notes,
+    /// A sheet PDF, whole (`assemble::sheet_cache`).
+    Sheet,
 }
 
 impl Entry {
-    const ALL: [Entry; 5] = [
+    const ALL: [Entry; 6] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
         Entry::Sprite,
-        Entry::Preflight,
+        Entry::Notes,
+        Entry::Sheet,
     ];
 
     fn name(self) -> &'static str {
@@ -61,7 +64,8 @@ impl Entry {
             Entry::Credited => "credited",
             Entry::Thumb => "thumb",
             Entry::Sprite => "sprite",
-            Entry::Preflight => "preflight",
+            Entry::Notes => "notes",
+            Entry::Sheet => "sheet",
         }
     }
 
@@ -71,7 +75,8 @@ impl Entry {
             Entry::Credited => 64 << 10,
             Entry::Thumb => 8 << 20,
             Entry::Sprite => 64 << 20,
-            Entry::Preflight => 64 << 20,
+            Entry::Notes => 64 << 20,
+            Entry::Sheet => 1 << 30,
         }
     }
 }
@@ -382,18 +387,18 @@ mod tests {
     fn a_pipe_in_place_of_an_entry_is_a_miss() {
         let out = tempfile::tempdir().unwrap();
         let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
-        cache.put(Entry::Preflight, "faces", b"findings");
+        cache.put(Entry::Notes, "faces", b"findings");
         cache.commit();
         let file = out
             .path()
             .join(".cache/game/kit")
-            .join(entry_name(Entry::Preflight, "faces"));
+            .join(entry_name(Entry::Notes, "faces"));
         std::fs::remove_file(&file).unwrap();
         let path = std::ffi::CString::new(file.as_os_str().as_encoded_bytes()).unwrap();
         assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let got = cache.get(Entry::Preflight, "faces", bytes);
+            let got = cache.get(Entry::Notes, "faces", bytes);
             let _ = tx.send(got);
         });
         let got = rx.recv_timeout(std::time::Duration::from_secs(5));

@@ -11,7 +11,7 @@ use crate::layout::tiling::{Tile, TileLayout};
 use crate::model::print::mm;
 use crate::pdf::draw::{page_settings, push_clip, stroke_lines, stroke_lines_grey};
 use crate::pdf::furniture::{CUT_PT, draw_furniture, draw_tile_map};
-use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter};
 use crate::pdf::words::fill;
 
 /// Half the arm of a registration cross, in mm.
@@ -62,13 +62,7 @@ impl SheetWriter<'_> {
             .doc
             .start_page_with(page_settings(layout.paper_w, layout.paper_h));
         let mut surface = page.surface();
-        let graphic = graphic_for(
-            &mut surface,
-            &mut self.graphics,
-            self.faces,
-            self.trees,
-            face,
-        );
+        let graphic = self.forms.get(&mut surface, self.faces, self.trees, face);
         push_clip(&mut surface, tile.page_rect());
         let (ox, oy) = (tile.page_x - tile.src.x, tile.page_y - tile.src.y);
         let place = if layout.rotated {

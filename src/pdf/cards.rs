@@ -18,7 +18,7 @@ use crate::pdf::furniture::{
     CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_stamp_at, draw_window,
     stamp_text, text_mm,
 };
-use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter};
 use crate::pdf::stamp::StampSpot;
 use crate::pdf::words::fill;
 use crate::render::faces::CardCopy;
@@ -125,7 +125,7 @@ impl SheetWriter<'_> {
         let mut placed = Vec::new();
         for &layer in layers {
             let mut art = Art {
-                graphics: &mut self.graphics,
+                forms: &mut self.forms,
                 stamps: &mut self.stamps,
                 faces: self.faces,
                 trees: self.trees,
@@ -171,7 +171,7 @@ impl SheetWriter<'_> {
 
 /// What drawing faces needs from the writer.
 struct Art<'w, 'a> {
-    graphics: &'w mut std::collections::HashMap<usize, krilla::graphic::Graphic>,
+    forms: &'w mut crate::pdf::sheets::Forms,
     stamps: &'w mut std::collections::HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [crate::render::faces::Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
@@ -206,14 +206,14 @@ impl Art<'_, '_> {
             let spot = match upright {
                 true => Some(crate::pdf::stamp::cached(
                     self.stamps,
-                    (self.faces, self.trees),
+                    (self.faces, self.forms.trees(self.trees)),
                     face,
                     deck.print,
                     &stamp_text(deck.revision, &self.faces[face].hash),
                 )),
                 false => None,
             };
-            let graphic = graphic_for(surface, self.graphics, self.faces, self.trees, face);
+            let graphic = self.forms.get(surface, self.faces, self.trees, face);
             push_clip(surface, clip);
             let b = grid.bleed;
             surface.push_transform(&face_transform(
@@ -225,11 +225,7 @@ impl Art<'_, '_> {
             surface.draw_graphic(graphic);
             surface.pop();
             surface.pop();
-            // Its form holds the face's drawing uncompressed: kept for the copies still to
-            // come, let go after the last (a deck of unique faces would hold them all).
-            if self.trees.last_draw(face) {
-                self.graphics.remove(&face);
-            }
+            self.forms.drawn_once(self.trees, face);
             placed.push(Placed {
                 face,
                 rect: trim.grow(b, b, b, b),

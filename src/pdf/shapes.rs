@@ -25,7 +25,7 @@ use crate::pdf::furniture::{
     CUT_PT, bottom_band, draw_furniture, draw_stamp_at, draw_window, stamp_text,
 };
 use crate::pdf::shared_marks::{backs_band, cut_band, draw_registration, flipped_band, mirrored};
-use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter, graphic_for};
+use crate::pdf::sheets::{PagesUsed, Placed, SheetWriter};
 use crate::pdf::stamp::{StampSpot, cached};
 use crate::pdf::words::{SheetWords, fill};
 use crate::render::faces::{CardCopy, Face};
@@ -159,7 +159,7 @@ pub const CUT_GAP: f32 = 1.0;
 
 /// What drawing a piece needs from the writer.
 struct Ctx<'c, 'a> {
-    graphics: &'c mut HashMap<usize, Graphic>,
+    forms: &'c mut crate::pdf::sheets::Forms,
     stamps: &'c mut HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
@@ -231,7 +231,7 @@ impl SheetWriter<'_> {
         let mut page = self.doc.start_page_with(page_settings(pw, ph));
         let mut surface = page.surface();
         let mut ctx = Ctx {
-            graphics: &mut self.graphics,
+            forms: &mut self.forms,
             stamps: &mut self.stamps,
             faces: self.faces,
             trees: self.trees,
@@ -324,13 +324,7 @@ impl SheetWriter<'_> {
                 h,
             };
             let whole = mirrored(print, pw, ph, box_);
-            let g = graphic_for(
-                &mut surface,
-                &mut self.graphics,
-                self.faces,
-                self.trees,
-                face,
-            );
+            let g = self.forms.get(&mut surface, self.faces, self.trees, face);
             let turn = match piece.shape {
                 Shape::Card { turned: true, .. } => Some(print.duplex),
                 _ => None,
@@ -713,7 +707,7 @@ fn draw_die(surface: &mut Surface, ctx: &mut Ctx, copy: &CardCopy, net: &DieNet,
         .chain(copy.extra.iter().copied())
         .collect();
     for (rect, &face) in net.faces.iter().zip(&faces) {
-        let g = graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, face);
+        let g = ctx.forms.get(surface, ctx.faces, ctx.trees, face);
         surface.push_transform(&Transform::from_translate(mm(ox + rect.x), mm(oy + rect.y)));
         surface.draw_graphic(g);
         let r = rect.translate(ox, oy);
@@ -755,7 +749,7 @@ fn draw_standee(
 ) {
     let front = standee.front.translate(ox, oy);
     let back = standee.back.translate(ox, oy);
-    let g = graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, copy.front);
+    let g = ctx.forms.get(surface, ctx.faces, ctx.trees, copy.front);
     surface.push_transform(&Transform::from_translate(mm(front.x), mm(front.y)));
     surface.draw_graphic(g.clone());
     ctx.placed.push(Placed {
@@ -769,7 +763,7 @@ fn draw_standee(
     // without one, mirror the front top to bottom (its silhouette from behind).
     let (g, t) = match copy.back {
         Some(b) => (
-            graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, b),
+            ctx.forms.get(surface, ctx.faces, ctx.trees, b),
             Transform::from_row(-1.0, 0.0, 0.0, -1.0, mm(back.right()), mm(back.bottom())),
         ),
         None => (
@@ -879,7 +873,13 @@ fn draw_small_board(
 fn place_stamped(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
     place_face_centred(surface, ctx, face, whole);
     let text = stamp_text(ctx.revision, &ctx.faces[face].hash);
-    let spot = cached(ctx.stamps, (ctx.faces, ctx.trees), face, ctx.print, &text);
+    let spot = cached(
+        ctx.stamps,
+        (ctx.faces, ctx.forms.trees(ctx.trees)),
+        face,
+        ctx.print,
+        &text,
+    );
     // The face is centred in `whole`: its own top-left corner.
     let f = &ctx.faces[face];
     let (fw, fh) = (
@@ -935,7 +935,7 @@ fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: 
         w: fw,
         h: fh,
     };
-    let g = graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, face);
+    let g = ctx.forms.get(surface, ctx.faces, ctx.trees, face);
     push_clip(surface, whole);
     surface.push_transform(&Transform::from_translate(mm(rect.x), mm(rect.y)));
     surface.draw_graphic(g);
@@ -951,7 +951,7 @@ fn place_face_centred(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: 
 
 /// Draws a whole face (bleed included) at `whole`, clipped to it.
 fn place_face(surface: &mut Surface, ctx: &mut Ctx, face: usize, whole: Rect) {
-    let g = graphic_for(surface, ctx.graphics, ctx.faces, ctx.trees, face);
+    let g = ctx.forms.get(surface, ctx.faces, ctx.trees, face);
     push_clip(surface, whole);
     surface.push_transform(&Transform::from_translate(mm(whole.x), mm(whole.y)));
     surface.draw_graphic(g);

@@ -81,7 +81,7 @@ pub struct SheetWriter<'a> {
     pub(crate) doc: Document,
     pub(crate) faces: &'a [Face],
     pub(crate) trees: &'a FaceTrees<'a>,
-    pub(crate) graphics: HashMap<usize, Graphic>,
+    pub(crate) forms: Forms,
     pub(crate) label_font: LabelFont<'a>,
     pub(crate) paper: Paper,
     /// Distance from the paper edge that no mark or label crosses.
@@ -132,7 +132,7 @@ impl<'a> SheetWriter<'a> {
             doc: Document::new(),
             faces,
             trees,
-            graphics: HashMap::new(),
+            forms: Forms::default(),
             label_font,
             paper,
             margin: DEFAULT_MARGIN,
@@ -147,6 +147,24 @@ impl<'a> SheetWriter<'a> {
             ink_saver: false,
             name: String::new(),
         })
+    }
+
+    /// Makes the writer dry: each face is drawn as an empty form, and no face is parsed to
+    /// draw it. What it writes is a fingerprint of the document but for the faces' drawings,
+    /// which [`SheetWriter::drawn`] names: the build cache's key for the real document.
+    pub fn dry(mut self) -> Self {
+        self.forms.dry = true;
+        self
+    }
+
+    /// Whether the writer is dry ([`SheetWriter::dry`]).
+    pub fn is_dry(&self) -> bool {
+        self.forms.dry
+    }
+
+    /// The face of every form asked for so far, in order.
+    pub fn drawn(&self) -> &[usize] {
+        &self.forms.drawn
     }
 
     /// Names the file the document becomes.
@@ -325,34 +343,78 @@ pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Er
     }
 }
 
-/// The form XObject of a face, made on first use.
-pub(crate) fn graphic_for(
-    surface: &mut Surface,
-    cache: &mut HashMap<usize, Graphic>,
-    faces: &[Face],
-    trees: &FaceTrees,
-    face: usize,
-) -> Graphic {
-    if let Some(g) = cache.get(&face) {
-        return g.clone();
-    }
-    let f = &faces[face];
-    let (w, h) = (
-        f.size.width_mm + 2.0 * f.bleed,
-        f.size.height_mm + 2.0 * f.bleed,
-    );
-    let mut builder = surface.stream_builder();
-    let mut sub = builder.surface();
-    sub.set_location(face_location(face));
-    // A forgotten tree is recorded by `trees` and fails the build; the form stays empty.
-    if let Some(tree) = trees.get(face) {
+/// The faces' PDF forms of one document.
+#[derive(Default)]
+pub(crate) struct Forms {
+    /// Each face's form, made on first use and kept for its next copies.
+    made: HashMap<usize, Graphic>,
+    /// Forms are drawn empty, from no tree ([`SheetWriter::dry`]).
+    dry: bool,
+    /// The face of every form asked for, in order.
+    drawn: Vec<usize>,
+}
+
+impl Forms {
+    /// The form XObject of `face`, made on first use.
+    pub(crate) fn get(
+        &mut self,
+        surface: &mut Surface,
+        faces: &[Face],
+        trees: &FaceTrees,
+        face: usize,
+    ) -> Graphic {
+        self.drawn.push(face);
+        if let Some(g) = self.made.get(&face) {
+            return g.clone();
+        }
+        let f = &faces[face];
+        let (w, h) = (
+            f.size.width_mm + 2.0 * f.bleed,
+            f.size.height_mm + 2.0 * f.bleed,
+        );
         let size = Size::from_wh(mm(w), mm(h)).expect("face sizes are positive");
-        crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
+        let mut builder = surface.stream_builder();
+        let mut sub = builder.surface();
+        if self.dry {
+            // The face's whole rectangle: where its form lands is in the document.
+            let mut pb = krilla::geom::PathBuilder::new();
+            pb.push_rect(
+                krilla::geom::Rect::from_xywh(0.0, 0.0, size.width(), size.height())
+                    .expect("face sizes are positive"),
+            );
+            if let Some(path) = pb.finish() {
+                sub.draw_path(&path);
+            }
+        } else {
+            sub.set_location(face_location(face));
+            // A forgotten tree is recorded by `trees` and fails the build; the form stays
+            // empty.
+            if let Some(tree) = trees.get(face) {
+                crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
+            }
+            sub.reset_location();
+        }
+        sub.finish();
+        let graphic = Graphic::new(builder.finish(), false);
+        self.made.insert(face, graphic.clone());
+        if !self.dry {
+            trees.drawn(face);
+        }
+        graphic
     }
-    sub.reset_location();
-    sub.finish();
-    let graphic = Graphic::new(builder.finish(), false);
-    cache.insert(face, graphic.clone());
-    trees.drawn(face);
-    graphic
+
+    /// Counts a drawing of `face` and lets go of its form after the last the decks ask for:
+    /// it holds the face's drawing uncompressed (a deck of unique faces would hold them all).
+    /// A dry writer counts nothing: the count is the real writer's.
+    pub(crate) fn drawn_once(&mut self, trees: &FaceTrees, face: usize) {
+        if !self.dry && trees.last_draw(face) {
+            self.made.remove(&face);
+        }
+    }
+
+    /// The trees that place things on a face (a revision stamp clear of its art): none when
+    /// dry, which asks for no tree.
+    pub(crate) fn trees<'t, 'a>(&self, trees: &'t FaceTrees<'a>) -> Option<&'t FaceTrees<'a>> {
+        (!self.dry).then_some(trees)
+    }
 }

@@ -37,10 +37,11 @@ pub fn inset(print: &PrintProfile) -> Option<f32> {
     }
 }
 
-/// Where `face`'s stamp goes on the face, found once per face and kept in `cache`.
+/// Where `face`'s stamp goes on the face, found once per face and kept in `cache`. Without
+/// `trees` (a dry writer) it goes where it would on a face without art.
 pub fn cached(
     cache: &mut HashMap<usize, Option<StampSpot>>,
-    (faces, trees): (&[Face], &FaceTrees),
+    (faces, trees): (&[Face], Option<&FaceTrees>),
     face: usize,
     print: &PrintProfile,
     text: &str,
@@ -48,7 +49,7 @@ pub fn cached(
     if let Some(spot) = cache.get(&face) {
         return *spot;
     }
-    let tree = trees.get(face);
+    let tree = trees.and_then(|t| t.get(face));
     let spot = find(&faces[face], tree.as_deref(), print, text.chars().count());
     cache.insert(face, spot);
     spot

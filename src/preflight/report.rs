@@ -6,7 +6,7 @@
 //! warnings name the first few cards of a component and count the rest, so that one mistake
 //! in a template reads as one.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use resvg::tiny_skia::Pixmap;
 use serde::Serialize;
@@ -29,41 +29,25 @@ pub struct Raw {
 /// A finding as the build cache keeps it: numbers by their bits, so that a finding read back
 /// is the finding made, to the last digit of `check.json`.
 #[derive(Serialize, serde::Deserialize)]
-struct Kept(Class, String, u32, u32, String);
+pub struct Kept(Class, String, u32, u32, String);
 
-/// Faces' findings, by face key, as bytes for the build cache.
-pub fn map_to_bytes(map: &BTreeMap<String, Vec<Raw>>) -> Vec<u8> {
-    let kept: BTreeMap<&str, Vec<Kept>> = map
-        .iter()
-        .map(|(key, raw)| {
-            let kept = raw
-                .iter()
-                .map(|r| {
-                    let (value, limit) = (r.value.to_bits(), r.limit.to_bits());
-                    Kept(r.class, r.element.clone(), value, limit, r.message.clone())
-                })
-                .collect();
-            (key.as_str(), kept)
-        })
-        .collect();
-    serde_json::to_vec(&kept).unwrap_or_default()
+impl From<&Raw> for Kept {
+    fn from(r: &Raw) -> Kept {
+        let (value, limit) = (r.value.to_bits(), r.limit.to_bits());
+        Kept(r.class, r.element.clone(), value, limit, r.message.clone())
+    }
 }
 
-/// Faces' findings by face key, from the build cache's bytes; none when they are not such.
-pub fn map_from_bytes(bytes: &[u8]) -> Option<HashMap<String, Vec<Raw>>> {
-    let kept: HashMap<String, Vec<Kept>> = serde_json::from_slice(bytes).ok()?;
-    let raw = |Kept(class, element, value, limit, message)| Raw {
-        class,
-        element,
-        value: f32::from_bits(value),
-        limit: f32::from_bits(limit),
-        message,
-    };
-    let map = kept
-        .into_iter()
-        .map(|(key, list)| (key, list.into_iter().map(raw).collect()))
-        .collect();
-    Some(map)
+impl From<Kept> for Raw {
+    fn from(Kept(class, element, value, limit, message): Kept) -> Raw {
+        Raw {
+            class,
+            element,
+            value: f32::from_bits(value),
+            limit: f32::from_bits(limit),
+            message,
+        }
+    }
 }
 
 /// Words of a text as a finding quotes them: the first few, and its id when it has one.

@@ -113,6 +113,15 @@ impl<'a> FaceTrees<'a> {
         self
     }
 
+    /// Sets how many more times the sheets will draw each face, when they draw fewer than the
+    /// decks tell (a build whose other sheets come from the cache): a face they will not draw
+    /// is not parsed ahead of them.
+    pub fn expect_draws(&self, draws: &[u32]) {
+        for (left, &n) in self.draws_left.iter().zip(draws) {
+            left.store(n, Ordering::Relaxed);
+        }
+    }
+
     /// Counts one drawing of `face`; whether it was the last the decks ask for. A face drawn
     /// more often than counted stays not-last: the caller then keeps what it made of it.
     pub fn last_draw(&self, face: usize) -> bool {
@@ -418,10 +427,17 @@ impl<'a> FaceTrees<'a> {
     /// Parses, and lets go of, every face no sheet asked for (so a broken face is found even
     /// when nothing prints it), then returns the first error in face order.
     pub fn finish(&self) -> Result<()> {
+        self.finish_except(|_| false)
+    }
+
+    /// [`FaceTrees::finish`], but for the faces `known` takes: those an earlier build parsed
+    /// as they are now, and noted what it found (`known` notes it again).
+    pub fn finish_except(&self, known: impl Fn(usize) -> bool) -> Result<()> {
         if let Some(parser) = &self.parser {
             // A face another thread is still parsing is parsed here too, so its error is seen.
             let waiting: Vec<usize> = (0..self.slots.len())
                 .filter(|&i| matches!(*lock(&self.slots[i]), Slot::Waiting | Slot::Parsing))
+                .filter(|&i| !known(i))
                 .collect();
             for chunk in waiting.chunks(BATCH) {
                 self.parse_all(chunk, None, parser);

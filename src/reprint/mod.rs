@@ -15,7 +15,7 @@ use std::process::Command;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::assemble::{BuildOptions, Prepared, Session, cut_files, print_sheets};
+use crate::assemble::{BuildOptions, Prepared, Session, SheetFiles, cut_files, print_sheets};
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::record::{CardRecord, ComponentRecord, PrintRecord, record_of};
@@ -667,18 +667,21 @@ pub fn reprint_in(
         game.file.print.paper,
     )?;
     let writer = with_changelog(writer, game, &changes, &old.revision);
-    let mut writers = vec![("reprint.pdf", writer)];
+    let mut files = SheetFiles {
+        writers: vec![("reprint.pdf", writer)],
+        dry: &|_| false,
+    };
     let mut warnings = Vec::new();
     print_sheets(
         game,
         &faces,
         &trees,
         &prepared.fonts,
-        &mut writers,
+        &mut files,
         &mut warnings,
         |k| (k != crate::model::ComponentKind::Bought).then_some("reprint.pdf"),
     )?;
-    let (_, writer) = writers.remove(0);
+    let (_, writer) = files.writers.remove(0);
     let cut_files = cut_files(&writer, CUT_DIR);
     Ok(Reprint {
         changes,

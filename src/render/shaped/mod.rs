@@ -37,7 +37,7 @@ pub struct ParsedFace {
 }
 
 /// Why a face's text boxes were left to the SVG reader, as `build -v` tells the designer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FellBack {
     /// Its SVG could not be read back as `text_box` writes it (a hand-made element, or
     /// broken SVG the whole parse reports).
