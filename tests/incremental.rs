@@ -368,10 +368,11 @@ fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>)
 /// The sheet PDFs are kept whole: a rebuild with nothing changed takes all three files of
 /// Death to Decorum from the cache and parses only the boards' faces (their tiling looks into
 /// them); a coin's colour changed draws tokens.pdf again, parsing only what it prints; a crop
-/// mark's length, which changes no face, draws the cards and boards again. Each time the kit is the one
-/// a build without the cache writes. Shown failing by leaving the dry document out of the
-/// key (the longer marks were then served from the cache) and the faces' hashes (the old coin
-/// was).
+/// mark's length, which changes no face, draws the cards and boards again, and a new revision
+/// (the words of the labels and stamps) every file. Each time the kit is the one a build
+/// without the cache writes. Shown failing by leaving out of the key the dry document (the
+/// longer marks were then served from the cache), the faces' hashes (the old coin was) and the
+/// text the dry writer noted (the old revision was).
 #[test]
 fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
     let dir = common::copy_game("death-to-decorum");
@@ -421,4 +422,14 @@ fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
     // Tokens are outlined, not marked: their file is the same.
     let kept = marks.iter().filter(|s| coins.contains(s)).count();
     assert_eq!((marks.len(), kept), (3, 1), "{coins:?} then {marks:?}");
+
+    // A revision of as many letters: only the words of the labels and stamps change.
+    common::edit_file(
+        &root.join("data/death-to-decorum/game.yaml"),
+        "\nrevision: \"XII\"",
+        "\nrevision: \"XIV\"",
+    );
+    let (_, revised) = build_parsing(root, game, &[]);
+    same_as_cold("after a new revision");
+    assert!(revised.iter().all(|s| !marks.contains(s)), "{revised:?}");
 }

@@ -31,6 +31,8 @@ pub(super) struct Sheets {
     pub(super) cut_files: Vec<(String, Vec<u8>)>,
     /// The face of every form each PDF asked for, in order (`SheetWriter::drawn`).
     pub(super) drawn: Vec<Vec<usize>>,
+    /// The text a dry writer noted rather than drew, by PDF (`SheetWriter::noted_text`).
+    pub(super) noted: Vec<Vec<u8>>,
 }
 
 /// Finishes each sheet writer into its PDF, in the fixed file order.
@@ -47,6 +49,7 @@ pub(super) fn finish_sheets(
         previews: Vec::new(),
         cut_files: Vec::new(),
         drawn: Vec::new(),
+        noted: Vec::new(),
     };
     for name in PDF_FILES {
         let Some(pos) = writers.iter().position(|(f, _)| *f == name) else {
@@ -66,6 +69,7 @@ pub(super) fn finish_sheets(
         sheets.cut_files.extend(cut_files(&writer, "cut"));
         sheets.pages.extend(printed_sides(name, &writer, faces));
         sheets.drawn.push(writer.drawn().to_vec());
+        sheets.noted.push(writer.noted_text());
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),

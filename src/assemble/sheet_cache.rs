@@ -38,8 +38,10 @@ pub(super) fn print_kept<'a>(
 ) -> Result<(Vec<ComponentReport>, Sheets)> {
     let mut dry_warnings = Vec::new();
     let (components, dry) = print_all(game, faces, trees, fonts, &|_| true, &mut dry_warnings)?;
-    let keys: Vec<String> = (dry.pdfs.iter().zip(&dry.drawn))
-        .map(|((_, pdf), drawn)| sheet_key(pdf, drawn, &faces.faces, &fonts.digest))
+    let keys: Vec<String> = (dry.pdfs.iter().zip(&dry.drawn).zip(&dry.noted))
+        .map(|(((_, pdf), drawn), noted)| {
+            sheet_key([pdf, noted], drawn, &faces.faces, &fonts.digest)
+        })
         .collect();
     let kept: Vec<Option<Vec<u8>>> = keys
         .iter()
@@ -89,14 +91,16 @@ fn draws(dry: &Sheets, missed: &[&str], faces: usize) -> Vec<u32> {
     draws
 }
 
-/// The key of a sheet PDF: its dry document, each face drawn into it in order (its content
-/// hash, which covers the art it links, and its size and bleed, which size its form) and the
-/// fonts the faces are set in.
-fn sheet_key(dry: &[u8], drawn: &[usize], faces: &[Face], fonts: &str) -> String {
+/// The key of a sheet PDF: its dry document and the text it noted, each face drawn into it
+/// in order (its content hash, which covers the art it links, and its size and bleed, which
+/// size its form) and the fonts the faces are set in.
+fn sheet_key(dry: [&[u8]; 2], drawn: &[usize], faces: &[Face], fonts: &str) -> String {
     let mut h = Sha256::new();
     h.update(fonts.as_bytes());
-    h.update((dry.len() as u64).to_le_bytes());
-    h.update(dry);
+    for part in dry {
+        h.update((part.len() as u64).to_le_bytes());
+        h.update(part);
+    }
     for &f in drawn {
         let face = &faces[f];
         h.update(face.hash.as_bytes());

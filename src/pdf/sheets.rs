@@ -154,6 +154,15 @@ impl<'a> SheetWriter<'a> {
     /// which [`SheetWriter::drawn`] names: the build cache's key for the real document.
     pub fn dry(mut self) -> Self {
         self.forms.dry = true;
+        self.label_font.dry();
+        // Read only for its digest: what would make it smaller or tagged costs time for nothing
+        // (a large deck's dry sheets spent a third of their time compressing their pages).
+        self.doc = Document::new_with(krilla::SerializeSettings {
+            compress_content_streams: false,
+            xmp_metadata: false,
+            enable_tagging: false,
+            ..krilla::SerializeSettings::default()
+        });
         self
     }
 
@@ -165,6 +174,12 @@ impl<'a> SheetWriter<'a> {
     /// The face of every form asked for so far, in order.
     pub fn drawn(&self) -> &[usize] {
         &self.forms.drawn
+    }
+
+    /// What a dry writer's own text would have said, each string with its size, in order:
+    /// with its document (which shows where and in what colour), what it would have drawn.
+    pub fn noted_text(&self) -> Vec<u8> {
+        self.label_font.noted()
     }
 
     /// Names the file the document becomes.
