@@ -261,9 +261,10 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
     common::edit_file(&deck, "They are scared, and", "They are frightened, and");
     let edited = cache_use(&cli_build(root, &[]));
     let [_, made, gone] = edited[0];
-    // The thumbnail, the sprites that show it and the page previews' sprites, each in place of
-    // the old; and the faces' preflight, one entry, written again under its name.
-    assert!(made >= 3 && gone == made - 1, "{edited:?}");
+    // The thumbnail, the sprites that show it, the page previews' sprites and the sheet file
+    // that prints it, each in place of the old; and what parsing the faces found and the faces
+    // each sheet file drew, one entry each, written again under their names.
+    assert!(made >= 3 && gone == made - 2, "{edited:?}");
     assert_eq!(edited[1], second[1], "the German kit did not change");
     assert_eq!(cache_entries(root).len(), first[0][1] + first[1][1]);
     same_as_cold("after an edit");
@@ -326,10 +327,10 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     );
     p.edit("data/fixture/deck.yaml", "Beta", "Bravo");
     let [reused, made, _] = build();
-    // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts
-    // and the faces' notes; made: Bravo's thumbnail, both sprites, the kit, the notes and
-    // cards.pdf.
-    assert_eq!((reused, made), (3 + 2, 6));
+    // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts,
+    // the faces' notes and the faces the sheets drew; made: Bravo's thumbnail, both sprites,
+    // the kit, the notes, cards.pdf and the faces it drew.
+    assert_eq!((reused, made), (3 + 3, 7));
 }
 
 /// `protopress <args>` in `root` with a fixed date, and its stdout.
@@ -369,8 +370,8 @@ fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>)
 /// Death to Decorum from the cache and parses only the boards' faces (their tiling looks into
 /// them); a coin's colour changed draws tokens.pdf again, parsing only what it prints; a crop
 /// mark's length, which changes no face, draws the cards and boards again, and a new revision
-/// (the words of the labels and stamps) every file. Each time the kit is the one a build
-/// without the cache writes. Shown failing by leaving out of the key the dry document (the
+/// (the words of the labels and stamps) every file; so do both at once. Each time the kit is
+/// the one a build without the cache writes. Shown failing by leaving out of the key the dry document (the
 /// longer marks were then served from the cache), the faces' hashes (the old coin was) and the
 /// text the dry writer noted (the old revision was).
 #[test]
@@ -432,4 +433,20 @@ fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
     let (_, revised) = build_parsing(root, game, &[]);
     same_as_cold("after a new revision");
     assert!(revised.iter().all(|s| !marks.contains(s)), "{revised:?}");
+
+    // Both at once: the coin's file, surely changed, is drawn beside the dry pass; the marks'
+    // files, found changed by it, after.
+    common::edit_file(
+        &root.join("templates/death-to-decorum/coin.svg.tera"),
+        "\"10\": \"#d4af38\"",
+        "\"10\": \"#d4af37\"",
+    );
+    common::edit_file(
+        &root.join("data/death-to-decorum/game.yaml"),
+        "mark_length_mm: 9",
+        "mark_length_mm: 10",
+    );
+    let (_, both) = build_parsing(root, game, &[]);
+    same_as_cold("after a coin's and the marks' edit");
+    assert!(both.iter().all(|s| !revised.contains(s)), "{both:?}");
 }

@@ -46,7 +46,7 @@ pub(super) fn face_trees<'a>(
 
 /// How many times the decks draw each face: once for each copy that prints it (its back only
 /// when backs print).
-fn draws(game: &Game, faces: &Faces) -> Vec<u32> {
+pub(super) fn draws(game: &Game, faces: &Faces) -> Vec<u32> {
     let backs = game.file.print.duplex != crate::model::print::Duplex::None;
     let mut draws = vec![0u32; faces.faces.len()];
     for copy in faces.decks.iter().flat_map(|d| &d.copies) {

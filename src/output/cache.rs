@@ -46,16 +46,19 @@ pub enum Entry {
     Notes,
     /// A sheet PDF, whole (`assemble::sheet_cache`).
     Sheet,
+    /// The faces each sheet PDF drew (`assemble::sheet_cache`).
+    Drawn,
 }
 
 impl Entry {
-    const ALL: [Entry; 6] = [
+    const ALL: [Entry; 7] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
         Entry::Sprite,
         Entry::Notes,
         Entry::Sheet,
+        Entry::Drawn,
     ];
 
     fn name(self) -> &'static str {
@@ -66,6 +69,7 @@ impl Entry {
             Entry::Sprite => "sprite",
             Entry::Notes => "notes",
             Entry::Sheet => "sheet",
+            Entry::Drawn => "drawn",
         }
     }
 
@@ -77,6 +81,7 @@ impl Entry {
             Entry::Sprite => 64 << 20,
             Entry::Notes => 64 << 20,
             Entry::Sheet => 1 << 30,
+            Entry::Drawn => 64 << 20,
         }
     }
 }
