@@ -152,7 +152,8 @@ pub(super) struct BuildCache {
     pub(super) render: Option<RenderCache>,
     pub(super) typeset: TypesetCache,
     pub(super) thumbs: ThumbCache,
-    /// The cache on disk, for what is kept there alone (the faces' preflight).
+    /// The cache on disk, for what is kept there alone (the sheet PDFs whole, what parsing the
+    /// faces found, the faces each sheet file drew).
     pub(super) disk: Option<Arc<DiskCache>>,
 }
 

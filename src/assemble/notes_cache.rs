@@ -68,7 +68,8 @@ impl From<KeptNote> for FaceNote {
 /// The notes of the last build, and of this one for the next.
 pub(super) struct KeptNotes {
     disk: Arc<DiskCache>,
-    /// The name of the game's own fonts.
+    /// The name of the game's own fonts, and the limits a face's parse is held to (a face
+    /// found here is one that parses under them).
     fonts: String,
     /// The last build's notes by face key, read when first asked.
     earlier: OnceLock<HashMap<String, FaceNote>>,
@@ -82,7 +83,7 @@ impl KeptNotes {
     pub(super) fn new(disk: Arc<DiskCache>, fonts: &str) -> KeptNotes {
         KeptNotes {
             disk,
-            fonts: fonts.to_owned(),
+            fonts: format!("{fonts} {}", crate::render::parse_limits()),
             earlier: OnceLock::new(),
             now: Mutex::default(),
             made: AtomicBool::new(false),

@@ -139,13 +139,8 @@ fn print_board<'a>(
     let mut used = PagesUsed::default();
     for copy in &deck.copies {
         let face_w = size.width_mm + 2.0 * bleed;
-        // A dry writer lays the board out as the real one will, so it needs the face too; it
-        // parses that one face alone, not a batch of the next faces as the sheets do.
-        let tree = match writer.is_dry() {
-            true => writer.trees.shared(copy.front),
-            false => writer.trees.get(copy.front),
-        };
-        let keep = tree
+        let keep = writer
+            .tree_to_lay_out(copy.front)
             .map(|t| crate::render::keep::keep_whole(&t, face_w))
             .unwrap_or_default();
         let layout = TileLayout::keeping(

@@ -87,7 +87,7 @@ impl ParseNotes {
             Some(kept) => kept.note(game, face, tree),
             None => FaceNote::of(game, face, tree),
         };
-        self.take(i, game, face, note);
+        self.record(i, game, face, note);
     }
 
     /// Notes what parsing face `i` found in an earlier build, if the build cache kept it;
@@ -96,11 +96,12 @@ impl ParseNotes {
         let Some(note) = self.kept.as_ref().and_then(|k| k.kept(game, face)) else {
             return false;
         };
-        self.take(i, game, face, note);
+        self.record(i, game, face, note);
         true
     }
 
-    fn take(&self, i: usize, game: &Game, face: &Face, note: FaceNote) {
+    /// Records `note`, what parsing face `i` found, as its warnings and findings.
+    fn record(&self, i: usize, game: &Game, face: &Face, note: FaceNote) {
         if let Some(w) = proportion_warning(face, note.size) {
             lock(&self.proportions).push((i, w));
         }

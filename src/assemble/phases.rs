@@ -5,11 +5,11 @@
 use std::time::{Duration, Instant};
 
 use crate::assemble::built::{BuildCache, Built, Prepared, Stopwatch};
-use crate::assemble::finish::{NamedFiles, Sheets, finish_sheets, sheet_pages};
+use crate::assemble::finish::{NamedFiles, PDF_FILES, Sheets, finish_sheets, sheet_pages};
 use crate::assemble::parse::{ParseNotes, face_trees};
 use crate::assemble::parts::add_parts_to_buy;
 use crate::assemble::routing::{SheetFiles, print_sheets};
-use crate::assemble::sheet_cache::print_kept;
+use crate::assemble::sheet_cache::{KeysLater, print_kept};
 use crate::check::manifest::CheckReport;
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
@@ -47,14 +47,10 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         rulebook_time,
         face_art,
         sheet_warnings,
+        keys_later,
     } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache, &parsed)?;
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
-    // What the kit's language lacks in its catalogue, printed in English instead.
-    warnings.extend(game.catalogue.warnings().iter().cloned());
-    let first = game.langs.all.first().map_or("", String::as_str);
-    let translations = crate::model::translations::status(&game)?;
-    warnings.extend(translations.stale.iter().map(|s| s.message(first)));
-    warnings.extend(translations.unconfirmed_warning(&game.langs.current));
+    language_warnings(&game, &mut warnings)?;
     clock.lap("sheets and PDF", &mut timings);
     let_go_of_memoised(render.is_some(), &sheets.pdfs);
     split_parsing(&mut timings, trees.parsing_time());
@@ -73,8 +69,14 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         date,
         cache: cache.map(|c| &c.typeset),
     };
+    let disk = cache.and_then(|c| c.disk.as_deref());
+    let later = keys_later.zip(disk).map(|(keys, disk)| {
+        let pdfs = &sheets.pdfs;
+        let printer = (&game, &faces, &trees, &fonts);
+        move || keys.keep(printer, disk, pdfs)
+    });
     let ((books, book_files, kit_pages), art) =
-        kit_beside_index_art(&input, &trees, face_art, &sheets.previews, cache)?;
+        kit_beside_index_art(&input, &trees, face_art, &sheets.previews, cache, later)?;
     sheets.pdfs.extend(books);
     sheets.files.extend(book_files);
     clock.lap("kit", &mut timings);
@@ -102,6 +104,17 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         first_laid_out_whole,
         disk_cache: None,
     })
+}
+
+/// What the kit's language lacks in its catalogue (printed in English instead), and its
+/// translations that are stale or unconfirmed, into the build's warnings.
+fn language_warnings(game: &Game, warnings: &mut Vec<String>) -> Result<()> {
+    warnings.extend(game.catalogue.warnings().iter().cloned());
+    let first = game.langs.all.first().map_or("", String::as_str);
+    let translations = crate::model::translations::status(game)?;
+    warnings.extend(translations.stale.iter().map(|s| s.message(first)));
+    warnings.extend(translations.unconfirmed_warning(&game.langs.current));
+    Ok(())
 }
 
 /// What parsing the faces found (faces of the wrong proportions, the preflight, which goes
@@ -156,13 +169,15 @@ fn build_report(
 /// The kit, typeset beside the index page's pictures: Typst is mostly one thread, so the
 /// page previews (and the face sprites, unless made beside the sheets) take the other core.
 /// Their time is counted under "kit" (face sprites made beside the sheets, under none). A
-/// picture's error comes after the kit's, wherever the face sprites were made.
+/// picture's error comes after the kit's, wherever the face sprites were made. `later` (the
+/// sheet files' keys, still to be found) runs beside both, taking what they leave of the cores.
 fn kit_beside_index_art<'a>(
     input: &KitInput<'a>,
     trees: &'a FaceTrees<'a>,
     faces: Option<Result<FaceArt<'a>>>,
     previews: &[FilePages],
     cache: Option<&'a BuildCache>,
+    later: Option<impl FnOnce() + Send>,
 ) -> Result<(Books, IndexArt)> {
     let art = || {
         let faces = match faces {
@@ -176,7 +191,15 @@ fn kit_beside_index_art<'a>(
         };
         index_art(faces, previews)
     };
-    let (kit, art) = rayon::join(|| kit_and_rules(input), art);
+    let (kit, art) = std::thread::scope(|scope| {
+        if let Some(later) = later {
+            scope.spawn(|| {
+                crate::sync::lower_this_thread();
+                later();
+            });
+        }
+        rayon::join(|| kit_and_rules(input), art)
+    });
     Ok((kit?, art?))
 }
 
@@ -214,6 +237,8 @@ struct FirstPhase<'a> {
     /// told after the kit's).
     face_art: Option<Result<FaceArt<'a>>>,
     sheet_warnings: Vec<String>,
+    /// The sheet files' keys in the build cache, when they are still to be found.
+    keys_later: Option<KeysLater>,
 }
 
 /// The sheets, and beside them the rulebook (it needs no sheet) and then the index page's
@@ -243,14 +268,16 @@ fn sheets_and_rulebook<'a>(
             let mut sheet_warnings = Vec::new();
             let printed = match cache.and_then(|c| c.disk.as_deref()) {
                 Some(disk) => print_kept(game, faces, trees, fonts, disk, &mut sheet_warnings),
-                None => trees.parsing_ahead(|| {
-                    print_all(game, faces, trees, fonts, &|_| false, &mut sheet_warnings)
-                }),
+                None => trees
+                    .parsing_ahead(|| {
+                        print_all(game, faces, trees, fonts, &|_| false, &mut sheet_warnings)
+                    })
+                    .map(|(components, sheets)| (components, sheets, None)),
             };
             printed.map(|p| (p, sheet_warnings))
         },
     );
-    let ((components, sheets), sheet_warnings) = printed?;
+    let ((components, sheets, keys_later), sheet_warnings) = printed?;
     // A face the sheets did not parse (its file taken from the cache) is not parsed to be
     // noted when the cache kept what an earlier build's parse of it found.
     trees.finish_except(|i| notes.note_kept(i, game, &faces.faces[i]))?;
@@ -264,6 +291,7 @@ fn sheets_and_rulebook<'a>(
         rulebook_time,
         face_art,
         sheet_warnings,
+        keys_later,
     })
 }
 
@@ -282,8 +310,13 @@ pub(super) fn print_all<'a>(
         writers: Vec::new(),
         dry,
     };
-    // A face that does not parse is the error to show, before anything it broke on the sheets.
-    let parse_first = |e: Error| trees.finish().err().unwrap_or(e);
+    // A face that does not parse is the error to show, before anything it broke on the sheets;
+    // a dry pass parses none (and may run beside the real one, which finds them).
+    let all_dry = PDF_FILES.iter().all(|file| dry(file));
+    let parse_first = |e: Error| match all_dry {
+        true => e,
+        false => trees.finish().err().unwrap_or(e),
+    };
     let route = |k: ComponentKind| k.output_file();
     let mut components = print_sheets(game, faces, trees, fonts, &mut files, warnings, route)
         .map_err(parse_first)?;

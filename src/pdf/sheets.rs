@@ -27,6 +27,7 @@ use crate::model::{TokenShape, Window};
 use crate::pdf::draw::page_settings;
 use crate::pdf::furniture::text_mm;
 use crate::render::faces::{CardCopy, Face};
+use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 
 /// How the pieces of a grid of faces are separated.
@@ -166,9 +167,14 @@ impl<'a> SheetWriter<'a> {
         self
     }
 
-    /// Whether the writer is dry ([`SheetWriter::dry`]).
-    pub fn is_dry(&self) -> bool {
-        self.forms.dry
+    /// The parsed face `face`, to lay out by (a board's tiling keeps its marked regions
+    /// whole). A dry writer lays out as the real one, so it parses the face too, but that one
+    /// alone: the sheets' own reader parses a batch of the next faces with it.
+    pub fn tree_to_lay_out(&self, face: usize) -> Option<std::sync::Arc<ParsedFace>> {
+        match self.forms.dry {
+            true => self.trees.shared(face),
+            false => self.trees.get(face),
+        }
     }
 
     /// The face of every form asked for so far, in order.
@@ -336,7 +342,7 @@ pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Er
             );
             // A face may draw several: name its raster files, and its data: URLs if it has
             // any (krilla knows the image, not its name; an SVG image is not decoded so).
-            let mut files: Vec<&str> = face
+            let mut files: Vec<String> = face
                 .map(|f| crate::render::svg::linked_files(&f.svg))
                 .unwrap_or_default();
             files.retain(|f| !f.to_ascii_lowercase().ends_with(".svg"));
@@ -428,7 +434,7 @@ impl Forms {
     }
 
     /// The trees that place things on a face (a revision stamp clear of its art): none when
-    /// dry, which asks for no tree.
+    /// dry, which places a stamp as on a face without art (its key covers the face).
     pub(crate) fn trees<'t, 'a>(&self, trees: &'t FaceTrees<'a>) -> Option<&'t FaceTrees<'a>> {
         (!self.dry).then_some(trees)
     }

@@ -39,7 +39,8 @@ pub fn face(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<Finding> {
 
 /// What a face's findings depend on, as a key for the build cache: the face (its SVG and the
 /// art it links), its size and bleed, whether it is cut round, the fonts (`fonts` names the
-/// game's own) and the print profile's preflight settings.
+/// game's own, and whatever else the caller's parse depends on) and the print profile's
+/// preflight settings.
 pub fn cache_key(game: &Game, face: &Face, fonts: &str) -> String {
     let profile = serde_json::to_string(&game.file.print.preflight).unwrap_or_default();
     let shape = (

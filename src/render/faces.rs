@@ -189,7 +189,7 @@ fn face_hash(game: &Game, svg: &str, linked: &mut HashMap<PathBuf, String>) -> S
     h.update(svg.as_bytes());
     let base = game.template_dir();
     for href in crate::render::svg::linked_files(svg) {
-        let Ok(path) = crate::render::svg::sandboxed(&base, href) else {
+        let Ok(path) = crate::render::svg::sandboxed(&base, &href) else {
             continue; // The parse stage reports it.
         };
         let digest = linked.entry(path).or_insert_with_key(|path| {
@@ -639,7 +639,6 @@ pub fn linked_image(game: &Game, face: &Face, data: &[u8]) -> Option<String> {
                 .as_deref()
                 == Some(data)
         })
-        .map(str::to_owned)
 }
 
 pub fn art_findings(game: &Game, face: &Face, tree: &usvg::Tree) -> Vec<ArtFinding> {

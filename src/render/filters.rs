@@ -36,7 +36,7 @@ pub fn check_filter_cost(tree: &Tree) -> Result<()> {
     ))
 }
 
-fn limit_gops() -> f64 {
+pub(crate) fn limit_gops() -> f64 {
     std::env::var("PROTOPRESS_MAX_FILTER_GOPS")
         .ok()
         .and_then(|v| v.trim().parse::<f64>().ok())

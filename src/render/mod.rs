@@ -20,6 +20,18 @@ use crate::text::fit::{Icons, TextEngine};
 use crate::text::fonts::Fonts;
 use templates::Templates;
 
+/// The limits a face's parse is held to (its images' pixels and files' bytes, its filters'
+/// cost), each set by the environment: a face parsed under one set may fail under another, so
+/// what a parse found is kept in the build cache under them ([`crate::preflight::cache_key`]).
+pub fn parse_limits() -> String {
+    format!(
+        "image {} px, filter {} Gops, file {} bytes",
+        svg::max_image_pixels(),
+        filters::limit_gops(),
+        crate::project::max_file_bytes()
+    )
+}
+
 /// What renders a game's faces: its fonts, the text engine (icons, overflow policy, the
 /// warnings it collects) and the Tera environment with protopress's functions.
 pub struct Renderer {

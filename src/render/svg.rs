@@ -61,6 +61,7 @@ pub(crate) fn parse_doc(
     project: &Project,
     base: &Path,
 ) -> Result<Tree> {
+    check_links_read(doc, svg)?;
     let problems = Mutex::new(Problems::default());
     let tree = {
         let opts = options(fonts, project, base, &problems);
@@ -235,7 +236,7 @@ fn options<'a>(
 
 /// Largest image, in pixels, before it is decoded: 100 megapixels, or
 /// `PROTOPRESS_MAX_IMAGE_MP`.
-fn max_image_pixels() -> u64 {
+pub(crate) fn max_image_pixels() -> u64 {
     std::env::var("PROTOPRESS_MAX_IMAGE_MP")
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
@@ -276,8 +277,9 @@ pub fn refuse_huge_image(href: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The file links (`href`, `xlink:href`) of rendered SVG text that draw a file (`<image>`,
-/// `<feImage>`), in order: not fragments (`#id`) or inline data.
-pub fn linked_files(svg: &str) -> Vec<&str> {
+/// `<feImage>`), in order: not fragments (`#id`) or inline data. Each is read as the XML
+/// reader reads it (`&apos;` is `'`), since the face's hash must cover the very file drawn.
+pub fn linked_files(svg: &str) -> Vec<String> {
     file_links(svg)
         .into_iter()
         .filter(|(tag, _)| draws_file(tag))
@@ -292,30 +294,28 @@ fn draws_file(tag: &str) -> bool {
 }
 
 /// Each file link with the name of the element that carries it, outside comments; a
-/// hyperlink (`<a href>`) names no file to draw and is left out.
-fn file_links(svg: &str) -> Vec<(&str, &str)> {
+/// hyperlink (`<a href>`) names no file to draw and is left out. Read from the text, before
+/// (and without) parsing it: a face's hash needs its links, and a face found in the build
+/// cache is never parsed. [`check_links_read`] makes sure the parse reads no other.
+fn file_links(svg: &str) -> Vec<(&str, String)> {
     let mut out = Vec::new();
-    for (quote_at, _) in svg.match_indices("href=") {
+    for (at, _) in svg.match_indices("href") {
         // An attribute of its own (`href`, `xlink:href`), not the end of another's name.
-        let attribute = svg[..quote_at]
+        let attribute = svg[..at]
             .chars()
             .next_back()
             .is_some_and(|c| c.is_whitespace() || c == ':');
-        if !attribute || in_comment(svg, quote_at) {
+        if !attribute || in_comment(svg, at) {
             continue;
         }
-        let rest = &svg[quote_at + 5..];
-        let Some(q) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+        let Some(raw) = attribute_value(&svg[at + 4..]) else {
             continue;
         };
-        let Some(end) = rest[1..].find(q) else {
-            continue;
-        };
-        let href = &rest[1..1 + end];
+        let href = read_references(raw);
         if !href.starts_with('#') && !href.starts_with("data:") && !href.is_empty() {
-            let tag = svg[..quote_at]
+            let tag = svg[..at]
                 .rfind('<')
-                .map(|open| &svg[open + 1..quote_at])
+                .map(|open| &svg[open + 1..at])
                 .and_then(|t| t.split(|c: char| c.is_whitespace() || c == '/').next())
                 .unwrap_or("");
             if tag.rsplit(':').next() != Some("a") {
@@ -324,6 +324,79 @@ fn file_links(svg: &str) -> Vec<(&str, &str)> {
         }
     }
     out
+}
+
+/// The quoted value after an attribute's name: `= "value"`, with any space XML allows around
+/// the `=`.
+fn attribute_value(rest: &str) -> Option<&str> {
+    let space = |c: char| matches!(c, ' ' | '\t' | '\r' | '\n');
+    let rest = rest.trim_start_matches(space).strip_prefix('=')?;
+    let rest = rest.trim_start_matches(space);
+    let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let end = rest[1..].find(quote)?;
+    Some(&rest[1..1 + end])
+}
+
+/// An attribute value with its character references read: the five XML names and numbers
+/// (`&#39;`, `&#x27;`). Any other (an entity a DTD declares) is left as it is written.
+fn read_references(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        rest = &rest[amp..];
+        let name = rest[1..].find(';').map(|end| &rest[1..1 + end]);
+        let read = name.and_then(|name| match name {
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "amp" => Some('&'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            _ => {
+                let number = name.strip_prefix('#')?;
+                let code = match number.strip_prefix('x') {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                    None => number.parse().ok()?,
+                };
+                char::from_u32(code)
+            }
+        });
+        match (read, name) {
+            (Some(c), Some(name)) => {
+                out.push(c);
+                rest = &rest[name.len() + 2..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Refuses a face whose parsed XML draws a file its text did not show ([`file_links`]): one
+/// named through an entity its DTD declares. Its hash would not cover that file, and the
+/// build cache could serve the face as it was before the file changed.
+pub(crate) fn check_links_read(doc: &roxmltree::Document, svg: &str) -> Result<()> {
+    let shown = linked_files(svg);
+    let drawn = doc
+        .descendants()
+        .filter(|n| n.is_element() && draws_file(n.tag_name().name()))
+        .flat_map(|n| n.attributes().filter(|a| a.name() == "href"))
+        .map(|a| a.value())
+        .filter(|v| !v.is_empty() && !v.starts_with('#') && !v.starts_with("data:"));
+    for href in drawn {
+        if !shown.iter().any(|s| s == href) {
+            return Err(Error::new(format!(
+                "image `{href}` is named in a way protopress cannot read before parsing the SVG \
+                 (an entity of its DTD)"
+            ))
+            .help("write the file's path in the `href` itself"));
+        }
+    }
+    Ok(())
 }
 
 /// Whether byte `at` of `svg` lies inside an XML comment.
@@ -339,6 +412,7 @@ fn in_comment(svg: &str, at: usize) -> bool {
 /// draws.
 pub(crate) fn check_links(svg: &str, base: &Path) -> Result<()> {
     for (tag, href) in file_links(svg) {
+        let href = href.as_str();
         if !draws_file(tag) {
             return Err(Error::new(format!(
                 "`<{tag} href=\"{href}\">` links another file, which is not drawn: only an `<image>` may"
@@ -455,6 +529,28 @@ mod tests {
         let svg = r##"<use href="#a"/><image href="art/a.png"/><image xlink:href='b.jpg'/>
             <image href="data:image/png;base64,AA"/>"##;
         assert_eq!(linked_files(svg), ["art/a.png", "b.jpg"]);
+    }
+
+    #[test]
+    fn links_are_read_as_the_xml_reader_reads_them() {
+        let svg = "<image href = \"art/King&apos;s &amp; Queen.png\"/>\
+            <image\n xlink:href=\n'b&#x2e;jpg'/><image href='&#99;.png'/><image href='&odd;'/>";
+        assert_eq!(
+            linked_files(svg),
+            ["art/King's & Queen.png", "b.jpg", "c.png", "&odd;"]
+        );
+    }
+
+    #[test]
+    fn a_link_named_by_an_entity_of_the_dtd_is_refused() {
+        let svg = r#"<!DOCTYPE svg [<!ENTITY art "a.png">]>
+            <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">
+            <image href="&art;" width="1" height="1"/></svg>"#;
+        let e = parse_alone(svg).unwrap_err();
+        assert!(
+            e.message.contains("image `a.png`") && e.message.contains("entity"),
+            "{e}"
+        );
     }
 
     #[test]

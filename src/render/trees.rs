@@ -113,9 +113,9 @@ impl<'a> FaceTrees<'a> {
         self
     }
 
-    /// Sets how many more times the sheets will draw each face, when they draw fewer than the
-    /// decks tell (a build whose other sheets come from the cache): a face they will not draw
-    /// is not parsed ahead of them.
+    /// Sets how many more times the sheets will draw each face, when they draw other than the
+    /// decks tell (a build whose other sheet files come from the cache): a face set to none is
+    /// not parsed ahead of them. A count too low only keeps a face's form longer.
     pub fn expect_draws(&self, draws: &[u32]) {
         for (left, &n) in self.draws_left.iter().zip(draws) {
             left.store(n, Ordering::Relaxed);

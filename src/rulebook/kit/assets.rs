@@ -116,6 +116,7 @@ impl<'a> GameAssets<'a> {
         let base = self.game.template_dir();
         let mut inlined = Vec::new();
         for href in crate::render::svg::linked_files(&svg) {
+            let href = href.as_str();
             let source = crate::render::svg::sandboxed(&base, href)?;
             let Some(target) = virtual_join(dir, href) else {
                 return Err(format!("image `{href}` leaves the project"));
