@@ -99,7 +99,7 @@ pub(super) fn print_kept<'a>(
         if let Some((_, pdf)) = sheets.pdfs.iter().find(|(n, _)| n == name)
             && (is_changed(name) || missed.contains(&name.as_str()))
         {
-            disk.put(Entry::Sheet, key, pdf);
+            disk.put_written(Entry::Sheet, key, name, pdf);
         }
     }
     let kept = keys.into_iter().map(|(name, _)| name).zip(kept);
@@ -133,7 +133,7 @@ impl KeysLater {
         Drawn::of(&dry, faces).keep(disk, self.earlier.as_ref());
         for (name, key) in keys(&dry, faces, fonts) {
             if let Some((_, pdf)) = pdfs.iter().find(|(n, _)| *n == name) {
-                disk.put(Entry::Sheet, &key, pdf);
+                disk.put_written(Entry::Sheet, &key, &name, pdf);
             }
         }
     }

@@ -58,7 +58,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
     let lock = OutputLock::acquire(&dir)?;
     lock.replace(&files, &BUILD_FILES)?;
     // Under the kit's lock: a second build of the same kit waits rather than prune this one's.
-    let cache_use = disk_cache.map(|c| c.commit());
+    let cache_use = disk_cache.map(|c| c.commit_beside(&dir));
     drop(lock);
     let mut report = report;
     report

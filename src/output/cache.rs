@@ -104,6 +104,9 @@ pub struct DiskCache {
 enum Pending {
     Held(Vec<u8>),
     Parked(PathBuf),
+    /// One of the kit's own files (its name in the kit's folder) and its bytes' digest: copied
+    /// from the file once it is written, so a large PDF is not held twice in memory.
+    Written(String, [u8; 32]),
 }
 
 /// What one build did with its cache (for `--verbose` and the tests).
@@ -175,6 +178,14 @@ impl DiskCache {
         lock(&self.pending).insert(entry_name(kind, key), entry);
     }
 
+    /// Keeps `payload`, which the kit writes as its file `file`, as the entry `kind`/`key`:
+    /// copied from that file by [`commit_beside`](Self::commit_beside) once the kit is
+    /// written, and only if it still holds these very bytes.
+    pub fn put_written(&self, kind: Entry, key: &str, file: &str, payload: &[u8]) {
+        let entry = Pending::Written(file.to_owned(), Sha256::digest(payload).into());
+        lock(&self.pending).insert(entry_name(kind, key), entry);
+    }
+
     /// Moves the entries made so far into `dir` (the kit's parking folder, inside the output
     /// root), to be renamed into place by `commit`.
     pub fn park(&self, dir: &Path) -> crate::error::Result<()> {
@@ -190,8 +201,19 @@ impl DiskCache {
 
     /// Writes the entries this build made and removes every entry of ours it did not use, so
     /// the folder holds one build's worth; says what the build did with the cache. A cache
-    /// that cannot be written is only slower.
+    /// that cannot be written is only slower. Entries of the kit's files are left out: see
+    /// [`commit_beside`](Self::commit_beside).
     pub fn commit(&self) -> CacheUse {
+        self.commit_in(None)
+    }
+
+    /// [`commit`](Self::commit), copying the entries of the kit's own files from `kit_dir`,
+    /// where the kit was just written.
+    pub fn commit_beside(&self, kit_dir: &Path) -> CacheUse {
+        self.commit_in(Some(kit_dir))
+    }
+
+    fn commit_in(&self, kit_dir: Option<&Path>) -> CacheUse {
         let pending = std::mem::take(&mut *lock(&self.pending));
         let mut done = CacheUse {
             reused: self.reused.load(Ordering::Relaxed),
@@ -206,6 +228,9 @@ impl DiskCache {
             let kept = match entry {
                 Pending::Held(bytes) => self.write(&name, &bytes),
                 Pending::Parked(path) => std::fs::rename(&path, self.dir.join(&name)).is_ok(),
+                Pending::Written(file, digest) => {
+                    kit_dir.is_some_and(|dir| self.copy(&name, &dir.join(file), &digest))
+                }
             };
             if kept {
                 used.insert(name);
@@ -223,6 +248,41 @@ impl DiskCache {
                 .count()
         });
         done
+    }
+
+    /// Writes the entry `name` from the file at `from` (a plain file, never read through a
+    /// link) if its bytes have the digest `digest`, streamed: header first, the bytes hashed
+    /// as they are copied, renamed into place only when they match.
+    fn copy(&self, name: &str, from: &Path, digest: &[u8; 32]) -> bool {
+        let Some(mut source) = open_plain(from) else {
+            return false;
+        };
+        let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let created = std::fs::File::options()
+            .write(true)
+            .create_new(true)
+            .open(&tmp);
+        let copied = created.and_then(|mut file| {
+            file.write_all(MAGIC)?;
+            file.write_all(identity())?;
+            file.write_all(digest)?;
+            let mut hasher = Sha256::new();
+            let mut buffer = vec![0u8; 1 << 20];
+            loop {
+                let n = source.read(&mut buffer)?;
+                if n == 0 {
+                    break;
+                }
+                hasher.update(&buffer[..n]);
+                file.write_all(&buffer[..n])?;
+            }
+            Ok(hasher.finalize()[..] == digest[..])
+        });
+        let kept = matches!(copied, Ok(true)) && std::fs::rename(&tmp, self.dir.join(name)).is_ok();
+        if !kept {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        kept
     }
 
     /// Writes one entry by a temporary name and a rename, so a reader never meets half of it.
@@ -259,23 +319,9 @@ fn mark_as_cache(dir: &Path) {
 /// a link, which could lead out of the folder), no larger than `max` holds, written by this
 /// binary (its header read first, so a stranger's large file is not read whole) and whole.
 fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
-    let mut options = std::fs::File::options();
-    options.read(true);
-    // Not through a link; and not waiting on a pipe planted under an entry's name, which a
-    // plain open would until something writes to it: the build would hang.
-    #[cfg(target_os = "linux")]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(
-        &mut options,
-        libc::O_NOFOLLOW | libc::O_NONBLOCK,
-    );
-    // Elsewhere (libc is a dependency on Linux alone) a look first: only a race could pass.
-    #[cfg(not(target_os = "linux"))]
-    if !std::fs::symlink_metadata(path).ok()?.is_file() {
-        return None;
-    }
-    let mut file = options.open(path).ok()?;
+    let mut file = open_plain(path)?;
     let meta = file.metadata().ok()?;
-    if !meta.is_file() || meta.len() > max + HEADER as u64 {
+    if meta.len() > max + HEADER as u64 {
         return None;
     }
     let mut header = [0u8; HEADER];
@@ -286,6 +332,26 @@ fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
     let mut payload = Vec::with_capacity((meta.len() as usize).saturating_sub(HEADER));
     file.take(max).read_to_end(&mut payload).ok()?;
     (Sha256::digest(&payload)[..] == header[40..]).then_some(payload)
+}
+
+/// The plain file at `path`, open to read: never through a link (which could lead out of the
+/// folder), and never waiting on a pipe planted under its name, which a plain open would until
+/// something writes to it (the build would hang).
+fn open_plain(path: &Path) -> Option<std::fs::File> {
+    let mut options = std::fs::File::options();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NOFOLLOW | libc::O_NONBLOCK,
+    );
+    // Elsewhere (libc is a dependency on Linux alone) a look first: only a race could pass.
+    #[cfg(not(target_os = "linux"))]
+    if !std::fs::symlink_metadata(path).ok()?.is_file() {
+        return None;
+    }
+    let file = options.open(path).ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
 }
 
 /// Whether a file of a kit's cache folder is one protopress made there: an entry, or the
@@ -464,6 +530,37 @@ mod tests {
             cache.get(Entry::Credited, "a", bytes),
             None,
             "shorter than said"
+        );
+    }
+
+    /// An entry of a kit's file is copied from the file as written, and only when it holds
+    /// the bytes the build made: not a file changed since, nor one behind a link.
+    #[test]
+    fn an_entry_of_a_written_file_is_copied_only_as_made() {
+        let out = tempfile::tempdir().unwrap();
+        let kit = out.path().join("game");
+        std::fs::create_dir_all(&kit).unwrap();
+        let made = vec![7u8; 3 << 20];
+        std::fs::write(kit.join("cards.pdf"), &made).unwrap();
+        std::fs::write(kit.join("tokens.pdf"), b"changed since").unwrap();
+        std::fs::write(out.path().join("elsewhere.pdf"), b"boards").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(out.path().join("elsewhere.pdf"), kit.join("boards.pdf"))
+            .unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        cache.put_written(Entry::Sheet, "cards", "cards.pdf", &made);
+        cache.put_written(Entry::Sheet, "tokens", "tokens.pdf", b"as made");
+        cache.put_written(Entry::Sheet, "boards", "boards.pdf", b"boards");
+        assert_eq!(cache.commit_beside(&kit).written, 1);
+        let again = DiskCache::open(out.path(), "game", "kit").unwrap();
+        assert_eq!(again.get(Entry::Sheet, "cards", bytes), Some(made));
+        assert_eq!(again.get(Entry::Sheet, "tokens", bytes), None);
+        assert_eq!(again.get(Entry::Sheet, "boards", bytes), None);
+        let dir = out.path().join(".cache/game/kit");
+        assert_eq!(
+            std::fs::read_dir(dir).unwrap().count(),
+            1,
+            "no file left behind"
         );
     }
 

@@ -156,10 +156,10 @@ impl<'a> SheetWriter<'a> {
     pub fn dry(mut self) -> Self {
         self.forms.dry = true;
         self.label_font.dry();
-        // Read only for its digest: what would make it smaller or tagged costs time for nothing
-        // (a large deck's dry sheets spent a third of their time compressing their pages).
+        // Read only for its digest: its metadata and tags cost time for nothing. Its pages
+        // stay compressed: uncompressed, a 10,000-card deck's dry sheets took longer (74 ms
+        // against 67), copying and hashing three times the bytes.
         self.doc = Document::new_with(krilla::SerializeSettings {
-            compress_content_streams: false,
             xmp_metadata: false,
             enable_tagging: false,
             ..krilla::SerializeSettings::default()
