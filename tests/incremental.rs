@@ -329,8 +329,8 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     let [reused, made, _] = build();
     // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts,
     // the faces' notes and the faces the sheets drew; made: Bravo's thumbnail, both sprites,
-    // the kit, the notes, cards.pdf and the faces it drew.
-    assert_eq!((reused, made), (3 + 3, 7));
+    // the typeset kit and the kit filled, the notes, cards.pdf and the faces it drew.
+    assert_eq!((reused, made), (3 + 3, 8));
 }
 
 /// `protopress <args>` in `root` with a fixed date, and its stdout.
@@ -373,7 +373,8 @@ fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>)
 /// (the words of the labels and stamps) every file; so do both at once. Each time the kit is
 /// the one a build without the cache writes. Shown failing by leaving out of the key the dry document (the
 /// longer marks were then served from the cache), the faces' hashes (the old coin was) and the
-/// text the dry writer noted (the old revision was).
+/// text the dry writer noted (the old revision was); and by leaving the sheets' bytes out of
+/// what the filled kit is kept under (the kit kept the old coin).
 #[test]
 fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
     let dir = common::copy_game("death-to-decorum");

@@ -48,10 +48,12 @@ pub enum Entry {
     Sheet,
     /// The faces each sheet PDF drew (`assemble::sheet_cache`).
     Drawn,
+    /// A PDF assembled from others' pages: the kit (`rulebook::kit`).
+    Assembled,
 }
 
 impl Entry {
-    const ALL: [Entry; 7] = [
+    const ALL: [Entry; 8] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
@@ -59,6 +61,7 @@ impl Entry {
         Entry::Notes,
         Entry::Sheet,
         Entry::Drawn,
+        Entry::Assembled,
     ];
 
     fn name(self) -> &'static str {
@@ -70,6 +73,7 @@ impl Entry {
             Entry::Notes => "notes",
             Entry::Sheet => "sheet",
             Entry::Drawn => "drawn",
+            Entry::Assembled => "assembled",
         }
     }
 
@@ -82,6 +86,7 @@ impl Entry {
             Entry::Notes => 64 << 20,
             Entry::Sheet => 1 << 30,
             Entry::Drawn => 64 << 20,
+            Entry::Assembled => 1 << 30,
         }
     }
 }
@@ -252,17 +257,12 @@ impl DiskCache {
 
     /// Writes the entry `name` from the file at `from` (a plain file, never read through a
     /// link) if its bytes have the digest `digest`, streamed: header first, the bytes hashed
-    /// as they are copied, renamed into place only when they match.
+    /// as they are copied, in place only when they match.
     fn copy(&self, name: &str, from: &Path, digest: &[u8; 32]) -> bool {
         let Some(mut source) = open_plain(from) else {
             return false;
         };
-        let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let created = std::fs::File::options()
-            .write(true)
-            .create_new(true)
-            .open(&tmp);
-        let copied = created.and_then(|mut file| {
+        self.write_with(name, |file| {
             file.write_all(MAGIC)?;
             file.write_all(identity())?;
             file.write_all(digest)?;
@@ -277,30 +277,33 @@ impl DiskCache {
                 file.write_all(&buffer[..n])?;
             }
             Ok(hasher.finalize()[..] == digest[..])
-        });
-        let kept = matches!(copied, Ok(true)) && std::fs::rename(&tmp, self.dir.join(name)).is_ok();
-        if !kept {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        kept
+        })
     }
 
-    /// Writes one entry by a temporary name and a rename, so a reader never meets half of it.
+    /// Writes one entry whole.
     fn write(&self, name: &str, bytes: &[u8]) -> bool {
+        self.write_with(name, |file| file.write_all(bytes).map(|()| true))
+    }
+
+    /// Writes the entry `name` by `fill` into a temporary file, renamed into place when `fill`
+    /// says it is whole and right, so a reader never meets half of it; removed otherwise.
+    fn write_with(
+        &self,
+        name: &str,
+        fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<bool>,
+    ) -> bool {
         let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
         // `create_new`: a file (or link) already at the temporary name is not written through.
         let created = std::fs::File::options()
             .write(true)
             .create_new(true)
             .open(&tmp);
-        let written = created.and_then(|mut file| {
-            file.write_all(bytes)?;
-            std::fs::rename(&tmp, self.dir.join(name))
-        });
-        if written.is_err() {
+        let filled = created.and_then(|mut file| fill(&mut file));
+        let kept = matches!(filled, Ok(true)) && std::fs::rename(&tmp, self.dir.join(name)).is_ok();
+        if !kept {
             let _ = std::fs::remove_file(&tmp);
         }
-        written.is_ok()
+        kept
     }
 }
 

@@ -461,6 +461,26 @@ impl TypesetCache {
         }
     }
 
+    /// A PDF an earlier build assembled (the kit with its sheets' and rulebook's pages filled
+    /// in) under `key`, when the disk cache kept it.
+    pub fn assembled(&self, key: &str) -> Option<Vec<u8>> {
+        self.disk.as_ref()?.get(Entry::Assembled, key, Some)
+    }
+
+    /// Keeps `pdf`, assembled under `key`, for the next build: copied from `file` of the kit's
+    /// folder once written. Only on disk: within one process, the same is never assembled
+    /// twice from the same pages.
+    pub fn keep_assembled(&self, key: &str, file: &str, pdf: &[u8]) {
+        if let Some(disk) = &self.disk {
+            disk.put_written(Entry::Assembled, key, file, pdf);
+        }
+    }
+
+    /// Whether what is kept outlives the process (`assembled` can find anything).
+    pub fn has_disk(&self) -> bool {
+        self.disk.is_some()
+    }
+
     fn put(&self, key: [u8; 32], typeset: Typeset) {
         if let Some(disk) = &self.disk {
             disk.put(Entry::Typeset, &hex(&key), &typeset.to_bytes());
