@@ -370,8 +370,9 @@ fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>)
 /// Death to Decorum from the cache and parses only the boards' faces (their tiling looks into
 /// them); a coin's colour changed draws tokens.pdf again, parsing only what it prints; a crop
 /// mark's length, which changes no face, draws the cards and boards again, and a new revision
-/// (the words of the labels and stamps) every file; so do both at once. Each time the kit is
-/// the one a build without the cache writes. Shown failing by leaving out of the key the dry document (the
+/// (the words of the labels and stamps) every file; so do both at once, and an offset of the
+/// backs (only where faces land). Each time the kit is the one a build without the cache
+/// writes. Shown failing by leaving out of the key the dry document (the
 /// longer marks were then served from the cache), the faces' hashes (the old coin was) and the
 /// text the dry writer noted (the old revision was); and by leaving the sheets' bytes out of
 /// what the filled kit is kept under (the kit kept the old coin).
@@ -450,6 +451,16 @@ fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
     let (_, both) = build_parsing(root, game, &[]);
     same_as_cold("after a coin's and the marks' edit");
     assert!(both.iter().all(|s| !revised.contains(s)), "{both:?}");
+
+    // The backs moved for a printer's misregistration: only where faces land changes.
+    common::edit_file(
+        &root.join("data/death-to-decorum/game.yaml"),
+        "back_offset_mm: [0, 0]",
+        "back_offset_mm: [0.5, 0]",
+    );
+    let (_, offset) = build_parsing(root, game, &[]);
+    same_as_cold("after the backs' offset changed");
+    assert!(offset.iter().any(|s| !both.contains(s)), "{offset:?}");
 }
 
 /// Art whose file name the template's escaping turns into a character reference

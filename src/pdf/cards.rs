@@ -213,19 +213,19 @@ impl Art<'_, '_> {
                 )),
                 false => None,
             };
-            let graphic = self.forms.get(surface, self.faces, self.trees, face);
-            push_clip(surface, clip);
             let b = grid.bleed;
-            surface.push_transform(&face_transform(
-                trim.grow(b, b, b, b),
-                grid.turned,
-                layer,
-                flip,
-            ));
-            surface.draw_graphic(graphic);
-            surface.pop();
-            surface.pop();
-            self.forms.drawn_once(self.trees, face);
+            let transform = face_transform(trim.grow(b, b, b, b), grid.turned, layer, flip);
+            if self.forms.is_dry() {
+                self.forms.place_dry(face, surface.ctm(), clip, transform);
+            } else {
+                let graphic = self.forms.get(surface, self.faces, self.trees, face);
+                push_clip(surface, clip);
+                surface.push_transform(&transform);
+                surface.draw_graphic(graphic);
+                surface.pop();
+                surface.pop();
+                self.forms.drawn_once(self.trees, face);
+            }
             placed.push(Placed {
                 face,
                 rect: trim.grow(b, b, b, b),

@@ -46,14 +46,14 @@ impl<'a> LabelFont<'a> {
     }
 
     /// Makes the font dry, for a dry sheet writer: each string is noted rather than drawn,
-    /// and only a dot in the surface's fill marks where. Drawing glyphs is krilla's slowest
-    /// step per character, a quarter of a 10,000-card deck's sheets in stamps and labels,
-    /// and a dry document is read only for its digest.
+    /// with where (the surface's transform and the point), its size and its fill. Drawing
+    /// glyphs is krilla's slowest step per character, a quarter of a 10,000-card deck's sheets
+    /// in stamps and labels, and a dry document is read only for its digest.
     pub fn dry(&mut self) {
         self.dry = Some(Mutex::new(Vec::new()));
     }
 
-    /// The strings a dry font was asked to draw, with their sizes, in order.
+    /// The strings a dry font was asked to draw, with where, their sizes and fills, in order.
     pub fn noted(&self) -> Vec<u8> {
         self.dry
             .as_ref()
@@ -65,14 +65,25 @@ impl<'a> LabelFont<'a> {
     pub fn draw(&self, surface: &mut Surface, at: Point, size: f32, text: &str) {
         if let Some(noted) = &self.dry {
             let mut noted = lock(noted);
-            noted.extend(size.to_bits().to_le_bytes());
-            noted.extend((text.len() as u64).to_le_bytes());
-            noted.extend(text.as_bytes());
-            let dot = krilla::geom::Rect::from_xywh(at.x, at.y, 0.1, 0.1);
-            let mut pb = krilla::geom::PathBuilder::new();
-            pb.push_rect(dot.expect("a dot has a size"));
-            if let Some(path) = pb.finish() {
-                surface.draw_path(&path);
+            let t = surface.ctm();
+            let place = [
+                t.sx(),
+                t.kx(),
+                t.ky(),
+                t.sy(),
+                t.tx(),
+                t.ty(),
+                at.x,
+                at.y,
+                size,
+            ];
+            for n in place {
+                noted.extend(n.to_bits().to_le_bytes());
+            }
+            let fill = format!("{:?}", surface.get_fill());
+            for part in [fill.as_bytes(), text.as_bytes()] {
+                noted.extend((part.len() as u64).to_le_bytes());
+                noted.extend(part);
             }
             return;
         }

@@ -182,10 +182,13 @@ impl<'a> SheetWriter<'a> {
         &self.forms.drawn
     }
 
-    /// What a dry writer's own text would have said, each string with its size, in order:
-    /// with its document (which shows where and in what colour), what it would have drawn.
+    /// What a dry writer's own text would have said, each string with its size, in order,
+    /// then where it placed the faces of card grids: with its document (which shows the rest,
+    /// and where and in what colour the text goes), what it would have drawn.
     pub fn noted_text(&self) -> Vec<u8> {
-        self.label_font.noted()
+        let mut noted = self.label_font.noted();
+        noted.extend(&self.forms.placed);
+        noted
     }
 
     /// Names the file the document becomes.
@@ -373,6 +376,8 @@ pub(crate) struct Forms {
     dry: bool,
     /// The face of every form asked for, in order.
     drawn: Vec<usize>,
+    /// Where a dry writer placed faces rather than draw them ([`Forms::place_dry`]).
+    placed: Vec<u8>,
 }
 
 impl Forms {
@@ -424,6 +429,32 @@ impl Forms {
         graphic
     }
 
+    /// Whether the forms are drawn empty ([`SheetWriter::dry`]).
+    pub(crate) fn is_dry(&self) -> bool {
+        self.dry
+    }
+
+    /// Notes, for a dry writer, a face placed clipped to `clip` through `transform` on a
+    /// surface whose own transform is `ctm`: a card grid's thousands of faces cost the dry
+    /// pass more as clips, transforms and forms than as these numbers, which say the same.
+    pub(crate) fn place_dry(
+        &mut self,
+        face: usize,
+        ctm: krilla::geom::Transform,
+        clip: crate::layout::imposition::Rect,
+        transform: krilla::geom::Transform,
+    ) {
+        self.drawn.push(face);
+        let numbers = [ctm, transform]
+            .into_iter()
+            .flat_map(|t| [t.sx(), t.kx(), t.ky(), t.sy(), t.tx(), t.ty()])
+            .chain([clip.x, clip.y, clip.w, clip.h]);
+        self.placed.extend((face as u64).to_le_bytes());
+        for n in numbers {
+            self.placed.extend(n.to_bits().to_le_bytes());
+        }
+    }
+
     /// Counts a drawing of `face` and lets go of its form after the last the decks ask for:
     /// it holds the face's drawing uncompressed (a deck of unique faces would hold them all).
     /// A dry writer counts nothing: the count is the real writer's.
@@ -437,5 +468,49 @@ impl Forms {
     /// dry, which places a stamp as on a face without art (its key covers the face).
     pub(crate) fn trees<'t, 'a>(&self, trees: &'t FaceTrees<'a>) -> Option<&'t FaceTrees<'a>> {
         (!self.dry).then_some(trees)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::imposition::Rect;
+    use krilla::geom::Transform;
+
+    /// What a dry grid notes for one face placed so.
+    fn noted(face: usize, ctm: Transform, clip: Rect, t: Transform) -> Vec<u8> {
+        let mut forms = Forms {
+            dry: true,
+            ..Forms::default()
+        };
+        forms.place_dry(face, ctm, clip, t);
+        assert_eq!(forms.drawn, [face]);
+        forms.placed
+    }
+
+    #[test]
+    fn a_dry_grid_notes_every_number_that_places_a_face() {
+        let clip = Rect {
+            x: 10.0,
+            y: 12.0,
+            w: 63.0,
+            h: 88.0,
+        };
+        let (id, moved) = (Transform::identity(), Transform::from_translate(1.0, 0.0));
+        let base = noted(3, id, clip, moved);
+        assert_eq!(
+            base,
+            noted(3, id, clip, moved),
+            "the same placing, the same note"
+        );
+        assert_ne!(base, noted(4, id, clip, moved), "another face");
+        assert_ne!(
+            base,
+            noted(3, moved, clip, moved),
+            "another surface transform"
+        );
+        assert_ne!(base, noted(3, id, clip, id), "another face transform");
+        let wider = Rect { w: 64.0, ..clip };
+        assert_ne!(base, noted(3, id, wider, moved), "another clip");
     }
 }

@@ -187,10 +187,8 @@ impl<'a> FaceTrees<'a> {
             return None;
         };
         self.parse_batch(face, parser);
-        match &*lock(slot) {
-            Slot::Ready(tree) => Some(tree.clone()),
-            _ => None,
-        }
+        // Parsed here, or by the thread that took it first (waited for, not parsed twice).
+        self.ready(face)
     }
 
     /// The tree of `face` for a reader beside the sheets (the rulebook's figures). A face not
@@ -314,9 +312,16 @@ impl<'a> FaceTrees<'a> {
         true
     }
 
-    /// Parses `face` and the waiting faces after it, up to a batch, in parallel.
+    /// Parses `face` and the waiting faces after it, up to a batch, in parallel; nothing when
+    /// another thread took `face` since it was found waiting (that thread parses it).
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
-        self.claim(face);
+        // A face let go after drawing is parsed again when asked for.
+        let mut slot = lock(&self.slots[face]);
+        if !matches!(*slot, Slot::Waiting | Slot::Gone) {
+            return;
+        }
+        *slot = Slot::Parsing;
+        drop(slot);
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
