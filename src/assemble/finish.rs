@@ -31,7 +31,8 @@ pub(super) struct Sheets {
     pub(super) cut_files: Vec<(String, Vec<u8>)>,
     /// The face of every form each PDF asked for, in order (`SheetWriter::drawn`).
     pub(super) drawn: Vec<Vec<usize>>,
-    /// The text a dry writer noted rather than drew, by PDF (`SheetWriter::noted_text`).
+    /// What a dry writer noted rather than drew (its text, where card grids' faces land), by
+    /// PDF (`SheetWriter::noted`).
     pub(super) noted: Vec<Vec<u8>>,
 }
 
@@ -69,7 +70,7 @@ pub(super) fn finish_sheets(
         sheets.cut_files.extend(cut_files(&writer, "cut"));
         sheets.pages.extend(printed_sides(name, &writer, faces));
         sheets.drawn.push(writer.drawn().to_vec());
-        sheets.noted.push(writer.noted_text());
+        sheets.noted.push(writer.noted());
         let bytes = writer.finish().map_err(|e| e.game(id))?;
         sheets.files.push(FileReport {
             file: name.to_owned(),

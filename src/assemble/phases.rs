@@ -20,7 +20,9 @@ use crate::output::index::{
 use crate::output::report::{BuildReport, ComponentReport, FileReport, KitPages};
 use crate::render::faces::Faces;
 use crate::render::trees::FaceTrees;
-use crate::rulebook::kit::{KitInput, RulesBook, RulesInput, build_date, kit_pdf, rules_pdf};
+use crate::rulebook::kit::{
+    KIT_PDF, KitInput, RulesBook, RulesInput, build_date, kit_pdf, rules_pdf,
+};
 use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
 
@@ -441,11 +443,11 @@ fn kit_and_rules(input: &KitInput) -> Result<Books> {
         pdfs.push(("rules.pdf".to_owned(), pdf.clone()));
     }
     files.push(FileReport {
-        file: "kit.pdf".to_owned(),
+        file: KIT_PDF.to_owned(),
         pages: count.total,
         bytes: kit.len(),
     });
-    pdfs.push(("kit.pdf".to_owned(), kit));
+    pdfs.push((KIT_PDF.to_owned(), kit));
     Ok((pdfs, files, count.pages()))
 }
 

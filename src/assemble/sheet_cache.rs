@@ -4,12 +4,13 @@
 //! rule, a card or nothing. A sheet PDF is one krilla document: its fonts are subset for the
 //! whole of it, so a page or a face's form cannot be taken from one document into another
 //! unchanged, but a whole file can. Its key must cover everything drawn into it without
-//! drawing it: the sheets are first written dry ([`SheetWriter::dry`]), every face an empty
-//! form of its size, which costs the layout and the marks but no face. That document and the
-//! faces drawn into it, in order, by their content hash and size, with the fonts they are set
-//! in, are the key: whatever the real document holds is the dry one's (where each face lands,
-//! the marks, the words of the labels) or follows from a face's content (where its revision
-//! stamp fits, which the dry pass does not look for). A file found under its key is taken
+//! drawing it: the sheets are first written dry ([`SheetWriter::dry`]), which costs the layout
+//! and the marks but no face: a face is an empty form of its size, or on a card grid a note of
+//! where it lands, and the writer's own text is noted rather than drawn. That document, its
+//! notes and the faces drawn into it, in order, by their content hash and size, with the fonts
+//! they are set in, are the key: whatever the real document holds is in the dry one or its
+//! notes (where each face lands, the marks, the words of the labels) or follows from a face's
+//! content (where its revision stamp fits, which the dry pass does not look for). A file found under its key is taken
 //! whole; the files not found are drawn again, parsing only their faces. The dry pass lays out
 //! as the real one (a board's tiling, the one layout that looks into a face, parses that face
 //! in either), so the pages, previews and reports of a file taken whole are its own.

@@ -546,6 +546,7 @@ mod tests {
         cache.put_written(Entry::Sheet, "cards", "cards.pdf", &made);
         cache.put_written(Entry::Sheet, "tokens", "tokens.pdf", b"as made");
         cache.put_written(Entry::Sheet, "boards", "boards.pdf", b"boards");
+        // The changed file is copied, and refused when read; the link is not followed.
         assert_eq!(cache.commit_beside(&kit).written, 2, "not through the link");
         let again = DiskCache::open(out.path(), "game", "kit").unwrap();
         assert_eq!(again.get(Entry::Sheet, "cards", bytes), Some(made));

@@ -53,6 +53,13 @@ impl<'a> LabelFont<'a> {
         self.dry = Some(Mutex::new(Vec::new()));
     }
 
+    /// Notes, when dry, that page `n` starts: each string noted after it is on that page.
+    pub fn note_page(&self, n: usize) {
+        if let Some(noted) = &self.dry {
+            lock(noted).extend((n as u64).to_le_bytes());
+        }
+    }
+
     /// The strings a dry font was asked to draw, with where, their sizes and fills, in order.
     pub fn noted(&self) -> Vec<u8> {
         self.dry

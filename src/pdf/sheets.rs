@@ -182,10 +182,10 @@ impl<'a> SheetWriter<'a> {
         &self.forms.drawn
     }
 
-    /// What a dry writer's own text would have said, each string with its size, in order,
-    /// then where it placed the faces of card grids: with its document (which shows the rest,
-    /// and where and in what colour the text goes), what it would have drawn.
-    pub fn noted_text(&self) -> Vec<u8> {
+    /// What a dry writer noted rather than drew, page by page: its own text (each string with
+    /// where, its size and fill), then where it placed the faces of card grids. With its
+    /// document, which shows the rest, what it would have drawn.
+    pub fn noted(&self) -> Vec<u8> {
         let mut noted = self.label_font.noted();
         noted.extend(&self.forms.placed);
         noted
@@ -280,7 +280,17 @@ impl<'a> SheetWriter<'a> {
         self.placed.push(Vec::new());
         self.roles.push(role);
         self.pages += 1;
+        self.mark_page();
         self.pages
+    }
+
+    /// In a dry writer's notes, where a new page starts: each note then belongs to its page.
+    fn mark_page(&mut self) {
+        if self.forms.dry {
+            let mark = (self.pages as u64).to_le_bytes();
+            self.forms.placed.extend(mark);
+            self.label_font.note_page(self.pages);
+        }
     }
 
     /// Notes a face drawn on the current page.
@@ -296,6 +306,7 @@ impl<'a> SheetWriter<'a> {
         self.placed.push(Vec::new());
         self.roles.push(Role::Blank);
         self.pages += 1;
+        self.mark_page();
         let mut page = self.doc.start_page_with(page_settings(w, h));
         let mut surface = page.surface();
         surface.set_fill(Some(Fill {

@@ -186,9 +186,18 @@ impl<'a> FaceTrees<'a> {
             lock(&self.errors).push((face, e));
             return None;
         };
-        self.parse_batch(face, parser);
-        // Parsed here, or by the thread that took it first (waited for, not parsed twice).
-        self.ready(face)
+        loop {
+            self.parse_batch(face, parser);
+            // Parsed here, or by the thread that took it first (waited for, not parsed twice).
+            // One that gave it back unparsed (a reader beside the sheets whose parse failed) or
+            // let it go since leaves it to this thread again.
+            if let Some(tree) = self.ready(face) {
+                return Some(tree);
+            }
+            if matches!(*lock(slot), Slot::Failed) {
+                return None;
+            }
+        }
     }
 
     /// The tree of `face` for a reader beside the sheets (the rulebook's figures). A face not

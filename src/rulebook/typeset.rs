@@ -468,8 +468,8 @@ impl TypesetCache {
     }
 
     /// Keeps `pdf`, assembled under `key`, for the next build: copied from `file` of the kit's
-    /// folder once written. Only on disk: within one process, the same is never assembled
-    /// twice from the same pages.
+    /// folder once written. Only on disk: `watch` and `serve` fill the kit again on every
+    /// rebuild, which keeps their memory to one kit.
     pub fn keep_assembled(&self, key: &str, file: &str, pdf: &[u8]) {
         if let Some(disk) = &self.disk {
             disk.put_written(Entry::Assembled, key, file, pdf);

@@ -136,7 +136,7 @@ fn assembled(
         return Ok(pdf);
     }
     let pdf = fill_pages(target, sources, fills)?;
-    cache.keep_assembled(&key, "kit.pdf", &pdf);
+    cache.keep_assembled(&key, super::KIT_PDF, &pdf);
     Ok(pdf)
 }
 
