@@ -58,10 +58,12 @@ pub(super) fn print_kept<'a>(
     let earlier = Drawn::read(disk);
     let now: HashSet<&str> = faces.faces.iter().map(|f| f.hash.as_str()).collect();
     let changed = earlier.as_ref().map(|e| e.changed(&now));
-    if changed
-        .as_ref()
-        .is_none_or(|c| earlier.as_ref().is_some_and(|e| e.all_in(c)))
-    {
+    // Nothing known of the last build, or every file it wrote surely changed.
+    let none_reusable = match (&earlier, &changed) {
+        (Some(earlier), Some(changed)) => earlier.all_in(changed),
+        _ => true,
+    };
+    if none_reusable {
         let ((components, sheets), warned) = printer.print(&|_| true)?;
         warnings.extend(warned);
         return Ok((components, sheets, Some(KeysLater { earlier })));
