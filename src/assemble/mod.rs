@@ -26,6 +26,7 @@ mod own_sheets;
 mod parse;
 mod parts;
 mod phases;
+mod print;
 mod routing;
 mod session;
 mod shared;

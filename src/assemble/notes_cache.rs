@@ -93,12 +93,12 @@ impl KeptNotes {
     /// The note of `face`, parsed into `tree`: as the last build made it if it had the same
     /// face, else made now.
     pub(super) fn note(&self, game: &Game, face: &Face, tree: &ParsedFace) -> FaceNote {
-        if let Some(note) = self.kept(game, face) {
+        let key = crate::preflight::cache_key(game, face, &self.fonts);
+        if let Some(note) = self.kept_under(&key) {
             return note;
         }
         self.made.store(true, Ordering::Relaxed);
         let note = FaceNote::of(game, face, tree);
-        let key = crate::preflight::cache_key(game, face, &self.fonts);
         lock(&self.now).insert(key, note.clone());
         note
     }
@@ -106,13 +106,17 @@ impl KeptNotes {
     /// The note of `face` as this build or the last made it, if either did: then the face
     /// need not be parsed for it.
     pub(super) fn kept(&self, game: &Game, face: &Face) -> Option<FaceNote> {
-        let key = crate::preflight::cache_key(game, face, &self.fonts);
+        self.kept_under(&crate::preflight::cache_key(game, face, &self.fonts))
+    }
+
+    /// [`KeptNotes::kept`], by the face's key.
+    fn kept_under(&self, key: &str) -> Option<FaceNote> {
         // A face parsed again after it was let go (for the index page's previews).
-        if let Some(note) = lock(&self.now).get(&key) {
+        if let Some(note) = lock(&self.now).get(key) {
             return Some(note.clone());
         }
-        let note = self.earlier().get(&key)?.clone();
-        lock(&self.now).insert(key, note.clone());
+        let note = self.earlier().get(key)?.clone();
+        lock(&self.now).insert(key.to_owned(), note.clone());
         Some(note)
     }
 

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use sha2::{Digest, Sha256};
 
 use super::finish::{PDF_FILES, Sheets};
-use super::phases::print_all;
+use super::print::print_all;
 use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::{DiskCache, Entry};

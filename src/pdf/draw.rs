@@ -8,6 +8,19 @@ use krilla::surface::Surface;
 use crate::layout::imposition::{Line, Rect};
 use crate::model::print::mm;
 
+/// Appends `numbers` to a dry writer's notes, each by its bits: a note says the number to the
+/// last digit, as the document it stands for would.
+pub fn note_numbers(notes: &mut Vec<u8>, numbers: impl IntoIterator<Item = f32>) {
+    for n in numbers {
+        notes.extend(n.to_bits().to_le_bytes());
+    }
+}
+
+/// The six numbers of a transform, for [`note_numbers`].
+pub fn transform_numbers(t: krilla::geom::Transform) -> [f32; 6] {
+    [t.sx(), t.kx(), t.ky(), t.sy(), t.tx(), t.ty()]
+}
+
 pub fn page_settings(w_mm: f32, h_mm: f32) -> PageSettings {
     PageSettings::from_wh(mm(w_mm), mm(h_mm)).expect("paper sizes are positive")
 }

@@ -16,6 +16,7 @@ use krilla::text::{Font, GlyphId, KrillaGlyph};
 
 use crate::error::{Error, Result};
 
+use crate::pdf::draw::{note_numbers, transform_numbers};
 use crate::pdf::words::SheetWords;
 use crate::sync::lock;
 
@@ -72,21 +73,8 @@ impl<'a> LabelFont<'a> {
     pub fn draw(&self, surface: &mut Surface, at: Point, size: f32, text: &str) {
         if let Some(noted) = &self.dry {
             let mut noted = lock(noted);
-            let t = surface.ctm();
-            let place = [
-                t.sx(),
-                t.kx(),
-                t.ky(),
-                t.sy(),
-                t.tx(),
-                t.ty(),
-                at.x,
-                at.y,
-                size,
-            ];
-            for n in place {
-                noted.extend(n.to_bits().to_le_bytes());
-            }
+            let place = transform_numbers(surface.ctm()).into_iter();
+            note_numbers(&mut noted, place.chain([at.x, at.y, size]));
             let fill = format!("{:?}", surface.get_fill());
             for part in [fill.as_bytes(), text.as_bytes()] {
                 noted.extend((part.len() as u64).to_le_bytes());

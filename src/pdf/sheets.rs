@@ -456,14 +456,10 @@ impl Forms {
         transform: krilla::geom::Transform,
     ) {
         self.drawn.push(face);
-        let numbers = [ctm, transform]
-            .into_iter()
-            .flat_map(|t| [t.sx(), t.kx(), t.ky(), t.sy(), t.tx(), t.ty()])
-            .chain([clip.x, clip.y, clip.w, clip.h]);
         self.placed.extend((face as u64).to_le_bytes());
-        for n in numbers {
-            self.placed.extend(n.to_bits().to_le_bytes());
-        }
+        let [a, b] = [ctm, transform].map(crate::pdf::draw::transform_numbers);
+        let clip = [clip.x, clip.y, clip.w, clip.h];
+        crate::pdf::draw::note_numbers(&mut self.placed, a.into_iter().chain(b).chain(clip));
     }
 
     /// Counts a drawing of `face` and lets go of its form after the last the decks ask for:

@@ -22,7 +22,7 @@ use templates::Templates;
 
 /// The limits a face's parse is held to (its images' pixels and files' bytes, its filters'
 /// cost), each set by the environment: a face parsed under one set may fail under another, so
-/// what a parse found is kept in the build cache under them ([`crate::preflight::cache_key`]).
+/// what a parse found is kept in the build cache under them (the faces' notes).
 pub fn parse_limits() -> String {
     format!(
         "image {} px, filter {} Gops, file {} bytes",
