@@ -405,3 +405,53 @@ fn the_build_cache_keeps_the_preflight_and_never_serves_it_stale() {
         "{found:?}"
     );
 }
+
+/// `check` reads what the last build found on each face it kept, and looks again at a face
+/// changed since: its findings are those of `check --no-cache`, and `--verbose` says how many
+/// faces it took from the build.
+#[test]
+fn check_reads_the_last_builds_findings_and_looks_again_at_what_changed() {
+    let p = fixture("", &["clean", "faint", "tiny"]);
+    with_manifest(&p, 3);
+    let checked = |args: &[&str]| {
+        let out = check(&p, &[&["fixture", "--verbose"], args].concat());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            check_json(&p),
+        )
+    };
+    let (said, _) = checked(&[]);
+    assert!(
+        said.contains("4 faces looked at, 0 of them as the last build found them"),
+        "{said}"
+    );
+
+    common::run_ok(p.root(), &["build", "fixture"]);
+    let (said, json) = checked(&[]);
+    assert!(
+        said.contains("4 faces looked at, 4 of them as the last build found them"),
+        "{said}"
+    );
+    assert_eq!(json, checked(&["--no-cache"]).1);
+    let (said, _) = checked(&["--no-cache"]);
+    assert!(said.contains(", 0 of them as"), "{said}");
+
+    // The pale words made dark after the build: that face is looked at again, and passes.
+    p.edit("templates/fixture/faint.svg.tera", "#b5b5b5", "#202020");
+    let (said, json) = checked(&[]);
+    assert!(
+        said.contains("4 faces looked at, 3 of them as the last build found them"),
+        "{said}"
+    );
+    assert_eq!(json, checked(&["--no-cache"]).1);
+    let found = findings(&json["preflight"]);
+    assert!(
+        !found.iter().any(|(class, _, _)| class == "contrast"),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|(class, _, _)| class == "small_text"),
+        "{found:?}"
+    );
+}

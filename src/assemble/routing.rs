@@ -328,7 +328,7 @@ pub(super) fn writer_for<'a>(
         return Ok(p);
     }
     let print = &game.file.print;
-    let writer = SheetWriter::new(&faces.faces, trees, &fonts.label, print.paper)?
+    let writer = SheetWriter::new(&faces.faces, trees, fonts.label, print.paper)?
         .with_margin(print.printable_margin_mm)
         .named(file)
         .with_ink_saver(print.ink == Ink::Saver)

@@ -124,6 +124,10 @@ pub enum Command {
         /// checked once per language, each against its own rulebook.
         #[arg(long)]
         lang: Option<String>,
+        /// Look at every face anew, without reading what the last build under <OUT> found
+        /// on the faces it kept (its build cache). The findings are the same either way.
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Export for print services and virtual tabletops: png, tts, tgc, mpc or pdf-cards,
     /// each into its own folder output/<game>/export/<format>/, replaced whole.

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use protopress::assemble::write_check_with;
+use protopress::assemble::{Preflight, preflight_game, write_check_with};
 use protopress::check::manifest::CheckReport;
 use protopress::check::report::{self, Summary};
 use protopress::model::Game;
@@ -18,13 +18,15 @@ use super::games::{games_or_all, kit_label, kit_languages};
 use super::outcome::Outcome;
 use super::ui::{self, say};
 
-/// Checks `games` (all when empty), each in `lang` or in every one of its languages.
+/// Checks `games` (all when empty), each in `lang` or in every one of its languages; `cached`,
+/// reading what the last build found on the faces it kept.
 pub fn run(
     project: &Project,
     games: Vec<String>,
     out: &Path,
     format: CheckFormat,
     lang: Option<&str>,
+    cached: bool,
 ) -> Result<Outcome> {
     let started = games_or_all(project, games).and_then(|g| Ok((g, project.output_root(out)?)));
     let (games, out_dir) = started.inspect_err(|e| say_unstarted(format, e))?;
@@ -37,7 +39,8 @@ pub fn run(
             Ok(l) => kit_label(&id, l.as_deref()),
             Err(_) => id.clone(),
         };
-        let checked = kit_lang.and_then(|l| check_kit(project, &id, l.as_deref(), &out_dir));
+        let checked =
+            kit_lang.and_then(|l| check_kit(project, &id, l.as_deref(), &out_dir, cached));
         found.note(format, &label, checked);
     }
     let Found {
@@ -94,13 +97,24 @@ fn kits_of(
 
 /// One kit checked: its manifest check (none without a manifest), written to `check.json`
 /// with the faces' preflight, and the preflight.
-fn check_kit(project: &Project, id: &str, lang: Option<&str>, out_dir: &Path) -> Result<Checked> {
+fn check_kit(
+    project: &Project,
+    id: &str,
+    lang: Option<&str>,
+    out_dir: &Path,
+    cached: bool,
+) -> Result<Checked> {
     let game = Game::load_in(project, id, lang)?;
-    let preflight = preflight::check_game(&game)?;
+    let Preflight {
+        report: preflight,
+        faces,
+        kept,
+    } = preflight_game(&game, out_dir, cached)?;
     let first = game.langs.all.first().cloned().unwrap_or_default();
     Ok(Checked {
         manifest: write_check_with(&game, out_dir, Some(preflight.clone()))?,
         preflight,
+        faces_kept: (faces, kept),
         translations: translations::status(&game)?,
         first,
     })
@@ -110,6 +124,8 @@ fn check_kit(project: &Project, id: &str, lang: Option<&str>, out_dir: &Path) ->
 struct Checked {
     manifest: Option<CheckReport>,
     preflight: preflight::Report,
+    /// The faces looked at, and how many as the last build found them.
+    faces_kept: (usize, usize),
     translations: TranslationStatus,
     /// The game's first language, which translations are made from.
     first: String,
@@ -133,6 +149,7 @@ impl Found {
             Ok(Checked {
                 manifest,
                 preflight,
+                faces_kept,
                 translations,
                 first,
             }) => {
@@ -149,7 +166,7 @@ impl Found {
                     _ => {}
                 }
                 match format {
-                    CheckFormat::Text => say_preflight(&preflight),
+                    CheckFormat::Text => say_preflight(&preflight, faces_kept),
                     CheckFormat::Github => print(&report::github_preflight(label, &preflight)),
                     CheckFormat::Json => {}
                 }
@@ -220,12 +237,16 @@ fn error_json(kit: Option<&str>, e: &Error) -> serde_json::Value {
     })
 }
 
-/// A kit's preflight findings on the terminal, then its verdict.
-fn say_preflight(r: &preflight::Report) {
+/// A kit's preflight findings on the terminal, then its verdict; with `--verbose`, how many
+/// faces were looked at and how many the last build had looked at already.
+fn say_preflight(r: &preflight::Report, (faces, kept): (usize, usize)) {
     for line in r.lines() {
         say!("  {line}");
     }
     say!("{}", r.summary());
+    if ui::ui().verbose {
+        say!("  {faces} faces looked at, {kept} of them as the last build found them");
+    }
 }
 
 fn json(

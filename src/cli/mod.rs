@@ -61,7 +61,8 @@ pub fn run(start: &Path, command: Option<Command>) -> Result<Outcome> {
             out,
             format,
             lang,
-        } => check::run(&project, games, &out, format, lang.as_deref()),
+            no_cache,
+        } => check::run(&project, games, &out, format, lang.as_deref(), !no_cache),
         Command::Export(args) => export::run(&project, args),
         Command::Reprint {
             game,

@@ -168,7 +168,7 @@ mod tests {
         // Shaping here must match krilla's `draw_text` glyph for glyph, or a krilla upgrade
         // could change the sheets unnoticed.
         let fonts = crate::text::fonts::Fonts::bundled().unwrap();
-        let font = LabelFont::new(&fonts.label).unwrap();
+        let font = LabelFont::new(fonts.label).unwrap();
         let ours = page(|s, at, text| font.draw(s, at, 9.0, text));
         let krillas = page(|s, at, text| {
             let direction = krilla::text::TextDirection::Auto;
@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn shapes_each_string_once_and_covers_the_text() {
         let fonts = crate::text::fonts::Fonts::bundled().unwrap();
-        let font = LabelFont::new(&fonts.label).unwrap();
+        let font = LabelFont::new(fonts.label).unwrap();
         let a = font.glyphs("sheet 3 of 12 · fronts");
         let b = font.glyphs("sheet 3 of 12 · fronts");
         assert!(Arc::ptr_eq(&a, &b));

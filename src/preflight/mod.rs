@@ -19,10 +19,8 @@ pub mod measures;
 pub mod pixels;
 pub mod report;
 
-use rayon::prelude::*;
 use sha2::Digest;
 
-use crate::error::Result;
 use crate::model::Game;
 use crate::model::preflight::Level;
 use crate::render::faces::Face;
@@ -145,27 +143,4 @@ fn card_of(game: &Game, face: &Face) -> (String, Option<String>, Option<usize>) 
         ),
         _ => (face.card.clone(), None, None),
     }
-}
-
-/// Preflight of a game on its own (`protopress check`): renders and parses every face, in
-/// parallel, and looks at each.
-pub fn check_game(game: &Game) -> Result<Report> {
-    let crate::render::Renderer {
-        fonts, templates, ..
-    } = crate::render::Renderer::load(game)?;
-    let faces = crate::render::faces::render(game, &templates, None)?;
-    let base = game.template_dir();
-    let found: Vec<Vec<Finding>> = faces
-        .faces
-        .par_iter()
-        .map(|f| {
-            let tree = crate::render::shaped::parse_face(&f.svg, &fonts, &game.project, &base)
-                .map_err(|e| {
-                    let card = format!("{} ({})", f.card, f.side.name());
-                    e.game(&game.id).component(&f.component).card(card)
-                })?;
-            Ok(face(game, f, &tree))
-        })
-        .collect::<Result<_>>()?;
-    Ok(Report::new(found.into_iter().flatten().collect()))
 }

@@ -663,7 +663,7 @@ pub fn reprint_in(
     let writer = SheetWriter::new(
         &faces.faces,
         &trees,
-        &prepared.fonts.label,
+        prepared.fonts.label,
         game.file.print.paper,
     )?;
     let writer = with_changelog(writer, game, &changes, &old.revision);

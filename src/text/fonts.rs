@@ -95,8 +95,8 @@ pub struct Fonts {
     pub db: Arc<fontdb::Database>,
     /// The faces of `db`, shared by the text fitter and the drawing of fitted text.
     pub faces: Arc<crate::text::faces::FontFaces>,
-    /// Regular text face for sheet furniture (labels, the check ruler).
-    pub label: Arc<Vec<u8>>,
+    /// Regular text face for sheet furniture (labels, the check ruler), read in place.
+    pub label: &'static [u8],
     /// Families added from the game's own font files.
     pub extra_families: Vec<String>,
     /// A hash of the game's own font files: parsed faces cached by `watch` are only valid
@@ -178,7 +178,7 @@ impl Fonts {
         Ok(Fonts {
             faces: Arc::new(crate::text::faces::FontFaces::new(Arc::clone(&db))),
             db,
-            label: Arc::new(notosans::REGULAR_TTF.to_vec()),
+            label: notosans::REGULAR_TTF,
             extra_families,
             digest,
         })
