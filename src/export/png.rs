@@ -1,7 +1,7 @@
 //! `--format png`: one PNG per face at `--dpi`, with or without bleed, and a contact sheet.
 
 use rayon::prelude::*;
-use resvg::tiny_skia::{self, Pixmap, PixmapPaint};
+use resvg::tiny_skia::{self, Pixmap};
 
 use super::files::{Output, face_name, px};
 use super::options::ExportOptions;
@@ -98,16 +98,30 @@ fn contact_sheet(thumbs: &[Pixmap]) -> Result<Pixmap> {
         Pixmap::new(width, height).ok_or_else(|| Error::new("contact sheet too large"))?;
     sheet.fill(tiny_skia::Color::from_rgba8(235, 235, 235, 255));
     for (t, &(x, y)) in thumbs.iter().zip(&spots) {
-        sheet.draw_pixmap(
-            x as i32,
-            y as i32,
-            t.as_ref(),
-            &PixmapPaint::default(),
-            tiny_skia::Transform::identity(),
-            None,
-        );
+        paste(&mut sheet, t, x, y);
     }
     Ok(sheet)
+}
+
+/// Copies the opaque `thumb` onto `sheet` with its top-left corner at (`x`, `y`), row by row:
+/// what drawing it over the sheet gives, without the drawing pipeline, which took a third as
+/// long as rendering the thumbnails (the part of a row that would fall off the sheet is left
+/// out).
+fn paste(sheet: &mut Pixmap, thumb: &Pixmap, x: u32, y: u32) {
+    let sheet_row = sheet.width() as usize * 4;
+    let (x, y) = (x as usize * 4, y as usize);
+    let row = (thumb.width() as usize * 4).min(sheet_row.saturating_sub(x));
+    let data = sheet.data_mut();
+    for (n, src) in thumb
+        .data()
+        .chunks_exact(thumb.width() as usize * 4)
+        .enumerate()
+    {
+        let at = (y + n) * sheet_row + x;
+        if let Some(dst) = data.get_mut(at..at + row) {
+            dst.copy_from_slice(&src[..row]);
+        }
+    }
 }
 
 /// The sheet's width and each thumbnail's top-left corner, for thumbnails of `widths`, all
