@@ -151,6 +151,32 @@ fn shelves(widths: &[u32]) -> (u32, Vec<(u32, u32)>) {
 mod tests {
     use super::*;
 
+    /// Pasting gives the pixels drawing the opaque thumbnail over the sheet gives, and a
+    /// thumbnail that would run off the sheet is cut at its edge.
+    #[test]
+    fn a_pasted_thumbnail_is_the_thumbnail_drawn() {
+        let mut thumb = Pixmap::new(3, 2).unwrap();
+        for (i, p) in thumb.data_mut().chunks_exact_mut(4).enumerate() {
+            p.copy_from_slice(&[i as u8 * 40, 7, 200, 255]);
+        }
+        let grey = tiny_skia::Color::from_rgba8(235, 235, 235, 255);
+        for (x, y) in [(1, 1), (3, 2)] {
+            let (mut pasted, mut drawn) = (Pixmap::new(5, 4).unwrap(), Pixmap::new(5, 4).unwrap());
+            pasted.fill(grey);
+            drawn.fill(grey);
+            paste(&mut pasted, &thumb, x, y);
+            drawn.draw_pixmap(
+                x as i32,
+                y as i32,
+                thumb.as_ref(),
+                &tiny_skia::PixmapPaint::default(),
+                tiny_skia::Transform::identity(),
+                None,
+            );
+            assert_eq!(pasted.data(), drawn.data(), "at ({x}, {y})");
+        }
+    }
+
     #[test]
     fn thumbnails_fill_rows_by_their_own_width() {
         let mut widths = vec![100; 12];
