@@ -280,17 +280,16 @@ fn rich_project(cards: usize) -> tempfile::TempDir {
     dir
 }
 
-/// Death to Decorum's commands beside its build: `check`, each export, and a build after one
-/// card's text is edited (the build before it untimed).
+/// Death to Decorum's commands beside its build: `check` (after the build, which it reads the
+/// faces' findings from, and without the cache), each export, and a build after one card's
+/// text is edited (the build before it untimed).
 fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
-    command_case(
-        bin,
-        "Death to Decorum check",
-        root,
-        &["check", "death-to-decorum"],
-        runs,
-        |_| {},
-    );
+    for (label, extra) in [("", None), (" --no-cache", Some("--no-cache"))] {
+        let mut args = vec!["check", "death-to-decorum"];
+        args.extend(extra);
+        let label = format!("Death to Decorum check{label}");
+        command_case(bin, &label, root, &args, runs, |_| {});
+    }
     for format in ["png", "tts", "tgc", "mpc", "pdf-cards"] {
         let export = root.join("output/death-to-decorum/export");
         command_case(
