@@ -560,19 +560,33 @@ fn assert_whole_set(dir: &Path, set: &Set, other: &Set) {
         );
         let pages = lopdf::Document::load_mem(&bytes).unwrap().get_pages().len();
         assert_eq!(pages as u64, f["pages"].as_u64().unwrap(), "{name}: pages");
-        // The sheets' faces are the set's own: one front per copy, stamped with its face.
+        // The sheets' faces are the set's own: one front per copy, stamped with its face (the
+        // stamp of a face placed upright is drawn in its form, on the page as often as the
+        // form is placed).
         let text = common::pdf_text::flat(&common::pdf_text::pdf_lines(&bytes));
-        assert!(!text.contains(&other.stamp), "{name} shows {not}: {text}");
+        let forms = common::pdf_text::form_texts_by_id(&bytes);
+        let stamped = |stamp: &str| -> Vec<lopdf::ObjectId> {
+            let stamped = forms.iter().filter(|(_, t)| t.contains(stamp));
+            stamped.map(|(id, _)| *id).collect()
+        };
+        let shows = |stamp: &str| text.contains(stamp) || !stamped(stamp).is_empty();
+        assert!(!shows(&other.stamp), "{name} shows {not}: {text} {forms:?}");
         if name == "cards.pdf" {
+            let forms_placed = common::Pdf::load(&bytes)
+                .pages
+                .iter()
+                .flat_map(|p| &p.placements)
+                .filter(|(_, _, id)| stamped(&set.stamp).contains(id))
+                .count();
             assert_eq!(
-                text.matches(&set.stamp).count(),
+                forms_placed + text.matches(&set.stamp).count(),
                 copies as usize,
-                "{name}: {text}"
+                "{name}: {text} {forms:?}"
             );
         } else {
             assert!(
-                text.contains(&set.stamp),
-                "{name} does not show {card}: {text}"
+                shows(&set.stamp),
+                "{name} does not show {card}: {text} {forms:?}"
             );
         }
     }

@@ -18,6 +18,7 @@ use crate::pdf::furniture::{
     CUT_PT, LABEL_PT, draw_furniture, draw_label, draw_stamp, draw_stamp_at, draw_window,
     stamp_text, text_mm,
 };
+use crate::pdf::sheets::FormStamp;
 use crate::pdf::sheets::{CutStyle, DeckSheets, PagesUsed, Placed, SheetWriter};
 use crate::pdf::stamp::StampSpot;
 use crate::pdf::words::fill;
@@ -215,10 +216,27 @@ impl Art<'_, '_> {
             };
             let b = grid.bleed;
             let transform = face_transform(trim.grow(b, b, b, b), grid.turned, layer, flip);
+            // An upright face's stamp goes into its form (placed upright, the form is only
+            // moved), so its copies do not draw it again; a dry writer notes it on the page.
+            let in_form = match (spot, deck.cut) {
+                (Some(Some(spot)), CutStyle::CropMarks) if !self.forms.is_dry() => Some(spot),
+                _ => None,
+            };
             if self.forms.is_dry() {
                 self.forms.place_dry(face, surface.ctm(), clip, transform);
             } else {
-                let graphic = self.forms.get(surface, self.faces, self.trees, face);
+                let graphic = match in_form {
+                    Some(spot) => {
+                        let stamp = FormStamp {
+                            spot,
+                            text: stamp_text(deck.revision, &self.faces[face].hash),
+                            font: self.font,
+                        };
+                        let (faces, trees) = (self.faces, self.trees);
+                        self.forms.get_stamped(surface, faces, trees, face, &stamp)
+                    }
+                    None => self.forms.get(surface, self.faces, self.trees, face),
+                };
                 push_clip(surface, clip);
                 surface.push_transform(&transform);
                 surface.draw_graphic(graphic);
@@ -241,7 +259,8 @@ impl Art<'_, '_> {
                 (
                     &self.faces[face].hash,
                     spot.map(|s| {
-                        s.map(|s| StampSpot {
+                        // Already in the face's form: none on the page.
+                        s.filter(|_| in_form.is_none()).map(|s| StampSpot {
                             x: whole.x + s.x,
                             baseline: whole.y + s.baseline,
                             ..s

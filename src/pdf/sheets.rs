@@ -378,11 +378,25 @@ pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Er
     }
 }
 
+/// A revision stamp drawn into a face's form (`spot` from the face's top-left corner, bleed
+/// included), for a face placed upright: every copy then carries it without its glyphs being
+/// drawn again. Drawing each copy's stamp was a sixth of a 10,000-card deck's sheets.
+pub(crate) struct FormStamp<'f> {
+    pub(crate) spot: crate::pdf::stamp::StampSpot,
+    pub(crate) text: String,
+    pub(crate) font: &'f LabelFont<'f>,
+}
+
+/// A stamp drawn into a form: its words and place.
+type StampKey = (String, crate::pdf::stamp::StampSpot);
+
 /// The faces' PDF forms of one document.
 #[derive(Default)]
 pub(crate) struct Forms {
     /// Each face's form, made on first use and kept for its next copies.
     made: HashMap<usize, Graphic>,
+    /// Each face's forms with a stamp drawn in, by the stamp's words and place.
+    stamped: HashMap<usize, Vec<(StampKey, Graphic)>>,
     /// Forms are drawn empty, from no tree ([`SheetWriter::dry`]).
     dry: bool,
     /// The face of every form asked for, in order.
@@ -404,6 +418,46 @@ impl Forms {
         if let Some(g) = self.made.get(&face) {
             return g.clone();
         }
+        let graphic = self.make(surface, faces, trees, face, None);
+        self.made.insert(face, graphic.clone());
+        graphic
+    }
+
+    /// [`Forms::get`] with `stamp` drawn into the form over the face. A dry writer's forms
+    /// stay empty: it notes the stamp where it places the face, as it did before stamps went
+    /// into forms, so its key still holds the stamp's words.
+    pub(crate) fn get_stamped(
+        &mut self,
+        surface: &mut Surface,
+        faces: &[Face],
+        trees: &FaceTrees,
+        face: usize,
+        stamp: &FormStamp,
+    ) -> Graphic {
+        self.drawn.push(face);
+        let same = |(text, spot): &StampKey| *text == stamp.text && *spot == stamp.spot;
+        let mut kept = self.stamped.get(&face).into_iter().flatten();
+        if let Some((_, g)) = kept.find(|(key, _)| same(key)) {
+            return g.clone();
+        }
+        let graphic = self.make(surface, faces, trees, face, Some(stamp));
+        let key = (stamp.text.clone(), stamp.spot);
+        self.stamped
+            .entry(face)
+            .or_default()
+            .push((key, graphic.clone()));
+        graphic
+    }
+
+    /// A new form of `face` (empty, for a dry writer), with `stamp` over it.
+    fn make(
+        &self,
+        surface: &mut Surface,
+        faces: &[Face],
+        trees: &FaceTrees,
+        face: usize,
+        stamp: Option<&FormStamp>,
+    ) -> Graphic {
         let f = &faces[face];
         let (w, h) = (
             f.size.width_mm + 2.0 * f.bleed,
@@ -430,10 +484,12 @@ impl Forms {
                 crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
             }
             sub.reset_location();
+            if let Some(stamp) = stamp {
+                crate::pdf::furniture::draw_stamp_at(&mut sub, stamp.font, stamp.spot, &stamp.text);
+            }
         }
         sub.finish();
         let graphic = Graphic::new(builder.finish(), false);
-        self.made.insert(face, graphic.clone());
         if !self.dry {
             trees.drawn(face);
         }
@@ -468,6 +524,7 @@ impl Forms {
     pub(crate) fn drawn_once(&mut self, trees: &FaceTrees, face: usize) {
         if !self.dry && trees.last_draw(face) {
             self.made.remove(&face);
+            self.stamped.remove(&face);
         }
     }
 

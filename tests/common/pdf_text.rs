@@ -299,13 +299,21 @@ pub fn flat(pages: &[(f32, Vec<Line>)]) -> String {
         .join(" ")
 }
 
-/// The text each form XObject of a PDF draws (a face's form: its words), each text-showing
-/// operation (a run of one style on one line) followed by a space, in object order; forms
-/// that draw no text are left out.
+/// The text each form XObject of a PDF draws (a face's form: its words, then the revision
+/// stamp of a face placed upright), each text-showing operation (a run of one style on one
+/// line) followed by a space, in object order; forms that draw no text are left out.
 pub fn form_texts(bytes: &[u8]) -> Vec<String> {
+    form_texts_by_id(bytes)
+        .into_iter()
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// [`form_texts`], each with its form's object id.
+pub fn form_texts_by_id(bytes: &[u8]) -> Vec<(lopdf::ObjectId, String)> {
     let doc = Document::load_mem(bytes).unwrap();
     let mut out = Vec::new();
-    for object in doc.objects.values() {
+    for (&id, object) in &doc.objects {
         let Ok(stream) = object.as_stream() else {
             continue;
         };
@@ -363,7 +371,7 @@ pub fn form_texts(bytes: &[u8]) -> Vec<String> {
             }
         }
         if !text.is_empty() {
-            out.push(text.trim_end().to_owned());
+            out.push((id, text.trim_end().to_owned()));
         }
     }
     out
