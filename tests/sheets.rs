@@ -876,14 +876,13 @@ fn a_text_box_prints_as_text_a_reader_can_copy() {
     );
     let built = build_fixture(&p);
     let texts = common::pdf_text::form_texts(built.pdf("cards.pdf").unwrap());
-    // Each front's form ends with its revision stamp ("1·" and six digits of its hash).
-    let words = |t: &String| t.rsplit_once(" 1·").map(|(words, _)| words.to_owned());
-    let words: Vec<String> = texts.iter().filter_map(words).collect();
     assert!(
-        words.contains(&"Alpha Draw two cards, then rest a turn.".to_owned()),
+        texts
+            .iter()
+            .any(|t| t == "Alpha Draw two cards, then rest a turn."),
         "{texts:?}"
     );
-    assert!(words.contains(&"Beta".to_owned()), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "Beta"), "{texts:?}");
     let fonts: Vec<String> = {
         let doc = lopdf::Document::load_mem(built.pdf("cards.pdf").unwrap()).unwrap();
         doc.objects
@@ -905,5 +904,65 @@ fn a_text_box_prints_as_text_a_reader_can_copy() {
     assert!(
         fonts.iter().any(|f| f.ends_with("NotoSans-Bold")),
         "{fonts:?}"
+    );
+}
+
+/// A face's revision stamp inside its trim is drawn into its form, once for every copy; one
+/// a template puts past the trim stays on the page, where no clip of the face's place on the
+/// sheet can cut it. The same face printed as its own back, turned on a short-edge duplex
+/// sheet, is drawn once: the stamped form places the face's own form.
+#[test]
+fn a_stamp_goes_into_the_face_only_where_the_face_cannot_cut_it() {
+    let inside = deck_game("  paper: a4", "- name: Alpha\n  count: 3\n");
+    let built = build_fixture(&inside);
+    let cards = built.pdf("cards.pdf").unwrap();
+    let page = common::pdf_text::flat(&common::pdf_text::pdf_lines(cards));
+    let forms = common::pdf_text::form_texts(cards);
+    assert!(!page.contains("1·"), "no stamp on the page: {page}");
+    // The face's own form, and a form placing it with the stamp over it.
+    assert!(forms.iter().any(|t| t == "Alpha"), "{forms:?}");
+    assert_eq!(
+        forms.iter().filter(|t| t.starts_with("1·")).count(),
+        2,
+        "{forms:?}"
+    );
+
+    let past = deck_game("  paper: a4\n  gutter_mm: 0", "- name: Alpha\n  count: 3\n");
+    past.edit(
+        "templates/fixture/front.svg.tera",
+        "{% </face_svg> %}",
+        "{{ revision_stamp(x=face.width - 4, y=face.height - 4, size=8) }}{% </face_svg> %}",
+    );
+    let built = build_fixture(&past);
+    let cards = built.pdf("cards.pdf").unwrap();
+    let page = common::pdf_text::flat(&common::pdf_text::pdf_lines(cards));
+    // The fronts' stamps, each copy's on the page; the backs' lie inside their trim.
+    let stamp = page.split(' ').find(|w| w.starts_with("1·")).unwrap();
+    assert_eq!(page.matches(stamp).count(), 3, "{page}");
+    let forms = common::pdf_text::form_texts(cards);
+    assert!(forms.iter().all(|t| !t.contains(stamp)), "{forms:?}");
+
+    // Front and back one face: upright on the fronts page, half turned on the backs page.
+    let same = deck_game(
+        "  paper: a4\n  duplex: short-edge",
+        "- name: Alpha\n  count: 3\n",
+    );
+    let face = "{% <face_svg bg=\"#eeeeee\"> %}<text x=\"10\" y=\"20\" font-family=\"Noto Sans\" font-size=\"4\">Same</text>{% </face_svg> %}";
+    same.write("templates/fixture/front.svg.tera", face);
+    same.write("templates/fixture/back.svg.tera", face);
+    let built = build_fixture(&same);
+    let forms = common::pdf_text::form_texts(built.pdf("cards.pdf").unwrap());
+    let drawings = forms
+        .iter()
+        .filter(|t| t.replace(' ', "") == "Same")
+        .count();
+    assert_eq!(drawings, 1, "the face is drawn once: {forms:?}");
+    let page = common::pdf_text::flat(&common::pdf_text::pdf_lines(
+        built.pdf("cards.pdf").unwrap(),
+    ));
+    assert_eq!(
+        page.matches("1·").count(),
+        3,
+        "the turned backs' stamps: {page}"
     );
 }

@@ -179,7 +179,31 @@ struct Art<'w, 'a> {
     font: &'w crate::pdf::label::LabelFont<'w>,
 }
 
-impl Art<'_, '_> {
+impl<'w> Art<'w, '_> {
+    /// The stamp to draw into `face`'s form, found at `spot` on a face placed upright: there
+    /// its copies carry it without drawing it again (the form is only moved). None for a dry
+    /// writer, which notes each stamp on the page; nor for a stamp reaching past the trim (a
+    /// template may put one there), which the face's clip on the sheet could cut.
+    fn stamp_in_form(
+        &self,
+        deck: &DeckSheets,
+        face: usize,
+        spot: Option<Option<StampSpot>>,
+    ) -> Option<FormStamp<'w>> {
+        let spot = spot.flatten()?;
+        if self.forms.is_dry() || deck.cut != CutStyle::CropMarks {
+            return None;
+        }
+        let text = stamp_text(deck.revision, &self.faces[face].hash);
+        let width = self.font.width_mm(&text, spot.pt);
+        let inside = crate::pdf::stamp::inside_trim(&self.faces[face], spot, width);
+        inside.then_some(FormStamp {
+            spot,
+            text,
+            font: self.font,
+        })
+    }
+
     /// The faces of one layer of a sheet, with their stamps (and a top layer's windows).
     fn draw_layer(
         &mut self,
@@ -216,24 +240,14 @@ impl Art<'_, '_> {
             };
             let b = grid.bleed;
             let transform = face_transform(trim.grow(b, b, b, b), grid.turned, layer, flip);
-            // An upright face's stamp goes into its form (placed upright, the form is only
-            // moved), so its copies do not draw it again; a dry writer notes it on the page.
-            let in_form = match (spot, deck.cut) {
-                (Some(Some(spot)), CutStyle::CropMarks) if !self.forms.is_dry() => Some(spot),
-                _ => None,
-            };
+            let in_form = self.stamp_in_form(deck, face, spot);
             if self.forms.is_dry() {
                 self.forms.place_dry(face, surface.ctm(), clip, transform);
             } else {
-                let graphic = match in_form {
-                    Some(spot) => {
-                        let stamp = FormStamp {
-                            spot,
-                            text: stamp_text(deck.revision, &self.faces[face].hash),
-                            font: self.font,
-                        };
+                let graphic = match &in_form {
+                    Some(stamp) => {
                         let (faces, trees) = (self.faces, self.trees);
-                        self.forms.get_stamped(surface, faces, trees, face, &stamp)
+                        self.forms.get_stamped(surface, faces, trees, face, stamp)
                     }
                     None => self.forms.get(surface, self.faces, self.trees, face),
                 };

@@ -86,6 +86,12 @@ impl<'a> LabelFont<'a> {
         surface.draw_glyphs(at, &glyphs, self.font.clone(), text, size, false);
     }
 
+    /// How wide `text` is set at `size` pt, in mm: its glyphs' advances.
+    pub fn width_mm(&self, text: &str, size: f32) -> f32 {
+        let ems: f32 = self.glyphs(text).iter().map(|g| g.x_advance).sum();
+        ems * size * 25.4 / 72.0
+    }
+
     fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {
         let mut shaped = lock(&self.shaped);
         if let Some(glyphs) = shaped.get(text) {

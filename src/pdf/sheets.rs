@@ -415,17 +415,29 @@ impl Forms {
         face: usize,
     ) -> Graphic {
         self.drawn.push(face);
+        self.plain(surface, faces, trees, face)
+    }
+
+    /// The form of `face` without a stamp, made on first use.
+    fn plain(
+        &mut self,
+        surface: &mut Surface,
+        faces: &[Face],
+        trees: &FaceTrees,
+        face: usize,
+    ) -> Graphic {
         if let Some(g) = self.made.get(&face) {
             return g.clone();
         }
-        let graphic = self.make(surface, faces, trees, face, None);
+        let graphic = self.make(surface, faces, trees, face);
         self.made.insert(face, graphic.clone());
         graphic
     }
 
-    /// [`Forms::get`] with `stamp` drawn into the form over the face. A dry writer's forms
-    /// stay empty: it notes the stamp where it places the face, as it did before stamps went
-    /// into forms, so its key still holds the stamp's words.
+    /// [`Forms::get`] with `stamp` drawn over the face: a small form that places the face's
+    /// own form and draws the stamp, so a face also placed without a stamp is drawn (and
+    /// parsed) once. A dry writer's forms stay empty: it notes the stamp where it places the
+    /// face, as it did before stamps went into forms, so its key still holds the stamp's words.
     pub(crate) fn get_stamped(
         &mut self,
         surface: &mut Surface,
@@ -440,7 +452,13 @@ impl Forms {
         if let Some((_, g)) = kept.find(|(key, _)| same(key)) {
             return g.clone();
         }
-        let graphic = self.make(surface, faces, trees, face, Some(stamp));
+        let plain = self.plain(surface, faces, trees, face);
+        let mut builder = surface.stream_builder();
+        let mut sub = builder.surface();
+        sub.draw_graphic(plain);
+        crate::pdf::furniture::draw_stamp_at(&mut sub, stamp.font, stamp.spot, &stamp.text);
+        sub.finish();
+        let graphic = Graphic::new(builder.finish(), false);
         let key = (stamp.text.clone(), stamp.spot);
         self.stamped
             .entry(face)
@@ -449,14 +467,13 @@ impl Forms {
         graphic
     }
 
-    /// A new form of `face` (empty, for a dry writer), with `stamp` over it.
+    /// A new form of `face` (empty, for a dry writer).
     fn make(
         &self,
         surface: &mut Surface,
         faces: &[Face],
         trees: &FaceTrees,
         face: usize,
-        stamp: Option<&FormStamp>,
     ) -> Graphic {
         let f = &faces[face];
         let (w, h) = (
@@ -484,9 +501,6 @@ impl Forms {
                 crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
             }
             sub.reset_location();
-            if let Some(stamp) = stamp {
-                crate::pdf::furniture::draw_stamp_at(&mut sub, stamp.font, stamp.spot, &stamp.text);
-            }
         }
         sub.finish();
         let graphic = Graphic::new(builder.finish(), false);

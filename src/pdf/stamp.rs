@@ -108,6 +108,18 @@ fn text_width(chars: usize, pt: f32) -> f32 {
     chars as f32 * pt * 0.52 * 0.3528
 }
 
+/// Whether a stamp at `spot` (from the face's top-left corner, bleed included), `width` mm
+/// long, lies inside the face's trim, a whole em above its baseline and a third of one below:
+/// then no clip of the face's place on a sheet, which never cuts into the trim, can cut it.
+pub fn inside_trim(face: &Face, spot: StampSpot, width: f32) -> bool {
+    let em = spot.pt * 25.4 / 72.0;
+    let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
+    spot.x >= b
+        && spot.x + width <= b + w
+        && spot.baseline - em >= b
+        && spot.baseline + em / 3.0 <= b + h
+}
+
 /// The stamp's box (x, y, w, h), with a little room round the letters.
 fn text_box(s: StampSpot, chars: usize) -> [f32; 4] {
     let cap = s.pt * 0.3528 * 0.72;
