@@ -387,6 +387,12 @@ pub(crate) struct FormStamp<'f> {
     pub(crate) font: &'f LabelFont<'f>,
 }
 
+impl FormStamp<'_> {
+    fn draw(&self, surface: &mut Surface) {
+        crate::pdf::furniture::draw_stamp_at(surface, self.font, self.spot, &self.text);
+    }
+}
+
 /// A stamp drawn into a form: its words and place.
 type StampKey = (String, crate::pdf::stamp::StampSpot);
 
@@ -429,15 +435,21 @@ impl Forms {
         if let Some(g) = self.made.get(&face) {
             return g.clone();
         }
-        let graphic = self.make(surface, faces, trees, face);
+        let graphic = self.make(surface, faces, trees, face, None);
         self.made.insert(face, graphic.clone());
         graphic
     }
 
-    /// [`Forms::get`] with `stamp` drawn over the face: a small form that places the face's
-    /// own form and draws the stamp, so a face also placed without a stamp is drawn (and
-    /// parsed) once. A dry writer's forms stay empty: it notes the stamp where it places the
-    /// face, as it did before stamps went into forms, so its key still holds the stamp's words.
+    /// [`Forms::get`] with `stamp` drawn into the form over the face. A dry writer's forms stay
+    /// empty: it notes the stamp where it places the face, as it did before stamps went into
+    /// forms, so its key still holds the stamp's words.
+    ///
+    /// The face is drawn with its stamp in one form: a second form placing the face's form and
+    /// drawing the stamp cost more than the stamps it saved (each small stream is compressed on
+    /// its own). Only when the face's own form is made already (placed without a stamp too) is
+    /// it placed in such a second form, rather than drawn again. A face drawn stamped first and
+    /// then asked for without a stamp (its own back, turned), or with another stamp (shared by
+    /// decks of other revisions), is drawn again, and parsed again if its tree was let go.
     pub(crate) fn get_stamped(
         &mut self,
         surface: &mut Surface,
@@ -452,13 +464,17 @@ impl Forms {
         if let Some((_, g)) = kept.find(|(key, _)| same(key)) {
             return g.clone();
         }
-        let plain = self.plain(surface, faces, trees, face);
-        let mut builder = surface.stream_builder();
-        let mut sub = builder.surface();
-        sub.draw_graphic(plain);
-        crate::pdf::furniture::draw_stamp_at(&mut sub, stamp.font, stamp.spot, &stamp.text);
-        sub.finish();
-        let graphic = Graphic::new(builder.finish(), false);
+        let graphic = match self.made.get(&face).cloned() {
+            Some(plain) => {
+                let mut builder = surface.stream_builder();
+                let mut sub = builder.surface();
+                sub.draw_graphic(plain);
+                stamp.draw(&mut sub);
+                sub.finish();
+                Graphic::new(builder.finish(), false)
+            }
+            None => self.make(surface, faces, trees, face, Some(stamp)),
+        };
         let key = (stamp.text.clone(), stamp.spot);
         self.stamped
             .entry(face)
@@ -467,13 +483,14 @@ impl Forms {
         graphic
     }
 
-    /// A new form of `face` (empty, for a dry writer).
+    /// A new form of `face` (empty, for a dry writer), with `stamp` over it.
     fn make(
         &self,
         surface: &mut Surface,
         faces: &[Face],
         trees: &FaceTrees,
         face: usize,
+        stamp: Option<&FormStamp>,
     ) -> Graphic {
         let f = &faces[face];
         let (w, h) = (
@@ -501,6 +518,9 @@ impl Forms {
                 crate::render::shaped::draw::to_pdf(&mut sub, &tree, size);
             }
             sub.reset_location();
+            if let Some(stamp) = stamp {
+                stamp.draw(&mut sub);
+            }
         }
         sub.finish();
         let graphic = Graphic::new(builder.finish(), false);
