@@ -45,13 +45,15 @@ const PAGE_KEYS: [&[u8]; 8] = [
 /// come along, and the source's named destinations on taken pages are added to the target,
 /// pointing at the filled pages (a destination on a page not taken is left out).
 pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
-    let (doc, loaded) = load_all(target, sources, fills);
-    let mut doc = doc?;
+    let mut doc = load(target, "the kit")?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
     let mut dests = Vec::new();
-    for (name, src) in loaded {
+    for &(name, bytes) in sources {
         let mine: Vec<&PageFill> = fills.iter().filter(|f| f.file == name).collect();
-        let mut importer = Importer::new(src?);
+        if mine.is_empty() {
+            continue;
+        }
+        let mut importer = Importer::new(load(bytes, name)?);
         let source_pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
         // Read before any object moves out of the source: a destination may be shared.
         let source_dests = importer.resolved_named_dests();
@@ -267,25 +269,6 @@ fn add_named_dests(doc: &mut Document, extra: Vec<(Vec<u8>, Object)>) {
     if let Ok(catalog) = doc.get_object_mut(root).and_then(Object::as_dict_mut) {
         catalog.set("Names", Object::Dictionary(names_dict));
     }
-}
-
-/// The target read, and each source a page is taken from, by name.
-type Loaded<'a> = (Result<Document>, Vec<(&'a str, Result<Document>)>);
-
-/// The target and every source some page is taken from, read at once: one after the other,
-/// reading was a third of filling a 10,000-card kit, on one core.
-fn load_all<'a>(target: &[u8], sources: &[(&'a str, &[u8])], fills: &[PageFill]) -> Loaded<'a> {
-    use rayon::prelude::*;
-    rayon::join(
-        || load(target, "the kit"),
-        || {
-            sources
-                .par_iter()
-                .filter(|(name, _)| fills.iter().any(|f| f.file == *name))
-                .map(|&(name, bytes)| (name, load(bytes, name)))
-                .collect()
-        },
-    )
 }
 
 fn load(bytes: &[u8], what: &str) -> Result<Document> {
