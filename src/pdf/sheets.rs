@@ -421,17 +421,6 @@ impl Forms {
         face: usize,
     ) -> Graphic {
         self.drawn.push(face);
-        self.plain(surface, faces, trees, face)
-    }
-
-    /// The form of `face` without a stamp, made on first use.
-    fn plain(
-        &mut self,
-        surface: &mut Surface,
-        faces: &[Face],
-        trees: &FaceTrees,
-        face: usize,
-    ) -> Graphic {
         if let Some(g) = self.made.get(&face) {
             return g.clone();
         }
