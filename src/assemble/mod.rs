@@ -35,7 +35,7 @@ mod write;
 
 pub use built::{BuildOptions, BuildOutcome, Built, Prepared};
 pub use finish::{PDF_FILES, cut_files};
-pub use notes_cache::{Preflight, preflight_game};
+pub use parse::{Preflight, preflight_game};
 pub use routing::{SheetFiles, print_sheets};
 pub use session::Session;
 pub use write::{write_check, write_check_with};

@@ -6,26 +6,19 @@
 //! build is kept too: its findings, its size and why its text fell back to the SVG reader. These
 //! depend only on the face and a few settings ([`cache_key`](crate::preflight::cache_key)); the
 //! findings are placed on their card afterwards, so a face that did not change is not looked
-//! at again, by the next build or by `check` ([`preflight_game`], which reads the notes and
-//! writes none). All faces' notes are one entry: 10,000 entries of a few bytes each cost the
-//! first build of a large deck a third of a second to write, and 40 MB of disk.
+//! at again, by the next build or by `check` (`preflight_game`, in `parse.rs`, which reads the
+//! notes and writes none). All faces' notes are one entry: 10,000 entries of a few bytes each
+//! cost the first build of a large deck a third of a second to write, and 40 MB of disk.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use std::path::Path;
-
-use rayon::prelude::*;
-
-use super::session::kit_cache;
-use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::{DiskCache, Entry};
 use crate::preflight::report::{Kept, Raw};
-use crate::preflight::{Finding, Report};
 use crate::render::faces::Face;
-use crate::render::shaped::{FellBack, ParsedFace, parse_face};
+use crate::render::shaped::{FellBack, ParsedFace};
 use crate::sync::lock;
 
 /// The entry's key: one per kit.
@@ -145,50 +138,6 @@ impl KeptNotes {
             self.disk.put(Entry::Notes, KEY, &map_to_bytes(&now));
         }
     }
-}
-
-/// A game's preflight on its own (`protopress check`), and how much of it the build cache held.
-pub struct Preflight {
-    pub report: Report,
-    /// The faces looked at, and how many of them as the last build found them.
-    pub faces: usize,
-    pub kept: usize,
-}
-
-/// Preflight of a game on its own (`protopress check`): every face rendered, and parsed and
-/// looked at unless the kit's last build under `out` kept what looking at it found (when
-/// `cached`). Only read: the cache stays the last build's.
-pub fn preflight_game(game: &Game, out: &Path, cached: bool) -> Result<Preflight> {
-    let crate::render::Renderer {
-        fonts, templates, ..
-    } = crate::render::Renderer::load(game)?;
-    let faces = crate::render::faces::render(game, &templates, None)?;
-    let notes = match cached {
-        true => kit_cache(out, game).map(|disk| KeptNotes::new(Arc::new(disk), &fonts.digest)),
-        false => None,
-    };
-    let base = game.template_dir();
-    let kept = AtomicUsize::new(0);
-    let found: Vec<Vec<Finding>> = faces
-        .faces
-        .par_iter()
-        .map(|f| {
-            if let Some(note) = notes.as_ref().and_then(|k| k.kept(game, f)) {
-                kept.fetch_add(1, Ordering::Relaxed);
-                return Ok(crate::preflight::placed(game, f, note.raw));
-            }
-            let tree = parse_face(&f.svg, &fonts, &game.project, &base).map_err(|e| {
-                let card = format!("{} ({})", f.card, f.side.name());
-                e.game(&game.id).component(&f.component).card(card)
-            })?;
-            Ok(crate::preflight::face(game, f, &tree))
-        })
-        .collect::<Result<_>>()?;
-    Ok(Preflight {
-        report: Report::new(found.into_iter().flatten().collect()),
-        faces: faces.faces.len(),
-        kept: kept.into_inner(),
-    })
 }
 
 /// Faces' notes, by face key, as bytes for the build cache.

@@ -1,8 +1,11 @@
 //! The faces' SVG parsed into trees: all at once (exports, reprints), or as the sheets first
 //! draw them and let go once drawn (builds), with what parsing finds (faces of the wrong
-//! proportions, the preflight) in face order.
+//! proportions, the preflight) in face order; and `check`'s preflight, which parses only the
+//! faces the last build's notes do not cover.
 
+use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -11,6 +14,7 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::DiskCache;
 use crate::output::index::shown_faces;
+use crate::preflight::{Finding, Report};
 use crate::render::faces::{Face, Faces, RenderCache};
 use crate::render::shaped::{ParsedFace, parse_face as parse_svg};
 use crate::render::trees::FaceTrees;
@@ -183,6 +187,48 @@ pub(super) fn parse_faces(
         warnings.extend(proportion_warning(face, (size.width(), size.height())));
     }
     Ok(trees)
+}
+
+/// A game's preflight on its own (`protopress check`), and how much of it the build cache held.
+pub struct Preflight {
+    pub report: Report,
+    /// The faces looked at, and how many of them as the last build found them.
+    pub faces: usize,
+    pub kept: usize,
+}
+
+/// Preflight of a game on its own (`protopress check`): every face rendered, and parsed and
+/// looked at unless the kit's last build under `out` kept what looking at it found (when
+/// `cached`). Only read: the cache stays the last build's.
+pub fn preflight_game(game: &Game, out: &Path, cached: bool) -> Result<Preflight> {
+    let crate::render::Renderer {
+        fonts, templates, ..
+    } = crate::render::Renderer::load(game)?;
+    let faces = crate::render::faces::render(game, &templates, None)?;
+    let notes = match cached {
+        true => {
+            DiskCache::of_kit(out, game).map(|disk| KeptNotes::new(Arc::new(disk), &fonts.digest))
+        }
+        false => None,
+    };
+    let kept = AtomicUsize::new(0);
+    let found: Vec<Vec<Finding>> = faces
+        .faces
+        .par_iter()
+        .map(|f| {
+            if let Some(note) = notes.as_ref().and_then(|k| k.kept(game, f)) {
+                kept.fetch_add(1, Ordering::Relaxed);
+                return Ok(crate::preflight::placed(game, f, note.raw));
+            }
+            let tree = parse_face(game, f, &fonts, None)?;
+            Ok(crate::preflight::face(game, f, &tree))
+        })
+        .collect::<Result<_>>()?;
+    Ok(Preflight {
+        report: Report::new(found.into_iter().flatten().collect()),
+        faces: faces.faces.len(),
+        kept: kept.into_inner(),
+    })
 }
 
 /// Parses one face, or takes its tree from the session's cache.

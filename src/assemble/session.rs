@@ -3,7 +3,6 @@
 //! game and rendering its faces ([`Session::prepare`]) to writing its kit
 //! ([`Session::build_game`]).
 
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::assemble::built::{BuildCache, BuildOptions, BuildOutcome, Built, Prepared, Stopwatch};
@@ -174,7 +173,7 @@ impl Session {
         if !self.on_disk {
             return None;
         }
-        kit_cache(&self.opts.out_dir, game).map(Arc::new)
+        DiskCache::of_kit(&self.opts.out_dir, game).map(Arc::new)
     }
 
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game
@@ -237,14 +236,4 @@ enum OnPaper {
     Printed,
     /// Images and one-card pages (exports).
     Unused,
-}
-
-/// The build cache of `game`'s kit under the output root `out`, named as its output folder is
-/// (by its language, for a game in several).
-pub(super) fn kit_cache(out: &Path, game: &Game) -> Option<DiskCache> {
-    let kit = match game.is_multilingual() {
-        true => game.langs.current.as_str(),
-        false => "kit",
-    };
-    DiskCache::open(out, &game.id, kit)
 }

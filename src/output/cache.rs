@@ -142,6 +142,16 @@ impl DiskCache {
         (plain(game) && plain(kit) && cache.unlinked()).then_some(cache)
     }
 
+    /// The cache of `game`'s kit under the output root `out`, named as its output folder is
+    /// (by its language, for a game in several): what `build` keeps and `check` reads.
+    pub fn of_kit(out: &Path, game: &crate::model::Game) -> Option<DiskCache> {
+        let kit = match game.is_multilingual() {
+            true => game.langs.current.as_str(),
+            false => "kit",
+        };
+        DiskCache::open(out, &game.id, kit)
+    }
+
     /// Whether every folder from the output root down to this kit's is a folder (or not there
     /// yet), not a link. Asked again before writing: a link may have been planted meanwhile.
     fn unlinked(&self) -> bool {
