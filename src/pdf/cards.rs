@@ -188,18 +188,17 @@ impl<'w> Art<'w, '_> {
         &self,
         deck: &DeckSheets,
         face: usize,
-        spot: Option<Option<StampSpot>>,
+        (text, spot): (&str, Option<Option<StampSpot>>),
     ) -> Option<FormStamp<'w>> {
         let spot = spot.flatten()?;
         if self.forms.is_dry() || deck.cut != CutStyle::CropMarks {
             return None;
         }
-        let text = stamp_text(deck.revision, &self.faces[face].hash);
-        let width = self.font.width_mm(&text, spot.pt);
+        let width = self.font.width_mm(text, spot.pt);
         let inside = crate::pdf::stamp::inside_trim(&self.faces[face], spot, width);
-        inside.then_some(FormStamp {
+        inside.then(|| FormStamp {
             spot,
-            text,
+            text: text.to_owned(),
             font: self.font,
         })
     }
@@ -228,19 +227,21 @@ impl<'w> Art<'w, '_> {
             // found before the face is drawn: drawing lets go of the face's tree, and asking for
             // it after would parse the face a second time.
             let upright = !(grid.turned || layer == Layer::Back && flip == Duplex::ShortEdge);
+            let text = stamp_text(deck.revision, &self.faces[face].hash);
             let spot = match upright {
                 true => Some(crate::pdf::stamp::cached(
                     self.stamps,
                     (self.faces, self.forms.trees(self.trees)),
                     face,
                     deck.print,
-                    &stamp_text(deck.revision, &self.faces[face].hash),
+                    &text,
                 )),
                 false => None,
             };
             let b = grid.bleed;
-            let transform = face_transform(trim.grow(b, b, b, b), grid.turned, layer, flip);
-            let in_form = self.stamp_in_form(deck, face, spot);
+            let whole = trim.grow(b, b, b, b);
+            let transform = face_transform(whole, grid.turned, layer, flip);
+            let in_form = self.stamp_in_form(deck, face, (&text, spot));
             if self.forms.is_dry() {
                 self.forms.place_dry(face, surface.ctm(), clip, transform);
             } else {
@@ -260,18 +261,17 @@ impl<'w> Art<'w, '_> {
             }
             placed.push(Placed {
                 face,
-                rect: trim.grow(b, b, b, b),
+                rect: whole,
                 clip,
                 anticlockwise: anticlockwise(grid.turned, layer, flip),
             });
-            let whole = trim.grow(b, b, b, b);
             decorate(
                 surface,
                 self.font,
                 deck,
                 trim,
                 (
-                    &self.faces[face].hash,
+                    &text,
                     spot.map(|s| {
                         // Already in the face's form: none on the page.
                         s.filter(|_| in_form.is_none()).map(|s| StampSpot {
@@ -318,30 +318,24 @@ fn fold_hint(
     }
 }
 
-/// The revision stamp of a face and, on a top layer, its windows.
+/// The revision stamp (its words, `text`) of a face and, on a top layer, its windows.
 fn decorate(
     surface: &mut Surface,
     font: &crate::pdf::label::LabelFont,
     deck: &DeckSheets,
     trim: Rect,
-    (hash, spot): (&str, Option<Option<StampSpot>>),
+    (text, spot): (&str, Option<Option<StampSpot>>),
     layer: Layer,
 ) {
     match spot {
         // Tokens carry no revision stamp: on a small piece it reads as a misprint.
         _ if deck.cut != CutStyle::CropMarks => {}
         // Found on the face.
-        Some(Some(spot)) => draw_stamp_at(surface, font, spot, &stamp_text(deck.revision, hash)),
+        Some(Some(spot)) => draw_stamp_at(surface, font, spot, text),
         // No clear place on it.
         Some(None) => {}
         // A face drawn turned: at its trim's foot.
-        None => draw_stamp(
-            surface,
-            font,
-            trim,
-            deck.print,
-            &stamp_text(deck.revision, hash),
-        ),
+        None => draw_stamp(surface, font, trim, deck.print, text),
     }
     if layer == Layer::Top {
         for w in deck.windows {
