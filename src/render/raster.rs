@@ -173,20 +173,27 @@ pub fn png_preview(pixmap: &Pixmap) -> Result<Vec<u8>> {
 /// Copying the whole image without its alpha first, then filtering that, held an RGB copy of
 /// the image (100 MB for a large board at 300 dpi) and touched every byte of it twice.
 pub fn png_rgb_at(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
-    let png_error = |e: &dyn std::fmt::Display| Error::new(format!("PNG: {e}"));
-    let idat = up_rows(pixmap, 4).map_err(|e| png_error(&e))?;
+    let idat = up_rows(pixmap, u32::from(PRINT_LEVEL)).map_err(png_error)?;
     let mut out = Vec::with_capacity(idat.len() + 128);
     let mut writer = header(&mut out, pixmap, png::ColorType::Rgb, Some(dpi))
         .write_header()
-        .map_err(|e| png_error(&e))?;
+        .map_err(png_error)?;
     // Chunks of at most 2³¹ - 1 bytes, as PNG allows.
     for chunk in idat.chunks(i32::MAX as usize) {
         writer
             .write_chunk(png::chunk::IDAT, chunk)
-            .map_err(|e| png_error(&e))?;
+            .map_err(png_error)?;
     }
-    writer.finish().map_err(|e| png_error(&e))?;
+    writer.finish().map_err(png_error)?;
     Ok(out)
+}
+
+/// The deflate level of PNGs for print (see [`png_rgb_at`]).
+const PRINT_LEVEL: u8 = 4;
+
+/// An encoder's or compressor's error, as the build reports it.
+fn png_error(e: impl std::fmt::Display) -> Error {
+    Error::new(format!("PNG: {e}"))
 }
 
 /// The rows compressed at a time by [`up_rows`]: about 256 kB of them.
@@ -324,16 +331,12 @@ fn encode(
         match effort {
             Effort::Preview => enc.set_compression(png::Compression::Fastest),
             Effort::Print => {
-                enc.set_deflate_compression(png::DeflateCompression::Level(4));
+                enc.set_deflate_compression(png::DeflateCompression::Level(PRINT_LEVEL));
                 enc.set_filter(png::Filter::Up);
             }
         }
-        let mut writer = enc
-            .write_header()
-            .map_err(|e| Error::new(format!("PNG: {e}")))?;
-        writer
-            .write_image_data(data)
-            .map_err(|e| Error::new(format!("PNG: {e}")))?;
+        let mut writer = enc.write_header().map_err(png_error)?;
+        writer.write_image_data(data).map_err(png_error)?;
     }
     Ok(out)
 }
