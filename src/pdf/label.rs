@@ -89,7 +89,7 @@ impl<'a> LabelFont<'a> {
     /// How wide `text` is set at `size` pt, in mm: its glyphs' advances.
     pub fn width_mm(&self, text: &str, size: f32) -> f32 {
         let ems: f32 = self.glyphs(text).iter().map(|g| g.x_advance).sum();
-        ems * size * 25.4 / 72.0
+        ems * size * crate::preflight::measures::MM_PER_PT
     }
 
     fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {

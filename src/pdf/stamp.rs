@@ -112,7 +112,7 @@ fn text_width(chars: usize, pt: f32) -> f32 {
 /// long, lies inside the face's trim, a whole em above its baseline and a third of one below:
 /// then no clip of the face's place on a sheet, which never cuts into the trim, can cut it.
 pub fn inside_trim(face: &Face, spot: StampSpot, width: f32) -> bool {
-    let em = spot.pt * 25.4 / 72.0;
+    let em = spot.pt * crate::preflight::measures::MM_PER_PT;
     let (b, w, h) = (face.bleed, face.size.width_mm, face.size.height_mm);
     spot.x >= b
         && spot.x + width <= b + w
