@@ -99,7 +99,7 @@ pub fn draw_area(pixmap: &mut Pixmap, face: &Face, face_tree: &ParsedFace, area:
         pixmap.height() as f32 / (area.h * uy),
     );
     let t = tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -area.x * ux * sx, -area.y * uy * sy);
-    crate::render::shaped::draw::to_pixels(&mut pixmap.as_mut(), face_tree, t);
+    crate::render::shaped::pixels::to_pixels(&mut pixmap.as_mut(), face_tree, t);
 }
 
 /// Draws a face's layers one over the other, each its `area` as [`draw_area`] draws it: the first is the base, the

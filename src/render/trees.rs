@@ -57,7 +57,7 @@ pub struct FaceTrees<'a> {
     /// Faces parsed ahead of the sheets and not drawn yet, by face; and how many.
     ahead: Vec<AtomicBool>,
     ahead_count: AtomicUsize,
-    /// Woken when a batch is parsed, for readers waiting on a face another thread parses.
+    /// Woken when a face is parsed, for readers waiting on a face another thread parses.
     wake: Mutex<()>,
     woken: Condvar,
     /// Faces parsed so far, a face parsed twice counting twice.
@@ -298,7 +298,7 @@ impl<'a> FaceTrees<'a> {
                 a.store(true, Ordering::Relaxed);
                 self.ahead_count.fetch_add(1, Ordering::Relaxed);
             }
-            self.parse_timed(&[face], None, parser, &self.parsing_ahead);
+            self.parse_timed(&[face], None, parser, &self.parsing_ahead, &|_| true);
         }
     }
 
@@ -317,12 +317,15 @@ impl<'a> FaceTrees<'a> {
             a.store(true, Ordering::Relaxed);
             self.ahead_count.fetch_add(1, Ordering::Relaxed);
         }
-        self.parse_timed(&[next], None, parser, &self.parsing);
+        self.parse_timed(&[next], None, parser, &self.parsing, &|_| true);
         true
     }
 
     /// Parses `face` and the waiting faces after it, up to a batch, in parallel; nothing when
-    /// another thread took `face` since it was found waiting (that thread parses it).
+    /// another thread took `face` since it was found waiting (that thread parses it). The
+    /// faces after it are claimed one by one as the batch comes to them: a reader beside the
+    /// sheets (the rulebook's figures) asking for one of them meanwhile parses it itself
+    /// rather than wait for the whole batch.
     fn parse_batch(&self, face: usize, parser: &Parser<'a>) {
         // A face let go after drawing is parsed again when asked for.
         let mut slot = lock(&self.slots[face]);
@@ -331,13 +334,19 @@ impl<'a> FaceTrees<'a> {
         }
         *slot = Slot::Parsing;
         drop(slot);
+        let drawn_later = |i: usize| {
+            let drawn = self.draws_left.get(i);
+            drawn.is_none_or(|d| d.load(Ordering::Relaxed) > 0)
+                && matches!(*lock(&self.slots[i]), Slot::Waiting)
+        };
         let mut batch = vec![face];
         batch.extend(
             (face + 1..self.slots.len())
-                .filter(|&i| self.claim_ahead(i))
+                .filter(|&i| drawn_later(i))
                 .take(BATCH - 1),
         );
-        self.parse_all(&batch, Some(face), parser);
+        let take = |i: usize| i == face || self.claim_ahead(i);
+        self.parse_timed(&batch, Some(face), parser, &self.parsing, &take);
     }
 
     /// [`FaceTrees::claim`] for a face to parse ahead of the sheets: only one they will draw.
@@ -364,29 +373,43 @@ impl<'a> FaceTrees<'a> {
     /// Parses `faces` in parallel. A face drawn and let go meanwhile (another thread parsed it
     /// too) stays let go, except `asked`, the face a caller waits for.
     fn parse_all(&self, faces: &[usize], asked: Option<usize>, parser: &Parser<'a>) {
-        self.parse_timed(faces, asked, parser, &self.parsing);
+        self.parse_timed(faces, asked, parser, &self.parsing, &|_| true);
     }
 
-    /// [`FaceTrees::parse_all`], its wall time added to `clock`.
+    /// [`FaceTrees::parse_all`] of the faces `take` takes when their turn comes, its wall
+    /// time added to `clock`. Each tree is stored, and its readers woken, as soon as it is
+    /// parsed.
     fn parse_timed(
         &self,
         faces: &[usize],
         asked: Option<usize>,
         parser: &Parser<'a>,
         clock: &Mutex<Duration>,
+        take: &(dyn Fn(usize) -> bool + Sync),
     ) {
         let start = Instant::now();
-        self.parses.fetch_add(faces.len(), Ordering::Relaxed);
+        let one = |&i: &usize| {
+            if take(i) {
+                self.parses.fetch_add(1, Ordering::Relaxed);
+                self.store(i, parser(i), asked);
+            }
+        };
         // One face is parsed on the caller's thread: the thread parsing ahead must not wait
         // for the pool.
-        let parsed: Vec<(usize, Result<Arc<ParsedFace>>)> = match faces {
-            &[one] => vec![(one, parser(one))],
-            _ => faces.par_iter().map(|&i| (i, parser(i))).collect(),
-        };
-        for (i, result) in parsed {
+        match faces {
+            [face] => one(face),
+            _ => faces.par_iter().for_each(one),
+        }
+        *lock(clock) += start.elapsed();
+    }
+
+    /// Stores the parse of face `i` (unless it was let go meanwhile and is not `asked`), and
+    /// wakes its readers.
+    fn store(&self, i: usize, result: Result<Arc<ParsedFace>>, asked: Option<usize>) {
+        {
             let mut slot = lock(&self.slots[i]);
             if Some(i) != asked && matches!(*slot, Slot::Ready(_) | Slot::Gone | Slot::Failed) {
-                continue;
+                return;
             }
             *slot = match result {
                 Ok(tree) => Slot::Ready(tree),
@@ -396,7 +419,6 @@ impl<'a> FaceTrees<'a> {
                 }
             };
         }
-        *lock(clock) += start.elapsed();
         let _wake = lock(&self.wake);
         self.woken.notify_all();
     }

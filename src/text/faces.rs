@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use usvg::fontdb::{self, Database, ID};
 
 use crate::sync::lock;
+use crate::text::glyph_masks::{GlyphMasks, Placed};
 use usvg::tiny_skia_path;
 
 /// Raw font bytes of one face, shared between threads.
@@ -28,6 +29,8 @@ pub struct FaceData {
     pdf: std::sync::OnceLock<Option<krilla::text::Font>>,
     /// Glyph outlines in ems, y up, for drawing to pixels.
     outlines: Mutex<HashMap<u16, Option<Arc<tiny_skia_path::Path>>>>,
+    /// Glyphs rasterised, for drawing to pixels.
+    masks: GlyphMasks,
 }
 
 impl FaceData {
@@ -60,6 +63,12 @@ impl FaceData {
         })();
         lock(&self.outlines).insert(glyph, path.clone());
         path
+    }
+
+    /// Glyph `glyph` rasterised for an em `scale`d to pixels (x right, y down) and its origin
+    /// at pixel position `at`, as [`GlyphMasks::place`] places it.
+    pub fn place_glyph(&self, glyph: u16, scale: (f32, f32), at: (f32, f32)) -> Placed {
+        self.masks.place(glyph, scale, at, || self.outline(glyph))
     }
 }
 
@@ -135,6 +144,7 @@ impl FontFaces {
                     && tables.fvar.is_none(),
                 pdf: std::sync::OnceLock::new(),
                 outlines: Mutex::new(HashMap::new()),
+                masks: GlyphMasks::default(),
             })
         })??;
         let data = Arc::new(data);

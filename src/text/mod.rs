@@ -3,4 +3,5 @@
 pub mod faces;
 pub mod fit;
 pub mod fonts;
+pub mod glyph_masks;
 pub mod kwargs;

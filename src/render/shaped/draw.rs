@@ -1,5 +1,5 @@
-//! A parsed face drawn: its SVG tree, then its shaped text boxes over it, into a PDF surface
-//! as real text or into pixels from the glyphs' outlines.
+//! A parsed face drawn into a PDF surface: its SVG tree, then its shaped text boxes over it as
+//! real text (into pixels: [`super::pixels`]).
 
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Size};
@@ -8,7 +8,6 @@ use krilla::paint::{Fill, FillRule};
 use krilla::surface::Surface;
 use krilla::text::{GlyphId, KrillaGlyph};
 use krilla_svg::{SurfaceExt, SvgSettings};
-use resvg::tiny_skia;
 
 use super::{GlyphRun, ParsedFace, PlacedText};
 
@@ -102,52 +101,6 @@ fn pdf_glyphs(run: &GlyphRun) -> Vec<KrillaGlyph> {
             )
         })
         .collect()
-}
-
-/// Draws the face onto `pixmap` through `transform` (canvas units to pixels), as resvg draws
-/// an SVG.
-pub fn to_pixels(
-    pixmap: &mut tiny_skia::PixmapMut,
-    face: &ParsedFace,
-    transform: tiny_skia::Transform,
-) {
-    resvg::render(&face.tree, transform, pixmap);
-    for text in &face.texts {
-        let Some(ink) = text.shaped.fill else {
-            continue;
-        };
-        let mut paint = tiny_skia::Paint::default();
-        paint.set_color_rgba8(
-            ink.rgb[0],
-            ink.rgb[1],
-            ink.rgb[2],
-            (ink.opacity * 255.0).round() as u8,
-        );
-        paint.anti_alias = true;
-        // One path for the whole text, filled once, as the SVG reader fills a text's
-        // outlines: glyphs that touch do not darken where they meet under a translucent fill.
-        let mut path = tiny_skia::PathBuilder::new();
-        for run in &text.shaped.runs {
-            let mut pen = run.x;
-            for g in &run.glyphs {
-                let at = tiny_skia::Transform::from_translate(
-                    pen + g.x_offset * run.size,
-                    run.y - g.y_offset * run.size,
-                )
-                .pre_scale(run.size, -run.size);
-                if let Some(outline) = run.face.outline(g.id)
-                    && let Some(placed) = (*outline).clone().transform(at)
-                {
-                    path.push_path(&placed);
-                }
-                pen += g.x_advance * run.size;
-            }
-        }
-        if let Some(path) = path.finish() {
-            let base = transform.pre_concat(text.transform);
-            pixmap.fill_path(&path, &paint, tiny_skia::FillRule::Winding, base, None);
-        }
-    }
 }
 
 #[cfg(test)]

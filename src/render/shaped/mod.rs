@@ -7,13 +7,14 @@
 //! is parsed, each `text` element `text_box` wrote is taken out of its SVG and a marker group
 //! left where it stood ([`extract`]); the rest is parsed as SVG. The texts are shaped into
 //! glyph runs with the faces the fitter measured with ([`runs`]) and drawn after the face:
-//! into the PDF as real text (searchable, selectable), into pixels from the glyphs' outlines
-//! ([`draw`]). Drawing them last is only the same as drawing them in place when nothing drawn
+//! into the PDF as real text (searchable, selectable, [`draw`]), into pixels from the glyphs'
+//! outlines ([`pixels`]). Drawing them last is only the same as drawing them in place when nothing drawn
 //! after covers them and nothing around them changes how they paint ([`place`]); a face where
 //! that does not hold is parsed whole, as any SVG.
 
 pub mod draw;
 pub mod extract;
+pub mod pixels;
 pub mod place;
 pub mod runs;
 
@@ -383,7 +384,7 @@ mod tests {
             page.finish();
             assert!(doc.finish().is_ok(), "{body}");
             let mut pixmap = resvg::tiny_skia::Pixmap::new(60, 90).unwrap();
-            draw::to_pixels(&mut pixmap.as_mut(), &face, usvg::Transform::identity());
+            pixels::to_pixels(&mut pixmap.as_mut(), &face, usvg::Transform::identity());
         }
     }
 
@@ -406,7 +407,7 @@ mod tests {
             let mut pixmap = resvg::tiny_skia::Pixmap::new(480, 720).unwrap();
             pixmap.fill(resvg::tiny_skia::Color::WHITE);
             let scale = 480.0 / face.tree.size().width();
-            draw::to_pixels(
+            pixels::to_pixels(
                 &mut pixmap.as_mut(),
                 face,
                 usvg::Transform::from_scale(scale, scale),
