@@ -154,13 +154,13 @@ fn per_metre(dpi: f32) -> u32 {
 /// fast setting's time, for files about half as large again (2.3 MB of thumbnails for Death
 /// to Decorum, read from the disk beside the page).
 pub fn png_preview(pixmap: &Pixmap) -> Result<Vec<u8>> {
-    encode(
-        pixmap,
-        &rgb(pixmap),
-        png::ColorType::Rgb,
-        None,
-        Effort::Preview,
-    )
+    png_preview_rgb((pixmap.width(), pixmap.height()), &rgb(pixmap))
+}
+
+/// [`png_preview`] of RGB pixels, `size` (width, height) of them: the index page's sprites
+/// are put together as RGB, not drawn.
+pub fn png_preview_rgb(size: (u32, u32), rgb: &[u8]) -> Result<Vec<u8>> {
+    encode(size, rgb, png::ColorType::Rgb, None, Effort::Preview)
 }
 
 /// Encodes an opaque pixmap as an RGB PNG (print services reject alpha), marked sRGB and
@@ -175,7 +175,8 @@ pub fn png_preview(pixmap: &Pixmap) -> Result<Vec<u8>> {
 pub fn png_rgb_at(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
     let idat = up_rows(pixmap, u32::from(PRINT_LEVEL)).map_err(png_error)?;
     let mut out = Vec::with_capacity(idat.len() + 128);
-    let mut writer = header(&mut out, pixmap, png::ColorType::Rgb, Some(dpi))
+    let size = (pixmap.width(), pixmap.height());
+    let mut writer = header(&mut out, size, png::ColorType::Rgb, Some(dpi))
         .write_header()
         .map_err(png_error)?;
     // Chunks of at most 2³¹ - 1 bytes, as PNG allows.
@@ -258,7 +259,7 @@ fn rgb(pixmap: &Pixmap) -> Vec<u8> {
 }
 
 /// [`rgb`] of `src` into `dst` (three bytes for every four).
-fn rgb_into(src: &[u8], dst: &mut [u8]) {
+pub fn rgb_into(src: &[u8], dst: &mut [u8]) {
     let (src4, src_rest) = src.as_chunks::<16>();
     let (dst4, dst_rest) = dst.as_chunks_mut::<12>();
     for (d, s) in dst4.iter_mut().zip(src4) {
@@ -278,7 +279,7 @@ pub fn png_rgba(pixmap: &Pixmap, dpi: f32) -> Result<Vec<u8>> {
         rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
     encode(
-        pixmap,
+        (pixmap.width(), pixmap.height()),
         &rgba,
         png::ColorType::Rgba,
         Some(dpi),
@@ -295,15 +296,15 @@ enum Effort {
     Print,
 }
 
-/// A PNG encoder of `pixmap`'s size and `color`, 8 bits a channel, marked sRGB and, with a
-/// `dpi`, with its resolution.
+/// A PNG encoder of `size` (width, height) and `color`, 8 bits a channel, marked sRGB and,
+/// with a `dpi`, with its resolution.
 fn header<'a>(
     out: &'a mut Vec<u8>,
-    pixmap: &Pixmap,
+    (width, height): (u32, u32),
     color: png::ColorType,
     dpi: Option<f32>,
 ) -> png::Encoder<'a, &'a mut Vec<u8>> {
-    let mut enc = png::Encoder::new(out, pixmap.width(), pixmap.height());
+    let mut enc = png::Encoder::new(out, width, height);
     enc.set_color(color);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_source_srgb(png::SrgbRenderingIntent::Perceptual);
@@ -319,7 +320,7 @@ fn header<'a>(
 }
 
 fn encode(
-    pixmap: &Pixmap,
+    size: (u32, u32),
     data: &[u8],
     color: png::ColorType,
     dpi: Option<f32>,
@@ -327,7 +328,7 @@ fn encode(
 ) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     {
-        let mut enc = header(&mut out, pixmap, color, dpi);
+        let mut enc = header(&mut out, size, color, dpi);
         match effort {
             Effort::Preview => enc.set_compression(png::Compression::Fastest),
             Effort::Print => {
