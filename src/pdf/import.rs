@@ -45,7 +45,15 @@ const PAGE_KEYS: [&[u8]; 8] = [
 /// come along, and the source's named destinations on taken pages are added to the target,
 /// pointing at the filled pages (a destination on a page not taken is left out).
 pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
-    let mut doc = load(target, "the kit")?;
+    let taken = |name: &str| fills.iter().any(|f| f.file == name);
+    // The kit is read beside its first source (the sheets at thousands of pages): reading is
+    // one thread's work, and the rest of the fill waits for both.
+    let first = sources.iter().position(|(name, _)| taken(name));
+    let (doc, mut first_read) = rayon::join(
+        || load(target, "the kit"),
+        || first.map(|i| load(sources[i].1, sources[i].0)),
+    );
+    let mut doc = doc?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
     let mut dests = Vec::new();
     for &(name, bytes) in sources {
@@ -53,7 +61,11 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
         if mine.is_empty() {
             continue;
         }
-        let mut importer = Importer::new(load(bytes, name)?);
+        let src = match first_read.take() {
+            Some(read) => read?,
+            None => load(bytes, name)?,
+        };
+        let mut importer = Importer::new(src);
         let source_pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
         // Read before any object moves out of the source: a destination may be shared.
         let source_dests = importer.resolved_named_dests();
@@ -93,7 +105,6 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
     doc.prune_objects();
     // About the size of its parts: grown by doubling, the buffer would pass through copies
     // of up to twice the kit (tens of megabytes at thousands of sheet pages).
-    let taken = |name: &str| fills.iter().any(|f| f.file == name);
     let parts = target.len()
         + sources
             .iter()
@@ -398,28 +409,32 @@ impl Importer {
     }
 
     /// `object` with every reference replaced by the target id of the object it names.
-    fn rewrite(&mut self, object: Object, dst: &mut Document) -> Object {
+    fn rewrite(&mut self, mut object: Object, dst: &mut Document) -> Object {
+        self.rewrite_in_place(&mut object, dst);
+        object
+    }
+
+    /// [`Importer::rewrite`] where the object lies: a dictionary keeps its keys and their
+    /// order, and no array or dictionary is built again (at 4,454 sheet pages, rebuilding them
+    /// was most of the time the kit's pages took to fill).
+    fn rewrite_in_place(&mut self, object: &mut Object, dst: &mut Document) {
         match object {
-            Object::Reference(id) => Object::Reference(self.target_id(id, dst)),
+            Object::Reference(id) => *id = self.target_id(*id, dst),
             Object::Array(items) => {
-                Object::Array(items.into_iter().map(|o| self.rewrite(o, dst)).collect())
+                for item in items {
+                    self.rewrite_in_place(item, dst);
+                }
             }
-            Object::Dictionary(dict) => Object::Dictionary(self.rewrite_dict(dict, dst)),
-            Object::Stream(mut stream) => {
-                stream.dict = self.rewrite_dict(std::mem::take(&mut stream.dict), dst);
-                Object::Stream(stream)
-            }
-            other => other,
+            Object::Dictionary(dict) => self.rewrite_dict(dict, dst),
+            Object::Stream(stream) => self.rewrite_dict(&mut stream.dict, dst),
+            _ => {}
         }
     }
 
-    fn rewrite_dict(&mut self, dict: Dictionary, dst: &mut Document) -> Dictionary {
-        let mut out = Dictionary::new();
-        for (key, value) in dict {
-            let value = self.rewrite(value, dst);
-            out.set(key, value);
+    fn rewrite_dict(&mut self, dict: &mut Dictionary, dst: &mut Document) {
+        for (_, value) in dict.iter_mut() {
+            self.rewrite_in_place(value, dst);
         }
-        out
     }
 
     fn target_id(&mut self, id: ObjectId, dst: &mut Document) -> ObjectId {
