@@ -4,7 +4,7 @@
 //!
 //! `watch` and `serve` keep these in memory; a designer who runs `protopress build` after each
 //! edit deserves the same. The cache is never trusted: an entry is used only when its own
-//! digest matches its content and it was written by this very binary (a newer protopress may
+//! checksum matches its content and it was written by this very binary (a newer protopress may
 //! typeset differently from the same inputs). A bad entry is a miss, and the build makes it
 //! again, so the output is the same byte for byte with or without the cache, and deleting the
 //! folder at any time is safe. Each kit's folder holds only what its last build used, so it
@@ -25,10 +25,18 @@ use crate::sync::lock;
 pub const CACHE_DIR: &str = ".cache";
 
 /// The first bytes of every entry, with the format's version.
-const MAGIC: &[u8; 8] = b"ppcache1";
+const MAGIC: &[u8; 8] = b"ppcache2";
 
-/// Magic, the writer's identity, the payload's digest.
-const HEADER: usize = 8 + 32 + 32;
+/// Magic, the writer's identity, the payload's checksum.
+const HEADER: usize = 8 + 32 + 4;
+
+/// The checksum an entry's payload is written under and read back against: a CRC-32, which
+/// tells a torn or damaged file as surely as a digest would (an entry is a file this very
+/// binary wrote, never something to guard against), at a tenth of SHA-256's cost: hashing
+/// every entry written and read was a tenth of a one-card rebuild of Death to Decorum.
+fn checksum(payload: &[u8]) -> [u8; 4] {
+    crc32fast::hash(payload).to_le_bytes()
+}
 
 /// What an entry holds: each kind has a name of its own in the folder and a size no entry of
 /// it exceeds, so a file that claims more is not ours and is not read.
@@ -109,9 +117,9 @@ pub struct DiskCache {
 enum Pending {
     Held(Vec<u8>),
     Parked(PathBuf),
-    /// One of the kit's own files (its name in the kit's folder) and its bytes' digest: copied
-    /// from the file once it is written, so a large PDF is not held twice in memory.
-    Written(String, [u8; 32]),
+    /// One of the kit's own files (its name in the kit's folder) and its bytes' checksum:
+    /// copied from the file once it is written, so a large PDF is not held twice in memory.
+    Written(String, [u8; 4]),
 }
 
 /// What one build did with its cache (for `--verbose` and the tests).
@@ -195,9 +203,9 @@ impl DiskCache {
 
     /// Keeps `payload`, which the kit writes as its file `file`, as the entry `kind`/`key`:
     /// copied from that file by [`commit_beside`](Self::commit_beside) once the kit is
-    /// written, under the digest of these very bytes (so a file changed meanwhile is a miss).
+    /// written, under the checksum of these very bytes (so a file changed meanwhile is a miss).
     pub fn put_written(&self, kind: Entry, key: &str, file: &str, payload: &[u8]) {
-        let entry = Pending::Written(file.to_owned(), Sha256::digest(payload).into());
+        let entry = Pending::Written(file.to_owned(), checksum(payload));
         lock(&self.pending).insert(entry_name(kind, key), entry);
     }
 
@@ -243,8 +251,8 @@ impl DiskCache {
             let kept = match entry {
                 Pending::Held(bytes) => self.write(&name, &bytes),
                 Pending::Parked(path) => std::fs::rename(&path, self.dir.join(&name)).is_ok(),
-                Pending::Written(file, digest) => {
-                    kit_dir.is_some_and(|dir| self.copy(&name, &dir.join(file), &digest))
+                Pending::Written(file, sum) => {
+                    kit_dir.is_some_and(|dir| self.copy(&name, &dir.join(file), &sum))
                 }
             };
             if kept {
@@ -266,17 +274,17 @@ impl DiskCache {
     }
 
     /// Writes the entry `name` from the file at `from` (a plain file, never read through a
-    /// link) under the header of the bytes the build made (`digest`), streamed. A file changed
-    /// since it was written is not checked here: its entry then fails its own digest when
-    /// read, as a damaged one does, and is a miss.
-    fn copy(&self, name: &str, from: &Path, digest: &[u8; 32]) -> bool {
+    /// link) under the header of the bytes the build made (`sum`, their checksum), streamed. A
+    /// file changed since it was written is not checked here: its entry then fails its own
+    /// checksum when read, as a damaged one does, and is a miss.
+    fn copy(&self, name: &str, from: &Path, sum: &[u8; 4]) -> bool {
         let Some(mut source) = open_plain(from) else {
             return false;
         };
         self.write_with(name, |file| {
             file.write_all(MAGIC)?;
             file.write_all(identity())?;
-            file.write_all(digest)?;
+            file.write_all(sum)?;
             std::io::copy(&mut source, file)?;
             Ok(true)
         })
@@ -336,7 +344,7 @@ fn read_entry(path: &Path, max: u64) -> Option<Vec<u8>> {
     }
     let mut payload = Vec::with_capacity((meta.len() as usize).saturating_sub(HEADER));
     file.take(max).read_to_end(&mut payload).ok()?;
-    (Sha256::digest(&payload)[..] == header[40..]).then_some(payload)
+    (checksum(&payload)[..] == header[40..]).then_some(payload)
 }
 
 /// The plain file at `path`, open to read: never through a link (which could lead out of the
@@ -403,12 +411,12 @@ fn entry_name(kind: Entry, key: &str) -> String {
     format!("{}-{}", kind.name(), hex(&Sha256::digest(key.as_bytes())))
 }
 
-/// The entry's bytes: magic, this binary's identity, the payload's digest, the payload.
+/// The entry's bytes: magic, this binary's identity, the payload's checksum, the payload.
 fn wrap_entry(payload: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(payload.len() + 72);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(identity());
-    bytes.extend_from_slice(&Sha256::digest(payload));
+    bytes.extend_from_slice(&checksum(payload));
     bytes.extend_from_slice(payload);
     bytes
 }
