@@ -34,15 +34,26 @@ pub(super) struct FaceNote {
 }
 
 impl FaceNote {
-    /// What parsing `face` into `tree` found: its findings looked at now.
-    pub(super) fn of(game: &Game, face: &Face, tree: &ParsedFace) -> FaceNote {
-        FaceNote {
-            raw: crate::preflight::raw(game, face, tree),
+    /// What parsing `face` into `tree` found: its findings looked at now, with the face as the
+    /// findings read it in pixels when they did (without its text: see
+    /// [`crate::preflight::raw_and_pixels`]).
+    pub(super) fn looked(
+        game: &Game,
+        face: &Face,
+        tree: &ParsedFace,
+    ) -> (FaceNote, Option<Looked>) {
+        let (raw, pixels) = crate::preflight::raw_and_pixels(game, face, tree);
+        let note = FaceNote {
+            raw,
             size: (tree.tree.size().width(), tree.tree.size().height()),
             fell_back: tree.fell_back,
-        }
+        };
+        (note, pixels.map(|(pixmap, _)| pixmap))
     }
 }
+
+/// A face rendered for its preflight: without its text, over nothing.
+pub(super) type Looked = resvg::tiny_skia::Pixmap;
 
 /// A note as the entry keeps it: numbers by their bits, so that a note read back is the note
 /// made, to the last digit of `check.json`.
@@ -91,17 +102,11 @@ impl KeptNotes {
         }
     }
 
-    /// The note of `face`, parsed into `tree`: as the last build made it if it had the same
-    /// face, else made now.
-    pub(super) fn note(&self, game: &Game, face: &Face, tree: &ParsedFace) -> FaceNote {
+    /// Keeps `note`, made now for `face`, for the next build.
+    pub(super) fn remember(&self, game: &Game, face: &Face, note: &FaceNote) {
         let key = crate::preflight::cache_key(game, face, &self.fonts);
-        if let Some(note) = self.kept_under(&key) {
-            return note;
-        }
         self.made.store(true, Ordering::Relaxed);
-        let note = FaceNote::of(game, face, tree);
         lock(&self.now).insert(key, note.clone());
-        note
     }
 
     /// The note of `face` as this build or the last made it, if either did: then the face

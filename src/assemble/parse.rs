@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::notes_cache::{FaceNote, KeptNotes};
+use super::notes_cache::{FaceNote, KeptNotes, Looked};
 use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::DiskCache;
@@ -66,6 +66,12 @@ pub(super) fn draws(game: &Game, faces: &Faces) -> Vec<u32> {
 
 /// What parsing faces on demand found, by face, so the warnings come out in face order
 /// whatever order the sheets drew them in.
+///
+/// A face the index page shows is looked at (its preflight, which renders it small) when its
+/// thumbnail is drawn, not when the sheets parse it: the thumbnail then starts from that
+/// render ([`ParseNotes::look_for_thumb`]) instead of rendering the face again, and the look
+/// leaves the sheets, the build's busiest stretch, for the kit's, where a core waits on Typst.
+/// The sheets keep such a face's tree for its thumbnail anyway.
 #[derive(Default)]
 pub(super) struct ParseNotes {
     proportions: std::sync::Mutex<Vec<(usize, String)>>,
@@ -74,24 +80,79 @@ pub(super) struct ParseNotes {
     fell_back: std::sync::Mutex<std::collections::BTreeMap<usize, String>>,
     /// Where a command-line build keeps each face's notes for the next.
     kept: Option<KeptNotes>,
+    /// By face, whether its look may wait for its thumbnail: the faces the index page shows.
+    for_thumbs: Vec<bool>,
+    /// Faces parsed whose look waits for their thumbnail.
+    waiting: std::sync::Mutex<std::collections::BTreeSet<usize>>,
 }
 
 impl ParseNotes {
-    /// Notes that keep what parsing the faces found in `disk`, when there is one.
-    pub(super) fn kept_in(disk: Option<Arc<DiskCache>>, fonts: &Fonts) -> ParseNotes {
+    /// Notes that keep what parsing the faces found in `disk`, when there is one; those of
+    /// the faces the index page shows (`shown`) are made with their thumbnails.
+    pub(super) fn kept_in(
+        disk: Option<Arc<DiskCache>>,
+        fonts: &Fonts,
+        shown: Vec<bool>,
+    ) -> ParseNotes {
         ParseNotes {
             kept: disk.map(|disk| KeptNotes::new(disk, &fonts.digest)),
+            for_thumbs: shown,
             ..ParseNotes::default()
         }
     }
 
-    /// Notes what parsing face `i` into `tree` found.
+    /// Notes what parsing face `i` into `tree` found: as the last build found it when the
+    /// cache kept that, else looked at now, or with its thumbnail.
     fn note(&self, i: usize, game: &Game, face: &Face, tree: &ParsedFace) {
-        let note = match &self.kept {
-            Some(kept) => kept.note(game, face, tree),
-            None => FaceNote::of(game, face, tree),
-        };
+        if self.note_kept(i, game, face) {
+            return;
+        }
+        if self.for_thumbs.get(i) == Some(&true) {
+            lock(&self.waiting).insert(i);
+            return;
+        }
+        self.look(i, game, face, tree);
+    }
+
+    /// Looks at face `i`, parsed into `tree`, now: notes what it finds (kept for the next
+    /// build), and gives back the face as the look rendered it, when it did.
+    fn look(&self, i: usize, game: &Game, face: &Face, tree: &ParsedFace) -> Option<Looked> {
+        let (note, looked) = FaceNote::looked(game, face, tree);
+        if let Some(kept) = &self.kept {
+            kept.remember(game, face, &note);
+        }
         self.record(i, game, face, note);
+        looked
+    }
+
+    /// For the thumbnail of face `i`: looks at it now when its look waited for the thumbnail,
+    /// and gives back the face as it rendered it, when that is the whole face but its shaped
+    /// text (the SVG reader laid out none of its text, which the look leaves out).
+    pub(super) fn look_for_thumb(
+        &self,
+        i: usize,
+        game: &Game,
+        face: &Face,
+        tree: &ParsedFace,
+    ) -> Option<Looked> {
+        if !lock(&self.waiting).remove(&i) {
+            return None;
+        }
+        let looked = self.look(i, game, face, tree)?;
+        (!crate::preflight::pixels::has_text(tree.tree.root())).then_some(looked)
+    }
+
+    /// Looks at the faces whose look still waits: their thumbnails were kept, or not drawn.
+    pub(super) fn look_at_waiting(&self, game: &Game, faces: &Faces, trees: &FaceTrees) {
+        let waiting: Vec<usize> = std::mem::take(&mut *lock(&self.waiting))
+            .into_iter()
+            .collect();
+        waiting.par_iter().for_each(|&i| {
+            // A face that no longer parses has its error told by the sheets.
+            if let Some(tree) = trees.get(i) {
+                self.look(i, game, &faces.faces[i], &tree);
+            }
+        });
     }
 
     /// Notes what parsing face `i` found in an earlier build, if the build cache kept it;

@@ -116,6 +116,16 @@ pub(super) struct KeysLater {
 }
 
 impl KeysLater {
+    /// [`KeysLater::keep`], to run later (beside the kit).
+    pub(super) fn later<'a>(
+        self,
+        printer: (&'a Game, &'a Faces, &'a FaceTrees<'a>, &'a Fonts),
+        disk: &'a DiskCache,
+        pdfs: &'a [(String, Vec<u8>)],
+    ) -> impl FnOnce() + Send + 'a {
+        move || self.keep(printer, disk, pdfs)
+    }
+
     /// Runs the dry pass of `game`'s sheets and keeps each of `pdfs` (the files as drawn) under
     /// its key. A dry pass that fails keeps nothing: the files are only not cached.
     pub(super) fn keep(

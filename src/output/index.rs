@@ -25,7 +25,8 @@ use crate::output::report::BuildReport;
 use crate::output::sprites::{self, Image, Picture, Slot, SpriteStore};
 use crate::pdf::sheets::Placed;
 use crate::render::faces::{Face, Faces, Side};
-use crate::render::raster::render_face;
+use crate::render::raster::{render_face, render_face_over};
+use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 use crate::sync::lock;
 
@@ -98,10 +99,12 @@ pub fn face_art<'a>(
     faces: &'a Faces,
     trees: &'a FaceTrees<'a>,
     cache: Option<(&'a ThumbCache, &'a str)>,
+    look: Option<&'a Look<'a>>,
     pool: Pool,
 ) -> Result<FaceArt<'a>> {
     let store = cache.and_then(|(c, _)| c.sprite_store());
     let mut thumbs = Thumbs::new(faces, trees, cache, shown_faces(faces), pool);
+    thumbs.look = look;
     let (listed, pictures) = thumbs.face_pictures();
     let (slots, images) = sprites::pack(FACE_SPRITES, &pictures, store, |wanted| {
         let got = thumbs.fetch(wanted.iter().map(|&k| listed[k]))?;
@@ -145,6 +148,11 @@ pub fn index_art(art: FaceArt, files: &[FilePages]) -> Result<IndexArt> {
 /// The prefix of the face sprites' files.
 const FACE_SPRITES: &str = "thumbs/faces";
 
+/// Looks at a face whose thumbnail is about to be drawn (the build's preflight), and gives
+/// back the face as the look rendered it (with its bleed, without its shaped text, over
+/// nothing) when it did: the thumbnail is then drawn from that ([`render_face_over`]).
+pub type Look<'a> = dyn Fn(usize, &ParsedFace) -> Option<Pixmap> + Sync + 'a;
+
 /// Whether thumbnails may be drawn on the shared thread pool: not beside the sheets.
 #[derive(Clone, Copy)]
 pub enum Pool {
@@ -164,6 +172,7 @@ struct Thumbs<'a> {
     got: Vec<Option<Thumb>>,
     fetched: Vec<bool>,
     pool: Pool,
+    look: Option<&'a Look<'a>>,
 }
 
 impl<'a> Thumbs<'a> {
@@ -183,6 +192,7 @@ impl<'a> Thumbs<'a> {
             got: vec![None; n],
             fetched: vec![false; n],
             pool,
+            look: None,
         }
     }
 
@@ -243,7 +253,8 @@ impl<'a> Thumbs<'a> {
             }
         }
         if mask.contains(&true) {
-            let new = face_thumbs(self.faces, self.trees, &mask, self.cache, self.pool)?;
+            let source = (self.faces, self.trees, self.cache, self.look);
+            let new = face_thumbs(source, &mask, self.pool)?;
             for (i, thumb) in new.into_iter().enumerate().filter(|&(i, _)| mask[i]) {
                 (self.got[i], self.fetched[i]) = (thumb, true);
             }
@@ -484,15 +495,23 @@ fn thumb_size(face: &Face) -> (u32, u32) {
     }
 }
 
-/// A face's thumbnail, drawn from its tree at `scale` of the thumbnail size.
+/// A face's thumbnail, drawn from its tree at `scale` of the thumbnail size: from `under`
+/// (the face rendered without its shaped text) when that is at least as fine.
 fn draw_thumb(
     face: &Face,
-    tree: &crate::render::shaped::ParsedFace,
+    tree: &ParsedFace,
     scale: f32,
+    under: Option<Pixmap>,
 ) -> Result<Arc<Pixmap>> {
     let (w, h) = thumb_size(face);
     let px = |v: u32| (v as f32 * scale).round().max(1.0) as u32;
-    render_face(face, tree, px(w), px(h), true).map(Arc::new)
+    let (w, h) = (px(w), px(h));
+    match under {
+        Some(under) if under.width() >= w && under.height() >= h => {
+            render_face_over(face, tree, (w, h), &under).map(Arc::new)
+        }
+        _ => render_face(face, tree, w, h, true).map(Arc::new),
+    }
 }
 
 /// The size, against a listed face's thumbnail, of a face drawn for the page previews alone:
@@ -590,16 +609,23 @@ impl SpriteStore for ThumbCache {
     }
 }
 
+/// Where thumbnails come from: the faces, their trees, the thumbnails kept (with the name of
+/// the faces' fonts) and what looks at a face before its thumbnail is drawn.
+type ThumbSource<'s, 'a> = (
+    &'s Faces,
+    &'s FaceTrees<'a>,
+    Option<(&'s ThumbCache, &'s str)>,
+    Option<&'s Look<'a>>,
+);
+
 /// Renders the shown faces' thumbnails in parallel (in face order, so files are stable).
 ///
 /// Beside the sheets (`Pool::Shunned`) they are drawn one after the other on this thread: a
 /// job in the shared pool could be stolen by the sheets' thread while it waits for a batch of
 /// faces it is parsing, and wait there for one of them itself, for ever.
 fn face_thumbs(
-    faces: &Faces,
-    trees: &FaceTrees,
+    (faces, trees, cache, look): ThumbSource,
     shown: &[bool],
-    cache: Option<(&ThumbCache, &str)>,
     pool: Pool,
 ) -> Result<Vec<Option<Thumb>>> {
     let key = |face: &Face| cache.map_or_else(String::new, |(_, f)| thumb_key(face, f));
@@ -612,7 +638,10 @@ fn face_thumbs(
         match kept(face) {
             Some(art) => Ok(Some((art, false))),
             None => match trees.get(i) {
-                Some(tree) => draw_thumb(face, &tree, 1.0).map(|t| Some((t, true))),
+                Some(tree) => {
+                    let under = look.and_then(|look| look(i, &tree));
+                    draw_thumb(face, &tree, 1.0, under).map(|t| Some((t, true)))
+                }
                 None => Ok(None),
             },
         }
@@ -791,7 +820,7 @@ fn placed_thumbs(
             // Faces the list does not show were let go once drawn on the sheets: parsed again
             // here, and not kept (at 10,000 unique cards, 20 MB less, in no more time).
             None if needed => match trees.shared(i) {
-                Some(tree) => draw_thumb(face, &tree, PREVIEW_SCALE).map(Some),
+                Some(tree) => draw_thumb(face, &tree, PREVIEW_SCALE, None).map(Some),
                 None => Ok(None),
             },
             None => Ok(None),

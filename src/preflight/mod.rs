@@ -19,6 +19,7 @@ pub mod measures;
 pub mod pixels;
 pub mod report;
 
+use resvg::tiny_skia::Pixmap;
 use sha2::Digest;
 
 use crate::model::Game;
@@ -54,12 +55,23 @@ pub fn cache_key(game: &Game, face: &Face, fonts: &str) -> String {
 /// A face's findings before they are placed on the card that prints it: what the build cache
 /// keeps (a card renamed changes its findings' card, not what was measured).
 pub fn raw(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<report::Raw> {
+    raw_and_pixels(game, face, parsed).0
+}
+
+/// [`raw`], with the face as the findings read it in pixels when they did ([`pixels::render`]:
+/// without its text, and its pixels a millimetre), for the index page's thumbnail to start
+/// from rather than render the face a second time.
+pub fn raw_and_pixels(
+    game: &Game,
+    face: &Face,
+    parsed: &ParsedFace,
+) -> (Vec<report::Raw>, Option<(Pixmap, f32)>) {
     let tree = &parsed.tree;
     let profile = &game.file.print.preflight;
     let full_w = face.size.width_mm + 2.0 * face.bleed;
     let full_h = face.size.height_mm + 2.0 * face.bleed;
     if tree.size().width() <= 0.0 || full_w <= 0.0 || full_h <= 0.0 {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let m = measures::measure(parsed, full_w / tree.size().width());
     let on = |c: Class| c.level(profile) != Level::Off;
@@ -90,7 +102,7 @@ pub fn raw(game: &Game, face: &Face, parsed: &ParsedFace) -> Vec<report::Raw> {
         };
         raw.extend(report::bleed(&gaps, face.bleed));
     }
-    raw
+    (raw, pixels)
 }
 
 /// A face's findings, placed on the first card that prints it, each counting as the print

@@ -76,6 +76,84 @@ pub fn render_area(
     Ok(pixmap)
 }
 
+/// [`render_face`] with its bleed, drawn from `under`: the face already rendered without its
+/// shaped text boxes, at least as finely (the preflight's render, [`crate::preflight::pixels`]),
+/// shrunk to `w` × `h` over white, then the text boxes drawn over it at this size. The index
+/// page's thumbnail so costs the face one render, not two.
+pub fn render_face_over(
+    face: &Face,
+    face_tree: &ParsedFace,
+    (w, h): (u32, u32),
+    under: &Pixmap,
+) -> Result<Pixmap> {
+    let mut pixmap = blank(&format!("{}/{}", face.component, face.card), w, h)?;
+    shrink_over_white(under, &mut pixmap);
+    let tree = face_tree.tree.size();
+    let t = tiny_skia::Transform::from_scale(
+        pixmap.width() as f32 / tree.width(),
+        pixmap.height() as f32 / tree.height(),
+    );
+    crate::render::shaped::pixels::texts_to_pixels(&mut pixmap.as_mut(), face_tree, t);
+    Ok(pixmap)
+}
+
+/// `from`, scaled down to `onto`'s size (bilinear, in fixed point), laid over white into
+/// `onto`. tiny-skia's filtered drawing of a scaled pixmap cost more than drawing the face
+/// again.
+fn shrink_over_white(from: &Pixmap, onto: &mut Pixmap) {
+    let (fw, fh) = (from.width() as usize, from.height() as usize);
+    let (ow, oh) = (onto.width() as usize, onto.height() as usize);
+    let (xs, ys) = (taps(fw, ow), taps(fh, oh));
+    // Across first: each row of `from` scaled to `ow` pixels, 8 bits of weight kept.
+    let mut across = vec![0u16; fh * ow * 4];
+    for (row, out) in from
+        .data()
+        .chunks_exact(fw * 4)
+        .zip(across.chunks_exact_mut(ow * 4))
+    {
+        for (px, &(x, w1)) in out.chunks_exact_mut(4).zip(&xs) {
+            let (a, b) = (&row[x * 4..x * 4 + 4], &row[(x + 1).min(fw - 1) * 4..][..4]);
+            for c in 0..4 {
+                px[c] = u16::from(a[c]) * (256 - w1) + u16::from(b[c]) * w1;
+            }
+        }
+    }
+    // Then down, laid over white (source over, premultiplied: white shows through by what
+    // the pixel leaves uncovered).
+    for (out, &(y, w1)) in onto.data_mut().chunks_exact_mut(ow * 4).zip(&ys) {
+        let a = &across[y * ow * 4..][..ow * 4];
+        let b = &across[(y + 1).min(fh - 1) * ow * 4..][..ow * 4];
+        let (wa, wb) = (u32::from(256 - w1), u32::from(w1));
+        for ((d, a), b) in out
+            .chunks_exact_mut(4)
+            .zip(a.chunks_exact(4))
+            .zip(b.chunks_exact(4))
+        {
+            let px: [u32; 4] = std::array::from_fn(|c| {
+                (u32::from(a[c]) * wa + u32::from(b[c]) * wb + 32768) >> 16
+            });
+            let white = 255 - px[3].min(255);
+            for c in 0..3 {
+                d[c] = (px[c] + white).min(255) as u8;
+            }
+            d[3] = 255;
+        }
+    }
+}
+
+/// For each of `to` pixels scaled from `from`, the first of the two pixels of `from` it
+/// samples and the weight (of 256) of the second.
+fn taps(from: usize, to: usize) -> Vec<(usize, u16)> {
+    let step = from as f32 / to as f32;
+    (0..to)
+        .map(|i| {
+            let at = ((i as f32 + 0.5) * step - 0.5).clamp(0.0, (from - 1) as f32);
+            let first = at.floor();
+            (first as usize, ((at - first) * 256.0).round() as u16)
+        })
+        .collect()
+}
+
 /// A white pixmap of `w` × `h`, within the pixel limit.
 pub fn blank(what: &str, w: u32, h: u32) -> Result<Pixmap> {
     check_pixels(what, w, h)?;
@@ -355,6 +433,32 @@ pub fn max_pixels() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shrunk_pixmap_keeps_its_colours_and_lets_white_through_what_it_leaves_uncovered() {
+        let mut from = Pixmap::new(25, 19).unwrap();
+        from.fill(tiny_skia::Color::from_rgba8(200, 100, 50, 255));
+        // Half covered (premultiplied: each channel at half) on its right half.
+        for row in from.data_mut().chunks_exact_mut(25 * 4) {
+            for px in row[13 * 4..].chunks_exact_mut(4) {
+                px.copy_from_slice(&[100, 50, 25, 128]);
+            }
+        }
+        let mut onto = blank("test", 20, 15).unwrap();
+        shrink_over_white(&from, &mut onto);
+        let px = |x: usize, y: usize| &onto.data()[(y * 20 + x) * 4..][..4];
+        assert_eq!(px(2, 7), [200, 100, 50, 255]);
+        // Half the colour, and half white.
+        for (got, want) in px(17, 7).iter().zip([227u8, 177, 152, 255]) {
+            assert!(got.abs_diff(want) <= 1, "{:?}", px(17, 7));
+        }
+        // One pixel to one pixel, and one pixel to many, stay in bounds.
+        for (w, h) in [(1, 1), (20, 15)] {
+            let mut small = blank("test", w, h).unwrap();
+            shrink_over_white(&Pixmap::new(w, h).unwrap(), &mut small);
+            assert!(small.data().iter().all(|&v| v == 255));
+        }
+    }
 
     #[test]
     fn rgb_drops_the_alpha_of_every_pixel_in_order() {

@@ -16,6 +16,12 @@ use crate::text::glyph_masks::{MAX_SIDE, Placed};
 /// an SVG.
 pub fn to_pixels(pixmap: &mut PixmapMut, face: &ParsedFace, transform: Transform) {
     resvg::render(&face.tree, transform, pixmap);
+    texts_to_pixels(pixmap, face, transform);
+}
+
+/// Draws the face's shaped text boxes alone onto `pixmap` through `transform`, over what is
+/// there (the face's tree, drawn before).
+pub fn texts_to_pixels(pixmap: &mut PixmapMut, face: &ParsedFace, transform: Transform) {
     for text in &face.texts {
         let Some(ink) = text.shaped.fill else {
             continue;
