@@ -107,6 +107,9 @@ fn used_faces(copies: &[CardCopy]) -> Vec<usize> {
 pub struct Faces {
     pub faces: Vec<Face>,
     pub decks: Vec<Deck>,
+    /// The icons the faces were drawn with, loaded once for the build: the rulebook and the
+    /// kit find which they draw, and credit their sets, from these.
+    pub icons: std::sync::Arc<crate::text::fit::Icons>,
 }
 
 /// The values a template sees as `face`: sizes in mm, bleed included in `width`/`height`.
@@ -591,7 +594,11 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     }
 
     let decks = decks_of(game, &face_of)?;
-    Ok(Faces { faces, decks })
+    Ok(Faces {
+        faces,
+        decks,
+        icons: std::sync::Arc::clone(&templates.icons),
+    })
 }
 
 /// Print resolution below which art gets a warning.

@@ -31,6 +31,8 @@ pub struct Templates {
     hashes: std::collections::HashMap<String, String>,
     /// Where error excerpts are read from.
     project: Project,
+    /// The icons of the text engine the templates draw with.
+    pub icons: Arc<crate::text::fit::Icons>,
 }
 
 impl Templates {
@@ -43,6 +45,7 @@ impl Templates {
         tera.register_function("range", limited_range);
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
+        let icons = Arc::clone(&engine.icons);
         crate::text::fit::register(&mut tera, engine);
         crate::render::shapes::register(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
@@ -70,6 +73,7 @@ impl Templates {
             files,
             hashes,
             project: project.clone(),
+            icons,
         })
     }
 

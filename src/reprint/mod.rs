@@ -658,6 +658,7 @@ pub fn reprint_in(
     let faces = Faces {
         faces: prepared.faces.faces.clone(),
         decks: decks_to_print(game, &prepared.faces, &print),
+        icons: prepared.faces.icons.clone(),
     };
     let trees = FaceTrees::new(prepared.trees.clone());
     let writer = SheetWriter::new(

@@ -14,6 +14,7 @@ pub use crate::rulebook::embedded::pdf_font_families;
 use crate::rulebook::markdown::escape;
 use crate::rulebook::typeset::{Laid, Typeset, TypesetCache};
 use crate::rulebook::words::{Credits, words};
+use crate::text::fit::{IconOrigin, Icons};
 use crate::text::fonts::BUNDLED;
 
 const OFL: (&str, &str) = ("SIL Open Font License 1.1", "openfontlicense.org");
@@ -121,21 +122,17 @@ fn font_credits(fonts: &BTreeSet<String>, w: &Credits) -> Vec<String> {
     lines
 }
 
-/// The names of the game's icons that `svgs` draw (a face, or a figure's face). An icon is
-/// drawn as a nested `<svg x=… viewBox=… color=…>` holding the icon file's markup as it is, so
-/// that markup names it.
-pub fn icons_drawn<'s>(
-    game: &Game,
-    svgs: impl IntoIterator<Item = &'s str>,
-) -> Result<BTreeSet<String>> {
-    let icons = crate::text::fit::Icons::load(&game.project, &game.id)?;
+/// The names of the game's icons (`icons`, as the faces were drawn with) that `svgs` draw (a
+/// face, or a figure's face). An icon is drawn as a nested `<svg x=… viewBox=… color=…>`
+/// holding the icon file's markup as it is, so that markup names it.
+pub fn icons_drawn<'s>(icons: &Icons, svgs: impl IntoIterator<Item = &'s str>) -> BTreeSet<String> {
     let by_body: std::collections::HashMap<&str, &str> = icons
         .names()
         .filter_map(|name| Some((icons.get(name)?.body.as_str(), name)))
         .collect();
     let mut out = BTreeSet::new();
     if by_body.is_empty() {
-        return Ok(out);
+        return out;
     }
     let start = memchr::memmem::Finder::new("<svg x=");
     let end = memchr::memmem::Finder::new("</svg>");
@@ -152,41 +149,23 @@ pub fn icons_drawn<'s>(
             }
         }
     }
-    Ok(out)
+    out
 }
 
-/// Where a drawn icon comes from: the game's icons, the project's common icons or the
-/// built-in set, most specific first (as the icons are loaded).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum IconSource {
-    Game,
-    Common,
-    BuiltIn,
-}
-
-/// The credit of each icon set whose icons are `drawn`: the first paragraph of a folder's
-/// `CREDITS.md` (a plain line for a folder without one), and for the built-in set its credit
-/// naming the icons of it the kit uses, each with its game-icons.net name.
-pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>> {
+/// The credit of each icon set whose icons are `drawn` (of `icons`): the first paragraph of a
+/// folder's `CREDITS.md` (a plain line for a folder without one), and for the built-in set
+/// its credit naming the icons of it the kit uses, each with its game-icons.net name.
+pub fn icon_credits(game: &Game, icons: &Icons, drawn: &BTreeSet<String>) -> Result<Vec<String>> {
     let project: &Project = &game.project;
     let [game_dir, common_dir] = Project::icon_dirs(&game.id);
-    let source = |name: &str| {
-        let file = format!("{name}.svg");
-        if project.is_file(&game_dir.join(&file)) {
-            Some(IconSource::Game)
-        } else if project.is_file(&common_dir.join(&file)) {
-            Some(IconSource::Common)
-        } else {
-            crate::library::icon(name).map(|_| IconSource::BuiltIn)
-        }
-    };
+    let origin = |name: &str| icons.get(name).map(|icon| icon.origin);
     let w = &words(game).credits;
     let mut out = Vec::new();
     for (dir, from) in [
-        (&game_dir, IconSource::Game),
-        (&common_dir, IconSource::Common),
+        (&game_dir, IconOrigin::Game),
+        (&common_dir, IconOrigin::Common),
     ] {
-        if !drawn.iter().any(|name| source(name) == Some(from)) {
+        if !drawn.iter().any(|name| origin(name) == Some(from)) {
             continue;
         }
         let text = credits_file(project, dir, &game.langs.current)?;
@@ -198,7 +177,7 @@ pub fn icon_credits(game: &Game, drawn: &BTreeSet<String>) -> Result<Vec<String>
     }
     let built_in: Vec<String> = drawn
         .iter()
-        .filter(|name| source(name) == Some(IconSource::BuiltIn))
+        .filter(|name| origin(name) == Some(IconOrigin::BuiltIn))
         .map(|name| match crate::library::icon_source(name) {
             Some(original) if original != name => format!("{name} ({original})"),
             _ => name.clone(),

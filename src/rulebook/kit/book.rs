@@ -31,7 +31,8 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let (taken, all) = fonts_to_credit(input);
     let key = format!("{}-kit {}", game.id, game.file.language);
     // The icons the kit draws: on its faces, and in the rulebook's text.
-    let mut drawn = credits::icons_drawn(game, input.faces.faces.iter().map(|f| f.svg.as_str()))?;
+    let icons = &input.faces.icons;
+    let mut drawn = credits::icons_drawn(icons, input.faces.faces.iter().map(|f| f.svg.as_str()));
     if let Some(book) = input.rules {
         drawn.extend(book.icons.iter().cloned());
     }
@@ -53,7 +54,8 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             markup.push_str("\n#set page(columns: 1, fill: none)\n");
             markup.push_str(&guide_page(input));
             markup.push_str(&components_page(input, &mut assets));
-            markup.push_str(&credits_block(game, fonts, &drawn, "kit-credits", true)?);
+            let credits = credits_block((game, icons), fonts, &drawn, "kit-credits", true)?;
+            markup.push_str(&credits);
             markup.push_str("\n#metadata(none) <kit-components-end>\n");
             if !game.single_sided() {
                 // The printed sheets start on an odd page: pad the plain part to whole sheets.

@@ -5,18 +5,19 @@ use crate::error::Result;
 use crate::model::Game;
 use crate::rulebook::credits;
 use crate::rulebook::words::words;
+use crate::text::fit::Icons;
 
 /// The credits, under the heading `label`: every font given, and the icon sets of the icons
 /// `drawn`. The rulebook's credits are in its contents only as a bookmark (`outlined`): the
 /// kit, which holds its contents page, leaves them out.
 pub(super) fn credits_block(
-    game: &Game,
+    (game, icons): (&Game, &Icons),
     fonts: &std::collections::BTreeSet<String>,
     drawn: &std::collections::BTreeSet<String>,
     label: &str,
     outlined: bool,
 ) -> Result<String> {
-    let icons = credits::icon_credits(game, drawn)?;
+    let icons = credits::icon_credits(game, icons, drawn)?;
     let w = words(game);
     Ok(credits::markup(fonts, &icons, &w.credits, label, outlined))
 }

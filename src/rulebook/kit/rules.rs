@@ -70,13 +70,13 @@ impl RulesMarkup {
         };
         // Icons in the text are files of their own; those on a figure's face are in its SVG.
         let mut icons = credits::icons_drawn(
-            game,
+            &input.faces.icons,
             assets
                 .files
                 .iter()
                 .filter(|(path, _)| path.starts_with("faces/") && path.ends_with(".svg"))
                 .filter_map(|(_, bytes)| std::str::from_utf8(bytes).ok()),
-        )?;
+        );
         icons.extend(assets.files.iter().filter_map(|(path, _)| {
             let name = path.strip_prefix("icons/")?.strip_suffix(".svg")?;
             Some(name.to_owned())
@@ -144,7 +144,13 @@ fn rules_typeset<'c>(
     let mut project = TypstWorld::new(markup, input.date);
     project.add_include(
         RULES_CREDITS_FILE,
-        credits_block(input.game, fonts, &rules.icons, "rules-credits", false)?,
+        credits_block(
+            (input.game, &input.faces.icons),
+            fonts,
+            &rules.icons,
+            "rules-credits",
+            false,
+        )?,
     );
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);

@@ -12,6 +12,17 @@ use crate::project::Project;
 pub struct Icon {
     pub view_box: String,
     pub body: String,
+    /// Where it was loaded from: the kit credits each set its icons come from.
+    pub origin: IconOrigin,
+}
+
+/// Where an icon comes from: the game's icons, the project's common icons or the built-in
+/// set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IconOrigin {
+    Game,
+    Common,
+    BuiltIn,
 }
 
 /// Whether `c` may be part of an icon's name, in card text and in the rules alike: an icon's
@@ -36,7 +47,10 @@ impl Icons {
             map.insert((*name).to_owned(), icon);
         }
         let [game_dir, common_dir] = Project::icon_dirs(game);
-        for dir in [common_dir, game_dir] {
+        for (dir, origin) in [
+            (common_dir, IconOrigin::Common),
+            (game_dir, IconOrigin::Game),
+        ] {
             for rel in project.files_under(&dir, ".svg")? {
                 // Only the icons folder itself: subfolders are the designer's own business.
                 if rel.parent() != Some(dir.as_path()) {
@@ -48,7 +62,8 @@ impl Icons {
                     .to_string_lossy()
                     .into_owned();
                 let text = project.read_text(&rel)?;
-                map.insert(name, parse_icon(&text).map_err(|e| e.in_file(&rel))?);
+                let icon = parse_icon(&text).map_err(|e| e.in_file(&rel))?;
+                map.insert(name, Icon { origin, ..icon });
             }
         }
         Ok(Icons { map })
@@ -99,5 +114,9 @@ pub(super) fn parse_icon(text: &str) -> Result<Icon> {
         (Some(first), Some(last)) => text[first.range().start..last.range().end].to_owned(),
         _ => String::new(),
     };
-    Ok(Icon { view_box, body })
+    Ok(Icon {
+        view_box,
+        body,
+        origin: IconOrigin::BuiltIn,
+    })
 }

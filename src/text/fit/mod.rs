@@ -33,6 +33,6 @@ mod tests;
 
 pub use boxes::{Align, BoxSpec, Fitted, LaidLine, Piece, VAlign};
 pub use functions::register;
-pub use icons::{Icon, Icons, icon_name_char};
+pub use icons::{Icon, IconOrigin, Icons, icon_name_char};
 pub use shaping::TextEngine;
 pub use svg::TEXT_BOX_MARK;

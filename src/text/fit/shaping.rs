@@ -22,7 +22,7 @@ pub struct TextEngine {
     /// Widths of runs already shaped: fitting tries several sizes, and card after card
     /// repeats the same words.
     widths: Mutex<HashMap<(ID, String), f32>>,
-    pub icons: Icons,
+    pub icons: Arc<Icons>,
     pub policy: OverflowPolicy,
     pub(super) warnings: Mutex<Vec<String>>,
 }
@@ -33,7 +33,7 @@ impl TextEngine {
             db: Arc::clone(&faces.db),
             faces,
             widths: Mutex::new(HashMap::new()),
-            icons,
+            icons: Arc::new(icons),
             policy,
             warnings: Mutex::new(Vec::new()),
         }
