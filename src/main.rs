@@ -3,6 +3,7 @@
 
 mod cli;
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -11,10 +12,59 @@ use cli::Outcome;
 use cli::args::{CheckFormat, Cli, Command};
 use cli::ui::{self, Ui};
 
-/// mimalloc, counting what is alive so a runaway input ends with a message (`budget`).
+/// mimalloc, or the C library's allocator for a small game (`budget::fit_allocator_to`),
+/// counting what is alive so a runaway input ends with a message (`budget`).
 #[global_allocator]
-static ALLOCATOR: protopress::budget::Budgeted<mimalloc::MiMalloc> =
-    protopress::budget::Budgeted(mimalloc::MiMalloc);
+static ALLOCATOR: protopress::budget::Budgeted<FastOrCompact> =
+    protopress::budget::Budgeted(FastOrCompact);
+
+/// mimalloc (fast) or the C library's allocator (compact), as `budget` chose: a block comes
+/// from the one chosen when it is asked for, and goes back to the one it came from.
+struct FastOrCompact;
+
+unsafe extern "C" {
+    /// mimalloc's own test of whether a block is one of its (its arenas and segments).
+    fn mi_is_in_heap_region(p: *const std::ffi::c_void) -> bool;
+}
+
+impl FastOrCompact {
+    /// Whether `ptr` came from the C library's allocator.
+    fn compacts(ptr: *mut u8) -> bool {
+        // SAFETY: mimalloc's query reads only its own maps, for any address.
+        protopress::budget::ever_compact() && !unsafe { mi_is_in_heap_region(ptr.cast()) }
+    }
+}
+
+// SAFETY: each block is freed and resized by the allocator that made it (`compacts`).
+unsafe impl GlobalAlloc for FastOrCompact {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        match protopress::budget::compact() {
+            true => unsafe { System.alloc(layout) },
+            false => unsafe { mimalloc::MiMalloc.alloc(layout) },
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        match protopress::budget::compact() {
+            true => unsafe { System.alloc_zeroed(layout) },
+            false => unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) },
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        match Self::compacts(ptr) {
+            true => unsafe { System.dealloc(ptr, layout) },
+            false => unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) },
+        }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        match Self::compacts(ptr) {
+            true => unsafe { System.realloc(ptr, layout, new_size) },
+            false => unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) },
+        }
+    }
+}
 
 /// Exit codes, as documented in `protopress --help`.
 const CHECK_FAILED: u8 = 1;
