@@ -18,8 +18,9 @@ use cli::ui::{self, Ui};
 static ALLOCATOR: protopress::budget::Budgeted<FastOrCompact> =
     protopress::budget::Budgeted(FastOrCompact);
 
-/// mimalloc (fast) or the C library's allocator (compact), as `budget` chose: a block comes
-/// from the one chosen when it is asked for, and goes back to the one it came from.
+/// mimalloc (fast) or the C library's allocator (compact), as `budget` chose for the process:
+/// a block comes from the one chosen when it is asked for, and goes back to the one it came
+/// from (the blocks made before the choice are mimalloc's).
 struct FastOrCompact;
 
 unsafe extern "C" {
@@ -28,14 +29,18 @@ unsafe extern "C" {
 }
 
 impl FastOrCompact {
-    /// Whether `ptr` came from the C library's allocator.
+    /// Whether `ptr` came from the C library's allocator: once it was chosen, any block
+    /// mimalloc does not know. mimalloc knows every block it made before the choice, which
+    /// comes with the first game, long before any block of a gigabyte (the only kind it would
+    /// not know, taken from the system outside its own ranges).
     fn compacts(ptr: *mut u8) -> bool {
         // SAFETY: mimalloc's query reads only its own maps, for any address.
-        protopress::budget::ever_compact() && !unsafe { mi_is_in_heap_region(ptr.cast()) }
+        protopress::budget::compact() && !unsafe { mi_is_in_heap_region(ptr.cast()) }
     }
 }
 
-// SAFETY: each block is freed and resized by the allocator that made it (`compacts`).
+// SAFETY: each block is freed and resized by the allocator that made it (`compacts`), the
+// choice being made once and only from mimalloc to the C library's (`budget`).
 unsafe impl GlobalAlloc for FastOrCompact {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match protopress::budget::compact() {

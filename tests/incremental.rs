@@ -297,6 +297,47 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
     );
 }
 
+/// A listed face's thumbnail starts from its preflight's render in a game with rules: the
+/// same thumbnail whether that render was made for the look now, or the look was kept from the
+/// last build and the face rendered for the thumbnail alone; and a game whose rules go keeps
+/// none of the thumbnails drawn the other way. Each time the index page is a cold build's.
+#[test]
+fn thumbnails_are_a_cold_builds_however_the_cache_found_their_faces() {
+    let dir = common::copy_game("death-to-decorum");
+    let root = dir.path();
+    let build = |args: &[&str]| {
+        let mut all = vec!["build", "death-to-decorum"];
+        all.extend_from_slice(args);
+        run_dated(root, &all)
+    };
+    let pictures = |out: &str| {
+        let mut files = common::snapshot(&root.join(out).join("death-to-decorum"));
+        files.retain(|(name, _)| name.starts_with("thumbs/") || name == "index.html");
+        assert!(files.len() > 2, "{out}: {} pictures", files.len());
+        files
+    };
+    let same_as_cold = |when: &str| {
+        build(&["--no-cache", "--out", "cold"]);
+        assert!(pictures("output") == pictures("cold"), "{when}");
+    };
+    build(&[]);
+    // The thumbnails and sprites gone, the faces' notes kept: every thumbnail drawn again, each
+    // from a render made for it alone.
+    for (name, _) in cache_entries(root) {
+        if name.contains("/thumb-") || name.contains("/sprite-") {
+            std::fs::remove_file(root.join("output/.cache").join(name)).unwrap();
+        }
+    }
+    build(&[]);
+    same_as_cold("with the looks kept and the thumbnails drawn again");
+    std::fs::remove_file(root.join("data/death-to-decorum/rules.md")).unwrap();
+    std::fs::remove_file(root.join("data/death-to-decorum/rules.typ")).ok();
+    let manifest = root.join("data/death-to-decorum/manifest.yaml");
+    std::fs::remove_file(&manifest).ok();
+    build(&[]);
+    same_as_cold("without rules");
+}
+
 /// A game without a rulebook draws its face thumbnails beside the sheets, where a core is free;
 /// rebuilt with nothing changed, it finds every sprite of them in the cache and reads no
 /// thumbnail at all (nor holds them in memory); after an edit it draws them again.

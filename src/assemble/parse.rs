@@ -80,25 +80,38 @@ pub(super) struct ParseNotes {
     fell_back: std::sync::Mutex<std::collections::BTreeMap<usize, String>>,
     /// Where a command-line build keeps each face's notes for the next.
     kept: Option<KeptNotes>,
-    /// By face, whether its look may wait for its thumbnail: the faces the index page shows.
+    /// By face, whether its look may wait for its thumbnail: the faces the index page shows,
+    /// when thumbnails are drawn from looks.
     for_thumbs: Vec<bool>,
     /// Faces parsed whose look waits for their thumbnail.
     waiting: std::sync::Mutex<std::collections::BTreeSet<usize>>,
+    /// What the thumbnails are kept under beside a face's hash: the name of its fonts, and
+    /// whether they are drawn from looks (the same face drawn the other way differs a little).
+    thumbs_name: String,
 }
 
 impl ParseNotes {
-    /// Notes that keep what parsing the faces found in `disk`, when there is one; those of
-    /// the faces the index page shows (`shown`) are made with their thumbnails.
+    /// Notes that keep what parsing the faces found in `disk`, when there is one; with
+    /// `thumbs_from_looks`, the looks of the faces the index page shows (`shown`) are made
+    /// with their thumbnails, which start from them.
     pub(super) fn kept_in(
         disk: Option<Arc<DiskCache>>,
         fonts: &Fonts,
         shown: Vec<bool>,
+        thumbs_from_looks: bool,
     ) -> ParseNotes {
+        let drawn = if thumbs_from_looks { " from looks" } else { "" };
         ParseNotes {
             kept: disk.map(|disk| KeptNotes::new(disk, &fonts.digest)),
-            for_thumbs: shown,
+            for_thumbs: if thumbs_from_looks { shown } else { Vec::new() },
+            thumbs_name: format!("{}{drawn}", fonts.digest),
             ..ParseNotes::default()
         }
+    }
+
+    /// What the thumbnails are kept under beside a face's hash.
+    pub(super) fn thumbs_name(&self) -> &str {
+        &self.thumbs_name
     }
 
     /// Notes what parsing face `i` into `tree` found: as the last build found it when the
@@ -125,9 +138,11 @@ impl ParseNotes {
         looked
     }
 
-    /// For the thumbnail of face `i`: looks at it now when its look waited for the thumbnail,
-    /// and gives back the face as it rendered it, when that is the whole face but its shaped
-    /// text (the SVG reader laid out none of its text, which the look leaves out).
+    /// For the thumbnail of face `i`, when thumbnails are drawn from looks: the face without
+    /// its shaped text as the look renders it, when that is the whole face but its shaped text
+    /// (the SVG reader laid out none of it, which the look leaves out). It comes from the
+    /// face's look, made now when it waited for the thumbnail, else is rendered now: whichever
+    /// way, the same face gives the same thumbnail, cache or none.
     pub(super) fn look_for_thumb(
         &self,
         i: usize,
@@ -135,11 +150,14 @@ impl ParseNotes {
         face: &Face,
         tree: &ParsedFace,
     ) -> Option<Looked> {
-        if !lock(&self.waiting).remove(&i) {
+        if self.for_thumbs.is_empty() || crate::preflight::pixels::has_text(tree.tree.root()) {
             return None;
         }
-        let looked = self.look(i, game, face, tree)?;
-        (!crate::preflight::pixels::has_text(tree.tree.root())).then_some(looked)
+        let looked = match lock(&self.waiting).remove(&i) {
+            true => self.look(i, game, face, tree),
+            false => None,
+        };
+        looked.or_else(|| crate::preflight::pixels::render(face, &tree.tree).map(|(p, _)| p))
     }
 
     /// Looks at the faces whose look still waits: their thumbnails were kept, or not drawn.

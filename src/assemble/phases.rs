@@ -42,6 +42,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     let trees = face_trees(trees, &game, &faces, &fonts, render, &parsed);
     let date = build_date();
     let look = |i: usize, tree: &ParsedFace| parsed.look_for_thumb(i, &game, &faces.faces[i], tree);
+    let thumbs = ThumbsBy::of(&parsed, &look);
     let FirstPhase {
         components,
         mut sheets,
@@ -51,7 +52,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         face_art,
         sheet_warnings,
         keys_later,
-    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache, (&parsed, &look))?;
+    } = sheets_and_rulebook(&game, &faces, &trees, &fonts, date, cache, thumbs)?;
     clock.lap("sheets and PDF", &mut timings);
     let_go_of_memoised(render.is_some(), &sheets.pdfs);
     first_phase_times(&mut timings, &trees, rulebook_time);
@@ -72,7 +73,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
     let later = keys_later
         .zip(disk)
         .map(|(keys, disk)| keys.later(printer, disk, &sheets.pdfs));
-    let art: IndexArtOf = (face_art, &sheets.previews, &look);
+    let art: IndexArtOf = (face_art, &sheets.previews, thumbs);
     let ((books, book_files, kit_pages), art) =
         kit_beside_index_art(&input, &trees, art, cache, later)?;
     parsed.look_at_waiting(&game, &faces, &trees);
@@ -110,11 +111,13 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
 /// What parsing the faces will find, kept in the build cache's `disk` when there is one.
 ///
 /// In a game with rules, the faces the index page shows are looked at (their preflight) as
-/// their thumbnails are drawn rather than as the sheets parse them ([`ParseNotes`]): the
-/// thumbnails are drawn beside the kit, while Typst keeps one core and the other waits, and
-/// the look moves there from the sheets, the build's busiest stretch (Death to Decorum 0.18 →
-/// 0.17 s). Without rules the thumbnails are drawn beside the sheets, and moving the look only
-/// lets the faces parsed ahead of them pile up (10,000 rich faces held 26 MB more).
+/// their thumbnails are drawn rather than as the sheets parse them ([`ParseNotes`]), and the
+/// thumbnails start from the looks' renders. A build that typesets the rulebook draws the
+/// thumbnails beside the kit, while Typst keeps one core and the other waits: the looks move
+/// there from the sheets, the build's busiest stretch (Death to Decorum 0.18 → 0.17 s); one
+/// whose rulebook comes from the cache draws them beside the sheets, where the looks were.
+/// Without rules the thumbnails are drawn beside the sheets, and moving the looks only lets the
+/// faces parsed ahead of them pile up (10,000 rich faces held 26 MB more).
 fn parse_notes(
     game: &Game,
     faces: &Faces,
@@ -122,11 +125,9 @@ fn parse_notes(
     cache: Option<&BuildCache>,
 ) -> ParseNotes {
     let rules = crate::render::rules::rules_path(game);
-    let with_thumbs = match game.project.is_file(&rules) {
-        true => crate::output::index::shown_faces(faces),
-        false => Vec::new(),
-    };
-    ParseNotes::kept_in(cache.and_then(|c| c.disk.clone()), fonts, with_thumbs)
+    let from_looks = game.project.is_file(&rules);
+    let shown = crate::output::index::shown_faces(faces);
+    ParseNotes::kept_in(cache.and_then(|c| c.disk.clone()), fonts, shown, from_looks)
 }
 
 /// What the kit's language lacks in its catalogue (printed in English instead), and its
@@ -197,7 +198,7 @@ fn build_report(
 fn kit_beside_index_art<'a>(
     input: &KitInput<'a>,
     trees: &'a FaceTrees<'a>,
-    (faces, previews, look): IndexArtOf<'a, '_>,
+    (faces, previews, thumbs): IndexArtOf<'a, '_>,
     cache: Option<&'a BuildCache>,
     later: Option<impl FnOnce() + Send>,
 ) -> Result<(Books, IndexArt)> {
@@ -207,8 +208,8 @@ fn kit_beside_index_art<'a>(
             None => face_art(
                 input.faces,
                 trees,
-                thumb_cache(cache, input.fonts),
-                Some(look),
+                thumb_cache(cache, thumbs.notes),
+                Some(thumbs.look),
                 Pool::Shared,
             )?,
         };
@@ -229,7 +230,22 @@ fn kit_beside_index_art<'a>(
 /// What the index page's pictures are made of after the sheets: the face sprites, when made
 /// beside them; the sheets' pages to preview; and the look that draws a face's thumbnail
 /// from its preflight (`ParseNotes::look_for_thumb`).
-type IndexArtOf<'a, 'p> = (Option<Result<FaceArt<'a>>>, &'p [FilePages], &'a Look<'a>);
+type IndexArtOf<'a, 'p> = (Option<Result<FaceArt<'a>>>, &'p [FilePages], ThumbsBy<'a>);
+
+/// How the faces' thumbnails are drawn and kept: from the faces' looks (what parsing them
+/// found, `notes`, and `look`, which draws a face's thumbnail from its look), under the
+/// notes' name for them.
+#[derive(Clone, Copy)]
+struct ThumbsBy<'a> {
+    notes: &'a ParseNotes,
+    look: &'a Look<'a>,
+}
+
+impl<'a> ThumbsBy<'a> {
+    fn of(notes: &'a ParseNotes, look: &'a Look<'a>) -> ThumbsBy<'a> {
+        ThumbsBy { notes, look }
+    }
+}
 
 /// The times of the work beside the sheets, after theirs: the faces parsed while the sheets
 /// waited for them moved out of the sheets' own time, then those parsed ahead of them and
@@ -247,9 +263,9 @@ fn first_phase_times(
 /// The session's thumbnails, with the name of the fonts the faces are set in.
 fn thumb_cache<'a>(
     cache: Option<&'a BuildCache>,
-    fonts: &'a Fonts,
+    notes: &'a ParseNotes,
 ) -> Option<(&'a ThumbCache, &'a str)> {
-    cache.map(|c| (&c.thumbs, fonts.digest.as_str()))
+    cache.map(|c| (&c.thumbs, notes.thumbs_name()))
 }
 
 /// Sheet PDFs past this many bytes in all make a build large enough to let go of the memoised
@@ -294,15 +310,16 @@ fn sheets_and_rulebook<'a>(
     fonts: &'a Fonts,
     date: (i32, u8, u8),
     cache: Option<&'a BuildCache>,
-    (notes, look): (&ParseNotes, &'a Look<'a>),
+    thumbs: ThumbsBy<'a>,
 ) -> Result<FirstPhase<'a>> {
     let typeset = cache.map(|c| &c.typeset);
     let (early, printed) = rayon::join(
         || -> Result<_> {
             let book = rulebook(game, faces, trees, fonts, date, typeset)?;
             let laid_now = book.0.as_ref().is_some_and(|b| b.laid_now);
-            let cache = thumb_cache(cache, fonts);
-            let art = (!laid_now).then(|| face_art(faces, trees, cache, Some(look), Pool::Shunned));
+            let cache = thumb_cache(cache, thumbs.notes);
+            let art = (!laid_now)
+                .then(|| face_art(faces, trees, cache, Some(thumbs.look), Pool::Shunned));
             Ok((book, art))
         },
         || {
@@ -321,7 +338,7 @@ fn sheets_and_rulebook<'a>(
     let ((components, sheets, keys_later), sheet_warnings) = printed?;
     // A face the sheets did not parse (its file taken from the cache) is not parsed to be
     // noted when the cache kept what an earlier build's parse of it found.
-    trees.finish_except(|i| notes.note_kept(i, game, &faces.faces[i]))?;
+    trees.finish_except(|i| thumbs.notes.note_kept(i, game, &faces.faces[i]))?;
     let check = crate::check::manifest::check_game(game, Some(faces))?;
     let ((rulebook, rulebook_time), face_art) = early?;
     Ok(FirstPhase {

@@ -413,7 +413,7 @@ fn entry_name(kind: Entry, key: &str) -> String {
 
 /// The entry's bytes: magic, this binary's identity, the payload's checksum, the payload.
 fn wrap_entry(payload: &[u8]) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(payload.len() + 72);
+    let mut bytes = Vec::with_capacity(payload.len() + HEADER);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(identity());
     bytes.extend_from_slice(&checksum(payload));

@@ -1,5 +1,5 @@
 //! Faces to pixels with resvg, from the very parsed faces the PDF draws (their text boxes
-//! filled from the glyphs' outlines), so images match the print.
+//! drawn from the glyphs, `render::shaped::pixels`), so images match the print.
 
 use resvg::tiny_skia::{self, Pixmap};
 

@@ -237,8 +237,8 @@ impl<'a> FaceTrees<'a> {
     /// page's thumbnails and the sheets ask for the same faces at once, and parsing a face
     /// twice would cost twice.
     fn ready(&self, face: usize) -> Option<Arc<ParsedFace>> {
-        // The wake lock is held from the look at the slot to the wait, and a batch takes it
-        // to wake its readers after storing its trees: no wake-up falls between.
+        // The wake lock is held from the look at the slot to the wait, and a parse takes it to
+        // wake the readers after storing its tree: no wake-up falls between.
         let mut wake = lock(&self.wake);
         loop {
             match &*lock(&self.slots[face]) {

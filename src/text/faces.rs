@@ -66,8 +66,8 @@ impl FaceData {
     }
 
     /// Glyph `glyph` rasterised for an em `scale`d to pixels (x right, y down) and its origin
-    /// at pixel position `at`, as [`GlyphMasks::place`] places it.
-    pub fn place_glyph(&self, glyph: u16, scale: (f32, f32), at: (f32, f32)) -> Placed {
+    /// at pixel position `at`, as [`GlyphMasks::place`] places it (none: fill its outline).
+    pub fn place_glyph(&self, glyph: u16, scale: (f32, f32), at: (f32, f32)) -> Option<Placed> {
         self.masks.place(glyph, scale, at, || self.outline(glyph))
     }
 }

@@ -21,7 +21,10 @@ const STEPS: f32 = 4.0;
 /// for (a print export at 1,200 dpi would otherwise keep every glyph of every size).
 const MAX_BYTES: usize = 4 << 20;
 /// Widest or tallest mask, in pixels: a glyph larger than this is filled as an outline.
-pub const MAX_SIDE: f32 = 512.0;
+const MAX_SIDE: f32 = 512.0;
+/// Farthest a glyph may be placed from the pixmap's origin, in pixels, to be drawn from a
+/// mask (whose place is counted in whole pixels): text beyond it is filled as an outline.
+pub const MAX_PLACE: f32 = 1e7;
 
 /// A glyph's coverage, 0 to 255 a pixel, with the offset of its first pixel from the pixel its
 /// origin falls in.
@@ -60,16 +63,28 @@ struct Kept {
 /// glyph that draws nothing.
 pub type Placed = ((i32, i32), Option<Arc<GlyphMask>>);
 
+/// A glyph rasterised: its mask, nothing (it covers no pixel), or too large for a mask.
+enum Rasterised {
+    Mask(GlyphMask),
+    Nothing,
+    TooLarge,
+}
+
 impl GlyphMasks {
     /// Glyph `glyph`, its em `scale`d to pixels (x right, y down), its origin at pixel
     /// position `at`. `outline` gives its outline in ems, y up, when it is to be rasterised.
+    /// None when the glyph is to be filled as an outline instead: placed beyond [`MAX_PLACE`],
+    /// or larger than a mask may be.
     pub fn place(
         &self,
         glyph: u16,
         scale: (f32, f32),
         at: (f32, f32),
         outline: impl FnOnce() -> Option<Arc<Path>>,
-    ) -> Placed {
+    ) -> Option<Placed> {
+        if !(at.0.abs() < MAX_PLACE && at.1.abs() < MAX_PLACE) {
+            return None;
+        }
         let (px, sx) = split(at.0);
         let (py, sy) = split(at.1);
         let key = Key {
@@ -78,10 +93,18 @@ impl GlyphMasks {
             step: (sx, sy),
         };
         if let Some(mask) = lock(&self.masks).by_key.get(&key) {
-            return ((px, py), mask.clone());
+            return Some(((px, py), mask.clone()));
         }
         let offset = (f32::from(sx) / STEPS, f32::from(sy) / STEPS);
-        let mask = outline().and_then(|o| rasterise(&o, scale, offset).map(Arc::new));
+        let rasterised = match outline() {
+            Some(o) => rasterise(&o, scale, offset),
+            None => Rasterised::Nothing,
+        };
+        let mask = match rasterised {
+            Rasterised::Mask(mask) => Some(Arc::new(mask)),
+            Rasterised::Nothing => None,
+            Rasterised::TooLarge => return None,
+        };
         let bytes = mask.as_ref().map_or(0, |m| m.coverage.len()) + 64;
         let mut kept = lock(&self.masks);
         if kept.bytes + bytes > MAX_BYTES {
@@ -89,7 +112,7 @@ impl GlyphMasks {
         }
         kept.bytes += bytes;
         kept.by_key.insert(key, mask.clone());
-        ((px, py), mask)
+        Some(((px, py), mask))
     }
 }
 
@@ -100,25 +123,31 @@ fn split(v: f32) -> (i32, u8) {
     (pixel as i32, (quarters - pixel * STEPS) as u8)
 }
 
-/// The outline's coverage, scaled and moved by `offset` inside its pixel; none when it covers
-/// no pixel.
-fn rasterise(outline: &Path, scale: (f32, f32), offset: (f32, f32)) -> Option<GlyphMask> {
+/// The outline's coverage, scaled and moved by `offset` inside its pixel.
+fn rasterise(outline: &Path, scale: (f32, f32), offset: (f32, f32)) -> Rasterised {
     let t = Transform::from_row(scale.0, 0.0, 0.0, scale.1, offset.0, offset.1);
-    let path = outline.clone().transform(t)?;
+    let Some(path) = outline.clone().transform(t) else {
+        return Rasterised::Nothing;
+    };
     let b = path.bounds();
     let (left, top) = (b.left().floor(), b.top().floor());
     let (width, height) = (b.right().ceil() - left, b.bottom().ceil() - top);
     if !(width >= 1.0 && height >= 1.0) {
-        return None;
+        return Rasterised::Nothing;
     }
-    let mut mask = Mask::new(width as u32, height as u32)?;
+    if !(width <= MAX_SIDE && height <= MAX_SIDE) {
+        return Rasterised::TooLarge;
+    }
+    let Some(mut mask) = Mask::new(width as u32, height as u32) else {
+        return Rasterised::TooLarge;
+    };
     mask.fill_path(
         &path,
         FillRule::Winding,
         true,
         Transform::from_translate(-left, -top),
     );
-    Some(GlyphMask {
+    Rasterised::Mask(GlyphMask {
         left: left as i32,
         top: top as i32,
         width: width as u32,
@@ -155,7 +184,7 @@ mod tests {
             Some(square())
         };
         // 8 px an em: the square is 4 px wide, from 2 px right of the origin, 4 px above it.
-        let ((x, y), mask) = masks.place(7, (8.0, -8.0), (10.0, 20.0), outline);
+        let ((x, y), mask) = masks.place(7, (8.0, -8.0), (10.0, 20.0), outline).unwrap();
         let mask = mask.unwrap();
         assert_eq!((x, y), (10, 20));
         assert_eq!(
@@ -164,9 +193,11 @@ mod tests {
         );
         assert!(mask.coverage.iter().all(|&c| c == 255));
         // Whole pixels away, the same mask; a quarter away, another, half covering its edges.
-        let ((x, _), _) = masks.place(7, (8.0, -8.0), (31.0, 2.0), || unreachable!());
+        let ((x, _), _) = masks
+            .place(7, (8.0, -8.0), (31.0, 2.0), || unreachable!())
+            .unwrap();
         assert_eq!(x, 31);
-        let (_, moved) = masks.place(7, (8.0, -8.0), (10.25, 20.0), outline);
+        let (_, moved) = masks.place(7, (8.0, -8.0), (10.25, 20.0), outline).unwrap();
         let moved = moved.unwrap();
         assert_eq!(made.get(), 2);
         assert_eq!((moved.left, moved.width), (2, 5));
@@ -179,5 +210,12 @@ mod tests {
         // Another scale is another mask.
         masks.place(7, (9.0, -9.0), (10.0, 20.0), outline);
         assert_eq!(made.get(), 3);
+        // Larger than a mask may be, or placed too far out: left to the outline's filling.
+        assert!(
+            masks
+                .place(7, (2000.0, -2000.0), (0.0, 0.0), outline)
+                .is_none()
+        );
+        assert!(masks.place(7, (8.0, -8.0), (3e9, 0.0), outline).is_none());
     }
 }

@@ -7,10 +7,10 @@
 //! is parsed, each `text` element `text_box` wrote is taken out of its SVG and a marker group
 //! left where it stood ([`extract`]); the rest is parsed as SVG. The texts are shaped into
 //! glyph runs with the faces the fitter measured with ([`runs`]) and drawn after the face:
-//! into the PDF as real text (searchable, selectable, [`draw`]), into pixels from the glyphs'
-//! outlines ([`pixels`]). Drawing them last is only the same as drawing them in place when nothing drawn
-//! after covers them and nothing around them changes how they paint ([`place`]); a face where
-//! that does not hold is parsed whole, as any SVG.
+//! into the PDF as real text (searchable, selectable, [`draw`]), into pixels from the glyphs
+//! ([`pixels`]). Drawing them last is only the same as drawing them in place when nothing
+//! drawn after covers them and nothing around them changes how they paint ([`place`]); a face
+//! where that does not hold is parsed whole, as any SVG.
 
 pub mod draw;
 pub mod extract;

@@ -10,7 +10,7 @@
 use resvg::tiny_skia::{self, PixmapMut, Transform};
 
 use super::{Ink, ParsedFace, PlacedText};
-use crate::text::glyph_masks::{MAX_SIDE, Placed};
+use crate::text::glyph_masks::Placed;
 
 /// Draws the face onto `pixmap` through `transform` (canvas units to pixels), as resvg draws
 /// an SVG.
@@ -34,11 +34,10 @@ pub fn texts_to_pixels(pixmap: &mut PixmapMut, face: &ParsedFace, transform: Tra
 }
 
 /// Draws `text` through `base` from its glyph masks; false, having drawn nothing, when `base`
-/// turns or slants it, or a glyph is too large for a mask.
+/// turns or slants it, or a glyph is too large for a mask or placed too far out.
 fn masked(pixmap: &mut PixmapMut, text: &PlacedText, ink: Ink, base: Transform) -> bool {
     let upright = base.kx == 0.0 && base.ky == 0.0 && base.is_finite();
-    let largest = text.shaped.runs.iter().map(|r| r.size).fold(0.0, f32::max);
-    if !upright || largest * base.sx.abs().max(base.sy.abs()) > MAX_SIDE / 2.0 {
+    if !upright {
         return false;
     }
     let mut placed: Vec<Placed> = Vec::new();
@@ -48,7 +47,10 @@ fn masked(pixmap: &mut PixmapMut, text: &PlacedText, ink: Ink, base: Transform) 
         for g in &run.glyphs {
             let (x, y) = (pen + g.x_offset * run.size, run.y - g.y_offset * run.size);
             let at = (base.tx + base.sx * x, base.ty + base.sy * y);
-            placed.push(run.face.place_glyph(g.id, scale, at));
+            let Some(glyph) = run.face.place_glyph(g.id, scale, at) else {
+                return false;
+            };
+            placed.push(glyph);
             pen += g.x_advance * run.size;
         }
     }
