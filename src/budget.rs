@@ -122,56 +122,6 @@ fn live() -> usize {
     LIVE.load(Ordering::Relaxed).max(0).unsigned_abs()
 }
 
-/// Whether new memory comes from the compact allocator (the C library's) rather than the fast
-/// one (mimalloc): see [`fit_allocator_to`]. Set once, never unset: until then every block
-/// freed is the fast allocator's, and the command line's allocator frees it without asking
-/// whose it is.
-static COMPACT: AtomicBool = AtomicBool::new(false);
-/// Whether the allocator was chosen (by the first game loaded).
-static CHOSEN: AtomicBool = AtomicBool::new(false);
-
-/// Printed pieces up to which a game is built with the compact allocator.
-pub const COMPACT_PIECES: u64 = 1000;
-
-/// Chooses the allocator for the process by the first game it loads, of `pieces` printed
-/// pieces: the compact one up to [`COMPACT_PIECES`], else the fast one. Later calls change
-/// nothing.
-///
-/// mimalloc keeps pages of its own for each thread and returns freed memory late: Death to
-/// Decorum's build held 110 MB under it and 95 MB under the C library's allocator, in the same
-/// time. From a few thousand faces on, mimalloc is the faster by a third (10,000 cards: 0.33 s
-/// against 0.45). The command line's allocator ([`Budgeted`] over both, in `main.rs`) frees a
-/// block into the allocator it came from by asking mimalloc whether it is one of its own.
-/// mimalloc cannot tell that of a block it took from the system alone (past a gigabyte), so
-/// the choice is made once, before any such block, and only ever from mimalloc to the C
-/// library's: every block mimalloc made by then is one of the small ones it knows.
-pub fn fit_allocator_to(pieces: u64) {
-    if CHOSEN.swap(true, Ordering::SeqCst) || pieces > COMPACT_PIECES {
-        return;
-    }
-    keep_what_is_freed();
-    COMPACT.store(true, Ordering::SeqCst);
-}
-
-/// Has the C library's allocator keep up to 64 MB it grew by rather than give it back at each
-/// free, and serve blocks up to 32 MB from its heap rather than map each on its own: each
-/// return or map made every page of it fault in again when used next (Death to Decorum's
-/// build 0.183 → 0.172 s, in the same memory).
-fn keep_what_is_freed() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt takes plain integers; it only sets the allocator's thresholds.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 64 << 20);
-    }
-}
-
-/// Whether memory comes from the compact allocator (since it was chosen; before, all came
-/// from the fast one).
-pub fn compact() -> bool {
-    COMPACT.load(Ordering::SeqCst)
-}
-
 /// Sets the process limit from `PROTOPRESS_MEMORY_MB` (or the default). Called once by the
 /// command line before any work; a library user who never calls it has no limit.
 pub fn limit_process() {

@@ -9,6 +9,7 @@
 //!
 //! [`assemble::Session::build_game`] runs it for one game; the `protopress` binary is a thin CLI over it.
 
+pub mod allocator;
 pub mod assemble;
 pub mod budget;
 pub mod check;

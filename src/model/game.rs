@@ -167,7 +167,7 @@ impl Game {
         }
         let pieces: u64 = components.iter().map(|c| u64::from(c.copies())).sum();
         validate::check_pieces(pieces).map_err(|e| e.in_file(&game_path).game(id))?;
-        crate::budget::fit_allocator_to(pieces);
+        crate::allocator::fit_to(pieces);
         let catalogue = Arc::new(Catalogue::load(project, &langs.current).map_err(game_err)?);
         let game = Game {
             id: id.to_owned(),

@@ -203,6 +203,34 @@ impl<'w> Art<'w, '_> {
         })
     }
 
+    /// Draws `face`'s form clipped to `clip` through `transform`, with `stamp` in it when
+    /// given; a dry writer notes where it would go instead.
+    fn draw_form(
+        &mut self,
+        surface: &mut Surface,
+        face: usize,
+        (clip, transform): (Rect, Transform),
+        stamp: Option<&FormStamp>,
+    ) {
+        if self.forms.is_dry() {
+            self.forms.place_dry(face, surface.ctm(), clip, transform);
+            return;
+        }
+        let graphic = match stamp {
+            Some(stamp) => {
+                let (faces, trees) = (self.faces, self.trees);
+                self.forms.get_stamped(surface, faces, trees, face, stamp)
+            }
+            None => self.forms.get(surface, self.faces, self.trees, face),
+        };
+        push_clip(surface, clip);
+        surface.push_transform(&transform);
+        surface.draw_graphic(graphic);
+        surface.pop();
+        surface.pop();
+        self.forms.drawn_once(self.trees, face);
+    }
+
     /// The faces of one layer of a sheet, with their stamps (and a top layer's windows).
     fn draw_layer(
         &mut self,
@@ -242,23 +270,7 @@ impl<'w> Art<'w, '_> {
             let whole = trim.grow(b, b, b, b);
             let transform = face_transform(whole, grid.turned, layer, flip);
             let in_form = self.stamp_in_form(deck, face, (&text, spot));
-            if self.forms.is_dry() {
-                self.forms.place_dry(face, surface.ctm(), clip, transform);
-            } else {
-                let graphic = match &in_form {
-                    Some(stamp) => {
-                        let (faces, trees) = (self.faces, self.trees);
-                        self.forms.get_stamped(surface, faces, trees, face, stamp)
-                    }
-                    None => self.forms.get(surface, self.faces, self.trees, face),
-                };
-                push_clip(surface, clip);
-                surface.push_transform(&transform);
-                surface.draw_graphic(graphic);
-                surface.pop();
-                surface.pop();
-                self.forms.drawn_once(self.trees, face);
-            }
+            self.draw_form(surface, face, (clip, transform), in_form.as_ref());
             placed.push(Placed {
                 face,
                 rect: whole,
