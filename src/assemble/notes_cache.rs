@@ -112,17 +112,13 @@ impl KeptNotes {
     /// The note of `face` as this build or the last made it, if either did: then the face
     /// need not be parsed for it.
     pub(super) fn kept(&self, game: &Game, face: &Face) -> Option<FaceNote> {
-        self.kept_under(&crate::preflight::cache_key(game, face, &self.fonts))
-    }
-
-    /// [`KeptNotes::kept`], by the face's key.
-    fn kept_under(&self, key: &str) -> Option<FaceNote> {
+        let key = crate::preflight::cache_key(game, face, &self.fonts);
         // A face parsed again after it was let go (for the index page's previews).
-        if let Some(note) = lock(&self.now).get(key) {
+        if let Some(note) = lock(&self.now).get(&key) {
             return Some(note.clone());
         }
-        let note = self.earlier().get(key)?.clone();
-        lock(&self.now).insert(key.to_owned(), note.clone());
+        let note = self.earlier().get(&key)?.clone();
+        lock(&self.now).insert(key, note.clone());
         Some(note)
     }
 

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::digest::hex;
 use crate::error::Result;
-use crate::render::raster::{png_preview_rgb, rgb_into};
+use crate::render::raster::{png_preview, rgb_into};
 
 /// A sprite's width in pixels, unless a wider picture needs more.
 const SPRITE_WIDTH: u32 = 1200;
@@ -104,7 +104,7 @@ pub fn pack(
                         .collect();
                     let sized = members[n].iter().map(|&i| (pictures[i].size, &places[i]));
                     let size = sprite_size(sized);
-                    let png = png_preview_rgb(size, &compose(size, &at))?;
+                    let png = png_preview(size, &compose(size, &at))?;
                     // A picture not drawn leaves a hole a later build could fill: not kept.
                     if let (Some(store), true) = (store, at.len() == members[n].len()) {
                         store.keep_sprite(&keys[n], &png);

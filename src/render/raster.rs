@@ -77,9 +77,9 @@ pub fn render_area(
 }
 
 /// [`render_face`] with its bleed, drawn from `under`: the face already rendered without its
-/// shaped text boxes, at least as finely (the preflight's render, [`crate::preflight::pixels`]),
-/// shrunk to `w` × `h` over white, then the text boxes drawn over it at this size. The index
-/// page's thumbnail so costs the face one render, not two.
+/// shaped text boxes, at least as finely (the preflight's render of it), shrunk to `w` × `h`
+/// over white, then the text boxes drawn over it at this size. The index page's thumbnail so
+/// costs the face one render, not two.
 pub fn render_face_over(
     face: &Face,
     face_tree: &ParsedFace,
@@ -226,18 +226,13 @@ fn per_metre(dpi: f32) -> u32 {
         .clamp(1.0, f64::from(u32::MAX)) as u32
 }
 
-/// Encodes a small preview as an RGB PNG, quickly: the index page's thumbnails are drawn on
-/// every build. The balanced setting spent a tenth of a small game's build on them; the
-/// fastest (each row against the one above, no search for the best filter) takes half the
-/// fast setting's time, for files about half as large again (2.3 MB of thumbnails for Death
-/// to Decorum, read from the disk beside the page).
-pub fn png_preview(pixmap: &Pixmap) -> Result<Vec<u8>> {
-    png_preview_rgb((pixmap.width(), pixmap.height()), &rgb(pixmap))
-}
-
-/// [`png_preview`] of RGB pixels, `size` (width, height) of them: the index page's sprites
-/// are put together as RGB, not drawn.
-pub fn png_preview_rgb(size: (u32, u32), rgb: &[u8]) -> Result<Vec<u8>> {
+/// Encodes a small preview, `size` (width, height) RGB pixels (the index page's sprites are
+/// put together as RGB, not drawn), as a PNG, quickly: they are made on every build. The
+/// balanced setting spent a tenth of a small game's build on them; the fastest (each row
+/// against the one above, no search for the best filter) takes half the fast setting's time,
+/// for files about half as large again (2.3 MB of thumbnails for Death to Decorum, read from
+/// the disk beside the page).
+pub fn png_preview(size: (u32, u32), rgb: &[u8]) -> Result<Vec<u8>> {
     encode(size, rgb, png::ColorType::Rgb, None, Effort::Preview)
 }
 
@@ -328,17 +323,9 @@ fn drop_alpha(s: &[u8; 16]) -> [u8; 12] {
     rgb
 }
 
-/// The pixels without their alpha (the pixmap is opaque, so premultiplied is plain), four
-/// pixels at a time ([`drop_alpha`]). Collecting a `flat_map` of arrays took 6 % of a PNG
-/// export, a pixel at a time 5 %.
-fn rgb(pixmap: &Pixmap) -> Vec<u8> {
-    let data = pixmap.data();
-    let mut out = vec![0u8; data.len() / 4 * 3];
-    rgb_into(data, &mut out);
-    out
-}
-
-/// [`rgb`] of `src` into `dst` (three bytes for every four).
+/// The pixels of `src`, RGBA, without their alpha into `dst` (three bytes for every four; an
+/// opaque pixmap's premultiplied pixels are plain), four pixels at a time ([`drop_alpha`]).
+/// Collecting a `flat_map` of arrays took 6 % of a PNG export, a pixel at a time 5 %.
 pub fn rgb_into(src: &[u8], dst: &mut [u8]) {
     let (src4, src_rest) = src.as_chunks::<16>();
     let (dst4, dst_rest) = dst.as_chunks_mut::<12>();
@@ -436,6 +423,13 @@ pub fn max_pixels() -> u64 {
 mod tests {
     use super::*;
 
+    /// The pixels of `pixmap` without their alpha.
+    fn rgb(pixmap: &Pixmap) -> Vec<u8> {
+        let mut out = vec![0u8; pixmap.data().len() / 4 * 3];
+        rgb_into(pixmap.data(), &mut out);
+        out
+    }
+
     #[test]
     fn a_shrunk_pixmap_keeps_its_colours_and_lets_white_through_what_it_leaves_uncovered() {
         let mut from = Pixmap::new(25, 19).unwrap();
@@ -499,7 +493,7 @@ mod tests {
             assert_eq!(phys[8], 1, "unit: metre");
             assert!(chunk(&png, b"sRGB").is_some());
         }
-        let screen = png_preview(&p).unwrap();
+        let screen = png_preview((3, 2), &rgb(&p)).unwrap();
         assert!(chunk(&screen, b"sRGB").is_some() && chunk(&screen, b"pHYs").is_none());
     }
 
