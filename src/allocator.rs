@@ -109,7 +109,9 @@ unsafe impl GlobalAlloc for FastOrCompact {
 /// Turns transparent huge pages off for this process. mimalloc asks for them on its arenas,
 /// and a huge page counts whole in the memory a process holds as soon as one byte of it is
 /// touched: Death to Decorum's `check` held 46 MB where 29 MB do, its build 156 MB where
-/// 127 MB do, and no build measured ran faster with them.
+/// 127 MB do, and no build measured ran faster with them. This comes too late for the arena
+/// mimalloc maps at the runtime's first allocation, before `main`; its `no_thp` feature keeps
+/// mimalloc from asking for huge pages there.
 pub fn no_huge_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
