@@ -18,6 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
+use super::staging::{Staged, Stager};
 use crate::digest::hex;
 use crate::sync::lock;
 
@@ -110,12 +111,17 @@ pub struct DiskCache {
     pending: Mutex<BTreeMap<String, Pending>>,
     /// Entries read back whole, each counted once.
     reused: AtomicUsize,
+    /// The thread writing the entries made as they come ([`staging`](super::staging)),
+    /// started with the first.
+    stager: Mutex<Option<Stager>>,
 }
 
 /// An entry made by this build: in memory, or parked on disk while the other languages of the
 /// game are built (a game in many languages would otherwise hold every kit's entries at once).
 enum Pending {
     Held(Vec<u8>),
+    /// Written under its temporary name by the stager, to be renamed into place.
+    Staged,
     Parked(PathBuf),
     /// One of the kit's own files (its name in the kit's folder) and its bytes' checksum:
     /// copied from the file once it is written, so a large PDF is not held twice in memory.
@@ -146,6 +152,7 @@ impl DiskCache {
             used: Mutex::default(),
             pending: Mutex::default(),
             reused: AtomicUsize::new(0),
+            stager: Mutex::default(),
         };
         (plain(game) && plain(kit) && cache.unlinked()).then_some(cache)
     }
@@ -163,12 +170,7 @@ impl DiskCache {
     /// Whether every folder from the output root down to this kit's is a folder (or not there
     /// yet), not a link. Asked again before writing: a link may have been planted meanwhile.
     fn unlinked(&self) -> bool {
-        let below = self.dir.strip_prefix(&self.root).unwrap_or(&self.dir);
-        let mut path = self.root.clone();
-        below.components().all(|c| {
-            path.push(c);
-            std::fs::symlink_metadata(&path).map_or(true, |m| m.is_dir())
-        })
+        unlinked(&self.root, &self.dir)
     }
 
     /// The entry `kind`/`key` as `decode` reads it, when present, whole, written by this
@@ -197,8 +199,14 @@ impl DiskCache {
     /// Keeps `payload` as the entry `kind`/`key`, written by [`commit`](Self::commit) once the
     /// kit is: a failed build leaves the output root as it was, cache included.
     pub fn put(&self, kind: Entry, key: &str, payload: &[u8]) {
-        let entry = Pending::Held(wrap_entry(payload));
-        lock(&self.pending).insert(entry_name(kind, key), entry);
+        let name = entry_name(kind, key);
+        let mut stager = lock(&self.stager);
+        let stager = stager.get_or_insert_with(|| Stager::start(&self.root, &self.dir, unlinked));
+        let entry = match stager.send(name.clone(), wrap_entry(payload)) {
+            Ok(()) => Pending::Staged,
+            Err(bytes) => Pending::Held(bytes),
+        };
+        lock(&self.pending).insert(name, entry);
     }
 
     /// Keeps `payload`, which the kit writes as its file `file`, as the entry `kind`/`key`:
@@ -238,18 +246,22 @@ impl DiskCache {
 
     fn commit_in(&self, kit_dir: Option<&Path>) -> CacheUse {
         let pending = std::mem::take(&mut *lock(&self.pending));
+        let mut staged = self.finish_staging();
         let mut done = CacheUse {
             reused: self.reused.load(Ordering::Relaxed),
             ..CacheUse::default()
         };
         if !self.unlinked() || std::fs::create_dir_all(&self.dir).is_err() {
+            staged.discard();
             return done;
         }
+        staged.keep_dirs();
         mark_as_cache(&self.root.join(CACHE_DIR));
         let mut used = lock(&self.used);
         for (name, entry) in pending {
             let kept = match entry {
                 Pending::Held(bytes) => self.write(&name, &bytes),
+                Pending::Staged => staged.commit(&name),
                 Pending::Parked(path) => std::fs::rename(&path, self.dir.join(&name)).is_ok(),
                 Pending::Written(file, sum) => {
                     kit_dir.is_some_and(|dir| self.copy(&name, &dir.join(file), &sum))
@@ -260,12 +272,14 @@ impl DiskCache {
                 done.written += 1;
             }
         }
+        // An entry staged twice under one name is renamed once; nothing else is left over.
+        staged.discard();
         done.pruned = std::fs::read_dir(&self.dir).map_or(0, |entries| {
             entries
                 .flatten()
                 .filter(|e| {
                     let name = e.file_name().to_string_lossy().into_owned();
-                    is_ours(&name) && !used.contains(&name)
+                    is_ours(&name) && !used.contains(&name) && !staged_elsewhere(e)
                 })
                 .filter(|e| std::fs::remove_file(e.path()).is_ok())
                 .count()
@@ -315,6 +329,48 @@ impl DiskCache {
         }
         kept
     }
+}
+
+impl DiskCache {
+    /// What the stager wrote, once it has written all it was given.
+    fn finish_staging(&self) -> Staged {
+        lock(&self.stager)
+            .as_mut()
+            .map(Stager::finish)
+            .unwrap_or_default()
+    }
+}
+
+/// A cache that is never committed (its build failed) leaves nothing behind.
+impl Drop for DiskCache {
+    fn drop(&mut self) {
+        self.finish_staging().discard();
+    }
+}
+
+/// Whether every folder from `root` down to `dir` is a folder (or not there yet), not a link.
+fn unlinked(root: &Path, dir: &Path) -> bool {
+    let below = dir.strip_prefix(root).unwrap_or(dir);
+    let mut path = root.to_path_buf();
+    below.components().all(|c| {
+        path.push(c);
+        std::fs::symlink_metadata(&path).map_or(true, |m| m.is_dir())
+    })
+}
+
+/// Whether `entry` is another build's temporary file, young enough to be one it is still
+/// writing (a build of the same kit running beside this one stages its entries for a while):
+/// pruning leaves it. One left by a build that died is older, and goes.
+fn staged_elsewhere(entry: &std::fs::DirEntry) -> bool {
+    let name = entry.file_name().to_string_lossy().into_owned();
+    let ours = format!(".{}.tmp", std::process::id());
+    let young = entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age < std::time::Duration::from_secs(600));
+    name.starts_with('.') && !name.ends_with(&ours) && young
 }
 
 /// Tags the cache folder as one (the Cache Directory Tagging convention), so backup and
@@ -620,7 +676,7 @@ mod tests {
     }
 
     #[test]
-    fn parked_entries_leave_memory_and_land_in_the_cache() {
+    fn entries_leave_memory_at_once_and_land_in_the_cache() {
         let out = tempfile::tempdir().unwrap();
         let parking = out.path().join(".parked");
         let cache = DiskCache::open(out.path(), "game", "en").unwrap();
@@ -628,12 +684,31 @@ mod tests {
         cache.park(&parking).unwrap();
         assert!(matches!(
             lock(&cache.pending).values().next(),
-            Some(Pending::Parked(_))
+            Some(Pending::Staged)
         ));
         assert_eq!(cache.commit().written, 1);
         let again = DiskCache::open(out.path(), "game", "en").unwrap();
         assert_eq!(again.get(Entry::Typeset, "a", bytes).unwrap(), b"pdf");
-        assert_eq!(std::fs::read_dir(&parking).unwrap().count(), 0);
+        let dir = out.path().join(CACHE_DIR).join("game").join("en");
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [entry_name(Entry::Typeset, "a")],
+            "no temporary left"
+        );
+    }
+
+    #[test]
+    fn a_cache_never_committed_leaves_the_output_root_as_it_was() {
+        let out = tempfile::tempdir().unwrap();
+        let cache = DiskCache::open(out.path(), "game", "en").unwrap();
+        cache.put(Entry::Thumb, "a", b"pixels");
+        cache.put(Entry::Thumb, "b", b"more pixels");
+        drop(cache);
+        assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
     }
 
     #[test]

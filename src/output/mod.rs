@@ -9,6 +9,7 @@ pub mod record;
 pub mod report;
 pub mod set;
 pub mod sprites;
+mod staging;
 
 use std::io::Write;
 use std::path::Path;
