@@ -38,6 +38,15 @@ static PROCESS_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 static EXITING: AtomicBool = AtomicBool::new(false);
 /// Open stages: what each is (for the message) and its limit.
 static STAGES: Mutex<Vec<(String, usize)>> = Mutex::new(Vec::new());
+/// What to undo before the process stops for its memory ([`before_exit`]).
+static BEFORE_EXIT: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Has `undo` run when the process stops for running out of memory, before it exits: the
+/// build cache's temporary files go (`output::staging`), so the output root is left as it
+/// was. One such step is kept, the first given.
+pub fn before_exit(undo: fn()) {
+    let _ = BEFORE_EXIT.set(undo);
+}
 
 /// The process limit when `PROTOPRESS_MEMORY_MB` is not set: well above the largest build
 /// measured (10,000 unique rich faces, about 1 GB), well below what a machine has.
@@ -231,6 +240,9 @@ fn overrun(asked: usize) -> ! {
     let len = out.len;
     // What the exit itself allocates must pass.
     LIMIT.store(usize::MAX, Ordering::SeqCst);
+    if let Some(undo) = BEFORE_EXIT.get() {
+        undo();
+    }
     let _ = std::io::stderr().write_all(&buf[..len]);
     std::process::exit(EXIT)
 }

@@ -472,7 +472,9 @@ fn a_build_killed_while_writing_leaves_the_old_set() {
     let out = Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -f 8; exec {} -C {} build fixture",
+            // Without the cache, whose entries are written while the build goes on: the
+            // limit then stops the build where it writes the set.
+            "ulimit -f 8; exec {} -C {} build fixture --no-cache",
             env!("CARGO_BIN_EXE_protopress"),
             p.root().display()
         ))
@@ -498,6 +500,39 @@ fn a_build_killed_while_writing_leaves_the_old_set() {
         "left behind: {names:?}"
     );
     assert_whole_set(&p.out().join("fixture"), &gamma, &alpha);
+}
+
+/// A build killed while it writes its cache entries (they are written as the build goes on)
+/// leaves the old set, and its temporary files go with the next build.
+#[test]
+fn a_build_killed_while_writing_its_cache_leaves_nothing_for_long() {
+    let (_o, p) = built_game();
+    let before = snapshot(&p.out().join("fixture"));
+    set_of(&p, "Alpha", 2);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 8; exec {} -C {} build fixture",
+            env!("CARGO_BIN_EXE_protopress"),
+            p.root().display()
+        ))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the build should have been stopped");
+    assert!(
+        snapshot(&p.out().join("fixture")) == before,
+        "the old set changed"
+    );
+    let again = protopress(&p, &["build", "fixture"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    let cache = p.out().join(".cache/fixture/kit");
+    let left: Vec<String> = std::fs::read_dir(&cache)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
 }
 
 /// The set a build writes: every file present, `kit.pdf` holding the same cards as

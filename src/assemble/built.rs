@@ -88,7 +88,7 @@ impl Built {
     /// Moves the kit's file contents into `dir` (a folder of the output root), keeping only
     /// their names: a game in many languages waits for all its kits before writing any, and
     /// holding each kit's bytes meanwhile grew with the number of languages (184: 4.1 GB).
-    /// The cache entries the kit made go along.
+    /// The cache entries the kit made leave memory too ([`DiskCache::park`]).
     pub fn park(mut self, dir: &Path) -> Result<Built> {
         if let Some(cache) = &self.disk_cache {
             cache.park(&dir.join("cache"))?;

@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
-use super::staging::{Staged, Stager};
+use super::staging::{Staged, Stager, unlinked};
 use crate::digest::hex;
 use crate::sync::lock;
 
@@ -111,17 +111,27 @@ pub struct DiskCache {
     pending: Mutex<BTreeMap<String, Pending>>,
     /// Entries read back whole, each counted once.
     reused: AtomicUsize,
-    /// The thread writing the entries made as they come ([`staging`](super::staging)),
-    /// started with the first.
-    stager: Mutex<Option<Stager>>,
+    /// The thread writing the entries made as they come ([`staging`](super::staging)).
+    staging: Mutex<Staging>,
 }
 
-/// An entry made by this build: in memory, or parked on disk while the other languages of the
-/// game are built (a game in many languages would otherwise hold every kit's entries at once).
+/// Where the entries a build makes are written as they come: nowhere yet, by a stager's
+/// thread, or written by one that has finished (their temporary files waiting for the commit).
+#[derive(Default)]
+enum Staging {
+    #[default]
+    Idle,
+    Writing(Stager),
+    Finished(Staged),
+}
+
+/// An entry made by this build: written under its temporary name by the stager, to be renamed
+/// into place; or, when the stager could not take it, in memory, or parked on disk while the
+/// other languages of the game are built (a game in many languages would otherwise hold every
+/// kit's entries at once).
 enum Pending {
-    Held(Vec<u8>),
-    /// Written under its temporary name by the stager, to be renamed into place.
     Staged,
+    Held(Vec<u8>),
     Parked(PathBuf),
     /// One of the kit's own files (its name in the kit's folder) and its bytes' checksum:
     /// copied from the file once it is written, so a large PDF is not held twice in memory.
@@ -152,7 +162,7 @@ impl DiskCache {
             used: Mutex::default(),
             pending: Mutex::default(),
             reused: AtomicUsize::new(0),
-            stager: Mutex::default(),
+            staging: Mutex::default(),
         };
         (plain(game) && plain(kit) && cache.unlinked()).then_some(cache)
     }
@@ -168,7 +178,8 @@ impl DiskCache {
     }
 
     /// Whether every folder from the output root down to this kit's is a folder (or not there
-    /// yet), not a link. Asked again before writing: a link may have been planted meanwhile.
+    /// yet), not a link. Asked again before each write (by the stager too): a link may have
+    /// been planted meanwhile.
     fn unlinked(&self) -> bool {
         unlinked(&self.root, &self.dir)
     }
@@ -196,15 +207,22 @@ impl DiskCache {
         lock(&self.used).insert(entry_name(kind, key));
     }
 
-    /// Keeps `payload` as the entry `kind`/`key`, written by [`commit`](Self::commit) once the
-    /// kit is: a failed build leaves the output root as it was, cache included.
+    /// Keeps `payload` as the entry `kind`/`key`: written at once under a temporary name
+    /// ([`staging`](super::staging)) and put in place by [`commit`](Self::commit) once the kit
+    /// is written. A failed build removes it again: the output root is left as it was.
     pub fn put(&self, kind: Entry, key: &str, payload: &[u8]) {
         let name = entry_name(kind, key);
-        let mut stager = lock(&self.stager);
-        let stager = stager.get_or_insert_with(|| Stager::start(&self.root, &self.dir, unlinked));
-        let entry = match stager.send(name.clone(), wrap_entry(payload)) {
-            Ok(()) => Pending::Staged,
-            Err(bytes) => Pending::Held(bytes),
+        let bytes = wrap_entry(payload);
+        let mut staging = lock(&self.staging);
+        if let Staging::Idle = *staging {
+            *staging = Staging::Writing(Stager::start(&self.root, &self.dir));
+        }
+        let entry = match &*staging {
+            Staging::Writing(stager) => match stager.send(name.clone(), bytes) {
+                Ok(()) => Pending::Staged,
+                Err(bytes) => Pending::Held(bytes),
+            },
+            _ => Pending::Held(bytes),
         };
         lock(&self.pending).insert(name, entry);
     }
@@ -217,9 +235,12 @@ impl DiskCache {
         lock(&self.pending).insert(entry_name(kind, key), entry);
     }
 
-    /// Moves the entries made so far into `dir` (the kit's parking folder, inside the output
-    /// root), to be renamed into place by `commit`.
+    /// Waits for the entries made so far to be written under their temporary names, and
+    /// moves those held in memory (the stager could not take them) into `dir` (the kit's
+    /// parking folder, inside the output root): all to be renamed into place by `commit`.
     pub fn park(&self, dir: &Path) -> crate::error::Result<()> {
+        // The stager's thread goes: a game in many languages would keep one per kit.
+        self.stop_staging();
         for (name, entry) in lock(&self.pending).iter_mut() {
             if let Pending::Held(bytes) = entry {
                 let path = dir.join(name);
@@ -245,8 +266,8 @@ impl DiskCache {
     }
 
     fn commit_in(&self, kit_dir: Option<&Path>) -> CacheUse {
+        let mut staged = self.take_staged();
         let pending = std::mem::take(&mut *lock(&self.pending));
-        let mut staged = self.finish_staging();
         let mut done = CacheUse {
             reused: self.reused.load(Ordering::Relaxed),
             ..CacheUse::default()
@@ -272,7 +293,7 @@ impl DiskCache {
                 done.written += 1;
             }
         }
-        // An entry staged twice under one name is renamed once; nothing else is left over.
+        // An entry whose pending place another took (none today) leaves no temporary file.
         staged.discard();
         done.pruned = std::fs::read_dir(&self.dir).map_or(0, |entries| {
             entries
@@ -332,45 +353,54 @@ impl DiskCache {
 }
 
 impl DiskCache {
-    /// What the stager wrote, once it has written all it was given.
-    fn finish_staging(&self) -> Staged {
-        lock(&self.stager)
-            .as_mut()
-            .map(Stager::finish)
-            .unwrap_or_default()
+    /// Waits for the stager to write all it was given; entries made later are held.
+    fn stop_staging(&self) {
+        let mut staging = lock(&self.staging);
+        if let Staging::Writing(stager) = &mut *staging {
+            *staging = Staging::Finished(stager.finish());
+        }
+    }
+
+    /// What the stager wrote, once it has written all it was given, to commit or discard.
+    fn take_staged(&self) -> Staged {
+        self.stop_staging();
+        match &mut *lock(&self.staging) {
+            Staging::Finished(staged) => std::mem::take(staged),
+            _ => Staged::default(),
+        }
     }
 }
 
-/// A cache that is never committed (its build failed) leaves nothing behind.
+/// A cache that is never committed (its build failed) removes what it staged, and the folders
+/// made for it once empty.
 impl Drop for DiskCache {
     fn drop(&mut self) {
-        self.finish_staging().discard();
+        self.take_staged().discard();
     }
 }
 
-/// Whether every folder from `root` down to `dir` is a folder (or not there yet), not a link.
-fn unlinked(root: &Path, dir: &Path) -> bool {
-    let below = dir.strip_prefix(root).unwrap_or(dir);
-    let mut path = root.to_path_buf();
-    below.components().all(|c| {
-        path.push(c);
-        std::fs::symlink_metadata(&path).map_or(true, |m| m.is_dir())
-    })
-}
-
-/// Whether `entry` is another build's temporary file, young enough to be one it is still
-/// writing (a build of the same kit running beside this one stages its entries for a while):
-/// pruning leaves it. One left by a build that died is older, and goes.
+/// Whether `entry` is the temporary file of another build still running (a build of the same
+/// kit beside this one stages its entries while it goes): pruning leaves it. One left by a
+/// build that was killed goes, its process being gone.
 fn staged_elsewhere(entry: &std::fs::DirEntry) -> bool {
     let name = entry.file_name().to_string_lossy().into_owned();
-    let ours = format!(".{}.tmp", std::process::id());
-    let young = entry
-        .metadata()
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age < std::time::Duration::from_secs(600));
-    name.starts_with('.') && !name.ends_with(&ours) && young
+    let pid = name
+        .strip_prefix('.')
+        .and_then(|n| n.strip_suffix(".tmp"))
+        .and_then(|n| n.rsplit_once('.'))
+        .and_then(|(_, pid)| pid.parse::<u32>().ok());
+    pid.is_some_and(|pid| pid != std::process::id() && process_runs(pid, entry))
+}
+
+/// Whether the process `pid`, which wrote `entry`, still runs: on Linux, whether it has a
+/// folder under `/proc`; elsewhere, whether the file is younger than ten minutes.
+fn process_runs(pid: u32, entry: &std::fs::DirEntry) -> bool {
+    if cfg!(target_os = "linux") {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    }
+    let age = entry.metadata().and_then(|m| m.modified()).ok();
+    age.and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age < std::time::Duration::from_secs(600))
 }
 
 /// Tags the cache folder as one (the Cache Directory Tagging convention), so backup and
@@ -560,7 +590,11 @@ mod tests {
             None,
             "kept once the kit is"
         );
-        assert!(!out.path().join(CACHE_DIR).exists());
+        let entry = out
+            .path()
+            .join(".cache/game/kit")
+            .join(entry_name(Entry::Typeset, "a"));
+        assert!(!entry.exists(), "in place only once committed");
         cache.commit();
         let got = cache.get(Entry::Typeset, "a", bytes);
         assert_eq!(got.unwrap(), b"the typeset pdf");
@@ -677,9 +711,11 @@ mod tests {
 
     #[test]
     fn entries_leave_memory_at_once_and_land_in_the_cache() {
-        let out = tempfile::tempdir().unwrap();
-        let parking = out.path().join(".parked");
-        let cache = DiskCache::open(out.path(), "game", "en").unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        // A first build: not even the output root is there yet.
+        let out = &tmp.path().join("output");
+        let parking = out.join(".parked");
+        let cache = DiskCache::open(out, "game", "en").unwrap();
         cache.put(Entry::Typeset, "a", b"pdf");
         cache.park(&parking).unwrap();
         assert!(matches!(
@@ -687,9 +723,9 @@ mod tests {
             Some(Pending::Staged)
         ));
         assert_eq!(cache.commit().written, 1);
-        let again = DiskCache::open(out.path(), "game", "en").unwrap();
+        let again = DiskCache::open(out, "game", "en").unwrap();
         assert_eq!(again.get(Entry::Typeset, "a", bytes).unwrap(), b"pdf");
-        let dir = out.path().join(CACHE_DIR).join("game").join("en");
+        let dir = out.join(CACHE_DIR).join("game").join("en");
         let names: Vec<String> = std::fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -709,6 +745,12 @@ mod tests {
         cache.put(Entry::Thumb, "b", b"more pixels");
         drop(cache);
         assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
+        // Nor does it leave an output root that was not there.
+        let root = out.path().join("output");
+        let cache = DiskCache::open(&root, "game", "en").unwrap();
+        cache.put(Entry::Thumb, "a", b"pixels");
+        drop(cache);
+        assert!(!root.exists());
     }
 
     #[test]
@@ -792,5 +834,91 @@ mod tests {
         cache.put(Entry::Thumb, "a", b"pixels");
         assert_eq!(cache.commit().written, 0);
         assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
+    }
+
+    /// The stager writes while the build goes on: a link planted between two entries is not
+    /// written through, nor is anything removed through it when the build fails.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_planted_while_entries_are_written_is_not_followed() {
+        let out = tempfile::tempdir().unwrap();
+        let elsewhere = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(elsewhere.path().join("kit")).unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        cache.put(Entry::Thumb, "a", b"pixels");
+        // Once the first entry is written (the link is planted between two writes, as a
+        // build sees it, not within one).
+        let first = super::super::staging::staged_path(
+            &out.path().join(".cache/game/kit"),
+            &entry_name(Entry::Thumb, "a"),
+        );
+        while !first.is_file() {
+            std::thread::yield_now();
+        }
+        let game = out.path().join(".cache/game");
+        std::fs::rename(&game, out.path().join("moved")).unwrap();
+        std::os::unix::fs::symlink(elsewhere.path(), &game).unwrap();
+        cache.put(Entry::Thumb, "b", b"more pixels");
+        let later = DiskCache::open(out.path(), "game", "kit");
+        assert!(later.is_none(), "the linked folder is not opened");
+        drop(cache);
+        let there: Vec<_> = std::fs::read_dir(elsewhere.path().join("kit"))
+            .unwrap()
+            .collect();
+        assert!(
+            there.is_empty(),
+            "nothing written or removed through the link"
+        );
+        assert!(elsewhere.path().join("kit").is_dir(), "its folder stays");
+    }
+
+    #[test]
+    fn the_last_entry_made_under_a_name_is_the_one_kept() {
+        let out = tempfile::tempdir().unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        cache.put(Entry::Notes, "a", b"first");
+        cache.put(Entry::Notes, "a", b"second");
+        assert_eq!(cache.commit().written, 1);
+        let again = DiskCache::open(out.path(), "game", "kit").unwrap();
+        assert_eq!(again.get(Entry::Notes, "a", bytes).unwrap(), b"second");
+    }
+
+    /// A game in several languages has a cache per kit under one folder of the game: when its
+    /// build fails, the last kit's cache to go takes the shared folders with it.
+    #[test]
+    fn failed_kits_of_one_game_leave_no_folder() {
+        let out = tempfile::tempdir().unwrap();
+        let en = DiskCache::open(out.path(), "game", "en").unwrap();
+        let fr = DiskCache::open(out.path(), "game", "fr").unwrap();
+        en.put(Entry::Thumb, "a", b"pixels");
+        fr.put(Entry::Thumb, "b", b"pixels");
+        en.park(&out.path().join(".parked")).unwrap();
+        fr.stop_staging();
+        assert!(out.path().join(".cache/game/fr").is_dir());
+        drop(en);
+        drop(fr);
+        let left: Vec<_> = std::fs::read_dir(out.path()).unwrap().collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+    }
+
+    /// The temporary file of a build that was killed goes with the next build's pruning; one
+    /// of a build still running (this test's own parent process stands for it) stays.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn pruning_takes_a_dead_builds_temporaries_and_leaves_a_running_ones() {
+        let out = tempfile::tempdir().unwrap();
+        let dir = out.path().join(".cache/game/kit");
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = entry_name(Entry::Thumb, "a");
+        let dead = dir.join(format!(".{name}.{}.tmp", u32::MAX - 1));
+        let running = dir.join(format!(
+            ".{name}.{}.tmp",
+            std::os::unix::process::parent_id()
+        ));
+        std::fs::write(&dead, b"half").unwrap();
+        std::fs::write(&running, b"half").unwrap();
+        let cache = DiskCache::open(out.path(), "game", "kit").unwrap();
+        assert_eq!(cache.commit().pruned, 1);
+        assert!(!dead.exists() && running.exists());
     }
 }

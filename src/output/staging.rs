@@ -5,15 +5,22 @@
 //! build makes an entry for each face thumbnail it draws: at 10,000 cards its 251 entries took
 //! 55 ms to write at the very end of the build, on one core, after everything else. Each entry
 //! is now written as soon as it is made, on a thread of its own at a low priority: mostly while
-//! the kit is typeset, when a core waits on Typst. The commit only renames them. A build that
-//! fails, or never commits, removes what it staged and the folders it made for it
-//! ([`Staged::discard`]): the output root is left as it was.
+//! the kit is typeset, when a core waits on Typst. The commit only renames them.
+//!
+//! What is staged and not yet committed is known to the whole process ([`Live`]): a build that
+//! fails removes its temporary files and the folders made for them once nothing else is in
+//! them ([`Staged::discard`]), and so does one stopped for running out of memory
+//! ([`discard_all`], before it exits). A build killed outright leaves its temporary files; the
+//! next build's pruning removes them, their process being gone.
 
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
+use std::sync::{Mutex, OnceLock};
 use std::thread::JoinHandle;
+
+use crate::sync::lock;
 
 /// The thread writing entries, until it is finished.
 pub(super) struct Stager {
@@ -21,36 +28,31 @@ pub(super) struct Stager {
     thread: Option<JoinHandle<Staged>>,
 }
 
-/// What the thread wrote: the entries under their temporary names, and the folders it made.
+/// What a stager wrote into its folder: the entries under their temporary names.
 #[derive(Default)]
 pub(super) struct Staged {
-    pub(super) names: HashSet<String>,
-    made_dirs: Vec<PathBuf>,
+    names: HashSet<String>,
+    root: PathBuf,
     dir: PathBuf,
 }
 
 impl Stager {
-    /// A thread writing entries into `dir`, a folder of the output root `root`, once every
-    /// folder between them is checked to be a folder and not a link (`unlinked`).
-    pub(super) fn start(root: &Path, dir: &Path, unlinked: fn(&Path, &Path) -> bool) -> Stager {
+    /// A thread writing entries into `dir`, a folder of the output root `root`, each only
+    /// while every folder between them is a folder and not a link ([`unlinked`], asked before
+    /// each file: a link may be planted while the build goes on).
+    pub(super) fn start(root: &Path, dir: &Path) -> Stager {
         let (sender, receiver) = mpsc::channel::<(String, Vec<u8>)>();
-        let (root, dir) = (root.to_path_buf(), dir.to_path_buf());
+        let mut staged = Staged {
+            names: HashSet::new(),
+            root: root.to_path_buf(),
+            dir: dir.to_path_buf(),
+        };
         let thread = std::thread::Builder::new()
             .name("cache writer".into())
             .spawn(move || {
                 crate::sync::lower_this_thread();
-                let mut staged = Staged {
-                    dir: dir.clone(),
-                    ..Staged::default()
-                };
-                if !unlinked(&root, &dir) || !staged.make_dirs(&root) {
-                    return staged;
-                }
                 for (name, bytes) in receiver {
-                    if !staged.names.contains(&name) && write_new(&staged_path(&dir, &name), &bytes)
-                    {
-                        staged.names.insert(name);
-                    }
+                    staged.write(name, &bytes);
                 }
                 staged
             });
@@ -67,7 +69,7 @@ impl Stager {
     }
 
     /// Hands `bytes` (a whole entry file) to the thread to write as `name`; gives them back
-    /// when the thread is gone.
+    /// when the thread is gone or finished.
     pub(super) fn send(&self, name: String, bytes: Vec<u8>) -> Result<(), Vec<u8>> {
         match &self.sender {
             Some(sender) => sender.send((name, bytes)).map_err(|e| e.0.1),
@@ -75,7 +77,8 @@ impl Stager {
         }
     }
 
-    /// Waits for the thread to write all it was given, and says what it wrote.
+    /// Waits for the thread to write all it was given, and says what it wrote. Later entries
+    /// are given back by [`Stager::send`].
     pub(super) fn finish(&mut self) -> Staged {
         self.sender = None;
         let joined = self.thread.take().map(JoinHandle::join);
@@ -84,46 +87,58 @@ impl Stager {
 }
 
 impl Staged {
-    /// Makes `self.dir` and the folders above it, down from `root`, noting the ones it made.
-    fn make_dirs(&mut self, root: &Path) -> bool {
-        let mut missing: Vec<PathBuf> = Vec::new();
-        let mut path = self.dir.as_path();
-        while !path.exists() && path.starts_with(root) {
-            missing.push(path.to_path_buf());
-            match path.parent() {
-                Some(parent) => path = parent,
-                None => break,
-            }
+    /// Whether the folders down to this one are still no links.
+    fn unlinked(&self) -> bool {
+        !self.dir.as_os_str().is_empty() && unlinked(&self.root, &self.dir)
+    }
+
+    /// Writes the entry `name` under its temporary name; a name written before is written
+    /// again (the last entry made under a name is the one kept, as in memory).
+    fn write(&mut self, name: String, bytes: &[u8]) {
+        if !self.unlinked() || !make_dirs(&self.root, &self.dir) {
+            return;
         }
-        for dir in missing.into_iter().rev() {
-            if std::fs::create_dir(&dir).is_err() {
-                return dir.is_dir();
-            }
-            self.made_dirs.push(dir);
+        let path = staged_path(&self.dir, &name);
+        if self.names.remove(&name) {
+            let _ = std::fs::remove_file(&path);
+            Live::forget_file(&path);
         }
-        true
+        if write_new(&path, bytes) {
+            Live::note_file(&path);
+            self.names.insert(name);
+        }
     }
 
     /// Renames the staged entry `name` into place; whether it is there now.
     pub(super) fn commit(&mut self, name: &str) -> bool {
-        self.names.remove(name)
-            && std::fs::rename(staged_path(&self.dir, name), self.dir.join(name)).is_ok()
+        if !self.names.remove(name) {
+            return false;
+        }
+        let path = staged_path(&self.dir, name);
+        let renamed = self.unlinked() && std::fs::rename(&path, self.dir.join(name)).is_ok();
+        if !renamed {
+            let _ = std::fs::remove_file(&path);
+        }
+        Live::forget_file(&path);
+        renamed
     }
 
-    /// Removes every entry still staged, and the folders made for them if they are empty.
+    /// The folders down to this one stay: the commit wrote into them.
+    pub(super) fn keep_dirs(&self) {
+        Live::keep_dirs_down_to(&self.dir);
+    }
+
+    /// Removes every entry still staged, then every folder a stager made that is empty.
     pub(super) fn discard(&mut self) {
+        let unlinked = self.unlinked();
         for name in self.names.drain() {
-            let _ = std::fs::remove_file(staged_path(&self.dir, &name));
+            let path = staged_path(&self.dir, &name);
+            if unlinked {
+                let _ = std::fs::remove_file(&path);
+            }
+            Live::forget_file(&path);
         }
-        // The deepest first: a folder goes only once nothing is left in it.
-        for dir in self.made_dirs.drain(..).rev() {
-            let _ = std::fs::remove_dir(dir);
-        }
-    }
-
-    /// The folders made for the entries stay: the commit wrote into them.
-    pub(super) fn keep_dirs(&mut self) {
-        self.made_dirs.clear();
+        Live::remove_empty_dirs(Some(&self.root));
     }
 }
 
@@ -132,16 +147,123 @@ pub(super) fn staged_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.{}.tmp", std::process::id()))
 }
 
+/// Makes `dir` and the folders above it, down from `root`, noting in [`Live`] the ones made.
+fn make_dirs(root: &Path, dir: &Path) -> bool {
+    let mut missing: Vec<&Path> = Vec::new();
+    let mut path = dir;
+    while !path.exists() && path.starts_with(root) {
+        missing.push(path);
+        match path.parent() {
+            Some(parent) => path = parent,
+            None => break,
+        }
+    }
+    for dir in missing.into_iter().rev() {
+        match std::fs::create_dir(dir) {
+            Ok(()) => Live::note_dir(root, dir),
+            // Made meanwhile by another build: it is not ours to remove.
+            Err(_) if dir.is_dir() => {}
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
 /// Writes `bytes` to a new file at `path` (never through a file or link already there);
-/// whether it is whole. A file cut short is removed.
+/// whether it is whole. A file it made and could not fill is removed.
 fn write_new(path: &Path, bytes: &[u8]) -> bool {
-    let created = std::fs::File::options()
+    let Ok(mut file) = std::fs::File::options()
         .write(true)
         .create_new(true)
-        .open(path);
-    let written = created.and_then(|mut file| file.write_all(bytes)).is_ok();
+        .open(path)
+    else {
+        return false;
+    };
+    let written = file.write_all(bytes).is_ok();
     if !written {
         let _ = std::fs::remove_file(path);
     }
     written
+}
+
+static LIVE: OnceLock<Mutex<Live>> = OnceLock::new();
+
+/// The temporary files staged and the folders made for them, by every stager of the
+/// process, until committed or removed.
+#[derive(Default)]
+struct Live {
+    files: HashSet<PathBuf>,
+    /// Each folder made, with the output root it is in.
+    dirs: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Live {
+    fn get() -> std::sync::MutexGuard<'static, Live> {
+        lock(LIVE.get_or_init(|| {
+            crate::budget::before_exit(discard_all);
+            Mutex::default()
+        }))
+    }
+
+    fn note_file(path: &Path) {
+        Live::get().files.insert(path.to_path_buf());
+    }
+
+    fn forget_file(path: &Path) {
+        Live::get().files.remove(path);
+    }
+
+    fn note_dir(root: &Path, dir: &Path) {
+        Live::get()
+            .dirs
+            .push((root.to_path_buf(), dir.to_path_buf()));
+    }
+
+    /// The folders from the output root down to `dir` are kept: forgotten here.
+    fn keep_dirs_down_to(dir: &Path) {
+        Live::get().dirs.retain(|(_, d)| !dir.starts_with(d));
+    }
+
+    /// Removes each folder made in the output root `root` (in any, for `None`) that is empty
+    /// now, the deepest first, so that a folder shared by the caches of a game's languages goes
+    /// with the last of them.
+    fn remove_empty_dirs(root: Option<&Path>) {
+        Live::get().remove_empty_dirs_held(root);
+    }
+
+    fn remove_empty_dirs_held(&mut self, only: Option<&Path>) {
+        self.dirs
+            .sort_by_key(|(_, d)| std::cmp::Reverse(d.components().count()));
+        self.dirs.retain(|(root, d)| {
+            let mine = only.is_none_or(|only| only == root);
+            let gone = mine && unlinked(root, d) && std::fs::remove_dir(d).is_ok();
+            !gone && d.is_dir()
+        });
+    }
+}
+
+/// Removes every temporary file staged and every folder made for them, for a process about
+/// to exit without committing (`budget`'s stop when memory runs out). Skipped when a stager
+/// holds the list at that moment: waiting could be waiting on the very thread that stops.
+fn discard_all() {
+    let Some(live) = LIVE.get() else {
+        return;
+    };
+    let Ok(mut live) = live.try_lock() else {
+        return;
+    };
+    for file in live.files.drain() {
+        let _ = std::fs::remove_file(file);
+    }
+    live.remove_empty_dirs_held(None);
+}
+
+/// Whether every folder from `root` down to `dir` is a folder (or not there yet), not a link.
+pub(super) fn unlinked(root: &Path, dir: &Path) -> bool {
+    let below = dir.strip_prefix(root).unwrap_or(dir);
+    let mut path = root.to_path_buf();
+    below.components().all(|c| {
+        path.push(c);
+        std::fs::symlink_metadata(&path).map_or(true, |m| m.is_dir())
+    })
 }
