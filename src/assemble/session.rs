@@ -173,7 +173,9 @@ impl Session {
         if !self.on_disk {
             return None;
         }
-        DiskCache::of_kit(&self.opts.out_dir, game).map(Arc::new)
+        let disk = DiskCache::of_kit(&self.opts.out_dir, game)?;
+        disk.start_staging();
+        Some(Arc::new(disk))
     }
 
     /// Runs the whole pipeline for `id` in memory with `adjust` applied to the loaded game

@@ -207,16 +207,24 @@ impl DiskCache {
         lock(&self.used).insert(entry_name(kind, key));
     }
 
+    /// Starts the thread that writes the entries made as they come, unless it runs or ran.
+    /// A build starts it as it begins, from a thread of the build's priority, which it takes:
+    /// a first entry made on a thread that yields to the build's would start it yielding too.
+    pub fn start_staging(&self) {
+        let mut staging = lock(&self.staging);
+        if let Staging::Idle = *staging {
+            *staging = Staging::Writing(Stager::start(&self.root, &self.dir));
+        }
+    }
+
     /// Keeps `payload` as the entry `kind`/`key`: written at once under a temporary name
     /// ([`staging`](super::staging)) and put in place by [`commit`](Self::commit) once the kit
     /// is written. A failed build removes it again: the output root is left as it was.
     pub fn put(&self, kind: Entry, key: &str, payload: &[u8]) {
         let name = entry_name(kind, key);
         let bytes = wrap_entry(payload);
-        let mut staging = lock(&self.staging);
-        if let Staging::Idle = *staging {
-            *staging = Staging::Writing(Stager::start(&self.root, &self.dir));
-        }
+        self.start_staging();
+        let staging = lock(&self.staging);
         let entry = match &*staging {
             Staging::Writing(stager) => match stager.send(name.clone(), bytes) {
                 Ok(()) => Pending::Staged,

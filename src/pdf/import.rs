@@ -119,14 +119,21 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
     Ok(out)
 }
 
-/// Frees a document read back on a thread of its own, while the build goes on: a kit of
+/// Frees a large document read back on a thread of its own, while the build goes on: a kit of
 /// 50,000 cards holds millions of objects, and freeing them took 50 ms of the build's last
-/// stretch, where one core works alone.
+/// stretch, where one core works alone. A small one is freed here: a thread would cost more.
 fn let_go_beside(doc: Document) {
+    const LARGE: usize = 100_000;
+    if doc.objects.len() < LARGE {
+        return;
+    }
     // Should no thread start, the document is freed here, with the closure that holds it.
     let _ = std::thread::Builder::new()
         .name("letting go of a PDF".into())
-        .spawn(move || drop(doc));
+        .spawn(move || {
+            drop(doc);
+            crate::budget::settle();
+        });
 }
 
 /// One entry of a PDF's outline.
