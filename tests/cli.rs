@@ -119,6 +119,30 @@ fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
     assert!(!out.join("fr").exists() && !out.join("en").exists());
 }
 
+/// A first build of a game in two languages, one of which fails, leaves no output folder:
+/// the kits wait in a folder of the output root, which the build made and removes again.
+#[test]
+fn a_failed_first_build_in_two_languages_leaves_no_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    assert!(run(root, &["-q", "new", "pocket"]).status.success());
+    let data = root.join("data/pocket");
+    let game = data.join("game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
+    let rules = std::fs::read_to_string(data.join("rules.md")).unwrap();
+    let broken = format!("{rules}\n{{{{ components.nothing_here.name }}}}\n");
+    std::fs::write(data.join("rules.de.md"), broken).unwrap();
+    let built = run(root, &["-q", "build"]);
+    assert_eq!(built.status.code(), Some(2), "{}", stderr(&built));
+    assert!(
+        stderr(&built).contains("nothing_here"),
+        "{}",
+        stderr(&built)
+    );
+    assert!(!root.join("output").exists(), "an output folder was left");
+}
+
 /// A game in two languages is checked, exported and reprinted once per language by default,
 /// and in one language with `--lang`; an unknown language lists the game's.
 #[test]

@@ -38,6 +38,8 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
             }
         };
         tally.kits += langs.len();
+        // Parking makes the output root: a first build that fails removes it again.
+        let root_made = !opts.out_dir.exists();
         let parking = match park_for(&opts.out_dir, &langs) {
             Ok(parking) => parking,
             Err(e) => {
@@ -50,6 +52,12 @@ pub fn run(project: &Project, args: BuildArgs) -> Result<Outcome> {
         let built = build_kits(&session, game, &langs, parked);
         if let Some(failed) = refused(game, &built) {
             tally.errors += failed;
+            // The kits first (their cache's temporary files), then the parking folder.
+            drop(built);
+            drop(parking);
+            if root_made {
+                let _ = std::fs::remove_dir(&opts.out_dir);
+            }
             continue;
         }
         for (i, (label, took, result)) in built.into_iter().enumerate() {
