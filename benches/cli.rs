@@ -67,6 +67,9 @@ fn cpu_secs(pid: u32) -> Option<f64> {
 }
 
 fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
+    // The last run's files are written back to disk first, untimed: writing back tens of
+    // megabytes beside a run moved its median by tens of milliseconds.
+    let _ = Command::new("sync").status();
     let start = Instant::now();
     let mut child = Command::new(bin)
         .arg("-C")
@@ -135,7 +138,11 @@ fn file_sizes(out: &Path) -> String {
     let Ok(games) = std::fs::read_dir(out) else {
         return String::new();
     };
-    for game in games.flatten().filter(|g| g.path().is_dir()) {
+    // The build cache (`.cache`) is no game's folder.
+    let is_game = |g: &std::fs::DirEntry| {
+        g.path().is_dir() && !g.file_name().to_string_lossy().starts_with('.')
+    };
+    for game in games.flatten().filter(is_game) {
         // A game in several languages keeps its first language's kit in a folder of its own.
         let mut dir = game.path();
         if !dir.join("kit.pdf").exists()
