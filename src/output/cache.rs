@@ -18,7 +18,7 @@ use std::sync::{Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
-use super::staging::{Staged, Stager, unlinked};
+use super::staging::{Staged, Stager, staged_path, temporary_of, unlinked, write_new};
 use crate::digest::hex;
 use crate::sync::lock;
 
@@ -345,14 +345,8 @@ impl DiskCache {
         name: &str,
         fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<bool>,
     ) -> bool {
-        let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        // `create_new`: a file (or link) already at the temporary name is not written through.
-        let created = std::fs::File::options()
-            .write(true)
-            .create_new(true)
-            .open(&tmp);
-        let filled = created.and_then(|mut file| fill(&mut file));
-        let kept = matches!(filled, Ok(true)) && std::fs::rename(&tmp, self.dir.join(name)).is_ok();
+        let tmp = staged_path(&self.dir, name);
+        let kept = write_new(&tmp, fill) && std::fs::rename(&tmp, self.dir.join(name)).is_ok();
         if !kept {
             let _ = std::fs::remove_file(&tmp);
         }
@@ -392,11 +386,7 @@ impl Drop for DiskCache {
 /// build that was killed goes, its process being gone.
 fn staged_elsewhere(entry: &std::fs::DirEntry) -> bool {
     let name = entry.file_name().to_string_lossy().into_owned();
-    let pid = name
-        .strip_prefix('.')
-        .and_then(|n| n.strip_suffix(".tmp"))
-        .and_then(|n| n.rsplit_once('.'))
-        .and_then(|(_, pid)| pid.parse::<u32>().ok());
+    let pid = temporary_of(&name).and_then(|(_, pid)| pid.parse::<u32>().ok());
     pid.is_some_and(|pid| pid != std::process::id() && process_runs(pid, entry))
 }
 
@@ -473,10 +463,7 @@ fn is_ours(name: &str) -> bool {
                 })
         })
     };
-    let temporary = name
-        .strip_prefix('.')
-        .and_then(|n| n.strip_suffix(".tmp"))
-        .and_then(|n| n.rsplit_once('.'))
+    let temporary = temporary_of(name)
         .is_some_and(|(n, pid)| entry(n) && pid.bytes().all(|b| b.is_ascii_digit()));
     entry(name) || temporary
 }

@@ -5,11 +5,9 @@
 //! build makes an entry for each face thumbnail it draws: at 10,000 cards its 251 entries took
 //! 55 ms to write at the very end of the build, on one core, after everything else. Each entry
 //! is now written as soon as it is made, on a thread of its own, and the commit only renames
-//! them. The thread is started with the build ([`DiskCache::start_staging`]), at its priority
+//! them. The thread is started with the build (`DiskCache::start_staging`), at its priority
 //! (a thread takes its starter's): made to yield to the build's, it let a queue of entries
 //! wait that held Death to Decorum's first build at 1.4 MB more, for no time gained.
-//!
-//! [`DiskCache::start_staging`]: super::cache::DiskCache::start_staging
 //!
 //! What is staged and not yet committed is known to the whole process ([`Live`]): a build that
 //! fails removes its temporary files and the folders made for them once nothing else is in
@@ -107,7 +105,7 @@ impl Staged {
             let _ = std::fs::remove_file(&path);
             Live::forget_file(&path);
         }
-        if write_new(&path, bytes) {
+        if write_new(&path, |file| file.write_all(bytes).map(|()| true)) {
             Live::note_file(&path);
             self.names.insert(name);
         }
@@ -151,6 +149,14 @@ pub(super) fn staged_path(dir: &Path, name: &str) -> PathBuf {
     dir.join(format!(".{name}.{}.tmp", std::process::id()))
 }
 
+/// The entry's name and the writer's process id of a temporary file's name, as
+/// [`staged_path`] makes it (`.{name}.{pid}.tmp`), when it is one.
+pub(super) fn temporary_of(file: &str) -> Option<(&str, &str)> {
+    file.strip_prefix('.')?
+        .strip_suffix(".tmp")?
+        .rsplit_once('.')
+}
+
 /// Makes `dir` and the folders above it, down from `root`, noting in [`Live`] the ones made.
 fn make_dirs(root: &Path, dir: &Path) -> bool {
     let mut missing: Vec<&Path> = Vec::new();
@@ -173,9 +179,13 @@ fn make_dirs(root: &Path, dir: &Path) -> bool {
     true
 }
 
-/// Writes `bytes` to a new file at `path` (never through a file or link already there);
-/// whether it is whole. A file it made and could not fill is removed.
-fn write_new(path: &Path, bytes: &[u8]) -> bool {
+/// Makes a new file at `path` (never writing through a file or link already there) and has
+/// `fill` write it; whether `fill` says it is whole. A file it made and `fill` did not fill
+/// is removed.
+pub(super) fn write_new(
+    path: &Path,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<bool>,
+) -> bool {
     let Ok(mut file) = std::fs::File::options()
         .write(true)
         .create_new(true)
@@ -183,11 +193,11 @@ fn write_new(path: &Path, bytes: &[u8]) -> bool {
     else {
         return false;
     };
-    let written = file.write_all(bytes).is_ok();
-    if !written {
+    let filled = matches!(fill(&mut file), Ok(true));
+    if !filled {
         let _ = std::fs::remove_file(path);
     }
-    written
+    filled
 }
 
 static LIVE: OnceLock<Mutex<Live>> = OnceLock::new();
