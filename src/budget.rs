@@ -126,6 +126,18 @@ pub fn settle() {
     LIVE.fetch_add(pending, Ordering::Relaxed);
 }
 
+/// Frees `value` on a thread of its own, which then settles what it counted ([`settle`]),
+/// while the caller goes on: for what takes longer to free than what is left to do. Should no
+/// thread start, `value` is freed here, with the closure that holds it.
+pub fn free_beside<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("letting go".into())
+        .spawn(move || {
+            drop(value);
+            settle();
+        });
+}
+
 /// Bytes alive, as far as [`LIVE`] knows.
 fn live() -> usize {
     LIVE.load(Ordering::Relaxed).max(0).unsigned_abs()

@@ -124,16 +124,9 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
 /// stretch, where one core works alone. A small one is freed here: a thread would cost more.
 fn let_go_beside(doc: Document) {
     const LARGE: usize = 100_000;
-    if doc.objects.len() < LARGE {
-        return;
+    if doc.objects.len() >= LARGE {
+        crate::budget::free_beside(doc);
     }
-    // Should no thread start, the document is freed here, with the closure that holds it.
-    let _ = std::thread::Builder::new()
-        .name("letting go of a PDF".into())
-        .spawn(move || {
-            drop(doc);
-            crate::budget::settle();
-        });
 }
 
 /// One entry of a PDF's outline.

@@ -151,11 +151,7 @@ impl<'a> FaceTrees<'a> {
             })
             .collect();
         if !held.is_empty() {
-            // Should no thread be had, they are freed here after all.
-            let _ = std::thread::Builder::new().spawn(move || {
-                drop(held);
-                crate::budget::settle();
-            });
+            crate::budget::free_beside(held);
         }
     }
 
