@@ -163,6 +163,12 @@ fn the_guide_lists_its_rows_in_page_order_and_counts_the_sheets() {
             "{name}: the rules come first: {spans:?} in {:?}",
             lines.iter().map(|l| (l.x, &l.text)).collect::<Vec<_>>()
         );
+        // The numbers stand where the pages are: the print plan's first page follows the plain
+        // part, and a blank back after an odd number of plain pages in a duplex kit.
+        let first_place = k.total - (k.calibration + k.sheets) + 1;
+        assert_eq!(spans[1].0, first_place, "{name}: {spans:?}");
+        let plain_end = first_place - 1 - usize::from(k.calibration > 0 && spans[0].1 % 2 == 1);
+        assert_eq!(spans[0].1, plain_end, "{name}: {spans:?}");
         for pair in spans.windows(2) {
             assert!(
                 pair[0] <= pair[1],

@@ -59,10 +59,13 @@ pub enum Entry {
     Drawn,
     /// A PDF assembled from others' pages: the kit (`rulebook::kit`).
     Assembled,
+    /// The labels' pages of a document laid out and never written: a kit whose page numbers
+    /// were guessed wrong (`rulebook::kit`), so the next build need not lay it out to learn so.
+    Laid,
 }
 
 impl Entry {
-    const ALL: [Entry; 8] = [
+    const ALL: [Entry; 9] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
@@ -71,6 +74,7 @@ impl Entry {
         Entry::Sheet,
         Entry::Drawn,
         Entry::Assembled,
+        Entry::Laid,
     ];
 
     fn name(self) -> &'static str {
@@ -83,6 +87,7 @@ impl Entry {
             Entry::Sheet => "sheet",
             Entry::Drawn => "drawn",
             Entry::Assembled => "assembled",
+            Entry::Laid => "laid",
         }
     }
 
@@ -96,6 +101,7 @@ impl Entry {
             Entry::Sheet => 1 << 30,
             Entry::Drawn => 64 << 20,
             Entry::Assembled => 1 << 30,
+            Entry::Laid => 64 << 10,
         }
     }
 }

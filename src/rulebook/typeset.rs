@@ -218,6 +218,28 @@ impl TypstWorld {
         Ok(laid)
     }
 
+    /// The pages of this document's `protopress:…` labels, when `cache` kept them from a
+    /// layout never written ([`Self::remember_marks`]).
+    pub fn laid_marks(
+        &self,
+        ident: &str,
+        cache: Option<&TypesetCache>,
+    ) -> Option<BTreeMap<String, usize>> {
+        cache?.laid(&self.key(ident))
+    }
+
+    /// Keeps the labels' pages of this document, laid out and not to be written, in `cache`.
+    pub fn remember_marks(
+        &self,
+        ident: &str,
+        cache: Option<&TypesetCache>,
+        marks: &BTreeMap<String, usize>,
+    ) {
+        if let Some(cache) = cache {
+            cache.remember_laid(self.key(ident), marks);
+        }
+    }
+
     /// A hash of everything the typeset PDF depends on.
     fn key(&self, ident: &str) -> [u8; 32] {
         use sha2::{Digest, Sha256};
@@ -363,6 +385,9 @@ pub struct TypesetCache {
     /// The fonts each document last credited, by its ident and language: the next build's first guess,
     /// so an unchanged rulebook is laid out crediting the right fonts at once.
     credited: std::sync::Mutex<HashMap<String, BTreeSet<String>>>,
+    /// The labels' pages of documents laid out but not written, by their key (see
+    /// [`TypstWorld::laid_marks`]).
+    laid: std::sync::Mutex<HashMap<[u8; 32], BTreeMap<String, usize>>>,
     /// Where entries are also kept, between processes.
     disk: Option<std::sync::Arc<DiskCache>>,
 }
@@ -437,6 +462,30 @@ impl TypesetCache {
         let out = entry.1.clone();
         entries.push(entry);
         Some(out)
+    }
+
+    /// The labels' pages of the document `key`, laid out earlier and not written.
+    fn laid(&self, key: &[u8; 32]) -> Option<BTreeMap<String, usize>> {
+        if let Some(marks) = lock(&self.laid).get(key) {
+            return Some(marks.clone());
+        }
+        let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
+        let marks: BTreeMap<String, usize> =
+            self.disk.as_ref()?.get(Entry::Laid, &hex(key), read)?;
+        lock(&self.laid).insert(*key, marks.clone());
+        Some(marks)
+    }
+
+    fn remember_laid(&self, key: [u8; 32], marks: &BTreeMap<String, usize>) {
+        if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(marks)) {
+            disk.put(Entry::Laid, &hex(&key), &json);
+        }
+        let mut laid = lock(&self.laid);
+        // `watch` and `serve` lay kits out for as long as they run: a few are enough.
+        if laid.len() >= 16 {
+            laid.clear();
+        }
+        laid.insert(key, marks.clone());
     }
 
     /// The fonts the document `key` (its ident and language) credited last.

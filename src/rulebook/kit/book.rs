@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
-use crate::rulebook::typeset::{TypesetCache, TypstWorld};
+use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld};
 
 use super::assets::GameAssets;
 use super::checklist::components_page;
@@ -18,7 +18,7 @@ use super::credits::{credits_block, own_page_fonts};
 use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
 use super::inputs::{KitCount, KitInput, kit_words};
-use super::marks::{GUIDE_MARK, RULES_MARK, SHEETS_START_MARK};
+use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK};
 use super::plan::{RULES, blank, rules_pages, sheet_pages};
 
 /// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
@@ -37,51 +37,61 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         drawn.extend(book.icons.iter().cloned());
     }
     let style = game_style(game)?;
-    let mut sheets = 0;
-    let mut first_sheet_slot = None;
-    let mut fills = Vec::new();
+    let mut plan = SheetPlan::default();
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
         || all,
         &taken,
         |fonts| {
-            let mut assets = GameAssets::new(game, input.faces, input.fonts);
-            let art = own_cover(&style).then(|| cover_art(game, input.faces, &mut assets));
-            let mut markup = front_matter(game, true, &style, art.flatten().as_deref());
-            let (rules_markup, rules_fills) = rules_pages(input);
-            markup.push_str(&rules_markup);
-            markup.push_str("\n#set page(columns: 1, fill: none)\n");
-            markup.push_str(&guide_page(input));
-            markup.push_str(&components_page(input, &mut assets));
-            let credits = credits_block((game, icons), fonts, &drawn, "kit-credits", true)?;
-            markup.push_str(&credits);
-            markup.push_str("\n#metadata(none) <kit-components-end>\n");
-            if !game.single_sided() {
-                // The printed sheets start on an odd page: pad the plain part to whole sheets.
-                markup.push_str(&format!(
-                "#context if calc.odd(locate(<kit-components-end>).page()) {{ pagebreak(); {} }}\n",
-                blank(&kit_words(input))
-            ));
+            let own = KitOwn {
+                style: &style,
+                fonts,
+                drawn: &drawn,
+            };
+            // Counted from a guess at the plain part's length, then from what Typst laid out:
+            // it settles at once unless a number's width moved a page. Should it never, Typst
+            // looks the numbers up itself.
+            let mut numbers = Some(Numbers::Counted {
+                plain: plain_pages_guess(input),
+                duplex: !game.single_sided(),
+            });
+            let ident = format!("{}-kit", game.id);
+            for _ in 0..3 {
+                let Some(counted) = numbers else { break };
+                let (world, made) = kit_world(input, &own, counted)?;
+                // A guess found wrong before is not laid out again to find so.
+                if let Some(marks) = world.laid_marks(&ident, input.cache)
+                    && let Err(next) = counted.settled(marks.get(PLAIN_END_MARK).copied())
+                {
+                    numbers = next;
+                    continue;
+                }
+                let laid = lay_out(&world, input, &ident)?;
+                match counted.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
+                    Ok(()) => {
+                        plan = made;
+                        return Ok(laid);
+                    }
+                    Err(next) => {
+                        world.remember_marks(&ident, input.cache, &laid.marks);
+                        numbers = next;
+                    }
+                }
             }
-            let (sheets_markup, sheet_count, sheet_fills) = sheet_pages(input);
-            first_sheet_slot = sheet_fills.first().map(|f| f.target);
-            (sheets, fills) = (sheet_count, [rules_fills, sheet_fills].concat());
-            markup.push_str(&sheets_markup);
-            // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure
-            // that would not fit them.
-            let mut project = TypstWorld::new(markup, input.date).untagged();
-            for (path, bytes) in assets.files {
-                project.add_file(&path, bytes);
-            }
-            project
-                .lay_out(&format!("{}-kit", game.id), input.cache)
-                .map_err(|e| e.game(&game.id))
+            let (world, made) = kit_world(input, &own, Numbers::LookedUp)?;
+            plan = made;
+            lay_out(&world, input, &ident)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
+    let SheetPlan {
+        sheets,
+        first_sheet_slot,
+        mut fills,
+    } = plan;
     if let Some(first) = first_sheet_slot {
         let at = typeset.marks.get(SHEETS_START_MARK).copied();
         check_sheet_pages(at, first, sheets, total).map_err(|e| e.game(&game.id))?;
@@ -105,6 +115,74 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             calibration: if game.single_sided() { 0 } else { 2 },
         },
     ))
+}
+
+/// What the kit's own pages are set with: the game's style, the fonts to credit and the
+/// icons drawn.
+struct KitOwn<'a> {
+    style: &'a str,
+    fonts: &'a BTreeSet<String>,
+    drawn: &'a BTreeSet<String>,
+}
+
+/// Where the laid-out kit's sheet part is: its number of pages (places of the print plan),
+/// the place of its first sheet page, and which pages the rulebook and sheets fill (counted
+/// from the first rulebook page and from the first place).
+#[derive(Default)]
+struct SheetPlan {
+    sheets: usize,
+    first_sheet_slot: Option<usize>,
+    fills: Vec<PageFill>,
+}
+
+/// The kit's Typst document, with its page numbers written as `numbers` says, and where its
+/// sheet part is.
+fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstWorld, SheetPlan)> {
+    let game = input.game;
+    let mut assets = GameAssets::new(game, input.faces, input.fonts);
+    let art = own_cover(own.style).then(|| cover_art(game, input.faces, &mut assets));
+    let mut markup = front_matter(game, true, own.style, art.flatten().as_deref());
+    let (rules_markup, rules_fills) = rules_pages(input);
+    markup.push_str(&rules_markup);
+    markup.push_str("\n#set page(columns: 1, fill: none)\n");
+    markup.push_str(&guide_page(input, numbers));
+    markup.push_str(&components_page(input, &mut assets, numbers));
+    let icons = &input.faces.icons;
+    let credits = credits_block((game, icons), own.fonts, own.drawn, "kit-credits", true)?;
+    markup.push_str(&credits);
+    // The printed sheets start on an odd page: the plain part is padded to whole sheets.
+    let blank = blank(&kit_words(input));
+    markup.push_str(&numbers.plain_part_end(!game.single_sided(), &blank));
+    let (sheets_markup, sheets, sheet_fills) = sheet_pages(input);
+    let plan = SheetPlan {
+        sheets,
+        first_sheet_slot: sheet_fills.first().map(|f| f.target),
+        fills: [rules_fills, sheet_fills].concat(),
+    };
+    markup.push_str(&sheets_markup);
+    // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure that
+    // would not fit them.
+    let mut project = TypstWorld::new(markup, input.date).untagged();
+    for (path, bytes) in assets.files {
+        project.add_file(&path, bytes);
+    }
+    Ok((project, plan))
+}
+
+/// `world` laid out, an error named after the game.
+fn lay_out<'c>(world: &TypstWorld, input: &KitInput<'c>, ident: &str) -> Result<Laid<'c>> {
+    (world.lay_out(ident, input.cache)).map_err(|e| e.game(&input.game.id))
+}
+
+/// A first guess at the pages of the kit's plain part: the cover, the rulebook's pages, the
+/// printing guide, and the components page and credits, which take a page and one more for
+/// each dozen components. A wrong guess costs one more layout, most of it memoised.
+fn plain_pages_guess(input: &KitInput) -> usize {
+    let rules = input
+        .rules
+        .map_or(0, |b| b.pages - b.cover_pages - b.credits_pages);
+    let components = input.components.len() / 12 + 1;
+    1 + rules + 1 + components
 }
 
 /// The fonts of the pages the kit takes from other PDFs (the sheets' and the rulebook's), and

@@ -7,7 +7,8 @@ use crate::rulebook::markdown::escape;
 
 use super::assets::GameAssets;
 use super::inputs::{KitInput, kit_words};
-use super::marks::pages_of;
+use super::marks::Numbers;
+use super::plan::slot_spans;
 
 /// A tick box to mark a piece as counted.
 const TICK: &str = "box(width: 3.6mm, height: 3.6mm, stroke: 0.7pt + luma(40), radius: 0.5mm)";
@@ -39,7 +40,11 @@ fn piece_picture(
 
 /// The player's components page: a counting checklist (tick box, a picture of one piece, the
 /// name, the count and its pages), then the parts to buy with their printed stand-ins.
-pub(super) fn components_page(input: &KitInput, assets: &mut GameAssets) -> String {
+pub(super) fn components_page(
+    input: &KitInput,
+    assets: &mut GameAssets,
+    numbers: Numbers,
+) -> String {
     let w = kit_words(input);
     let l = &w.checklist;
     let mut s = format!(
@@ -48,15 +53,15 @@ pub(super) fn components_page(input: &KitInput, assets: &mut GameAssets) -> Stri
     );
     let [piece, component, count] = &l.heads;
     s.push_str(&format!("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{piece}], [{component}], [{count}]),\n"));
+    let (spans, _) = slot_spans(input);
     for c in input.components.iter().filter(|c| c.kind != "bought") {
-        let pages = if input
-            .sheet_pages
-            .iter()
-            .any(|(id, p)| id == &c.id && !p.is_empty())
-        {
-            format!("[ · {}]", pages_of(&c.id, (&l.page, &l.pages)))
-        } else {
-            "[]".to_owned()
+        // A component printed on no sheet page has no place in the print plan.
+        let pages = match spans.get(c.id.as_str()) {
+            Some(&span) => format!(
+                "[ · {}]",
+                numbers.pages_of(&c.id, span, (&l.page, &l.pages))
+            ),
+            None => "[]".to_owned(),
         };
         let picture =
             piece_picture(input, assets, &c.id, (24.0, 16.0)).unwrap_or_else(|| "[—]".to_owned());

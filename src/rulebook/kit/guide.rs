@@ -1,8 +1,6 @@
 //! The printing guide: how many sheets of which paper, then which pages print how, and what
 //! to cut, fold and glue, row by row in the order the pages come in the kit.
 
-use std::collections::HashMap;
-
 use crate::layout::plan::{Role, Slot};
 use crate::model::print::{Duplex, Layout, Paper};
 use crate::output::report::ComponentReport;
@@ -10,8 +8,8 @@ use crate::rulebook::markdown::escape;
 use crate::rulebook::words::Words;
 
 use super::inputs::{KitInput, SheetPage, kit_words};
-use super::marks::{GUIDE_MARK, label, page_range};
-use super::plan::{KitPage, kit_plan};
+use super::marks::{GUIDE_MARK, Numbers, label};
+use super::plan::{KitPage, kit_plan, slot_spans};
 
 /// What to do with a component's pieces once printed: a dashboard with a top layer is glued
 /// onto its base; a board printed on more pages than it has copies is tiled.
@@ -46,7 +44,7 @@ fn finishing<'w>(input: &KitInput, w: &'w Words, c: &ComponentReport) -> &'w str
 /// The page a player follows: how many sheets of which paper, then which pages, on which
 /// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
 /// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
-pub(super) fn guide_page(input: &KitInput) -> String {
+pub(super) fn guide_page(input: &KitInput, numbers: Numbers) -> String {
     let w = kit_words(input);
     let g = &w.guide;
     let print = &input.game.file.print;
@@ -59,14 +57,18 @@ pub(super) fn guide_page(input: &KitInput) -> String {
         "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
         job = print_job(g, input, flip),
-        sheets = sheet_count(input, g),
+        sheets = sheet_count(input, g, numbers),
         parts = g.parts,
     );
     s.push_str(&format!(
-        "  [#context [1–#locate(<kit-components-end>).page()]], [{}], [{}], [{}], [{}],\n",
-        g.rules_and_components, g.plain, g.duplex_or_single, g.keep
+        "  [#{}], [{}], [{}], [{}], [{}],\n",
+        numbers.plain_range(),
+        g.rules_and_components,
+        g.plain,
+        g.duplex_or_single,
+        g.keep
     ));
-    for row in guide_rows(input, &w, flip) {
+    for row in guide_rows(input, &w, flip, numbers) {
         s.push_str(&row);
     }
     s.push_str(")\n]\n");
@@ -74,10 +76,10 @@ pub(super) fn guide_page(input: &KitInput) -> String {
 }
 
 /// "The kit takes 43 sheets of A4, printed on both sides: 5 of plain paper, 38 of cardstock."
-/// The plain part's length is Typst's to know (`kit-components-end`), the rest is counted
+/// The plain part's length is Typst's to know (or counted, `numbers`), the rest is counted
 /// from the print plan: in a duplex job a sheet is a pair of pages, cardstock when either
 /// side is a printed sheet's page.
-fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
+fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide, numbers: Numbers) -> String {
     let (pages, slots) = kit_plan(input);
     let simplex = input.game.single_sided();
     let plain_page = |slot: &Slot| match slot {
@@ -102,8 +104,8 @@ fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
         .map(|c| (print_copies(input, c) as usize - 1) * c.sheets)
         .sum::<usize>();
     let front = match simplex {
-        true => "locate(<kit-components-end>).page()".to_owned(),
-        false => "calc.ceil(locate(<kit-components-end>).page() / 2)".to_owned(),
+        true => numbers.plain_end(),
+        false => format!("calc.ceil({} / 2)", numbers.plain_end()),
     };
     let text = if simplex {
         &g.sheets_single
@@ -115,7 +117,13 @@ fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide) -> String {
         .replace("{plain}", &format!("#(front + {plain})"))
         .replace("{card}", &card.to_string())
         .replace("{paper}", &escape(&paper_name(input.game.file.print.paper)));
-    format!("#context {{ let front = {front}; [{text}] }}")
+    // Counted, the number needs no context, which would have Typst lay the kit out again.
+    let context = if numbers == Numbers::LookedUp {
+        "context "
+    } else {
+        ""
+    };
+    format!("#{context}{{ let front = {front}; [{text}] }}")
 }
 
 /// The paper as a player names it at the printer.
@@ -162,14 +170,17 @@ impl Row<'_> {
 /// The guide's rows after the rules: the calibration sheet and every component, in the order
 /// of their first page in the kit (then of their last); components on exactly the same pages
 /// make one row.
-fn guide_rows(input: &KitInput, w: &Words, flip: &str) -> Vec<String> {
+fn guide_rows(input: &KitInput, w: &Words, flip: &str, numbers: Numbers) -> Vec<String> {
     let g = &w.guide;
     let (span, calibration) = slot_spans(input);
     let mut rows: Vec<Row> = Vec::new();
     if let Some(n) = calibration {
         rows.push(Row {
             span: (n, n + 1),
-            pages: page_range("kit-calibration-first", "kit-calibration-last"),
+            pages: numbers.range(
+                ("kit-calibration-first", "kit-calibration-last"),
+                (n, n + 1),
+            ),
             what: vec![w.calibration.title.to_owned()],
             paper: &g.plain,
             print: flip.to_owned(),
@@ -185,7 +196,7 @@ fn guide_rows(input: &KitInput, w: &Words, flip: &str) -> Vec<String> {
         };
         let (what, paper, print) = guide_part(input, w, c, sheet_pages, flip);
         let then = finishing(input, w, c);
-        let pages = page_range(&label(id, "first"), &label(id, "last"));
+        let pages = numbers.range((&label(id, "first"), &label(id, "last")), span);
         match rows
             .iter_mut()
             .find(|r| r.span == span && r.paper == paper && r.print == print)
@@ -209,26 +220,6 @@ fn guide_rows(input: &KitInput, w: &Words, flip: &str) -> Vec<String> {
     // Stable: parts that start and end on the same pages keep the data's order.
     rows.sort_by_key(|r| r.span);
     rows.iter().map(Row::cells).collect()
-}
-
-/// Each component's first and last slot in the print plan, and the calibration sheet's first.
-fn slot_spans<'a>(input: &KitInput<'a>) -> (HashMap<&'a str, (usize, usize)>, Option<usize>) {
-    let (pages, slots) = kit_plan(input);
-    let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
-    let mut calibration = None;
-    for (n, slot) in slots.iter().enumerate() {
-        let Slot::Page(i) = slot else { continue };
-        match &pages[*i] {
-            KitPage::CalibrationFront => calibration = Some(n),
-            KitPage::CalibrationBack => {}
-            KitPage::Sheet { marks, .. } => {
-                for (id, _, _) in marks {
-                    span.entry(id).and_modify(|s| s.1 = n).or_insert((n, n));
-                }
-            }
-        }
-    }
-    (span, calibration)
 }
 
 /// How the whole PDF prints: one duplex job, or one single-sided job for a gutter-fold or

@@ -16,43 +16,207 @@ pub(super) const SHEETS_START_MARK: &str = "protopress:sheets-start";
 pub(super) const RULES_START_MARK: &str = "protopress:rules-start";
 pub(super) const RULES_END_MARK: &str = "protopress:rules-end";
 pub(super) const CREDITS_MARK: &str = "protopress:credits";
+/// The last page of the kit's plain part (cover to credits), after which the print plan's
+/// pages follow.
+pub(super) const PLAIN_END_MARK: &str = "protopress:plain-end";
 
 pub(super) fn label(id: &str, which: &str) -> String {
     format!("sheet-{id}-{which}")
 }
 
-/// Typst for "pages a–b" between two labels (one page: "a").
-pub(super) fn page_range(first: &str, last: &str) -> String {
-    page_range_named(first, last, ("", ""))
+/// How the kit writes its page numbers. Counted, they are plain numbers: every page after the
+/// plain part is one place of the print plan, so only the plain part's length is Typst's to
+/// know, and the kit is laid out once with it guessed, again only when the guess was wrong.
+/// Looked up, Typst reads each label's page, and lays the whole kit out again until the
+/// numbers settle: a third of the kit's typesetting, the fallback when counting never settles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Numbers {
+    LookedUp,
+    /// The plain part takes `plain` pages; in a `duplex` kit a blank page follows an odd
+    /// number of them, so that the print plan starts on a front.
+    Counted {
+        plain: usize,
+        duplex: bool,
+    },
 }
 
-/// Typst for a component's "page a" or "pages a–b". A language with one word for both keeps
-/// the word outside the page lookup, in the same text run as what precedes it.
-pub(super) fn pages_of(id: &str, (one, many): (&str, &str)) -> String {
-    let (first, last) = (label(id, "first"), label(id, "last"));
-    if one == many {
-        format!("{many} #{}", page_range(&first, &last))
-    } else {
-        format!("#{}", page_range_named(&first, &last, (one, many)))
+impl Numbers {
+    /// Typst code for the plain part's last page.
+    pub(super) fn plain_end(self) -> String {
+        match self {
+            Numbers::LookedUp => format!("locate(<{PLAIN_END_MARK}>).page()"),
+            Numbers::Counted { plain, .. } => plain.to_string(),
+        }
+    }
+
+    /// Typst content (after a `#`) for "1–n", the plain part's pages.
+    pub(super) fn plain_range(self) -> String {
+        match self {
+            Numbers::LookedUp => format!("context [1–#{}]", self.plain_end()),
+            Numbers::Counted { plain, .. } => format!("[1–{plain}]"),
+        }
+    }
+
+    /// Typst code that ends the plain part: a blank page after an odd number of pages in a
+    /// duplex kit, whose `blank` says so.
+    pub(super) fn plain_part_end(self, duplex: bool, blank: &str) -> String {
+        let end = format!("\n#metadata(none) <{PLAIN_END_MARK}>\n");
+        match self {
+            _ if !duplex => end,
+            Numbers::LookedUp => format!(
+                "{end}#context if calc.odd({}) {{ pagebreak(); {blank} }}\n",
+                self.plain_end()
+            ),
+            Numbers::Counted { plain, .. } if plain % 2 == 1 => {
+                format!("{end}#{{ pagebreak(); {blank} }}\n")
+            }
+            Numbers::Counted { .. } => end,
+        }
+    }
+
+    /// The page of place `n` of the print plan, when counted.
+    fn place_page(self, n: usize) -> Option<usize> {
+        match self {
+            Numbers::LookedUp => None,
+            Numbers::Counted { plain, duplex } => {
+                Some(plain + usize::from(duplex && plain % 2 == 1) + n + 1)
+            }
+        }
+    }
+
+    /// Whether the laid-out kit, whose plain part ended on page `laid`, has the numbers this
+    /// wrote into it; if not, the numbers to write instead.
+    pub(super) fn settled(self, laid: Option<usize>) -> Result<(), Option<Numbers>> {
+        match (self, laid) {
+            (Numbers::LookedUp, _) => Ok(()),
+            (Numbers::Counted { plain, .. }, Some(laid)) if laid == plain => Ok(()),
+            (Numbers::Counted { duplex, .. }, Some(laid)) => Err(Some(Numbers::Counted {
+                plain: laid,
+                duplex,
+            })),
+            (Numbers::Counted { .. }, None) => Err(None),
+        }
+    }
+
+    /// Typst content (after a `#`) for "a–b" (one page: "a"), the pages of the print plan's
+    /// places `span` (first, last), labelled `first` and `last`.
+    pub(super) fn range(self, (first, last): (&str, &str), span: (usize, usize)) -> String {
+        self.range_named((first, last), span, ("", ""))
+    }
+
+    /// Typst content for component `id`'s "page a" or "pages a–b", on the print plan's places
+    /// `span`. A language with one word for both keeps the word outside the page lookup, in
+    /// the same text run as what precedes it.
+    pub(super) fn pages_of(
+        self,
+        id: &str,
+        span: (usize, usize),
+        (one, many): (&str, &str),
+    ) -> String {
+        let labels = (label(id, "first"), label(id, "last"));
+        let labels = (labels.0.as_str(), labels.1.as_str());
+        if one == many {
+            format!("{many} #{}", self.range(labels, span))
+        } else {
+            format!("#{}", self.range_named(labels, span, (one, many)))
+        }
+    }
+
+    /// Typst content for "page a" or "pages a–b", with the words for one page and for several
+    /// (each followed by a space unless empty).
+    fn range_named(
+        self,
+        (first, last): (&str, &str),
+        span: (usize, usize),
+        (one, many): (&str, &str),
+    ) -> String {
+        let word = |w: &str| match w.is_empty() {
+            true => String::new(),
+            false => format!("{w} "),
+        };
+        let (Some(a), Some(b)) = (self.place_page(span.0), self.place_page(span.1)) else {
+            return format!(
+                // A component spread over shared sheets may have its last-made page before its
+                // first.
+                "context {{ let (a, b) = (locate(label({})).page(), locate(label({})).page()); let (a, b) = (calc.min(a, b), calc.max(a, b)); if a == b [{}#a] else [{}#a–#b] }}",
+                string(first),
+                string(last),
+                word(one),
+                word(many)
+            );
+        };
+        match (a.min(b), a.max(b)) {
+            (a, b) if a == b => format!("[{}{a}]", word(one)),
+            (a, b) => format!("[{}{a}–{b}]", word(many)),
+        }
     }
 }
 
-/// Typst for "page a" or "pages a–b" between two labels, with the words for one page and for
-/// several (each followed by a space unless empty).
-fn page_range_named(first: &str, last: &str, (one, many): (&str, &str)) -> String {
-    let word = |w: &str| {
-        if w.is_empty() {
-            String::new()
-        } else {
-            format!("{w} ")
-        }
-    };
-    format!(
-        // A component spread over shared sheets may have its last-made page before its first.
-        "context {{ let (a, b) = (locate(label({})).page(), locate(label({})).page()); let (a, b) = (calc.min(a, b), calc.max(a, b)); if a == b [{}#a] else [{}#a–#b] }}",
-        string(first),
-        string(last),
-        word(one),
-        word(many)
-    )
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counted_pages_follow_the_plain_part_and_its_blank_back() {
+        let duplex = |plain| Numbers::Counted {
+            plain,
+            duplex: true,
+        };
+        // Seven plain pages and a blank back: the plan's first place is page 9.
+        assert_eq!(duplex(7).place_page(0), Some(9));
+        assert_eq!(duplex(8).place_page(2), Some(11));
+        let simplex = Numbers::Counted {
+            plain: 7,
+            duplex: false,
+        };
+        assert_eq!(simplex.place_page(0), Some(8));
+        assert_eq!(Numbers::LookedUp.place_page(0), None);
+        assert_eq!(duplex(7).plain_range(), "[1–7]");
+    }
+
+    #[test]
+    fn a_span_reads_as_one_page_or_a_range_in_page_order() {
+        let n = Numbers::Counted {
+            plain: 8,
+            duplex: true,
+        };
+        assert_eq!(n.range(("a", "b"), (0, 3)), "[9–12]");
+        // A component whose last-made page comes before its first.
+        assert_eq!(n.range(("a", "b"), (3, 0)), "[9–12]");
+        assert_eq!(n.pages_of("deck", (1, 1), ("page", "pages")), "#[page 10]");
+        assert_eq!(n.pages_of("deck", (1, 2), ("S.", "S.")), "S. #[10–11]");
+        let looked_up = Numbers::LookedUp.range(("a", "b"), (0, 3));
+        assert!(looked_up.starts_with("context") && looked_up.contains("locate(label(\"a\"))"));
+    }
+
+    #[test]
+    fn only_an_odd_plain_part_of_a_duplex_kit_gets_a_blank_back() {
+        let end = |plain, duplex| Numbers::Counted { plain, duplex }.plain_part_end(duplex, "B");
+        assert!(end(7, true).contains("pagebreak(); B"));
+        assert!(!end(8, true).contains("pagebreak"));
+        assert!(!end(7, false).contains("pagebreak"));
+        assert!(
+            Numbers::LookedUp
+                .plain_part_end(true, "B")
+                .contains("calc.odd(locate(")
+        );
+    }
+
+    #[test]
+    fn a_wrong_guess_names_the_numbers_laid_out() {
+        let n = Numbers::Counted {
+            plain: 9,
+            duplex: true,
+        };
+        assert_eq!(n.settled(Some(9)), Ok(()));
+        assert_eq!(
+            n.settled(Some(10)),
+            Err(Some(Numbers::Counted {
+                plain: 10,
+                duplex: true
+            }))
+        );
+        // Without the mark, nothing counted can be trusted.
+        assert_eq!(n.settled(None), Err(None));
+    }
 }

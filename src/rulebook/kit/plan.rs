@@ -159,6 +159,28 @@ pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>
     (pages, slots)
 }
 
+/// Each component's first and last slot in the print plan, and the calibration sheet's first.
+pub(super) fn slot_spans<'a>(
+    input: &KitInput<'a>,
+) -> (HashMap<&'a str, (usize, usize)>, Option<usize>) {
+    let (pages, slots) = kit_plan(input);
+    let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
+    let mut calibration = None;
+    for (n, slot) in slots.iter().enumerate() {
+        let Slot::Page(i) = slot else { continue };
+        match &pages[*i] {
+            KitPage::CalibrationFront => calibration = Some(n),
+            KitPage::CalibrationBack => {}
+            KitPage::Sheet { marks, .. } => {
+                for (id, _, _) in marks {
+                    span.entry(id).and_modify(|s| s.1 = n).or_insert((n, n));
+                }
+            }
+        }
+    }
+    (span, calibration)
+}
+
 /// The pages after the plain part, in the order of the print plan: plain pages (parts to
 /// buy) first, then the calibration sheet, then every component's sheets, each front on an
 /// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
