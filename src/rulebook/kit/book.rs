@@ -3,11 +3,12 @@
 //! sheet page goes, then filled with those PDFs' own pages.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::pdf::import::{PageFill, fill_pages};
+use crate::pdf::import::{PageFill, ReadAhead, fill_pages, read_ahead};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld};
 
@@ -38,6 +39,11 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     }
     let style = game_style(game)?;
     let mut plan = SheetPlan::default();
+    let sources = sources(input);
+    let reads = OnceLock::new();
+    let read_beside = || {
+        reads.get_or_init(|| SourcesRead::read(&sources, input.cache));
+    };
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -67,7 +73,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                     numbers = next;
                     continue;
                 }
-                let laid = lay_out(&world, input, &ident)?;
+                let laid = lay_out_beside(&world, input, &ident, counted, read_beside)?;
                 match counted.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
                     Ok(()) => {
                         plan = made;
@@ -81,7 +87,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             }
             let (world, made) = kit_world(input, &own, Numbers::LookedUp)?;
             plan = made;
-            lay_out(&world, input, &ident)
+            lay_out_beside(&world, input, &ident, Numbers::LookedUp, read_beside)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
@@ -103,7 +109,8 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             false => sheets_start,
         };
     }
-    let bytes = assembled(input.cache, &typeset.pdf, &sources(input), &fills)
+    let read = reads.into_inner().unwrap_or_default();
+    let bytes = assembled(input.cache, &typeset.pdf, &sources, &fills, read)
         .map_err(|e| e.game(&game.id))?;
     let guide = typeset.marks.get(GUIDE_MARK).copied();
     Ok((
@@ -169,9 +176,44 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     Ok((project, plan))
 }
 
-/// `world` laid out, an error named after the game.
-fn lay_out<'c>(world: &TypstWorld, input: &KitInput<'c>, ident: &str) -> Result<Laid<'c>> {
-    (world.lay_out(ident, input.cache)).map_err(|e| e.game(&input.game.id))
+/// `world` laid out, and written when the numbers it was given settled; when Typst has it to
+/// lay out (no earlier build kept it), with `beside` run on the other core meanwhile.
+fn lay_out_beside<'c>(
+    world: &TypstWorld,
+    input: &KitInput<'c>,
+    ident: &str,
+    numbers: Numbers,
+    beside: impl FnOnce() + Send,
+) -> Result<Laid<'c>> {
+    let lay_out = || {
+        let laid = (world.lay_out(ident, input.cache)).map_err(|e| e.game(&input.game.id))?;
+        match numbers.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
+            Ok(()) => laid.written_now(),
+            Err(_) => Ok(laid),
+        }
+    };
+    if world.is_kept(ident, input.cache) {
+        return lay_out();
+    }
+    rayon::join(lay_out, beside).0
+}
+
+/// What the fill reads of its sources, read on the other core while Typst lays the kit out
+/// (a 50,000-card deck's sheets took a tenth of a second to read, that core idle): the first
+/// source, and their digest for the build cache's key of the filled kit.
+#[derive(Default)]
+struct SourcesRead {
+    ahead: Option<ReadAhead>,
+    digest: Option<[u8; 32]>,
+}
+
+impl SourcesRead {
+    fn read(sources: &[(&str, &[u8])], cache: Option<&TypesetCache>) -> SourcesRead {
+        SourcesRead {
+            ahead: read_ahead(sources, 0),
+            digest: (cache.is_some_and(TypesetCache::has_disk)).then(|| sources_digest(sources)),
+        }
+    }
 }
 
 /// A first guess at the pages of the kit's plain part: the cover, the rulebook's pages, the
@@ -207,36 +249,47 @@ fn assembled(
     target: &[u8],
     sources: &[(&str, &[u8])],
     fills: &[PageFill],
+    read: SourcesRead,
 ) -> Result<Vec<u8>> {
     let Some(cache) = cache.filter(|c| c.has_disk()) else {
-        return fill_pages(target, sources, fills);
+        return fill_pages(target, sources, fills, read.ahead);
     };
-    let key = assembly_key(target, sources, fills);
+    let digest = read.digest.unwrap_or_else(|| sources_digest(sources));
+    let key = assembly_key(target, &digest, fills);
     if let Some(pdf) = cache.assembled(&key) {
         return Ok(pdf);
     }
-    let pdf = fill_pages(target, sources, fills)?;
+    let pdf = fill_pages(target, sources, fills, read.ahead)?;
     cache.keep_assembled(&key, super::KIT_PDF, &pdf);
     Ok(pdf)
 }
 
-/// What a filled kit is made of: the typeset kit's bytes, each source's name and bytes, and
-/// which page goes where.
-fn assembly_key(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> String {
+/// What a filled kit is made of: the typeset kit's bytes, its sources' digest
+/// ([`sources_digest`]), and which page goes where.
+fn assembly_key(target: &[u8], sources: &[u8; 32], fills: &[PageFill]) -> String {
     let mut h = Sha256::new();
     let mut part = |bytes: &[u8]| {
         h.update((bytes.len() as u64).to_le_bytes());
         h.update(bytes);
     };
     part(target);
-    for (name, bytes) in sources {
-        part(name.as_bytes());
-        part(bytes);
-    }
+    part(sources);
     for f in fills {
         part(format!("{} {} {}", f.target, f.file, f.page).as_bytes());
     }
     crate::digest::hex(&h.finalize())
+}
+
+/// A digest of each source's name and bytes.
+fn sources_digest(sources: &[(&str, &[u8])]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    for (name, bytes) in sources {
+        for part in [name.as_bytes(), bytes] {
+            h.update((part.len() as u64).to_le_bytes());
+            h.update(part);
+        }
+    }
+    h.finalize().into()
 }
 
 /// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.
