@@ -207,12 +207,6 @@ impl DiskCache {
         Some(value)
     }
 
-    /// Whether an earlier build kept the entry `kind`/`key` (its file is there; whether it is
-    /// whole, only reading it tells).
-    pub fn has(&self, kind: Entry, key: &str) -> bool {
-        self.dir.join(entry_name(kind, key)).is_file()
-    }
-
     /// Keeps the entry `kind`/`key` of an earlier build, though this one did not read it, for
     /// a later build that may (a face thumbnail under a sprite taken whole).
     pub fn keep(&self, kind: Entry, key: &str) {

@@ -40,38 +40,19 @@ const PAGE_KEYS: [&[u8]; 8] = [
     b"Group",
 ];
 
-/// A source read before the fill (its place in the sources, and the document or the error
-/// reading it), while the target was still being made.
-pub type ReadAhead = (usize, Result<Document>);
-
-/// Reads source `index` of `sources` as [`fill_pages`] would, ahead of it.
-pub fn read_ahead(sources: &[(&str, &[u8])], index: usize) -> Option<ReadAhead> {
-    let (name, bytes) = sources.get(index)?;
-    Some((index, load(bytes, name)))
-}
-
 /// Fills the pages of `target` named by `fills` with pages of `sources` (file name, PDF bytes)
 /// and returns the new PDF. A filled page keeps its links: the source page's link annotations
 /// come along, and the source's named destinations on taken pages are added to the target,
-/// pointing at the filled pages (a destination on a page not taken is left out). `ahead` is
-/// the first source taken, when it was read already.
-pub fn fill_pages(
-    target: &[u8],
-    sources: &[(&str, &[u8])],
-    fills: &[PageFill],
-    ahead: Option<ReadAhead>,
-) -> Result<Vec<u8>> {
+/// pointing at the filled pages (a destination on a page not taken is left out).
+pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
     let taken = |name: &str| fills.iter().any(|f| f.file == name);
     // The kit is read beside its first source (the sheets at thousands of pages): reading is
     // one thread's work, and the rest of the fill waits for both.
     let first = sources.iter().position(|(name, _)| taken(name));
-    let (doc, mut first_read) = match ahead.filter(|(i, _)| Some(*i) == first) {
-        Some((_, read)) => (load(target, "the kit"), Some(read)),
-        None => rayon::join(
-            || load(target, "the kit"),
-            || first.map(|i| load(sources[i].1, sources[i].0)),
-        ),
-    };
+    let (doc, mut first_read) = rayon::join(
+        || load(target, "the kit"),
+        || first.map(|i| load(sources[i].1, sources[i].0)),
+    );
     let mut doc = doc?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
     let mut dests = Vec::new();
@@ -534,7 +515,7 @@ mod tests {
             file: "cards.pdf".into(),
             page: t,
         });
-        let out = fill_pages(&target, &[("cards.pdf", &sheet)], &fills, None).unwrap();
+        let out = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         assert_eq!(pages.len(), 3);
@@ -557,25 +538,6 @@ mod tests {
     }
 
     #[test]
-    fn a_source_read_ahead_fills_as_one_read_by_the_fill() {
-        let target = pdf(3, b"", [595, 842]);
-        let sheet = pdf(2, b"/F Do", [600, 850]);
-        let fills = [1, 2].map(|t| PageFill {
-            target: t,
-            file: "cards.pdf".into(),
-            page: t,
-        });
-        let sources = [("rules.pdf", target.as_slice()), ("cards.pdf", &sheet)];
-        let read = fill_pages(&target, &sources, &fills, None).unwrap();
-        let ahead = read_ahead(&sources, 1);
-        assert_eq!(fill_pages(&target, &sources, &fills, ahead).unwrap(), read);
-        // A source read ahead that the fill does not read first is read again.
-        let other = read_ahead(&sources, 0);
-        assert_eq!(fill_pages(&target, &sources, &fills, other).unwrap(), read);
-        assert!(read_ahead(&sources, 2).is_none());
-    }
-
-    #[test]
     fn a_missing_source_page_is_an_error() {
         let target = pdf(1, b"", [595, 842]);
         let sheet = pdf(1, b"/F Do", [595, 842]);
@@ -584,7 +546,7 @@ mod tests {
             file: "cards.pdf".into(),
             page: 2,
         }];
-        let err = fill_pages(&target, &[("cards.pdf", &sheet)], &fills, None).unwrap_err();
+        let err = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap_err();
         assert!(err.to_string().contains("page 2 of cards.pdf"), "{err}");
     }
 
@@ -659,7 +621,7 @@ mod tests {
             file: "rules.pdf".into(),
             page: 2,
         }];
-        let out = fill_pages(&target, &[("rules.pdf", &source)], &fills, None).unwrap();
+        let out = fill_pages(&target, &[("rules.pdf", &source)], &fills).unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         let page = doc.get_dictionary(pages[2]).unwrap();
@@ -717,13 +679,7 @@ mod tests {
             file: "rules.pdf".into(),
             page: 2,
         }];
-        let out = fill_pages(
-            &pdf(2, b"", [595, 842]),
-            &[("rules.pdf", &source)],
-            &fills,
-            None,
-        )
-        .unwrap();
+        let out = fill_pages(&pdf(2, b"", [595, 842]), &[("rules.pdf", &source)], &fills).unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         let names: HashMap<Vec<u8>, Object> = named_dests_of(&doc).into_iter().collect();

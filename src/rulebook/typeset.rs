@@ -228,12 +228,6 @@ impl TypstWorld {
         cache?.laid(&self.key(ident))
     }
 
-    /// Whether `cache` keeps this document from an earlier build: [`Self::lay_out`] will take
-    /// it from there rather than lay it out.
-    pub fn is_kept(&self, ident: &str, cache: Option<&TypesetCache>) -> bool {
-        cache.is_some_and(|c| c.has(&self.key(ident)))
-    }
-
     /// Keeps the labels' pages of this document, laid out and not to be written, in `cache`.
     pub fn remember_marks(
         &self,
@@ -321,12 +315,6 @@ impl Laid<'_> {
     /// The PDF, written now if it was not yet, and kept in the cache.
     pub fn into_pdf(self) -> Result<Vec<u8>> {
         self.into_typeset().map(|t| t.pdf)
-    }
-
-    /// The same document, its PDF written now rather than when first asked for.
-    pub fn written_now(mut self) -> Result<Self> {
-        self.write()?;
-        Ok(self)
     }
 
     /// The written PDF with what was learnt laying it out, kept in the cache.
@@ -535,12 +523,6 @@ impl TypesetCache {
         if let Some(disk) = &self.disk {
             disk.put_written(Entry::Assembled, key, file, pdf);
         }
-    }
-
-    /// Whether the document `key` is kept, in memory or on disk (not read to know).
-    fn has(&self, key: &[u8; 32]) -> bool {
-        lock(&self.entries).iter().any(|(k, _)| k == key)
-            || (self.disk.as_ref()).is_some_and(|d| d.has(Entry::Typeset, &hex(key)))
     }
 
     /// Whether what is kept outlives the process (`assembled` can find anything).

@@ -3,12 +3,11 @@
 //! sheet page goes, then filled with those PDFs' own pages.
 
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::pdf::import::{PageFill, ReadAhead, fill_pages, read_ahead};
+use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld};
 
@@ -39,11 +38,6 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     }
     let style = game_style(game)?;
     let mut plan = SheetPlan::default();
-    let sources = sources(input);
-    let reads = OnceLock::new();
-    let read_beside = || {
-        reads.get_or_init(|| SourcesRead::read(&sources, input.cache));
-    };
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -73,7 +67,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                     numbers = next;
                     continue;
                 }
-                let laid = lay_out_beside(&world, input, &ident, counted, read_beside)?;
+                let laid = lay_out(&world, input, &ident)?;
                 match counted.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
                     Ok(()) => {
                         plan = made;
@@ -87,7 +81,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             }
             let (world, made) = kit_world(input, &own, Numbers::LookedUp)?;
             plan = made;
-            lay_out_beside(&world, input, &ident, Numbers::LookedUp, read_beside)
+            lay_out(&world, input, &ident)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
@@ -109,8 +103,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             false => sheets_start,
         };
     }
-    let read = reads.into_inner().unwrap_or_default();
-    let bytes = assembled(input.cache, &typeset.pdf, &sources, &fills, read)
+    let bytes = assembled(input.cache, &typeset.pdf, &sources(input), &fills)
         .map_err(|e| e.game(&game.id))?;
     let guide = typeset.marks.get(GUIDE_MARK).copied();
     Ok((
@@ -176,44 +169,9 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     Ok((project, plan))
 }
 
-/// `world` laid out, and written when the numbers it was given settled; when Typst has it to
-/// lay out (no earlier build kept it), with `beside` run on the other core meanwhile.
-fn lay_out_beside<'c>(
-    world: &TypstWorld,
-    input: &KitInput<'c>,
-    ident: &str,
-    numbers: Numbers,
-    beside: impl FnOnce() + Send,
-) -> Result<Laid<'c>> {
-    let lay_out = || {
-        let laid = (world.lay_out(ident, input.cache)).map_err(|e| e.game(&input.game.id))?;
-        match numbers.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
-            Ok(()) => laid.written_now(),
-            Err(_) => Ok(laid),
-        }
-    };
-    if world.is_kept(ident, input.cache) {
-        return lay_out();
-    }
-    rayon::join(lay_out, beside).0
-}
-
-/// What the fill reads of its sources, read on the other core while Typst lays the kit out
-/// (a 50,000-card deck's sheets took a tenth of a second to read, that core idle): the first
-/// source, and their digest for the build cache's key of the filled kit.
-#[derive(Default)]
-struct SourcesRead {
-    ahead: Option<ReadAhead>,
-    digest: Option<[u8; 32]>,
-}
-
-impl SourcesRead {
-    fn read(sources: &[(&str, &[u8])], cache: Option<&TypesetCache>) -> SourcesRead {
-        SourcesRead {
-            ahead: read_ahead(sources, 0),
-            digest: (cache.is_some_and(TypesetCache::has_disk)).then(|| sources_digest(sources)),
-        }
-    }
+/// `world` laid out, an error named after the game.
+fn lay_out<'c>(world: &TypstWorld, input: &KitInput<'c>, ident: &str) -> Result<Laid<'c>> {
+    (world.lay_out(ident, input.cache)).map_err(|e| e.game(&input.game.id))
 }
 
 /// A first guess at the pages of the kit's plain part: the cover, the rulebook's pages, the
@@ -249,47 +207,36 @@ fn assembled(
     target: &[u8],
     sources: &[(&str, &[u8])],
     fills: &[PageFill],
-    read: SourcesRead,
 ) -> Result<Vec<u8>> {
     let Some(cache) = cache.filter(|c| c.has_disk()) else {
-        return fill_pages(target, sources, fills, read.ahead);
+        return fill_pages(target, sources, fills);
     };
-    let digest = read.digest.unwrap_or_else(|| sources_digest(sources));
-    let key = assembly_key(target, &digest, fills);
+    let key = assembly_key(target, sources, fills);
     if let Some(pdf) = cache.assembled(&key) {
         return Ok(pdf);
     }
-    let pdf = fill_pages(target, sources, fills, read.ahead)?;
+    let pdf = fill_pages(target, sources, fills)?;
     cache.keep_assembled(&key, super::KIT_PDF, &pdf);
     Ok(pdf)
 }
 
-/// What a filled kit is made of: the typeset kit's bytes, its sources' digest
-/// ([`sources_digest`]), and which page goes where.
-fn assembly_key(target: &[u8], sources: &[u8; 32], fills: &[PageFill]) -> String {
+/// What a filled kit is made of: the typeset kit's bytes, each source's name and bytes, and
+/// which page goes where.
+fn assembly_key(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> String {
     let mut h = Sha256::new();
     let mut part = |bytes: &[u8]| {
         h.update((bytes.len() as u64).to_le_bytes());
         h.update(bytes);
     };
     part(target);
-    part(sources);
+    for (name, bytes) in sources {
+        part(name.as_bytes());
+        part(bytes);
+    }
     for f in fills {
         part(format!("{} {} {}", f.target, f.file, f.page).as_bytes());
     }
     crate::digest::hex(&h.finalize())
-}
-
-/// A digest of each source's name and bytes.
-fn sources_digest(sources: &[(&str, &[u8])]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    for (name, bytes) in sources {
-        for part in [name.as_bytes(), bytes] {
-            h.update((part.len() as u64).to_le_bytes());
-            h.update(part);
-        }
-    }
-    h.finalize().into()
 }
 
 /// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.
