@@ -18,7 +18,7 @@ use super::credits::{credits_block, own_page_fonts};
 use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
 use super::inputs::{KitCount, KitInput, kit_words};
-use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK};
+use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK, Settled};
 use super::plan::{RULES, blank, rules_pages, sheet_pages};
 
 /// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
@@ -37,7 +37,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         drawn.extend(book.icons.iter().cloned());
     }
     let style = game_style(game)?;
-    let mut plan = SheetPlan::default();
+    let mut part = SheetPart::default();
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -49,49 +49,19 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                 fonts,
                 drawn: &drawn,
             };
-            // Counted from a guess at the plain part's length, then from what Typst laid out:
-            // it settles at once unless a number's width moved a page. Should it never, Typst
-            // looks the numbers up itself.
-            let mut numbers = Some(Numbers::Counted {
-                plain: plain_pages_guess(input),
-                duplex: !game.single_sided(),
-            });
-            let ident = format!("{}-kit", game.id);
-            for _ in 0..3 {
-                let Some(counted) = numbers else { break };
-                let (world, made) = kit_world(input, &own, counted)?;
-                // A guess found wrong before is not laid out again to find so.
-                if let Some(marks) = world.laid_marks(&ident, input.cache)
-                    && let Err(next) = counted.settled(marks.get(PLAIN_END_MARK).copied())
-                {
-                    numbers = next;
-                    continue;
-                }
-                let laid = lay_out(&world, input, &ident)?;
-                match counted.settled(laid.marks.get(PLAIN_END_MARK).copied()) {
-                    Ok(()) => {
-                        plan = made;
-                        return Ok(laid);
-                    }
-                    Err(next) => {
-                        world.remember_marks(&ident, input.cache, &laid.marks);
-                        numbers = next;
-                    }
-                }
-            }
-            let (world, made) = kit_world(input, &own, Numbers::LookedUp)?;
-            plan = made;
-            lay_out(&world, input, &ident)
+            let (laid, laid_part) = lay_out_counted(input, &own)?;
+            part = laid_part;
+            Ok(laid)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
-    let SheetPlan {
+    let SheetPart {
         sheets,
         first_sheet_slot,
         mut fills,
-    } = plan;
+    } = part;
     if let Some(first) = first_sheet_slot {
         let at = typeset.marks.get(SHEETS_START_MARK).copied();
         check_sheet_pages(at, first, sheets, total).map_err(|e| e.game(&game.id))?;
@@ -125,11 +95,44 @@ struct KitOwn<'a> {
     drawn: &'a BTreeSet<String>,
 }
 
+/// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
+/// part's length, then from what Typst laid out, which settles at once unless a number's
+/// width moved a page. Should it never settle, Typst looks the numbers up itself.
+fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, SheetPart)> {
+    let mut numbers = Numbers::Counted {
+        plain: plain_pages_guess(input),
+        duplex: !input.game.single_sided(),
+    };
+    let ident = format!("{}-kit", input.game.id);
+    for _ in 0..3 {
+        let (world, part) = kit_world(input, own, numbers)?;
+        // A guess found wrong before is not laid out again to find so.
+        if let Some(marks) = world.laid_marks(&ident, input.cache)
+            && let Some(next) = numbers.retry(marks.get(PLAIN_END_MARK).copied())
+        {
+            numbers = next;
+            continue;
+        }
+        let laid = lay_out(&world, input, &ident)?;
+        let end = laid.marks.get(PLAIN_END_MARK).copied();
+        match numbers.settled(end, (laid.pages, part.sheets)) {
+            Settled::Yes => return Ok((laid, part)),
+            Settled::Retry(next) => {
+                world.remember_marks(&ident, input.cache, &laid.marks);
+                numbers = next;
+            }
+            Settled::LookUp => break,
+        }
+    }
+    let (world, part) = kit_world(input, own, Numbers::LookedUp)?;
+    Ok((lay_out(&world, input, &ident)?, part))
+}
+
 /// Where the laid-out kit's sheet part is: its number of pages (places of the print plan),
 /// the place of its first sheet page, and which pages the rulebook and sheets fill (counted
 /// from the first rulebook page and from the first place).
 #[derive(Default)]
-struct SheetPlan {
+struct SheetPart {
     sheets: usize,
     first_sheet_slot: Option<usize>,
     fills: Vec<PageFill>,
@@ -137,7 +140,7 @@ struct SheetPlan {
 
 /// The kit's Typst document, with its page numbers written as `numbers` says, and where its
 /// sheet part is.
-fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstWorld, SheetPlan)> {
+fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstWorld, SheetPart)> {
     let game = input.game;
     let mut assets = GameAssets::new(game, input.faces, input.fonts);
     let art = own_cover(own.style).then(|| cover_art(game, input.faces, &mut assets));
@@ -154,7 +157,7 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     let blank = blank(&kit_words(input));
     markup.push_str(&numbers.plain_part_end(!game.single_sided(), &blank));
     let (sheets_markup, sheets, sheet_fills) = sheet_pages(input);
-    let plan = SheetPlan {
+    let part = SheetPart {
         sheets,
         first_sheet_slot: sheet_fills.first().map(|f| f.target),
         fills: [rules_fills, sheet_fills].concat(),
@@ -166,7 +169,7 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
-    Ok((project, plan))
+    Ok((project, part))
 }
 
 /// `world` laid out, an error named after the game.
@@ -176,11 +179,13 @@ fn lay_out<'c>(world: &TypstWorld, input: &KitInput<'c>, ident: &str) -> Result<
 
 /// A first guess at the pages of the kit's plain part: the cover, the rulebook's pages, the
 /// printing guide, and the components page and credits, which take a page and one more for
-/// each dozen components. A wrong guess costs one more layout, most of it memoised.
+/// each dozen components. A wrong guess costs one more layout, most of it memoised. The guess
+/// is the input's alone, never the last build's: should two lengths both bear themselves out,
+/// the same game must still reach the same one.
 fn plain_pages_guess(input: &KitInput) -> usize {
-    let rules = input
-        .rules
-        .map_or(0, |b| b.pages - b.cover_pages - b.credits_pages);
+    let rules = input.rules.map_or(0, |b| {
+        (b.pages.saturating_sub(b.cover_pages)).saturating_sub(b.credits_pages)
+    });
     let components = input.components.len() / 12 + 1;
     1 + rules + 1 + components
 }

@@ -1,5 +1,6 @@
-//! The labels the typeset pages carry, and Typst that reads their page numbers back: which
-//! page a component's sheets start and end on, where the rules and the printing guide begin.
+//! The labels the typeset pages carry, and the page numbers the kit prints: which page a
+//! component's sheets start and end on, counted from the print plan ([`Numbers`]) or read
+//! back from the labels by Typst, and where the rules and the printing guide begin.
 
 use crate::rulebook::markdown::string;
 
@@ -40,6 +41,17 @@ pub(super) enum Numbers {
     },
 }
 
+/// What laying the kit out with counted numbers told of them.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Settled {
+    /// They are the pages' own.
+    Yes,
+    /// The plain part took another length: count from it.
+    Retry(Numbers),
+    /// The pages are not as counting assumes: have Typst look the numbers up.
+    LookUp,
+}
+
 impl Numbers {
     /// Typst code for the plain part's last page.
     pub(super) fn plain_end(self) -> String {
@@ -58,19 +70,19 @@ impl Numbers {
     }
 
     /// Typst code that ends the plain part: a blank page after an odd number of pages in a
-    /// duplex kit, whose `blank` says so.
+    /// duplex kit, whose `blank` says so. Counted, the kit's own `duplex` decides; looked up,
+    /// `duplex`.
     pub(super) fn plain_part_end(self, duplex: bool, blank: &str) -> String {
         let end = format!("\n#metadata(none) <{PLAIN_END_MARK}>\n");
         match self {
-            _ if !duplex => end,
-            Numbers::LookedUp => format!(
+            Numbers::Counted { plain, duplex } if duplex && plain % 2 == 1 => {
+                format!("{end}#{{ pagebreak(); {blank} }}\n")
+            }
+            Numbers::LookedUp if duplex => format!(
                 "{end}#context if calc.odd({}) {{ pagebreak(); {blank} }}\n",
                 self.plain_end()
             ),
-            Numbers::Counted { plain, .. } if plain % 2 == 1 => {
-                format!("{end}#{{ pagebreak(); {blank} }}\n")
-            }
-            Numbers::Counted { .. } => end,
+            _ => end,
         }
     }
 
@@ -84,17 +96,33 @@ impl Numbers {
         }
     }
 
-    /// Whether the laid-out kit, whose plain part ended on page `laid`, has the numbers this
-    /// wrote into it; if not, the numbers to write instead.
-    pub(super) fn settled(self, laid: Option<usize>) -> Result<(), Option<Numbers>> {
-        match (self, laid) {
-            (Numbers::LookedUp, _) => Ok(()),
-            (Numbers::Counted { plain, .. }, Some(laid)) if laid == plain => Ok(()),
-            (Numbers::Counted { duplex, .. }, Some(laid)) => Err(Some(Numbers::Counted {
-                plain: laid,
-                duplex,
-            })),
-            (Numbers::Counted { .. }, None) => Err(None),
+    /// The numbers to count from instead, when the laid-out kit's plain part ended on page
+    /// `plain_end`, not where these counted it to.
+    pub(super) fn retry(self, plain_end: Option<usize>) -> Option<Numbers> {
+        match (self, plain_end) {
+            (Numbers::Counted { plain, duplex }, Some(end)) if end != plain => {
+                Some(Numbers::Counted { plain: end, duplex })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the laid-out kit has the numbers this wrote into it: its plain part ends on page
+    /// `plain_end`, and of its `total` pages the last `sheets` are the print plan's, right
+    /// after the plain part (and its blank back), as every counted number assumes.
+    pub(super) fn settled(
+        self,
+        plain_end: Option<usize>,
+        (total, sheets): (usize, usize),
+    ) -> Settled {
+        if let Some(next) = self.retry(plain_end) {
+            return Settled::Retry(next);
+        }
+        match self {
+            Numbers::LookedUp => Settled::Yes,
+            _ if plain_end.is_some() && self.place_page(sheets) == Some(total + 1) => Settled::Yes,
+            // Pages neither counted nor laid out as planned: only Typst's lookup can be trusted.
+            _ => Settled::LookUp,
         }
     }
 
@@ -208,15 +236,20 @@ mod tests {
             plain: 9,
             duplex: true,
         };
-        assert_eq!(n.settled(Some(9)), Ok(()));
-        assert_eq!(
-            n.settled(Some(10)),
-            Err(Some(Numbers::Counted {
-                plain: 10,
-                duplex: true
-            }))
-        );
-        // Without the mark, nothing counted can be trusted.
-        assert_eq!(n.settled(None), Err(None));
+        // Nine plain pages, a blank back, 20 pages of the plan: 30 in all.
+        assert_eq!(n.settled(Some(9), (30, 20)), Settled::Yes);
+        let ten = Numbers::Counted {
+            plain: 10,
+            duplex: true,
+        };
+        assert_eq!(n.settled(Some(10), (30, 20)), Settled::Retry(ten));
+        assert_eq!(n.retry(Some(10)), Some(ten));
+        assert_eq!(n.retry(Some(9)), None);
+        // Without the mark, or with a page more or less than counted between the plain part
+        // and the plan's end, nothing counted can be trusted.
+        assert_eq!(n.settled(None, (30, 20)), Settled::LookUp);
+        assert_eq!(n.settled(Some(9), (31, 20)), Settled::LookUp);
+        assert_eq!(n.settled(Some(9), (29, 20)), Settled::LookUp);
+        assert_eq!(Numbers::LookedUp.settled(None, (3, 1)), Settled::Yes);
     }
 }
