@@ -19,7 +19,7 @@ use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
 use super::inputs::{KitCount, KitInput, kit_words};
 use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK, Settled};
-use super::plan::{RULES, blank, rules_pages, sheet_pages};
+use super::plan::{KitPlan, RULES, blank, kit_plan, rules_pages, sheet_pages};
 
 /// The whole kit: its cover, the rulebook's pages, the printing guide, the components page and
 /// credits, calibration, sheets. The rulebook is not typeset again: the kit holds an empty page
@@ -38,6 +38,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     }
     let style = game_style(game)?;
     let mut part = SheetPart::default();
+    let plan = kit_plan(input);
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -48,6 +49,7 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                 style: &style,
                 fonts,
                 drawn: &drawn,
+                plan: &plan,
             };
             let (laid, laid_part) = lay_out_counted(input, &own)?;
             part = laid_part;
@@ -87,12 +89,13 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     ))
 }
 
-/// What the kit's own pages are set with: the game's style, the fonts to credit and the
-/// icons drawn.
+/// What the kit's own pages are made with: the game's style, the fonts to credit, the icons
+/// drawn, and the print plan of the pages after them.
 struct KitOwn<'a> {
     style: &'a str,
     fonts: &'a BTreeSet<String>,
     drawn: &'a BTreeSet<String>,
+    plan: &'a KitPlan<'a>,
 }
 
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
@@ -148,15 +151,15 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     let (rules_markup, rules_fills) = rules_pages(input);
     markup.push_str(&rules_markup);
     markup.push_str("\n#set page(columns: 1, fill: none)\n");
-    markup.push_str(&guide_page(input, numbers));
-    markup.push_str(&components_page(input, &mut assets, numbers));
+    markup.push_str(&guide_page(input, own.plan, numbers));
+    markup.push_str(&components_page(input, &mut assets, (own.plan, numbers)));
     let icons = &input.faces.icons;
     let credits = credits_block((game, icons), own.fonts, own.drawn, "kit-credits", true)?;
     markup.push_str(&credits);
     // The printed sheets start on an odd page: the plain part is padded to whole sheets.
     let blank = blank(&kit_words(input));
     markup.push_str(&numbers.plain_part_end(!game.single_sided(), &blank));
-    let (sheets_markup, sheets, sheet_fills) = sheet_pages(input);
+    let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, own.plan);
     let part = SheetPart {
         sheets,
         first_sheet_slot: sheet_fills.first().map(|f| f.target),

@@ -8,7 +8,7 @@ use crate::rulebook::markdown::escape;
 use super::assets::GameAssets;
 use super::inputs::{KitInput, kit_words};
 use super::marks::Numbers;
-use super::plan::slot_spans;
+use super::plan::KitPlan;
 
 /// A tick box to mark a piece as counted.
 const TICK: &str = "box(width: 3.6mm, height: 3.6mm, stroke: 0.7pt + luma(40), radius: 0.5mm)";
@@ -43,7 +43,7 @@ fn piece_picture(
 pub(super) fn components_page(
     input: &KitInput,
     assets: &mut GameAssets,
-    numbers: Numbers,
+    (plan, numbers): (&KitPlan, Numbers),
 ) -> String {
     let w = kit_words(input);
     let l = &w.checklist;
@@ -53,10 +53,9 @@ pub(super) fn components_page(
     );
     let [piece, component, count] = &l.heads;
     s.push_str(&format!("#table(columns: (auto, 26mm, 1fr, auto), align: (center + horizon, center + horizon, left + horizon, right + horizon), stroke: (x, y) => (bottom: 0.4pt + luma(190)), table.header([], [{piece}], [{component}], [{count}]),\n"));
-    let (spans, _) = slot_spans(input);
     for c in input.components.iter().filter(|c| c.kind != "bought") {
         // A component printed on no sheet page has no place in the print plan.
-        let pages = match spans.get(c.id.as_str()) {
+        let pages = match plan.spans.get(c.id.as_str()) {
             Some(&span) => format!(
                 "[ · {}]",
                 numbers.pages_of(&c.id, span, (&l.page, &l.pages))

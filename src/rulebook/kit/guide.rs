@@ -9,7 +9,7 @@ use crate::rulebook::words::Words;
 
 use super::inputs::{KitInput, SheetPage, kit_words};
 use super::marks::{GUIDE_MARK, Numbers, label};
-use super::plan::{KitPage, kit_plan, slot_spans};
+use super::plan::{KitPage, KitPlan};
 
 /// What to do with a component's pieces once printed: a dashboard with a top layer is glued
 /// onto its base; a board printed on more pages than it has copies is tiled.
@@ -44,7 +44,7 @@ fn finishing<'w>(input: &KitInput, w: &'w Words, c: &ComponentReport) -> &'w str
 /// The page a player follows: how many sheets of which paper, then which pages, on which
 /// paper, duplex or single-sided, and what to cut, fold and glue, row by row in the order the
 /// pages come in the kit. Parts on the very same pages (a shared sheet) share a row.
-pub(super) fn guide_page(input: &KitInput, numbers: Numbers) -> String {
+pub(super) fn guide_page(input: &KitInput, plan: &KitPlan, numbers: Numbers) -> String {
     let w = kit_words(input);
     let g = &w.guide;
     let print = &input.game.file.print;
@@ -57,7 +57,7 @@ pub(super) fn guide_page(input: &KitInput, numbers: Numbers) -> String {
         "#page(header: none, footer: none, columns: 1, margin: (x: 2.2cm, top: 2.5cm, bottom: 2.2cm))[\n#metadata(none) <{GUIDE_MARK}>\n#text(font: \"Noto Sans\", weight: \"bold\", size: 17pt)[{title}]\n\n{job} {sheets} {parts}\n\n#set text(size: 9pt)\n#table(columns: (auto, 1fr, auto, auto, 1.6fr), align: left, table.header([{pages}], [{what}], [{paper}], [{print_head}], [{then}]),\n",
         title = g.title,
         job = print_job(g, input, flip),
-        sheets = sheet_count(input, g, numbers),
+        sheets = sheet_count(input, g, plan, numbers),
         parts = g.parts,
     );
     s.push_str(&format!(
@@ -68,7 +68,7 @@ pub(super) fn guide_page(input: &KitInput, numbers: Numbers) -> String {
         g.duplex_or_single,
         g.keep
     ));
-    for row in guide_rows(input, &w, flip, numbers) {
+    for row in guide_rows(input, &w, flip, (plan, numbers)) {
         s.push_str(&row);
     }
     s.push_str(")\n]\n");
@@ -79,8 +79,13 @@ pub(super) fn guide_page(input: &KitInput, numbers: Numbers) -> String {
 /// The plain part's length is Typst's to know (or counted, `numbers`), the rest is counted
 /// from the print plan: in a duplex job a sheet is a pair of pages, cardstock when either
 /// side is a printed sheet's page.
-fn sheet_count(input: &KitInput, g: &crate::rulebook::words::Guide, numbers: Numbers) -> String {
-    let (pages, slots) = kit_plan(input);
+fn sheet_count(
+    input: &KitInput,
+    g: &crate::rulebook::words::Guide,
+    plan: &KitPlan,
+    numbers: Numbers,
+) -> String {
+    let KitPlan { pages, slots, .. } = plan;
     let simplex = input.game.single_sided();
     let plain_page = |slot: &Slot| match slot {
         Slot::Blank => true,
@@ -170,9 +175,14 @@ impl Row<'_> {
 /// The guide's rows after the rules: the calibration sheet and every component, in the order
 /// of their first page in the kit (then of their last); components on exactly the same pages
 /// make one row.
-fn guide_rows(input: &KitInput, w: &Words, flip: &str, numbers: Numbers) -> Vec<String> {
+fn guide_rows(
+    input: &KitInput,
+    w: &Words,
+    flip: &str,
+    (plan, numbers): (&KitPlan, Numbers),
+) -> Vec<String> {
     let g = &w.guide;
-    let (span, calibration) = slot_spans(input);
+    let (span, calibration) = (&plan.spans, plan.calibration);
     let mut rows: Vec<Row> = Vec::new();
     if let Some(n) = calibration {
         rows.push(Row {

@@ -128,9 +128,22 @@ fn sheet_run<'a>(parts: &[&'a (String, Vec<SheetPage>)]) -> Vec<KitPage<'a>> {
         .collect()
 }
 
+/// The pages after the kit's plain part and the print plan that orders them, worked out once
+/// a kit (a 50,000-card deck's plan took 6 ms, and the guide, the components page and the
+/// sheet pages each read it).
+pub(super) struct KitPlan<'a> {
+    pub(super) pages: Vec<KitPage<'a>>,
+    /// The print plan: a page of `pages`, or a blank back, for each page in order.
+    pub(super) slots: Vec<Slot>,
+    /// Each component's first and last place in the plan.
+    pub(super) spans: HashMap<&'a str, (usize, usize)>,
+    /// The calibration sheet's first place.
+    pub(super) calibration: Option<usize>,
+}
+
 /// The pages after the plain part and the print plan that orders them: plain pages (parts to
 /// buy) first, then the calibration sheet, then every component's sheets.
-pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>) {
+pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> KitPlan<'a> {
     // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
     // single-sided job: no calibration sheet, no blank backs.
     let simplex = input.game.single_sided();
@@ -156,14 +169,21 @@ pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> (Vec<KitPage<'a>>, Vec<Slot>
     } else {
         plan(&roles)
     };
-    (pages, slots)
+    let (spans, calibration) = slot_spans(&pages, &slots);
+    KitPlan {
+        pages,
+        slots,
+        spans,
+        calibration,
+    }
 }
 
-/// Each component's first and last slot in the print plan, and the calibration sheet's first.
-pub(super) fn slot_spans<'a>(
-    input: &KitInput<'a>,
+/// Each component's first and last place in the print plan `slots` of `pages`, and the
+/// calibration sheet's first.
+fn slot_spans<'a>(
+    pages: &[KitPage<'a>],
+    slots: &[Slot],
 ) -> (HashMap<&'a str, (usize, usize)>, Option<usize>) {
-    let (pages, slots) = kit_plan(input);
     let mut span: HashMap<&str, (usize, usize)> = HashMap::new();
     let mut calibration = None;
     for (n, slot) in slots.iter().enumerate() {
@@ -186,8 +206,8 @@ pub(super) fn slot_spans<'a>(
 /// odd page with its back next and a blank back behind single-sided pages. Returns the markup,
 /// the number of pages it makes and which of them (counted from the first) take which sheet
 /// page.
-pub(super) fn sheet_pages(input: &KitInput) -> (String, usize, Vec<PageFill>) {
-    let (pages, slots) = kit_plan(input);
+pub(super) fn sheet_pages(input: &KitInput, plan: &KitPlan) -> (String, usize, Vec<PageFill>) {
+    let KitPlan { pages, slots, .. } = plan;
     let paper = input.game.file.print.paper.size_mm();
     let mut s = String::new();
     let mut fills = Vec::new();
