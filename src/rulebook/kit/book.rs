@@ -100,7 +100,8 @@ struct KitOwn<'a> {
 
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
 /// part's length, then from what Typst laid out, which settles at once unless a number's
-/// width moved a page. Should it never settle, Typst looks the numbers up itself.
+/// width moved a page. Should it never settle, or the pages not be laid out as counted, Typst
+/// looks the numbers up itself.
 fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, SheetPart)> {
     let mut numbers = Numbers::Counted {
         plain: plain_pages_guess(input),
@@ -109,7 +110,7 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
     let ident = format!("{}-kit", input.game.id);
     for _ in 0..3 {
         let (world, part) = kit_world(input, own, numbers)?;
-        // A guess found wrong before is not laid out again to find so.
+        // A plain part's length found wrong before is not laid out again to find so.
         if let Some(marks) = world.laid_marks(&ident, input.cache)
             && let Some(next) = numbers.retry(marks.get(PLAIN_END_MARK).copied())
         {
@@ -118,7 +119,7 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
         }
         let laid = lay_out(&world, input, &ident)?;
         let end = laid.marks.get(PLAIN_END_MARK).copied();
-        match numbers.settled(end, (laid.pages, part.sheets)) {
+        match numbers.settled(end, laid.pages, part.sheets) {
             Settled::Yes => return Ok((laid, part)),
             Settled::Retry(next) => {
                 world.remember_marks(&ident, input.cache, &laid.marks);
@@ -187,7 +188,9 @@ fn lay_out<'c>(world: &TypstWorld, input: &KitInput<'c>, ident: &str) -> Result<
 /// the same game must still reach the same one.
 fn plain_pages_guess(input: &KitInput) -> usize {
     let rules = input.rules.map_or(0, |b| {
-        (b.pages.saturating_sub(b.cover_pages)).saturating_sub(b.credits_pages)
+        b.pages
+            .saturating_sub(b.cover_pages)
+            .saturating_sub(b.credits_pages)
     });
     let components = input.components.len() / 12 + 1;
     1 + rules + 1 + components

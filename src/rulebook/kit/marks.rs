@@ -29,7 +29,8 @@ pub(super) fn label(id: &str, which: &str) -> String {
 /// plain part is one place of the print plan, so only the plain part's length is Typst's to
 /// know, and the kit is laid out once with it guessed, again only when the guess was wrong.
 /// Looked up, Typst reads each label's page, and lays the whole kit out again until the
-/// numbers settle: a third of the kit's typesetting, the fallback when counting never settles.
+/// numbers settle: a third of the kit's typesetting, the fallback when counting never settles
+/// or the pages are not laid out as counting assumes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Numbers {
     LookedUp,
@@ -69,13 +70,16 @@ impl Numbers {
         }
     }
 
-    /// Typst code that ends the plain part: a blank page after an odd number of pages in a
-    /// duplex kit, whose `blank` says so. Counted, the kit's own `duplex` decides; looked up,
-    /// `duplex`.
+    /// Typst code that ends the plain part of a kit printed `duplex` or not: a blank page after
+    /// an odd number of pages in a duplex kit, whose `blank` says so.
     pub(super) fn plain_part_end(self, duplex: bool, blank: &str) -> String {
         let end = format!("\n#metadata(none) <{PLAIN_END_MARK}>\n");
         match self {
-            Numbers::Counted { plain, duplex } if duplex && plain % 2 == 1 => {
+            Numbers::Counted {
+                plain,
+                duplex: counted,
+            } if duplex && plain % 2 == 1 => {
+                debug_assert!(counted, "counted for a single-sided kit");
                 format!("{end}#{{ pagebreak(); {blank} }}\n")
             }
             Numbers::LookedUp if duplex => format!(
@@ -108,19 +112,15 @@ impl Numbers {
     }
 
     /// Whether the laid-out kit has the numbers this wrote into it: its plain part ends on page
-    /// `plain_end`, and of its `total` pages the last `sheets` are the print plan's, right
+    /// `plain_end`, and of its `total` pages the last `places` are the print plan's, right
     /// after the plain part (and its blank back), as every counted number assumes.
-    pub(super) fn settled(
-        self,
-        plain_end: Option<usize>,
-        (total, sheets): (usize, usize),
-    ) -> Settled {
+    pub(super) fn settled(self, plain_end: Option<usize>, total: usize, places: usize) -> Settled {
         if let Some(next) = self.retry(plain_end) {
             return Settled::Retry(next);
         }
         match self {
             Numbers::LookedUp => Settled::Yes,
-            _ if plain_end.is_some() && self.place_page(sheets) == Some(total + 1) => Settled::Yes,
+            _ if plain_end.is_some() && self.place_page(places) == Some(total + 1) => Settled::Yes,
             // Pages neither counted nor laid out as planned: only Typst's lookup can be trusted.
             _ => Settled::LookUp,
         }
@@ -231,25 +231,38 @@ mod tests {
     }
 
     #[test]
-    fn a_wrong_guess_names_the_numbers_laid_out() {
+    fn a_layout_settles_only_as_counted() {
         let n = Numbers::Counted {
             plain: 9,
             duplex: true,
         };
         // Nine plain pages, a blank back, 20 pages of the plan: 30 in all.
-        assert_eq!(n.settled(Some(9), (30, 20)), Settled::Yes);
+        assert_eq!(n.settled(Some(9), 30, 20), Settled::Yes);
         let ten = Numbers::Counted {
             plain: 10,
             duplex: true,
         };
-        assert_eq!(n.settled(Some(10), (30, 20)), Settled::Retry(ten));
+        assert_eq!(n.settled(Some(10), 30, 20), Settled::Retry(ten));
         assert_eq!(n.retry(Some(10)), Some(ten));
         assert_eq!(n.retry(Some(9)), None);
         // Without the mark, or with a page more or less than counted between the plain part
         // and the plan's end, nothing counted can be trusted.
-        assert_eq!(n.settled(None, (30, 20)), Settled::LookUp);
-        assert_eq!(n.settled(Some(9), (31, 20)), Settled::LookUp);
-        assert_eq!(n.settled(Some(9), (29, 20)), Settled::LookUp);
-        assert_eq!(Numbers::LookedUp.settled(None, (3, 1)), Settled::Yes);
+        assert_eq!(n.settled(None, 30, 20), Settled::LookUp);
+        assert_eq!(n.settled(Some(9), 31, 20), Settled::LookUp);
+        assert_eq!(n.settled(Some(9), 29, 20), Settled::LookUp);
+        assert_eq!(Numbers::LookedUp.settled(None, 3, 1), Settled::Yes);
+        // Single-sided: no blank back; a kit of plain pages only has no place of the plan.
+        let simplex = Numbers::Counted {
+            plain: 7,
+            duplex: false,
+        };
+        assert_eq!(simplex.settled(Some(7), 7, 0), Settled::Yes);
+        assert_eq!(simplex.settled(Some(7), 8, 0), Settled::LookUp);
+        assert_eq!(simplex.settled(Some(7), 12, 5), Settled::Yes);
+        let duplex = Numbers::Counted {
+            plain: 7,
+            duplex: true,
+        };
+        assert_eq!(duplex.settled(Some(7), 10, 2), Settled::Yes);
     }
 }

@@ -141,8 +141,9 @@ pub(super) struct KitPlan<'a> {
     pub(super) calibration: Option<usize>,
 }
 
-/// The pages after the plain part and the print plan that orders them: plain pages (parts to
-/// buy) first, then the calibration sheet, then every component's sheets.
+/// The pages after the plain part and the print plan that orders them (plain pages, the parts
+/// to buy, first, then the calibration sheet, then every component's sheets), with each
+/// component's span in it and the calibration sheet's place.
 pub(super) fn kit_plan<'a>(input: &KitInput<'a>) -> KitPlan<'a> {
     // A single-sided layout (gutter-fold, print-and-cut without backs) prints as one
     // single-sided job: no calibration sheet, no blank backs.
