@@ -37,8 +37,12 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
         drawn.extend(book.icons.iter().cloned());
     }
     let style = game_style(game)?;
-    let mut part = SheetPart::default();
     let plan = kit_plan(input);
+    // The pages other PDFs fill, the same in every layout of the kit.
+    let (rules_markup, rules_fills) = rules_pages(input);
+    let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, &plan);
+    let first_sheet_slot = sheet_fills.first().map(|f| f.target);
+    let mut fills = [rules_fills, sheet_fills].concat();
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -50,20 +54,14 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                 fonts,
                 drawn: &drawn,
                 plan: &plan,
+                filled: (&rules_markup, &sheets_markup),
             };
-            let (laid, laid_part) = lay_out_counted(input, &own)?;
-            part = laid_part;
-            Ok(laid)
+            lay_out_counted(input, &own)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
-    let SheetPart {
-        sheets,
-        first_sheet_slot,
-        mut fills,
-    } = part;
     if let Some(first) = first_sheet_slot {
         let at = typeset.marks.get(SHEETS_START_MARK).copied();
         check_sheet_pages(at, first, sheets, total).map_err(|e| e.game(&game.id))?;
@@ -89,27 +87,29 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     ))
 }
 
-/// What the kit's own pages are made with: the game's style, the fonts to credit, the icons
-/// drawn, and the print plan of the pages after them.
+/// What the kit is laid out from: its own pages' style, fonts to credit and icons drawn, the
+/// print plan of the pages after them, and the markup of the empty pages other PDFs fill (the
+/// rulebook's, the sheets').
 struct KitOwn<'a> {
     style: &'a str,
     fonts: &'a BTreeSet<String>,
     drawn: &'a BTreeSet<String>,
     plan: &'a KitPlan<'a>,
+    filled: (&'a str, &'a str),
 }
 
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
 /// part's length, then from what Typst laid out, which settles at once unless a number's
 /// width moved a page. Should it never settle, or the pages not be laid out as counted, Typst
 /// looks the numbers up itself.
-fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, SheetPart)> {
+fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<Laid<'c>> {
     let mut numbers = Numbers::Counted {
         plain: plain_pages_guess(input),
         duplex: !input.game.single_sided(),
     };
     let ident = format!("{}-kit", input.game.id);
     for _ in 0..3 {
-        let (world, part) = kit_world(input, own, numbers)?;
+        let world = kit_world(input, own, numbers)?;
         // A plain part's length found wrong before is not laid out again to find so.
         if let Some(marks) = world.laid_marks(&ident, input.cache)
             && let Some(next) = numbers.retry(marks.get(PLAIN_END_MARK).copied())
@@ -119,8 +119,8 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
         }
         let laid = lay_out(&world, input, &ident)?;
         let end = laid.marks.get(PLAIN_END_MARK).copied();
-        match numbers.settled(end, laid.pages, part.sheets) {
-            Settled::Yes => return Ok((laid, part)),
+        match numbers.settled(end, laid.pages, own.plan.slots.len()) {
+            Settled::Yes => return Ok(laid),
             Settled::Retry(next) => {
                 world.remember_marks(&ident, input.cache, &laid.marks);
                 numbers = next;
@@ -128,29 +128,18 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
             Settled::LookUp => break,
         }
     }
-    let (world, part) = kit_world(input, own, Numbers::LookedUp)?;
-    Ok((lay_out(&world, input, &ident)?, part))
+    let world = kit_world(input, own, numbers.looked_up())?;
+    lay_out(&world, input, &ident)
 }
 
-/// Where the laid-out kit's sheet part is: its number of pages (places of the print plan),
-/// the place of its first sheet page, and which pages the rulebook and sheets fill (counted
-/// from the first rulebook page and from the first place).
-#[derive(Default)]
-struct SheetPart {
-    sheets: usize,
-    first_sheet_slot: Option<usize>,
-    fills: Vec<PageFill>,
-}
-
-/// The kit's Typst document, with its page numbers written as `numbers` says, and where its
-/// sheet part is.
-fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstWorld, SheetPart)> {
+/// The kit's Typst document, with its page numbers written as `numbers` says.
+fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWorld> {
     let game = input.game;
     let mut assets = GameAssets::new(game, input.faces, input.fonts);
     let art = own_cover(own.style).then(|| cover_art(game, input.faces, &mut assets));
     let mut markup = front_matter(game, true, own.style, art.flatten().as_deref());
-    let (rules_markup, rules_fills) = rules_pages(input);
-    markup.push_str(&rules_markup);
+    let (rules_markup, sheets_markup) = own.filled;
+    markup.push_str(rules_markup);
     markup.push_str("\n#set page(columns: 1, fill: none)\n");
     markup.push_str(&guide_page(input, own.plan, numbers));
     markup.push_str(&components_page(input, &mut assets, (own.plan, numbers)));
@@ -158,22 +147,15 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<(TypstW
     let credits = credits_block((game, icons), own.fonts, own.drawn, "kit-credits", true)?;
     markup.push_str(&credits);
     // The printed sheets start on an odd page: the plain part is padded to whole sheets.
-    let blank = blank(&kit_words(input));
-    markup.push_str(&numbers.plain_part_end(!game.single_sided(), &blank));
-    let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, own.plan);
-    let part = SheetPart {
-        sheets,
-        first_sheet_slot: sheet_fills.first().map(|f| f.target),
-        fills: [rules_fills, sheet_fills].concat(),
-    };
-    markup.push_str(&sheets_markup);
+    markup.push_str(&numbers.plain_part_end(&blank(&kit_words(input))));
+    markup.push_str(sheets_markup);
     // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure that
     // would not fit them.
     let mut project = TypstWorld::new(markup, input.date).untagged();
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
-    Ok((project, part))
+    Ok(project)
 }
 
 /// `world` laid out, an error named after the game.

@@ -123,7 +123,7 @@ fn sheet_count(
         .replace("{card}", &card.to_string())
         .replace("{paper}", &escape(&paper_name(input.game.file.print.paper)));
     // Counted, the number needs no context, which would have Typst lay the kit out again.
-    let context = if numbers == Numbers::LookedUp {
+    let context = if matches!(numbers, Numbers::LookedUp { .. }) {
         "context "
     } else {
         ""

@@ -33,13 +33,11 @@ pub(super) fn label(id: &str, which: &str) -> String {
 /// or the pages are not laid out as counting assumes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Numbers {
-    LookedUp,
+    /// Looked up by Typst, for a kit printed `duplex` or not.
+    LookedUp { duplex: bool },
     /// The plain part takes `plain` pages; in a `duplex` kit a blank page follows an odd
     /// number of them, so that the print plan starts on a front.
-    Counted {
-        plain: usize,
-        duplex: bool,
-    },
+    Counted { plain: usize, duplex: bool },
 }
 
 /// What laying the kit out with counted numbers told of them.
@@ -57,7 +55,7 @@ impl Numbers {
     /// Typst code for the plain part's last page.
     pub(super) fn plain_end(self) -> String {
         match self {
-            Numbers::LookedUp => format!("locate(<{PLAIN_END_MARK}>).page()"),
+            Numbers::LookedUp { .. } => format!("locate(<{PLAIN_END_MARK}>).page()"),
             Numbers::Counted { plain, .. } => plain.to_string(),
         }
     }
@@ -65,24 +63,29 @@ impl Numbers {
     /// Typst content (after a `#`) for "1–n", the plain part's pages.
     pub(super) fn plain_range(self) -> String {
         match self {
-            Numbers::LookedUp => format!("context [1–#{}]", self.plain_end()),
+            Numbers::LookedUp { .. } => format!("context [1–#{}]", self.plain_end()),
             Numbers::Counted { plain, .. } => format!("[1–{plain}]"),
         }
     }
 
-    /// Typst code that ends the plain part of a kit printed `duplex` or not: a blank page after
-    /// an odd number of pages in a duplex kit, whose `blank` says so.
-    pub(super) fn plain_part_end(self, duplex: bool, blank: &str) -> String {
+    /// The same kit's numbers, looked up by Typst.
+    pub(super) fn looked_up(self) -> Numbers {
+        match self {
+            Numbers::LookedUp { duplex } | Numbers::Counted { duplex, .. } => {
+                Numbers::LookedUp { duplex }
+            }
+        }
+    }
+
+    /// Typst code that ends the plain part: a blank page after an odd number of pages in a
+    /// duplex kit, whose `blank` says so.
+    pub(super) fn plain_part_end(self, blank: &str) -> String {
         let end = format!("\n#metadata(none) <{PLAIN_END_MARK}>\n");
         match self {
-            Numbers::Counted {
-                plain,
-                duplex: counted,
-            } if duplex && plain % 2 == 1 => {
-                debug_assert!(counted, "counted for a single-sided kit");
+            Numbers::Counted { plain, duplex } if duplex && plain % 2 == 1 => {
                 format!("{end}#{{ pagebreak(); {blank} }}\n")
             }
-            Numbers::LookedUp if duplex => format!(
+            Numbers::LookedUp { duplex: true } => format!(
                 "{end}#context if calc.odd({}) {{ pagebreak(); {blank} }}\n",
                 self.plain_end()
             ),
@@ -93,7 +96,7 @@ impl Numbers {
     /// The page of place `n` of the print plan, when counted.
     fn place_page(self, n: usize) -> Option<usize> {
         match self {
-            Numbers::LookedUp => None,
+            Numbers::LookedUp { .. } => None,
             Numbers::Counted { plain, duplex } => {
                 Some(plain + usize::from(duplex && plain % 2 == 1) + n + 1)
             }
@@ -119,7 +122,7 @@ impl Numbers {
             return Settled::Retry(next);
         }
         match self {
-            Numbers::LookedUp => Settled::Yes,
+            Numbers::LookedUp { .. } => Settled::Yes,
             _ if plain_end.is_some() && self.place_page(places) == Some(total + 1) => Settled::Yes,
             // Pages neither counted nor laid out as planned: only Typst's lookup can be trusted.
             _ => Settled::LookUp,
@@ -198,7 +201,7 @@ mod tests {
             duplex: false,
         };
         assert_eq!(simplex.place_page(0), Some(8));
-        assert_eq!(Numbers::LookedUp.place_page(0), None);
+        assert_eq!(Numbers::LookedUp { duplex: true }.place_page(0), None);
         assert_eq!(duplex(7).plain_range(), "[1–7]");
     }
 
@@ -213,21 +216,19 @@ mod tests {
         assert_eq!(n.range(("a", "b"), (3, 0)), "[9–12]");
         assert_eq!(n.pages_of("deck", (1, 1), ("page", "pages")), "#[page 10]");
         assert_eq!(n.pages_of("deck", (1, 2), ("S.", "S.")), "S. #[10–11]");
-        let looked_up = Numbers::LookedUp.range(("a", "b"), (0, 3));
+        let looked_up = Numbers::LookedUp { duplex: true }.range(("a", "b"), (0, 3));
         assert!(looked_up.starts_with("context") && looked_up.contains("locate(label(\"a\"))"));
     }
 
     #[test]
     fn only_an_odd_plain_part_of_a_duplex_kit_gets_a_blank_back() {
-        let end = |plain, duplex| Numbers::Counted { plain, duplex }.plain_part_end(duplex, "B");
+        let end = |plain, duplex| Numbers::Counted { plain, duplex }.plain_part_end("B");
         assert!(end(7, true).contains("pagebreak(); B"));
         assert!(!end(8, true).contains("pagebreak"));
         assert!(!end(7, false).contains("pagebreak"));
-        assert!(
-            Numbers::LookedUp
-                .plain_part_end(true, "B")
-                .contains("calc.odd(locate(")
-        );
+        let looked_up = |duplex| Numbers::LookedUp { duplex }.plain_part_end("B");
+        assert!(looked_up(true).contains("calc.odd(locate("));
+        assert!(!looked_up(false).contains("pagebreak"));
     }
 
     #[test]
@@ -250,7 +251,10 @@ mod tests {
         assert_eq!(n.settled(None, 30, 20), Settled::LookUp);
         assert_eq!(n.settled(Some(9), 31, 20), Settled::LookUp);
         assert_eq!(n.settled(Some(9), 29, 20), Settled::LookUp);
-        assert_eq!(Numbers::LookedUp.settled(None, 3, 1), Settled::Yes);
+        assert_eq!(
+            Numbers::LookedUp { duplex: true }.settled(None, 3, 1),
+            Settled::Yes
+        );
         // Single-sided: no blank back; a kit of plain pages only has no place of the plan.
         let simplex = Numbers::Counted {
             plain: 7,
