@@ -466,20 +466,11 @@ impl TypesetCache {
 
     /// The labels' pages of the document `key`, laid out earlier and not written.
     fn laid(&self, key: &[u8; 32]) -> Option<BTreeMap<String, usize>> {
-        if let Some(marks) = lock(&self.laid).get(key) {
-            return Some(marks.clone());
-        }
-        let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
-        let marks: BTreeMap<String, usize> =
-            self.disk.as_ref()?.get(Entry::Laid, &hex(key), read)?;
-        lock(&self.laid).insert(*key, marks.clone());
-        Some(marks)
+        self.recall(&self.laid, (Entry::Laid, &hex(key)), *key)
     }
 
     fn remember_laid(&self, key: [u8; 32], marks: &BTreeMap<String, usize>) {
-        if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(marks)) {
-            disk.put(Entry::Laid, &hex(&key), &json);
-        }
+        self.keep_json(Entry::Laid, &hex(&key), marks);
         let mut laid = lock(&self.laid);
         // `watch` and `serve` lay kits out for as long as they run: a few are enough.
         if laid.len() >= 16 {
@@ -490,14 +481,8 @@ impl TypesetCache {
 
     /// The fonts the document `key` (its ident and language) credited last.
     pub fn credited(&self, key: &str) -> Option<BTreeSet<String>> {
-        if let Some(fonts) = lock(&self.credited).get(key) {
-            return Some(fonts.clone());
-        }
-        let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
-        let fonts: BTreeSet<String> = self.disk.as_ref()?.get(Entry::Credited, key, read)?;
         // Kept in memory too: `remember_credited` asks again, and need not read the file twice.
-        lock(&self.credited).insert(key.to_owned(), fonts.clone());
-        Some(fonts)
+        self.recall(&self.credited, (Entry::Credited, key), key.to_owned())
     }
 
     pub fn remember_credited(&self, key: &str, fonts: &BTreeSet<String>) {
@@ -505,8 +490,30 @@ impl TypesetCache {
             return;
         }
         lock(&self.credited).insert(key.to_owned(), fonts.clone());
-        if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(fonts)) {
-            disk.put(Entry::Credited, key, &json);
+        self.keep_json(Entry::Credited, key, fonts);
+    }
+
+    /// `key`'s value in `memory`, else read from the disk entry `kind`/`name` (JSON) and kept
+    /// in `memory`.
+    fn recall<K: std::hash::Hash + Eq, V: Clone + serde::de::DeserializeOwned>(
+        &self,
+        memory: &std::sync::Mutex<HashMap<K, V>>,
+        (kind, name): (Entry, &str),
+        key: K,
+    ) -> Option<V> {
+        if let Some(value) = lock(memory).get(&key) {
+            return Some(value.clone());
+        }
+        let read = |json: Vec<u8>| serde_json::from_slice(&json).ok();
+        let value: V = self.disk.as_ref()?.get(kind, name, read)?;
+        lock(memory).insert(key, value.clone());
+        Some(value)
+    }
+
+    /// Writes `value` as JSON to the disk entry `kind`/`name`, when there is a disk.
+    fn keep_json(&self, kind: Entry, name: &str, value: &impl serde::Serialize) {
+        if let (Some(disk), Ok(json)) = (&self.disk, serde_json::to_vec(value)) {
+            disk.put(kind, name, &json);
         }
     }
 
