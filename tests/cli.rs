@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use common::{copy_game, edit_file};
@@ -15,6 +15,15 @@ fn run(root: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// A game `new` made in `root`, "pocket": its data folder, its game.yaml and what that says.
+fn new_pocket(root: &Path) -> (PathBuf, PathBuf, String) {
+    assert!(run(root, &["-q", "new", "pocket"]).status.success());
+    let data = root.join("data/pocket");
+    let game = data.join("game.yaml");
+    let yaml = std::fs::read_to_string(&game).unwrap();
+    (data, game, yaml)
 }
 
 fn stderr(out: &Output) -> String {
@@ -84,8 +93,7 @@ fn simulate_picks_the_only_game_and_refuses_options_it_cannot_apply() {
 fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    assert!(run(root, &["-q", "new", "pocket"]).status.success());
-    let data = root.join("data/pocket");
+    let (data, game, yaml) = new_pocket(root);
     let out = root.join("output/pocket");
     assert!(
         run(root, &["-q", "build", "--mark-printed"])
@@ -93,8 +101,6 @@ fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
             .success()
     );
     assert!(out.join("kit.pdf").is_file());
-    let game = data.join("game.yaml");
-    let yaml = std::fs::read_to_string(&game).unwrap();
     std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
     std::fs::copy(data.join("rules.md"), data.join("rules.de.md")).unwrap();
     let built = run(root, &["-q", "build"]);
@@ -125,10 +131,7 @@ fn a_kit_of_the_other_layout_is_cleared_when_languages_change() {
 fn a_failed_first_build_in_two_languages_leaves_no_output_folder() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
-    assert!(run(root, &["-q", "new", "pocket"]).status.success());
-    let data = root.join("data/pocket");
-    let game = data.join("game.yaml");
-    let yaml = std::fs::read_to_string(&game).unwrap();
+    let (data, game, yaml) = new_pocket(root);
     std::fs::write(&game, format!("languages: [en, de]\n{yaml}")).unwrap();
     let rules = std::fs::read_to_string(data.join("rules.md")).unwrap();
     let broken = format!("{rules}\n{{{{ components.nothing_here.name }}}}\n");
