@@ -19,12 +19,14 @@ use crate::error::{Error, Result};
 use crate::pdf::draw::{note_numbers, transform_numbers};
 use crate::pdf::words::SheetWords;
 use crate::sync::lock;
+use crate::text::shaper::Plans;
 
 /// The label font of one document, with the strings it has shaped and the words it prints
 /// (in the kit's language), so whatever draws the writer's own text has both at hand.
 pub struct LabelFont<'a> {
     font: Font,
     face: rustybuzz::Face<'a>,
+    plans: Plans,
     shaped: Mutex<HashMap<String, Arc<[KrillaGlyph]>>>,
     pub words: Arc<SheetWords>,
     /// Dry ([`LabelFont::dry`]): what would have been drawn, each size and string in turn.
@@ -40,6 +42,7 @@ impl<'a> LabelFont<'a> {
         Ok(LabelFont {
             font,
             face,
+            plans: Plans::default(),
             shaped: Mutex::new(HashMap::new()),
             words: SheetWords::english(),
             dry: None,
@@ -75,11 +78,14 @@ impl<'a> LabelFont<'a> {
             let mut noted = lock(noted);
             let place = transform_numbers(surface.ctm()).into_iter();
             note_numbers(&mut noted, place.chain([at.x, at.y, size]));
-            let fill = format!("{:?}", surface.get_fill());
-            for part in [fill.as_bytes(), text.as_bytes()] {
-                noted.extend((part.len() as u64).to_le_bytes());
-                noted.extend(part);
-            }
+            // The fill by its hash, not its `Debug` text: writing that out was a twentieth of a
+            // 10,000-card deck's rebuild that changed nothing. The notes only key this binary's
+            // own cache, so a hash it alone must reproduce will do.
+            let mut fill = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&surface.get_fill(), &mut fill);
+            noted.extend(std::hash::Hasher::finish(&fill).to_le_bytes());
+            noted.extend((text.len() as u64).to_le_bytes());
+            noted.extend(text.as_bytes());
             return;
         }
         let glyphs = self.glyphs(text);
@@ -97,7 +103,7 @@ impl<'a> LabelFont<'a> {
         if let Some(glyphs) = shaped.get(text) {
             return Arc::clone(glyphs);
         }
-        let glyphs: Arc<[KrillaGlyph]> = shape(&self.face, text).into();
+        let glyphs: Arc<[KrillaGlyph]> = shape(&self.face, &self.plans, text).into();
         shaped.insert(text.to_owned(), Arc::clone(&glyphs));
         glyphs
     }
@@ -105,7 +111,7 @@ impl<'a> LabelFont<'a> {
 
 /// `text` shaped with no features; advances and offsets in ems, each glyph with the byte
 /// range of the characters it draws (its cluster up to the next cluster in reading order).
-fn shape(face: &rustybuzz::Face, text: &str) -> Vec<KrillaGlyph> {
+fn shape(face: &rustybuzz::Face, plans: &Plans, text: &str) -> Vec<KrillaGlyph> {
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(text);
     buffer.guess_segment_properties();
@@ -113,7 +119,7 @@ fn shape(face: &rustybuzz::Face, text: &str) -> Vec<KrillaGlyph> {
         buffer.direction(),
         rustybuzz::Direction::LeftToRight | rustybuzz::Direction::TopToBottom
     );
-    let out = rustybuzz::shape(face, &[], buffer);
+    let out = plans.shape(face, buffer);
     let (infos, positions) = (out.glyph_infos(), out.glyph_positions());
     let em = face.units_per_em() as f32;
     let cluster = |i: usize| infos[i].cluster as usize;

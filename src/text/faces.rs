@@ -11,6 +11,7 @@ use usvg::fontdb::{self, Database, ID};
 
 use crate::sync::lock;
 use crate::text::glyph_masks::{GlyphMasks, Placed};
+use crate::text::shaper::Shaper;
 use usvg::tiny_skia_path;
 
 /// Raw font bytes of one face, shared between threads.
@@ -27,6 +28,8 @@ pub struct FaceData {
     pub plain: bool,
     /// The face as the PDF writer embeds it, made once for the whole build.
     pdf: std::sync::OnceLock<Option<krilla::text::Font>>,
+    /// The face as rustybuzz shapes with it, made once for the whole build.
+    shaper: std::sync::OnceLock<Option<Shaper>>,
     /// Glyph outlines in ems, y up, for drawing to pixels.
     outlines: Mutex<HashMap<u16, Option<Arc<tiny_skia_path::Path>>>>,
     /// Glyphs rasterised, for drawing to pixels.
@@ -41,6 +44,13 @@ impl FaceData {
                 krilla::text::Font::new(krilla::Data::from(Arc::clone(&self.data)), self.index)
             })
             .clone()
+    }
+
+    /// The face to shape runs with; none when rustybuzz cannot read it.
+    pub fn shaper(&self) -> Option<&Shaper> {
+        self.shaper
+            .get_or_init(|| Shaper::new(Arc::clone(&self.data), self.index))
+            .as_ref()
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -143,6 +153,7 @@ impl FontFaces {
                     && tables.cbdt.is_none()
                     && tables.fvar.is_none(),
                 pdf: std::sync::OnceLock::new(),
+                shaper: std::sync::OnceLock::new(),
                 outlines: Mutex::new(HashMap::new()),
                 masks: GlyphMasks::default(),
             })
@@ -235,11 +246,10 @@ impl FontFaces {
             return Some(Arc::clone(g));
         }
         let fd = self.face_data(id)?;
-        let face = rustybuzz::Face::from_slice(fd.bytes(), fd.index)?;
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.set_direction(rustybuzz::Direction::LeftToRight);
-        let shaped = rustybuzz::shape(&face, &[], buffer);
+        let shaped = fd.shaper()?.shape(buffer);
         let em = fd.units_per_em;
         let glyphs: Arc<[ShapedGlyph]> = shaped
             .glyph_infos()

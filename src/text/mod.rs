@@ -5,3 +5,4 @@ pub mod fit;
 pub mod fonts;
 pub mod glyph_masks;
 pub mod kwargs;
+pub mod shaper;

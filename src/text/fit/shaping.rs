@@ -77,12 +77,12 @@ impl TextEngine {
         let Some(fd) = self.faces.face_data(id) else {
             return 0.0;
         };
-        let Some(face) = rustybuzz::Face::from_slice(fd.bytes(), fd.index) else {
+        let Some(shaper) = fd.shaper() else {
             return 0.0;
         };
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
-        let shaped = rustybuzz::shape(&face, &[], buffer);
+        let shaped = shaper.shape(buffer);
         let units: i32 = shaped.glyph_positions().iter().map(|p| p.x_advance).sum();
         units as f32 / fd.units_per_em
     }
