@@ -59,13 +59,38 @@ fn file_id(path: &str) -> FileId {
     RootedPath::new(VirtualRoot::Project, vpath).intern()
 }
 
+/// A Typst file's text, parsed when Typst first asks for it: a build whose typeset PDF comes
+/// from the cache only hashes the text, and parsing the kit's and rulebook's markup was a
+/// twelfth of Death to Decorum's build when nothing had changed.
+struct LazySource {
+    id: FileId,
+    text: String,
+    parsed: std::sync::OnceLock<Source>,
+}
+
+impl LazySource {
+    fn new(id: FileId, text: String) -> LazySource {
+        LazySource {
+            id,
+            text,
+            parsed: std::sync::OnceLock::new(),
+        }
+    }
+
+    fn source(&self) -> Source {
+        (self.parsed)
+            .get_or_init(|| Source::new(self.id, self.text.clone()))
+            .clone()
+    }
+}
+
 /// An in-memory Typst project.
 pub struct TypstWorld {
-    main: Source,
+    main: LazySource,
     /// Typst files the main one includes, by path. A part that changes between passes (the
     /// credits) lives in one of its own: the main file's spans then stay the same, and Typst
     /// reuses what it laid out before.
-    includes: HashMap<FileId, Source>,
+    includes: HashMap<FileId, LazySource>,
     files: HashMap<String, Bytes>,
     today: Datetime,
     /// Whether the PDF carries a structure tree for screen readers.
@@ -76,7 +101,7 @@ impl TypstWorld {
     /// A project whose main file is `markup`, dated `date` (year, month, day).
     pub fn new(markup: String, date: (i32, u8, u8)) -> TypstWorld {
         TypstWorld {
-            main: Source::new(file_id("/main.typ"), markup),
+            main: LazySource::new(file_id("/main.typ"), markup),
             includes: HashMap::new(),
             files: HashMap::new(),
             today: Datetime::from_ymd(date.0, date.1, date.2)
@@ -101,11 +126,11 @@ impl TypstWorld {
     /// Adds a Typst file the markup includes by `path` (e.g. `#include "/credits.typ"`).
     pub fn add_include(&mut self, path: &str, markup: String) {
         let id = file_id(path);
-        self.includes.insert(id, Source::new(id, markup));
+        self.includes.insert(id, LazySource::new(id, markup));
     }
 
     pub fn main_text(&self) -> &str {
-        self.main.text()
+        &self.main.text
     }
 
     /// Lays the project out; errors carry Typst's message and the line of the main file.
@@ -152,11 +177,11 @@ impl TypstWorld {
     /// help. A span in an included file (the credits) is no place in the main text.
     fn at_span(&self, mut err: Error, span: typst::syntax::DiagSpan) -> (Error, bool) {
         let start = Some(span)
-            .filter(|span| span.id() == Some(self.main.id()))
+            .filter(|span| span.id() == Some(self.main.id))
             .and_then(|span| self.range(span))
             .map(|r| r.start);
         if let Some((file, line, column, source)) =
-            start.and_then(|p| origin_of(self.main.text(), p))
+            start.and_then(|p| origin_of(&self.main.text, p))
         {
             err = err.in_file(file).at(line, column.unwrap_or(1));
             if let Some(text) = source {
@@ -164,11 +189,11 @@ impl TypstWorld {
             }
             return (err, true);
         }
-        let line = start.map(|p| self.main.text()[..p].matches('\n').count() + 1);
+        let line = start.map(|p| self.main.text[..p].matches('\n').count() + 1);
         if let Some(l) = line {
             err = err.help(format!(
                 "at line {l} of the generated Typst: {}",
-                self.main.text().lines().nth(l - 1).unwrap_or("").trim()
+                self.main.text.lines().nth(l - 1).unwrap_or("").trim()
             ));
         }
         (err, false)
@@ -250,12 +275,12 @@ impl TypstWorld {
         };
         field(ident.as_bytes());
         field(format!("{:?} {}", self.today, self.tagged).as_bytes());
-        field(self.main.text().as_bytes());
-        let mut included: Vec<&Source> = self.includes.values().collect();
-        included.sort_by_key(|s| s.id().get().vpath().get_without_slash());
+        field(self.main.text.as_bytes());
+        let mut included: Vec<&LazySource> = self.includes.values().collect();
+        included.sort_by_key(|s| s.id.get().vpath().get_without_slash());
         for source in included {
-            field(source.id().get().vpath().get_without_slash().as_bytes());
-            field(source.text().as_bytes());
+            field(source.id.get().vpath().get_without_slash().as_bytes());
+            field(source.text.as_bytes());
         }
         let mut paths: Vec<&String> = self.files.keys().collect();
         paths.sort();
@@ -599,14 +624,15 @@ impl World for TypstWorld {
     }
 
     fn main(&self) -> FileId {
-        self.main.id()
+        self.main.id
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
-        if id == self.main.id() {
-            Ok(self.main.clone())
+        if id == self.main.id {
+            Ok(self.main.source())
         } else {
-            self.includes.get(&id).cloned().ok_or(FileError::NotSource)
+            let include = self.includes.get(&id).ok_or(FileError::NotSource)?;
+            Ok(include.source())
         }
     }
 
