@@ -78,12 +78,10 @@ impl<'a> LabelFont<'a> {
             let mut noted = lock(noted);
             let place = transform_numbers(surface.ctm()).into_iter();
             note_numbers(&mut noted, place.chain([at.x, at.y, size]));
-            // The fill by its hash, not its `Debug` text: writing that out was a twentieth of a
-            // 10,000-card deck's rebuild that changed nothing. The notes only key this binary's
-            // own cache, so a hash it alone must reproduce will do.
-            let mut fill = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(&surface.get_fill(), &mut fill);
-            noted.extend(std::hash::Hasher::finish(&fill).to_le_bytes());
+            // The fill's own bytes (what its `Hash` writes), not its `Debug` text: writing
+            // that out, floats and all, was a twentieth of a 10,000-card deck's rebuild that
+            // changed nothing.
+            std::hash::Hash::hash(&surface.get_fill(), &mut Noting(&mut noted));
             noted.extend((text.len() as u64).to_le_bytes());
             noted.extend(text.as_bytes());
             return;
@@ -109,17 +107,28 @@ impl<'a> LabelFont<'a> {
     }
 }
 
+/// A hasher that keeps every byte hashed into it: the dry notes, which the sheets' cache key
+/// digests whole.
+struct Noting<'n>(&'n mut Vec<u8>);
+
+impl std::hash::Hasher for Noting<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        0
+    }
+}
+
 /// `text` shaped with no features; advances and offsets in ems, each glyph with the byte
 /// range of the characters it draws (its cluster up to the next cluster in reading order).
 fn shape(face: &rustybuzz::Face, plans: &Plans, text: &str) -> Vec<KrillaGlyph> {
-    let mut buffer = rustybuzz::UnicodeBuffer::new();
-    buffer.push_str(text);
-    buffer.guess_segment_properties();
+    let (out, direction) = plans.shape(face, text, None);
     let forward = matches!(
-        buffer.direction(),
+        direction,
         rustybuzz::Direction::LeftToRight | rustybuzz::Direction::TopToBottom
     );
-    let out = plans.shape(face, buffer);
     let (infos, positions) = (out.glyph_infos(), out.glyph_positions());
     let em = face.units_per_em() as f32;
     let cluster = |i: usize| infos[i].cluster as usize;
@@ -206,5 +215,45 @@ mod tests {
             "sheet 3 of 12 · fronts".len()
         );
         assert!(a.iter().all(|g| g.x_advance > 0.0 && g.x_advance < 1.5));
+    }
+
+    /// A dry font's notes tell every fill apart: none, black, another colour, the same colour
+    /// fainter; and the same fill notes the same bytes.
+    #[test]
+    fn dry_notes_tell_fills_apart() {
+        use krilla::color::rgb;
+        use krilla::num::NormalizedF32;
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let mut font = LabelFont::new(fonts.label).unwrap();
+        font.dry();
+        let black = krilla::paint::Fill {
+            paint: rgb::Color::black().into(),
+            ..Default::default()
+        };
+        let red = krilla::paint::Fill {
+            paint: rgb::Color::new(200, 0, 0).into(),
+            ..Default::default()
+        };
+        let faint = krilla::paint::Fill {
+            opacity: NormalizedF32::new(0.5).unwrap(),
+            ..red.clone()
+        };
+        let fills = [None, Some(black), Some(red.clone()), Some(faint), Some(red)];
+        let mut notes = Vec::new();
+        for fill in fills {
+            let before = font.noted().len();
+            page(|s, at, text| {
+                if text.is_empty() {
+                    s.set_fill(fill.clone());
+                    font.draw(s, at, 9.0, "x");
+                }
+            });
+            notes.push(font.noted()[before..].to_vec());
+        }
+        for (i, a) in notes.iter().enumerate() {
+            for (j, b) in notes.iter().enumerate().skip(i + 1) {
+                assert_eq!(a == b, (i, j) == (2, 4), "fills {i} and {j}");
+            }
+        }
     }
 }

@@ -246,10 +246,7 @@ impl FontFaces {
             return Some(Arc::clone(g));
         }
         let fd = self.face_data(id)?;
-        let mut buffer = rustybuzz::UnicodeBuffer::new();
-        buffer.push_str(text);
-        buffer.set_direction(rustybuzz::Direction::LeftToRight);
-        let shaped = fd.shaper()?.shape(buffer);
+        let shaped = (fd.shaper()?).shape(text, Some(rustybuzz::Direction::LeftToRight));
         let em = fd.units_per_em;
         let glyphs: Arc<[ShapedGlyph]> = shaped
             .glyph_infos()

@@ -43,42 +43,50 @@ impl Shaper {
         })
     }
 
-    /// `buffer` shaped with no features, as `rustybuzz::shape` shapes it.
-    pub fn shape(&self, buffer: UnicodeBuffer) -> GlyphBuffer {
-        self.plans.shape(self.face.borrow_dependent(), buffer)
+    /// `text` shaped with no features, as `rustybuzz::shape` shapes it, in `direction` or
+    /// the one its characters suggest.
+    pub fn shape(&self, text: &str, direction: Option<Direction>) -> GlyphBuffer {
+        (self.plans)
+            .shape(self.face.borrow_dependent(), text, direction)
+            .0
     }
 }
 
 /// What a shaping plan is made for, besides its face (and features, none here).
-type Segment = (Direction, Script, Option<Language>);
+type Segment = (Direction, Option<Script>, Option<Language>);
 
-/// The shaping plans of one face, by direction, script and language.
+/// The shaping plans of one face, by direction, script and language. Only ever given that
+/// one face.
 #[derive(Default)]
-pub struct Plans(Mutex<HashMap<Segment, Arc<ShapePlan>>>);
+pub(crate) struct Plans(Mutex<HashMap<Segment, Arc<ShapePlan>>>);
 
 impl Plans {
-    /// `buffer` shaped in `face` (the face these plans are for) with no features, as
-    /// `rustybuzz::shape` shapes it: its segment properties guessed where unset, then the
-    /// plan for them, made on first use.
-    pub fn shape(&self, face: &rustybuzz::Face, mut buffer: UnicodeBuffer) -> GlyphBuffer {
-        buffer.guess_segment_properties();
-        let script = buffer.script();
-        // A run of no script at all (digits, punctuation) leaves the buffer's script unset,
-        // which its getter cannot tell from an unknown one: shaped as rustybuzz would.
-        if script == rustybuzz::script::UNKNOWN {
-            return rustybuzz::shape(face, &[], buffer);
+    /// `text` shaped in `face` (the face these plans are for) with no features, as
+    /// `rustybuzz::shape` shapes it: in `direction` or the one its characters suggest, its
+    /// script and language guessed, then the plan for them, made on first use. With the
+    /// direction it was shaped in.
+    pub(crate) fn shape(
+        &self,
+        face: &rustybuzz::Face,
+        text: &str,
+        direction: Option<Direction>,
+    ) -> (GlyphBuffer, Direction) {
+        let mut buffer = UnicodeBuffer::new();
+        buffer.push_str(text);
+        if let Some(direction) = direction {
+            buffer.set_direction(direction);
         }
-        let key = (buffer.direction(), script, buffer.language());
+        buffer.guess_segment_properties();
+        // The guess leaves the script unset for a run of none (digits, punctuation), and the
+        // getter reads unset as unknown; the plan must be made for it unset, as rustybuzz
+        // makes it.
+        let script = Some(buffer.script()).filter(|&s| s != rustybuzz::script::UNKNOWN);
+        let direction = buffer.direction();
+        let key = (direction, script, buffer.language());
         let plan = Arc::clone(lock(&self.0).entry(key).or_insert_with_key(|key| {
-            Arc::new(ShapePlan::new(
-                face,
-                key.0,
-                Some(key.1),
-                key.2.as_ref(),
-                &[],
-            ))
+            Arc::new(ShapePlan::new(face, key.0, key.1, key.2.as_ref(), &[]))
         }));
-        rustybuzz::shape_with_plan(face, &plan, buffer)
+        (rustybuzz::shape_with_plan(face, &plan, buffer), direction)
     }
 }
 
@@ -86,49 +94,47 @@ impl Plans {
 mod tests {
     use super::*;
 
-    fn glyphs(out: &GlyphBuffer) -> Vec<(u32, u32, i32, i32, i32)> {
+    fn glyphs(out: &GlyphBuffer) -> Vec<(u32, u32, [i32; 4])> {
         (out.glyph_infos().iter())
             .zip(out.glyph_positions())
-            .map(|(i, p)| (i.glyph_id, i.cluster, p.x_advance, p.x_offset, p.y_offset))
+            .map(|(i, p)| {
+                let at = [p.x_advance, p.y_advance, p.x_offset, p.y_offset];
+                (i.glyph_id, i.cluster, at)
+            })
             .collect()
     }
 
     /// Shaped once or many times, in any order, every run gives the glyphs a fresh
-    /// `rustybuzz::shape` gives: kerning, ligatures, right to left, no script at all.
+    /// `rustybuzz::shape` gives: kerning, ligatures, right to left (guessed or set left to
+    /// right, as the faces' runs are), both scripts in one run, no script at all.
     #[test]
     fn shapes_as_rustybuzz_does() {
-        // DejaVu Sans Condensed: kerning, ligatures and Hebrew.
-        let font = crate::text::fonts::bundled_data()[4];
-        let data: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(font.to_vec());
-        let shaper = Shaper::new(Arc::clone(&data), 0).expect("the bundled font");
-        let face = rustybuzz::Face::from_slice(font, 0).unwrap();
+        let (font, index) = (dejavu::sans_condensed::regular(), 0);
+        let shaper = Shaper::new(Arc::new(font.to_vec()), index).unwrap();
+        let face = rustybuzz::Face::from_slice(font, index).unwrap();
         let runs = [
             "AV To office",
             "123 / 45",
             "שלום עולם",
+            "AV שלום 7",
             "Rückseite",
-            "AV To office",
             "",
         ];
         for _ in 0..2 {
             for run in runs {
-                let buffer = || {
-                    let mut b = UnicodeBuffer::new();
-                    b.push_str(run);
-                    b
-                };
-                let ours = glyphs(&shaper.shape(buffer()));
-                assert_eq!(
-                    ours,
-                    glyphs(&rustybuzz::shape(&face, &[], buffer())),
-                    "{run}"
-                );
+                for direction in [None, Some(Direction::LeftToRight)] {
+                    let mut buffer = UnicodeBuffer::new();
+                    buffer.push_str(run);
+                    if let Some(d) = direction {
+                        buffer.set_direction(d);
+                    }
+                    let theirs = glyphs(&rustybuzz::shape(&face, &[], buffer));
+                    let ours = glyphs(&shaper.shape(run, direction));
+                    assert_eq!(ours, theirs, "{run} {direction:?}");
+                }
             }
         }
-        assert_eq!(
-            lock(&shaper.plans.0).len(),
-            2,
-            "one plan for Latin, one for Hebrew"
-        );
+        // Latin, Hebrew both ways, and no script: made once each.
+        assert_eq!(lock(&shaper.plans.0).len(), 4);
     }
 }

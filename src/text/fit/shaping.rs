@@ -80,9 +80,7 @@ impl TextEngine {
         let Some(shaper) = fd.shaper() else {
             return 0.0;
         };
-        let mut buffer = rustybuzz::UnicodeBuffer::new();
-        buffer.push_str(text);
-        let shaped = shaper.shape(buffer);
+        let shaped = shaper.shape(text, None);
         let units: i32 = shaped.glyph_positions().iter().map(|p| p.x_advance).sum();
         units as f32 / fd.units_per_em
     }
