@@ -107,7 +107,7 @@ impl SheetWriter<'_> {
 
 /// What the furniture of a tile page needs from the writer.
 struct Furniture<'f> {
-    font: &'f crate::pdf::label::LabelFont<'f>,
+    font: &'f crate::pdf::label::LabelFont,
     paper: crate::model::print::Paper,
     margin: f32,
 }

@@ -176,7 +176,7 @@ struct Art<'w, 'a> {
     stamps: &'w mut std::collections::HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [crate::render::faces::Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
-    font: &'w crate::pdf::label::LabelFont<'w>,
+    font: &'w crate::pdf::label::LabelFont,
 }
 
 impl<'w> Art<'w, '_> {

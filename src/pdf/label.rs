@@ -19,30 +19,30 @@ use crate::error::{Error, Result};
 use crate::pdf::draw::{note_numbers, transform_numbers};
 use crate::pdf::words::SheetWords;
 use crate::sync::lock;
-use crate::text::shaper::Plans;
+use crate::text::shaper::Shaper;
 
 /// The label font of one document, with the strings it has shaped and the words it prints
 /// (in the kit's language), so whatever draws the writer's own text has both at hand.
-pub struct LabelFont<'a> {
+pub struct LabelFont {
     font: Font,
-    face: rustybuzz::Face<'a>,
-    plans: Plans,
+    shaper: Shaper,
     shaped: Mutex<HashMap<String, Arc<[KrillaGlyph]>>>,
     pub words: Arc<SheetWords>,
     /// Dry ([`LabelFont::dry`]): what would have been drawn, each size and string in turn.
     dry: Option<Mutex<Vec<u8>>>,
 }
 
-impl<'a> LabelFont<'a> {
-    /// The first font in `data` (a bundled font's bytes, which outlive the document).
-    pub fn new(data: &'a [u8]) -> Result<LabelFont<'a>> {
+impl LabelFont {
+    /// The first font in `data` (a bundled font's bytes, read in place: the PDF writer and
+    /// the shaper share them, and no document copies them).
+    pub fn new(data: &'static [u8]) -> Result<LabelFont> {
         let unreadable = || Error::new("the bundled label font could not be read");
-        let font = Font::new(data.to_vec().into(), 0).ok_or_else(unreadable)?;
-        let face = rustybuzz::Face::from_slice(data, 0).ok_or_else(unreadable)?;
+        let bytes: Arc<dyn AsRef<[u8]> + Send + Sync> = Arc::new(data);
+        let font = Font::new(krilla::Data::from(Arc::clone(&bytes)), 0).ok_or_else(unreadable)?;
+        let shaper = Shaper::new(bytes, 0).ok_or_else(unreadable)?;
         Ok(LabelFont {
             font,
-            face,
-            plans: Plans::default(),
+            shaper,
             shaped: Mutex::new(HashMap::new()),
             words: SheetWords::english(),
             dry: None,
@@ -101,7 +101,7 @@ impl<'a> LabelFont<'a> {
         if let Some(glyphs) = shaped.get(text) {
             return Arc::clone(glyphs);
         }
-        let glyphs: Arc<[KrillaGlyph]> = shape(&self.face, &self.plans, text).into();
+        let glyphs: Arc<[KrillaGlyph]> = shape(&self.shaper, text).into();
         shaped.insert(text.to_owned(), Arc::clone(&glyphs));
         glyphs
     }
@@ -123,14 +123,14 @@ impl std::hash::Hasher for Noting<'_> {
 
 /// `text` shaped with no features; advances and offsets in ems, each glyph with the byte
 /// range of the characters it draws (its cluster up to the next cluster in reading order).
-fn shape(face: &rustybuzz::Face, plans: &Plans, text: &str) -> Vec<KrillaGlyph> {
-    let (out, direction) = plans.shape(face, text, None);
+fn shape(shaper: &Shaper, text: &str) -> Vec<KrillaGlyph> {
+    let (out, direction) = shaper.shape_directed(text, None);
     let forward = matches!(
         direction,
         rustybuzz::Direction::LeftToRight | rustybuzz::Direction::TopToBottom
     );
     let (infos, positions) = (out.glyph_infos(), out.glyph_positions());
-    let em = face.units_per_em() as f32;
+    let em = shaper.units_per_em() as f32;
     let cluster = |i: usize| infos[i].cluster as usize;
     (0..infos.len())
         .map(|i| {

@@ -163,7 +163,7 @@ struct Ctx<'c, 'a> {
     stamps: &'c mut HashMap<usize, Option<crate::pdf::stamp::StampSpot>>,
     faces: &'a [Face],
     trees: &'a crate::render::trees::FaceTrees<'a>,
-    font: &'c crate::pdf::label::LabelFont<'c>,
+    font: &'c crate::pdf::label::LabelFont,
     print: &'c PrintProfile,
     revision: &'c str,
     placed: Vec<Placed>,

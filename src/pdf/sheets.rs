@@ -83,7 +83,7 @@ pub struct SheetWriter<'a> {
     pub(crate) faces: &'a [Face],
     pub(crate) trees: &'a FaceTrees<'a>,
     pub(crate) forms: Forms,
-    pub(crate) label_font: LabelFont<'a>,
+    pub(crate) label_font: LabelFont,
     pub(crate) paper: Paper,
     /// Distance from the paper edge that no mark or label crosses.
     pub(crate) margin: f32,
@@ -125,7 +125,7 @@ impl<'a> SheetWriter<'a> {
     pub fn new(
         faces: &'a [Face],
         trees: &'a FaceTrees<'a>,
-        label_font: &'a [u8],
+        label_font: &'static [u8],
         paper: Paper,
     ) -> Result<Self> {
         let label_font = LabelFont::new(label_font)?;
@@ -384,7 +384,7 @@ pub(crate) fn written_error(e: krilla::error::KrillaError, faces: &[Face]) -> Er
 pub(crate) struct FormStamp<'f> {
     pub(crate) spot: crate::pdf::stamp::StampSpot,
     pub(crate) text: String,
-    pub(crate) font: &'f LabelFont<'f>,
+    pub(crate) font: &'f LabelFont,
 }
 
 impl FormStamp<'_> {

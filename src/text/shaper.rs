@@ -46,9 +46,21 @@ impl Shaper {
     /// `text` shaped with no features, as `rustybuzz::shape` shapes it, in `direction` or
     /// the one its characters suggest.
     pub fn shape(&self, text: &str, direction: Option<Direction>) -> GlyphBuffer {
-        (self.plans)
-            .shape(self.face.borrow_dependent(), text, direction)
-            .0
+        self.shape_directed(text, direction).0
+    }
+
+    /// [`Shaper::shape`], with the direction it shaped in.
+    pub fn shape_directed(
+        &self,
+        text: &str,
+        direction: Option<Direction>,
+    ) -> (GlyphBuffer, Direction) {
+        (self.plans).shape(self.face.borrow_dependent(), text, direction)
+    }
+
+    /// The face's units per em, which the glyphs' advances and offsets are in.
+    pub fn units_per_em(&self) -> i32 {
+        self.face.borrow_dependent().units_per_em()
     }
 }
 
@@ -56,16 +68,16 @@ impl Shaper {
 type Segment = (Direction, Option<Script>, Option<Language>);
 
 /// The shaping plans of one face, by direction, script and language. Only ever given that
-/// one face.
+/// one face (its [`Shaper`]'s).
 #[derive(Default)]
-pub(crate) struct Plans(Mutex<HashMap<Segment, Arc<ShapePlan>>>);
+struct Plans(Mutex<HashMap<Segment, Arc<ShapePlan>>>);
 
 impl Plans {
     /// `text` shaped in `face` (the face these plans are for) with no features, as
     /// `rustybuzz::shape` shapes it: in `direction` or the one its characters suggest, its
     /// script and language guessed, then the plan for them, made on first use. With the
     /// direction it was shaped in.
-    pub(crate) fn shape(
+    fn shape(
         &self,
         face: &rustybuzz::Face,
         text: &str,
