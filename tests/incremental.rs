@@ -375,8 +375,9 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     let [reused, made, _] = build();
     // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts,
     // the faces' notes and the faces the sheets drew; made: Bravo's thumbnail, both sprites,
-    // the typeset kit and the kit filled, the notes, cards.pdf and the faces it drew.
-    assert_eq!((reused, made), (3 + 3, 8));
+    // the typeset kit (its cover pictures the card, by its new id), the faces it pictures and
+    // the kit filled, the notes, cards.pdf and the faces it drew.
+    assert_eq!((reused, made), (3 + 3, 9));
 }
 
 /// `protopress <args>` in `root` with a fixed date, and its stdout.
@@ -498,6 +499,54 @@ fn sheet_pdfs_come_from_the_cache_whole_and_only_what_changed_is_drawn() {
         "after the backs' offset changed",
     );
     assert!(kept(&offset, &both) < 3, "{offset:?}");
+}
+
+/// A card the rulebook pictures (a figure, and the kit's components page and cover) is edited:
+/// neither book is laid out again, as Typst laid them out around the face's size alone, yet
+/// both show the new card, as a build without the cache does. Shown failing by leaving the
+/// drawn faces out of what the placed rulebook is kept under (the old card was served), and by
+/// handing Typst the face itself (both books were typeset again).
+#[test]
+fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
+    let dir = common::copy_game("death-to-decorum");
+    let root = dir.path();
+    let game = "death-to-decorum";
+    let entries = |kind: &str| {
+        let mut names: Vec<String> = cache_entries(root)
+            .into_iter()
+            .map(|(name, _)| name)
+            .filter(|name| name.contains(kind))
+            .collect();
+        names.sort();
+        names
+    };
+    let book = |name: &str| std::fs::read(root.join("output").join(game).join(name)).unwrap();
+    build_parsing(root, game, &[]);
+    let (typeset, rules, kit) = (entries("/typeset-"), book("rules.pdf"), book("kit.pdf"));
+    assert_eq!(typeset.len(), 2, "the rulebook and the kit: {typeset:?}");
+    let faces = entries("/faces-");
+    assert_eq!(faces.len(), 2, "the faces each book pictures: {faces:?}");
+    // Copper Wiring is in the rules' second figure (its flavour text pointed at where it
+    // starts, which does not move); the facility deck's first card is the one the components
+    // page shows.
+    let deck = "data/death-to-decorum/facility.yaml";
+    edit_and_build_twice(
+        root,
+        game,
+        &[(deck, "still humming.", "still buzzing.")],
+        "after a pictured card's edit",
+    );
+    assert_eq!(entries("/typeset-"), typeset, "a book was laid out again");
+    assert_ne!(book("rules.pdf"), rules, "the rulebook shows the old card");
+    assert_ne!(book("kit.pdf"), kit);
+    assert_eq!(
+        entries("/faces-")
+            .iter()
+            .filter(|f| faces.contains(f))
+            .count(),
+        0,
+        "both books picture the card"
+    );
 }
 
 /// Applies `edits` (file, from, to) to the game in `root`, builds it from the cache and

@@ -2,18 +2,14 @@
 //! card, BleedBox set; each card's front, then its back.
 
 use krilla::Document;
-use krilla::geom::{Rect, Size, Transform};
-use krilla::page::PageSettings;
 
 use super::files::{Output, no_copies};
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::model::ComponentKind;
-use crate::model::print::mm;
-use crate::pdf::sheets::{face_location, written_error};
+use crate::pdf::figures::add_face_page;
+use crate::pdf::sheets::written_error;
 use crate::project::Project;
-use crate::render::faces::Face;
-use crate::render::shaped::ParsedFace;
 
 pub(super) const FILE: &str = "cards-one-per-page.pdf";
 
@@ -44,7 +40,7 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
                 let (Some(f), Some(tree)) = (p.faces.faces.get(face), p.trees.get(face)) else {
                     continue;
                 };
-                add_page(&mut doc, face, f, tree)?;
+                add_face_page(&mut doc, face, f, tree)?;
                 pages += 1;
             }
         }
@@ -68,36 +64,4 @@ pub(super) fn export(project: &Project, id: &str, lang: Option<&str>) -> Result<
     let bytes = doc.finish().map_err(|e| written_error(e, &p.faces.faces))?;
     out.files.push((FILE.to_owned(), bytes));
     Ok(out)
-}
-
-fn add_page(doc: &mut Document, index: usize, f: &Face, tree: &ParsedFace) -> Result<()> {
-    let (w, h) = (
-        f.size.width_mm + 2.0 * f.bleed,
-        f.size.height_mm + 2.0 * f.bleed,
-    );
-    let bad = || Error::new(format!("{}/{}: the face has no size", f.component, f.card));
-    let bleed_box = Rect::from_xywh(0.0, 0.0, mm(w), mm(h)).ok_or_else(bad)?;
-    let trim = Rect::from_xywh(
-        mm(f.bleed),
-        mm(f.bleed),
-        mm(f.size.width_mm),
-        mm(f.size.height_mm),
-    )
-    .ok_or_else(bad)?;
-    let settings = PageSettings::from_wh(mm(w), mm(h))
-        .ok_or_else(bad)?
-        .with_trim_box(Some(trim))
-        .with_bleed_box(Some(bleed_box));
-    let size = Size::from_wh(mm(w), mm(h)).ok_or_else(bad)?;
-    let mut page = doc.start_page_with(settings);
-    let mut surface = page.surface();
-    // An image that cannot be decoded is met as the file is written: name its face then.
-    surface.set_location(face_location(index));
-    surface.push_transform(&Transform::identity());
-    crate::render::shaped::draw::to_pdf(&mut surface, tree, size);
-    surface.pop();
-    surface.reset_location();
-    surface.finish();
-    page.finish();
-    Ok(())
 }

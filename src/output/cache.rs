@@ -59,13 +59,15 @@ pub enum Entry {
     Drawn,
     /// A PDF assembled from others' pages: the kit (`rulebook::kit`).
     Assembled,
+    /// The faces a rulebook or kit pictures, drawn one a page (`rulebook::kit`).
+    FacePages,
     /// The labels' pages of a document laid out and never written: a kit whose page numbers
     /// were guessed wrong (`rulebook::kit`), so the next build need not lay it out to learn so.
     Laid,
 }
 
 impl Entry {
-    const ALL: [Entry; 9] = [
+    const ALL: [Entry; 10] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
@@ -74,6 +76,7 @@ impl Entry {
         Entry::Sheet,
         Entry::Drawn,
         Entry::Assembled,
+        Entry::FacePages,
         Entry::Laid,
     ];
 
@@ -87,6 +90,7 @@ impl Entry {
             Entry::Sheet => "sheet",
             Entry::Drawn => "drawn",
             Entry::Assembled => "assembled",
+            Entry::FacePages => "faces",
             Entry::Laid => "laid",
         }
     }
@@ -101,6 +105,7 @@ impl Entry {
             Entry::Sheet => 1 << 30,
             Entry::Drawn => 64 << 20,
             Entry::Assembled => 1 << 30,
+            Entry::FacePages => 256 << 20,
             Entry::Laid => 64 << 10,
         }
     }

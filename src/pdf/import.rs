@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use lopdf::{Dictionary, Document, Object, ObjectId};
 
 use crate::error::{Error, Result};
+use crate::pdf::figures::{FacePages, is_stand_in_size, stand_in_face};
 
 /// One empty page of the target to fill with a page of a source file.
 #[derive(Debug, Clone)]
@@ -43,8 +44,14 @@ const PAGE_KEYS: [&[u8]; 8] = [
 /// Fills the pages of `target` named by `fills` with pages of `sources` (file name, PDF bytes)
 /// and returns the new PDF. A filled page keeps its links: the source page's link annotations
 /// come along, and the source's named destinations on taken pages are added to the target,
-/// pointing at the filled pages (a destination on a page not taken is left out).
-pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> Result<Vec<u8>> {
+/// pointing at the filled pages (a destination on a page not taken is left out). The faces
+/// `target` pictures take their stand-ins' places, drawn as `faces` holds them.
+pub fn fill_pages(
+    target: &[u8],
+    sources: &[(&str, &[u8])],
+    fills: &[PageFill],
+    faces: &FacePages,
+) -> Result<Vec<u8>> {
     let taken = |name: &str| fills.iter().any(|f| f.file == name);
     // The kit is read beside its first source (the sheets at thousands of pages): reading is
     // one thread's work, and the rest of the fill waits for both.
@@ -54,6 +61,8 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
         || first.map(|i| load(sources[i].1, sources[i].0)),
     );
     let mut doc = doc?;
+    // Before any page comes in: only the target's own objects are looked at.
+    place_stand_ins(&mut doc, faces)?;
     let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
     let mut dests = Vec::new();
     for &(name, bytes) in sources {
@@ -117,6 +126,63 @@ pub fn fill_pages(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) 
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
     let_go_beside(doc);
     Ok(out)
+}
+
+/// `target` (a typeset PDF) with each stand-in of a pictured face replaced by the face itself,
+/// drawn as `faces` holds it (see [`crate::pdf::figures`]); `target` as it is when it has
+/// none.
+pub fn place_faces(target: &[u8], faces: &FacePages) -> Result<Vec<u8>> {
+    let mut doc = load(target, "the rulebook")?;
+    if !place_stand_ins(&mut doc, faces)? {
+        return Ok(target.to_vec());
+    }
+    doc.prune_objects();
+    let mut out = Vec::with_capacity(target.len() + faces.pdf.len());
+    doc.save_to(&mut out)
+        .map_err(|e| Error::new(format!("the rulebook PDF could not be written: {e}")))?;
+    Ok(out)
+}
+
+/// Replaces every stand-in image among `doc`'s objects with a form drawing its face's page of
+/// `faces`: the form maps the page onto the unit square, as an image is mapped, so the page's
+/// content that placed the image places the face unchanged. Whether it found any.
+fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
+    let found: Vec<(ObjectId, usize)> = doc
+        .objects
+        .iter()
+        .filter_map(|(&id, object)| {
+            let Object::Stream(s) = object else {
+                return None;
+            };
+            if s.dict.get(b"Subtype").and_then(Object::as_name).ok()? != b"Image"
+                || !is_stand_in_size(&s.dict)
+            {
+                return None;
+            }
+            // Only a two-pixel image is decoded: never a rules image of megabytes.
+            let samples = match s.dict.has(b"Filter") {
+                true => s.decompressed_content().ok()?,
+                false => s.content.clone(),
+            };
+            Some((id, stand_in_face(&s.dict, &samples)?))
+        })
+        .collect();
+    if found.is_empty() {
+        return Ok(false);
+    }
+    let mut importer = Importer::new(load(&faces.pdf, "the pictured faces")?);
+    let pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
+    for (id, face) in found {
+        let page = faces.faces.iter().position(|&f| f == face);
+        let Some(&page) = page.and_then(|p| pages.get(p)) else {
+            return Err(Error::new(format!(
+                "internal: a picture of face {face} has no drawing of the face"
+            )));
+        };
+        let form = importer.page_form(page, doc)?;
+        doc.objects.insert(id, Object::Stream(form));
+    }
+    Ok(true)
 }
 
 /// Frees a large document read back on a thread of its own, while the build goes on: a kit of
@@ -339,6 +405,58 @@ impl Importer {
         values
     }
 
+    /// Source page `page` as a form XObject of `dst` that draws it into the unit square.
+    fn page_form(&mut self, page: ObjectId, dst: &mut Document) -> Result<lopdf::Stream> {
+        let values: HashMap<Vec<u8>, Object> = self.page_values(page, dst).into_iter().collect();
+        let number = |o: &Object| {
+            o.as_float()
+                .ok()
+                .or_else(|| o.as_i64().ok().map(|i| i as f32))
+        };
+        let media: Vec<f32> = match values.get(b"MediaBox".as_slice()) {
+            Some(Object::Array(a)) => a.iter().filter_map(number).collect(),
+            _ => Vec::new(),
+        };
+        let bad = || Error::new("internal: a pictured face's page has no size");
+        let [x0, y0, x1, y1] = media[..] else {
+            return Err(bad());
+        };
+        let (w, h) = (x1 - x0, y1 - y0);
+        if !(w > 0.0 && h > 0.0) {
+            return Err(bad());
+        }
+        let content = match values.get(b"Contents".as_slice()) {
+            Some(Object::Reference(id)) => vec![*id],
+            Some(Object::Array(ids)) => ids.iter().filter_map(|o| o.as_reference().ok()).collect(),
+            _ => Vec::new(),
+        };
+        // One stream, as it is; several (seldom) decoded and joined.
+        let mut form = match content[..] {
+            [id] => dst.get_object(id).and_then(Object::as_stream).ok().cloned(),
+            _ => None,
+        }
+        .unwrap_or_else(|| {
+            let parts = content.iter().filter_map(|&id| dst.get_object(id).ok());
+            let joined = parts
+                .filter_map(|o| o.as_stream().ok()?.decompressed_content().ok())
+                .collect::<Vec<_>>()
+                .join(&b"\n"[..]);
+            lopdf::Stream::new(Dictionary::new(), joined)
+        });
+        let dict = &mut form.dict;
+        dict.set("Type", Object::Name(b"XObject".to_vec()));
+        dict.set("Subtype", Object::Name(b"Form".to_vec()));
+        dict.set("BBox", vec![x0.into(), y0.into(), x1.into(), y1.into()]);
+        let matrix = [1.0 / w, 0.0, 0.0, 1.0 / h, -x0 / w, -y0 / h];
+        dict.set("Matrix", matrix.map(Object::Real).to_vec());
+        for key in [b"Resources".as_slice(), b"Group"] {
+            if let Some(v) = values.get(key) {
+                dict.set(key, v.clone());
+            }
+        }
+        Ok(form)
+    }
+
     /// The page's link annotations, without their place in the source's structure tree
     /// (which does not come along).
     fn links(&self, page: &Dictionary) -> Option<Object> {
@@ -506,6 +624,103 @@ mod tests {
         out
     }
 
+    /// A one-page PDF drawing two images of two pixels: a stand-in of face 7 and art of
+    /// another colour.
+    fn picturing_face_7() -> Vec<u8> {
+        let mut doc = Document::load_mem(&pdf(1, b"", [300, 400])).unwrap();
+        let image = |samples: Vec<u8>| {
+            Stream::new(
+                dictionary! { "Type" => "XObject", "Subtype" => "Image", "Width" => 2, "Height" => 1, "BitsPerComponent" => 8, "ColorSpace" => "DeviceRGB" },
+                samples,
+            )
+        };
+        let stand_in = doc.add_object(image(vec![0x70, 0x70, 0x21, 0, 0, 7]));
+        let art = doc.add_object(image(vec![1, 2, 3, 4, 5, 6]));
+        let page = doc.page_iter().next().unwrap();
+        let contents = doc.get_dictionary(page).unwrap().get(b"Contents").unwrap();
+        let contents = contents.as_reference().unwrap();
+        let Object::Stream(s) = doc.get_object_mut(contents).unwrap() else {
+            unreachable!()
+        };
+        s.set_content(b"q 50 0 0 80 10 10 cm /S Do Q q 2 0 0 1 0 0 cm /A Do Q".to_vec());
+        let page = doc.get_object_mut(page).unwrap().as_dict_mut().unwrap();
+        page.set(
+            "Resources",
+            dictionary! { "XObject" => dictionary! { "S" => stand_in, "A" => art } },
+        );
+        let mut out = Vec::new();
+        doc.save_to(&mut out).unwrap();
+        out
+    }
+
+    /// The image objects of `pdf` named `name` in its first page's resources.
+    fn xobject(doc: &Document, name: &[u8]) -> Stream {
+        let page = doc.page_iter().next().unwrap();
+        let resources = doc.get_dictionary(page).unwrap().get(b"Resources").unwrap();
+        let id = resources
+            .as_dict()
+            .unwrap()
+            .get(b"XObject")
+            .unwrap()
+            .as_dict()
+            .unwrap();
+        let id = id.get(name).unwrap().as_reference().unwrap();
+        doc.get_object(id).unwrap().as_stream().unwrap().clone()
+    }
+
+    #[test]
+    fn a_stand_in_becomes_its_face_mapped_as_the_image_was() {
+        // Face 7 is the second face drawn: a page is taken by its face, not its place.
+        let faces = FacePages {
+            pdf: pdf(2, b"0 0 100 200 re f", [100, 200]),
+            faces: vec![3, 7],
+        };
+        let placed = place_faces(&picturing_face_7(), &faces).unwrap();
+        let doc = Document::load_mem(&placed).unwrap();
+        let form = xobject(&doc, b"S");
+        assert_eq!(
+            form.dict.get(b"Subtype").unwrap().as_name().unwrap(),
+            b"Form"
+        );
+        let numbers = |key: &[u8]| -> Vec<f32> {
+            let a = form.dict.get(key).unwrap().as_array().unwrap();
+            a.iter()
+                .map(|n| {
+                    n.as_float()
+                        .or_else(|_| n.as_i64().map(|i| i as f32))
+                        .unwrap()
+                })
+                .collect()
+        };
+        assert_eq!(numbers(b"BBox"), [0.0, 0.0, 100.0, 200.0]);
+        // The page onto the unit square: where the page's `cm` put the image, the face goes.
+        assert_eq!(numbers(b"Matrix"), [0.01, 0.0, 0.0, 0.005, 0.0, 0.0]);
+        assert_eq!(form.content, b"0 0 100 200 re f");
+        // The face's own resources came along.
+        let inner = form.dict.get(b"Resources").unwrap().as_dict().unwrap();
+        let inner = inner.get(b"XObject").unwrap().as_dict().unwrap();
+        let inner = inner.get(b"F").unwrap().as_reference().unwrap();
+        assert!(doc.get_object(inner).unwrap().as_stream().is_ok());
+        // The art is left as it is.
+        let art = xobject(&doc, b"A");
+        assert_eq!(
+            art.dict.get(b"Subtype").unwrap().as_name().unwrap(),
+            b"Image"
+        );
+        assert_eq!(art.content, [1, 2, 3, 4, 5, 6]);
+
+        // A PDF without stand-ins comes back as it was; a stand-in of a face not drawn is a
+        // fault, never a two-pixel picture in the rulebook.
+        let plain = pdf(1, b"", [300, 400]);
+        assert_eq!(place_faces(&plain, &faces).unwrap(), plain);
+        let other = FacePages {
+            faces: vec![3, 8],
+            ..faces
+        };
+        let err = place_faces(&picturing_face_7(), &other).unwrap_err();
+        assert!(err.to_string().contains("face 7"), "{err}");
+    }
+
     #[test]
     fn fills_pages_with_content_boxes_and_one_copy_of_shared_objects() {
         let target = pdf(3, b"", [595, 842]);
@@ -515,7 +730,13 @@ mod tests {
             file: "cards.pdf".into(),
             page: t,
         });
-        let out = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap();
+        let out = fill_pages(
+            &target,
+            &[("cards.pdf", &sheet)],
+            &fills,
+            &FacePages::default(),
+        )
+        .unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         assert_eq!(pages.len(), 3);
@@ -546,7 +767,13 @@ mod tests {
             file: "cards.pdf".into(),
             page: 2,
         }];
-        let err = fill_pages(&target, &[("cards.pdf", &sheet)], &fills).unwrap_err();
+        let err = fill_pages(
+            &target,
+            &[("cards.pdf", &sheet)],
+            &fills,
+            &FacePages::default(),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("page 2 of cards.pdf"), "{err}");
     }
 
@@ -621,7 +848,13 @@ mod tests {
             file: "rules.pdf".into(),
             page: 2,
         }];
-        let out = fill_pages(&target, &[("rules.pdf", &source)], &fills).unwrap();
+        let out = fill_pages(
+            &target,
+            &[("rules.pdf", &source)],
+            &fills,
+            &FacePages::default(),
+        )
+        .unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         let page = doc.get_dictionary(pages[2]).unwrap();
@@ -679,7 +912,13 @@ mod tests {
             file: "rules.pdf".into(),
             page: 2,
         }];
-        let out = fill_pages(&pdf(2, b"", [595, 842]), &[("rules.pdf", &source)], &fills).unwrap();
+        let out = fill_pages(
+            &pdf(2, b"", [595, 842]),
+            &[("rules.pdf", &source)],
+            &fills,
+            &FacePages::default(),
+        )
+        .unwrap();
         let doc = Document::load_mem(&out).unwrap();
         let pages: Vec<ObjectId> = doc.get_pages().into_values().collect();
         let names: HashMap<Vec<u8>, Object> = named_dests_of(&doc).into_iter().collect();

@@ -3,6 +3,7 @@
 pub mod boards;
 pub mod cards;
 pub mod draw;
+pub mod figures;
 pub mod furniture;
 pub mod import;
 pub mod ink;

@@ -20,6 +20,12 @@ use crate::rulebook::source_map::{Origin, source_end, source_marker};
 pub trait Assets {
     /// The virtual path of an image given in `![](dest)`, or an error message.
     fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
+    /// Width over height of the image at `path`, when its file does not tell it (a face's
+    /// stand-in, drawn after Typst).
+    fn aspect(&self, path: &str) -> Option<f32> {
+        let _ = path;
+        None
+    }
     /// The virtual path of an inline icon `:name:`, if there is such an icon.
     fn icon(&mut self, name: &str) -> Option<String>;
     /// The names of every icon there is, to suggest one for a misspelt name.
@@ -455,8 +461,14 @@ impl Converter<'_> {
             .assets
             .image(dest_url)
             .map_err(|m| self.error(m, offset))?;
-        self.out
-            .push_str(&format!("#box(image({}, height: 3.2cm));", string(&path)));
+        let width = match self.assets.aspect(&path) {
+            Some(aspect) => format!(", width: {}cm, fit: \"stretch\"", 3.2 * aspect),
+            None => String::new(),
+        };
+        self.out.push_str(&format!(
+            "#box(image({}, height: 3.2cm{width}));",
+            string(&path)
+        ));
         // The alt text follows as events; swallow it.
         self.stack.push(Frame::Other);
         self.out.push_str("#hide[");

@@ -20,6 +20,7 @@ use typst_layout::PagedDocument;
 use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::output::cache::{DiskCache, Entry, join_parts, split_parts};
+use crate::pdf::figures::FacePages;
 use crate::rulebook::embedded::{document_font_families, pdf_font_families};
 use crate::rulebook::source_map::origin_of;
 use crate::sync::lock;
@@ -554,6 +555,25 @@ impl TypesetCache {
     pub fn keep_assembled(&self, key: &str, file: &str, pdf: &[u8]) {
         if let Some(disk) = &self.disk {
             disk.put_written(Entry::Assembled, key, file, pdf);
+        }
+    }
+
+    /// Faces drawn one a page for the pictures of a rulebook or kit, which an earlier build
+    /// kept under `key` (the faces' content and the fonts).
+    pub fn face_pages(&self, key: &str) -> Option<FacePages> {
+        let decode = |bytes: Vec<u8>| {
+            let (head, pdf) = split_parts(bytes)?;
+            let faces = serde_json::from_slice(&head).ok()?;
+            Some(FacePages { pdf, faces })
+        };
+        self.disk.as_ref()?.get(Entry::FacePages, key, decode)
+    }
+
+    /// Keeps `pages` under `key` for the next build; only on disk (`watch` and `serve` hold
+    /// the parsed faces and draw them again).
+    pub fn keep_face_pages(&self, key: &str, pages: &FacePages) {
+        if let (Some(disk), Ok(head)) = (&self.disk, serde_json::to_vec(&pages.faces)) {
+            disk.put(Entry::FacePages, key, &join_parts(&head, &pages.pdf));
         }
     }
 

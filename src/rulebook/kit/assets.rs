@@ -1,17 +1,23 @@
-//! The files of the Typst world the rulebook and the kit are typeset in: rules images, icons
-//! and the faces of figures, resolved from the game's project (art a face links to placed
-//! beside it, SVG art drawn into it), and texts found on a face for a figure's callouts.
+//! The files of the Typst world the rulebook and the kit are typeset in: rules images and
+//! icons resolved from the game's project, a stand-in for each face pictured (drawn in its
+//! place after Typst, `pdf::figures`), and texts found on a face for a figure's callouts.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
 use crate::model::Game;
+use crate::pdf::figures::{FacePages, faces_pdf, stand_in_png};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::Assets;
+use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
 
 /// Resolves rules images, icons and figures into files of the Typst project.
@@ -23,6 +29,10 @@ pub(super) struct GameAssets<'a> {
     fonts: &'a Fonts,
     /// The build's parsed faces, when it has them: a face parsed once serves both.
     trees: Option<&'a FaceTrees<'a>>,
+    /// The faces pictured (their indices in `faces`), each a stand-in among `files`.
+    pub(super) pictured: BTreeSet<usize>,
+    /// Width over height of each stand-in, by path: its pixels do not tell it.
+    aspects: Vec<(String, f32)>,
 }
 
 impl<'a> GameAssets<'a> {
@@ -33,6 +43,8 @@ impl<'a> GameAssets<'a> {
             files: Vec::new(),
             fonts,
             trees: None,
+            pictured: BTreeSet::new(),
+            aspects: Vec::new(),
         }
     }
 
@@ -93,50 +105,73 @@ impl<'a> GameAssets<'a> {
             _ => copy.front,
         };
         let path = format!(
-            "faces/{comp}/{card}-{}.svg",
+            "faces/{comp}/{card}-{}.png",
             if side == Side::Back { "back" } else { "front" }
         );
         if !self.has(&path) {
-            let svg = for_typesetter(&self.faces.faces[face].svg);
-            let svg = self.add_linked_images(svg, &format!("faces/{comp}"))?;
-            self.files.push((path.clone(), svg.into_bytes()));
+            let png = stand_in_png(face).ok_or("too many faces to picture one")?;
+            self.files.push((path.clone(), png));
+            let f = &self.faces.faces[face];
+            let (w, h) = (
+                f.size.width_mm + 2.0 * f.bleed,
+                f.size.height_mm + 2.0 * f.bleed,
+            );
+            self.aspects.push((path.clone(), w / h));
+            self.pictured.insert(face);
         }
         Ok((face, path))
+    }
+
+    /// The faces `pictured` drawn one a page, to take their stand-ins' places after Typst:
+    /// from the build cache when an earlier build drew the same faces in the same fonts, else
+    /// drawn from the build's parsed faces (parsed here when it has let them go).
+    pub(super) fn face_pages(
+        &self,
+        pictured: &BTreeSet<usize>,
+        cache: Option<&TypesetCache>,
+    ) -> Result<FacePages> {
+        if pictured.is_empty() {
+            return Ok(FacePages::default());
+        }
+        let key = self.face_pages_key(pictured);
+        if let Some(pages) = cache.and_then(|c| c.face_pages(&key))
+            && pages.faces.iter().eq(pictured)
+        {
+            return Ok(pages);
+        }
+        let trees = pictured
+            .iter()
+            .map(|&i| self.tree(i).map(|tree| (i, tree)))
+            .collect::<std::result::Result<Vec<_>, String>>()
+            .map_err(|m| Error::new(m).game(&self.game.id))?;
+        let faces = &self.faces.faces;
+        let drawn: Vec<_> = trees.iter().map(|(i, t)| (*i, &faces[*i], &**t)).collect();
+        let pages = faces_pdf(&drawn, faces).map_err(|e| e.game(&self.game.id))?;
+        if let Some(cache) = cache {
+            cache.keep_face_pages(&key, &pages);
+        }
+        Ok(pages)
+    }
+
+    /// What the drawings of `pictured` are made of: each face's index (its stand-in's name),
+    /// content hash (covering the art it links), size and bleed, and the fonts.
+    fn face_pages_key(&self, pictured: &BTreeSet<usize>) -> String {
+        let mut h = Sha256::new();
+        h.update(self.fonts.digest.as_bytes());
+        for &i in pictured {
+            let face = &self.faces.faces[i];
+            h.update((i as u64).to_le_bytes());
+            h.update(face.hash.as_bytes());
+            for n in [face.size.width_mm, face.size.height_mm, face.bleed] {
+                h.update(n.to_bits().to_le_bytes());
+            }
+        }
+        crate::digest::hex(&h.finalize())
     }
 
     /// Whether the project already holds a file at `path`.
     pub(super) fn has(&self, path: &str) -> bool {
         self.files.iter().any(|(p, _)| p == path)
-    }
-
-    /// The images a face links to (art next to the templates), placed where the typesetter
-    /// looks for them: beside the face's own file in `dir`. SVG art is written into the face
-    /// itself (a `data:` link), the one way the typesetter takes an SVG inside an SVG.
-    fn add_linked_images(&mut self, svg: String, dir: &str) -> std::result::Result<String, String> {
-        let base = self.game.template_dir();
-        let mut inlined = Vec::new();
-        for href in crate::render::svg::linked_files(&svg) {
-            let href = href.as_str();
-            let source = crate::render::svg::sandboxed(&base, href)?;
-            let Some(target) = virtual_join(dir, href) else {
-                return Err(format!("image `{href}` leaves the project"));
-            };
-            if self.has(&target) || inlined.iter().any(|(h, _)| h == href) {
-                continue;
-            }
-            // Read as the faces read it: an image too large to decode is refused from its
-            // header here too, before the typesetter would decode it.
-            let bytes = crate::render::svg::load_image(&self.game.project, &base, href)?;
-            let art_dir = source.parent().unwrap_or(&base).to_path_buf();
-            match svg_art(&bytes, self.fonts, self.game, &art_dir) {
-                Some(art) => inlined.push((href.to_owned(), data_link(&art))),
-                None => self.files.push((target, bytes)),
-            }
-        }
-        Ok(inlined.into_iter().fold(svg, |svg, (href, data)| {
-            svg.replace(&format!("href=\"{href}\""), &format!("href=\"{data}\""))
-                .replace(&format!("href='{href}'"), &format!("href='{data}'"))
-        }))
     }
 }
 
@@ -164,57 +199,6 @@ impl FaceSource for GameAssets<'_> {
     fn text(&mut self, text: &str) -> std::result::Result<String, String> {
         crate::rulebook::markdown::with_icons(text, self)
     }
-}
-
-/// `dir/href` with `.` and `..` resolved, as the typesetter resolves a relative link; none
-/// when it climbs above the root.
-fn virtual_join(dir: &str, href: &str) -> Option<String> {
-    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
-    for part in href.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            p => parts.push(p),
-        }
-    }
-    Some(parts.join("/"))
-}
-
-/// A face's SVG as the typesetter must read it. Typst knows the bundled condensed DejaVu by
-/// its typographic family, "DejaVu Sans" (the only DejaVu Sans cut bundled), where templates
-/// write "DejaVu Sans Condensed"; without this the face would fall back to the body font.
-fn for_typesetter(svg: &str) -> String {
-    svg.replace("DejaVu Sans Condensed", "DejaVu Sans")
-}
-
-/// SVG art as the typesetter must read it; none for a raster image. Its text is drawn as
-/// outlines: the typesetter loses the fonts of an SVG inside an SVG. A gzipped `.svgz` goes
-/// as it is.
-fn svg_art(bytes: &[u8], fonts: &Fonts, game: &Game, base: &Path) -> Option<Vec<u8>> {
-    if bytes.starts_with(&[0x1f, 0x8b]) {
-        return Some(bytes.to_vec());
-    }
-    let text = std::str::from_utf8(bytes).ok()?;
-    let start = text.trim_start_matches('\u{feff}').trim_start();
-    if !(start.starts_with('<') && text.contains("<svg")) {
-        return None;
-    }
-    let outlined = crate::render::svg::parse(text, fonts, &game.project, base)
-        .map(|tree| tree.to_string(&usvg::WriteOptions::default()));
-    Some(
-        outlined
-            .unwrap_or_else(|_| for_typesetter(text))
-            .into_bytes(),
-    )
-}
-
-/// An SVG as a `data:` link.
-fn data_link(svg: &[u8]) -> String {
-    use base64::Engine;
-    let encoded = base64::engine::general_purpose::STANDARD.encode(svg);
-    format!("data:image/svg+xml;base64,{encoded}")
 }
 
 /// The centre (canvas units) of the first text containing `find`, or of the element whose id
@@ -324,26 +308,8 @@ impl Assets for GameAssets<'_> {
     fn figure(&mut self, yaml: &str) -> std::result::Result<String, String> {
         figure::to_typst(yaml, self)
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn linked_images_land_where_the_typesetter_looks() {
-        assert_eq!(
-            virtual_join("faces/facility", "art.png").as_deref(),
-            Some("faces/facility/art.png")
-        );
-        assert_eq!(
-            virtual_join("faces/facility", "./img/../art/a.png").as_deref(),
-            Some("faces/facility/art/a.png")
-        );
-        assert_eq!(
-            virtual_join("faces/facility", "../../x.png").as_deref(),
-            Some("x.png")
-        );
-        assert_eq!(virtual_join("faces/facility", "../../../x.png"), None);
+    fn aspect(&self, path: &str) -> Option<f32> {
+        self.aspects.iter().find(|(p, _)| p == path).map(|a| a.1)
     }
 }

@@ -4,9 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use sha2::{Digest, Sha256};
-
 use crate::error::{Error, Result};
+use crate::pdf::figures::FacePages;
 use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld};
@@ -18,6 +17,7 @@ use super::credits::{credits_block, own_page_fonts};
 use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
 use super::inputs::{KitCount, KitInput, kit_words};
+use super::kept::{kept_or_made, key_of};
 use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK, Settled};
 use super::plan::{KitPlan, RULES, blank, kit_plan, rules_pages, sheet_pages};
 
@@ -43,6 +43,9 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, &plan);
     let first_sheet_slot = sheet_fills.first().map(|f| f.target);
     let mut fills = [rules_fills, sheet_fills].concat();
+    // The faces the kit's own pages picture (its cover, the components page): all printed,
+    // so the fonts they are drawn in are the sheets' own, credited with them.
+    let mut pictured = BTreeSet::new();
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
@@ -56,7 +59,9 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
                 plan: &plan,
                 filled: (&rules_markup, &sheets_markup),
             };
-            lay_out_counted(input, &own)
+            let (laid, faces) = lay_out_counted(input, &own)?;
+            pictured = faces;
+            Ok(laid)
         },
     )?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
@@ -73,7 +78,10 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             false => sheets_start,
         };
     }
-    let bytes = assembled(input.cache, &typeset.pdf, &sources(input), &fills)
+    let faces =
+        GameAssets::new(game, input.faces, input.fonts).face_pages(&pictured, input.cache)?;
+    let sources = sources(input);
+    let bytes = assembled(input.cache, &typeset.pdf, (&sources, &fills), &faces)
         .map_err(|e| e.game(&game.id))?;
     let guide = typeset.marks.get(GUIDE_MARK).copied();
     Ok((
@@ -101,15 +109,15 @@ struct KitOwn<'a> {
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
 /// part's length, then from what Typst laid out, which settles at once unless a number's
 /// width moved a page. Should it never settle, or the pages not be laid out as counted, Typst
-/// looks the numbers up itself.
-fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<Laid<'c>> {
+/// looks the numbers up itself. With it, the faces its pages picture.
+fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, BTreeSet<usize>)> {
     let mut numbers = Numbers::Counted {
         plain: plain_pages_guess(input),
         duplex: !input.game.single_sided(),
     };
     let ident = format!("{}-kit", input.game.id);
     for _ in 0..3 {
-        let world = kit_world(input, own, numbers)?;
+        let (world, pictured) = kit_world(input, own, numbers)?;
         // A plain part's length found wrong before is not laid out again to find so.
         if let Some(marks) = world.laid_marks(&ident, input.cache)
             && let Some(next) = numbers.retry(marks.get(PLAIN_END_MARK).copied())
@@ -120,7 +128,7 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<Laid<'c>> {
         let laid = lay_out(&world, input, &ident)?;
         let end = laid.marks.get(PLAIN_END_MARK).copied();
         match numbers.settled(end, laid.pages, own.plan.slots.len()) {
-            Settled::Yes => return Ok(laid),
+            Settled::Yes => return Ok((laid, pictured)),
             Settled::Retry(next) => {
                 world.remember_marks(&ident, input.cache, &laid.marks);
                 numbers = next;
@@ -128,12 +136,17 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<Laid<'c>> {
             Settled::LookUp => break,
         }
     }
-    let world = kit_world(input, own, numbers.looked_up())?;
-    lay_out(&world, input, &ident)
+    let (world, pictured) = kit_world(input, own, numbers.looked_up())?;
+    Ok((lay_out(&world, input, &ident)?, pictured))
 }
 
-/// The kit's Typst document, with its page numbers written as `numbers` says.
-fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWorld> {
+/// The kit's Typst document, with its page numbers written as `numbers` says, and the faces
+/// it pictures.
+fn kit_world(
+    input: &KitInput,
+    own: &KitOwn,
+    numbers: Numbers,
+) -> Result<(TypstWorld, BTreeSet<usize>)> {
     let game = input.game;
     let mut assets = GameAssets::new(game, input.faces, input.fonts);
     let art = own_cover(own.style).then(|| cover_art(game, input.faces, &mut assets));
@@ -155,7 +168,7 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWo
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
-    Ok(project)
+    Ok((project, assets.pictured))
 }
 
 /// `world` laid out, an error named after the game.
@@ -192,44 +205,34 @@ fn fonts_to_credit(input: &KitInput) -> (BTreeSet<String>, BTreeSet<String>) {
     (taken, all)
 }
 
-/// `target` with the pages `fills` names filled from `sources`, or the same taken from the
-/// build cache, where an earlier build kept the kit it filled from these very bytes: filling
-/// is a third of a 10,000-card deck's rebuild that changed nothing.
+/// `target` with the pages `fills` names filled from `sources` and its pictured faces placed,
+/// or the same taken from the build cache, where an earlier build kept the kit it filled from
+/// these very bytes: filling is a third of a 10,000-card deck's rebuild that changed nothing.
 fn assembled(
     cache: Option<&TypesetCache>,
     target: &[u8],
-    sources: &[(&str, &[u8])],
-    fills: &[PageFill],
+    (sources, fills): (&[(&str, &[u8])], &[PageFill]),
+    faces: &FacePages,
 ) -> Result<Vec<u8>> {
-    let Some(cache) = cache.filter(|c| c.has_disk()) else {
-        return fill_pages(target, sources, fills);
+    let key = || {
+        let fills: Vec<String> = fills
+            .iter()
+            .map(|f| format!("{} {} {}", f.target, f.file, f.page))
+            .collect();
+        let pictured = format!("{:?}", faces.faces);
+        let named = sources
+            .iter()
+            .flat_map(|(name, bytes)| [name.as_bytes(), bytes]);
+        key_of(
+            [target, &faces.pdf, pictured.as_bytes()]
+                .into_iter()
+                .chain(named)
+                .chain(fills.iter().map(|f| f.as_bytes())),
+        )
     };
-    let key = assembly_key(target, sources, fills);
-    if let Some(pdf) = cache.assembled(&key) {
-        return Ok(pdf);
-    }
-    let pdf = fill_pages(target, sources, fills)?;
-    cache.keep_assembled(&key, super::KIT_PDF, &pdf);
-    Ok(pdf)
-}
-
-/// What a filled kit is made of: the typeset kit's bytes, each source's name and bytes, and
-/// which page goes where.
-fn assembly_key(target: &[u8], sources: &[(&str, &[u8])], fills: &[PageFill]) -> String {
-    let mut h = Sha256::new();
-    let mut part = |bytes: &[u8]| {
-        h.update((bytes.len() as u64).to_le_bytes());
-        h.update(bytes);
-    };
-    part(target);
-    for (name, bytes) in sources {
-        part(name.as_bytes());
-        part(bytes);
-    }
-    for f in fills {
-        part(format!("{} {} {}", f.target, f.file, f.page).as_bytes());
-    }
-    crate::digest::hex(&h.finalize())
+    kept_or_made(cache, key, super::KIT_PDF, || {
+        fill_pages(target, sources, fills, faces)
+    })
 }
 
 /// The PDFs whose pages fill the kit's empty ones: the sheets, and the rulebook if any.

@@ -17,7 +17,8 @@
 //! `rules.pdf` (`rules.rs`), the credits (`credits.rs`), `kit.pdf` (`book.rs`) with its
 //! printing guide (`guide.rs`), components checklist (`checklist.rs`), calibration sheet
 //! (`calibration.rs`) and the order of its pages (`plan.rs`), the labels its pages carry
-//! (`marks.rs`), and the date a build prints (`date.rs`).
+//! (`marks.rs`), the date a build prints (`date.rs`), and the assembled PDFs kept in the build
+//! cache (`kept.rs`).
 
 mod assets;
 mod book;
@@ -29,6 +30,7 @@ mod date;
 mod front_matter;
 mod guide;
 mod inputs;
+mod kept;
 mod marks;
 mod plan;
 mod rules;

@@ -1,32 +1,37 @@
 //! `rules.pdf`: the rulebook alone, typeset from the rules' Markdown with the front matter and
 //! a page of credits, until the fonts it credits are the fonts it embeds.
 
+use std::collections::BTreeSet;
+
 use crate::error::Result;
-use crate::pdf::import::bookmarks;
+use crate::pdf::figures::FacePages;
+use crate::pdf::import::{bookmarks, place_faces};
 use crate::rulebook::credits;
 use crate::rulebook::markdown;
-use crate::rulebook::typeset::{Laid, TypstWorld, typst_lang};
+use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld, typst_lang};
 
 use super::assets::GameAssets;
 use super::cover::cover_art;
 use super::credits::credits_block;
 use super::front_matter::{contents, front_matter, game_style, own_cover};
 use super::inputs::{RulesBook, RulesInput};
+use super::kept::{kept_or_made, key_of};
 use super::marks::{CONTENTS_MARK, CREDITS_MARK, RULES_END_MARK, RULES_START_MARK};
+use super::plan::RULES;
 
 /// The Typst file of the rulebook's credits, included at the end of the rules.
 const RULES_CREDITS_FILE: &str = "/protopress-credits.typ";
 
 /// The rules in the game's columns, then the credits on a page of their own (which the kit
 /// leaves out for its own); ends back in one column on plain paper.
-fn rules_body(rules: &RulesMarkup, assets: &mut GameAssets) -> String {
+fn rules_body(rules: &RulesMarkup, files: &mut Vec<(String, Vec<u8>)>) -> String {
     let mut s = format!(
         "\n#pagebreak(weak: true)\n#set page(columns: rulebook-columns)\n#metadata(none) <{RULES_START_MARK}>\n"
     );
     s.push_str(&rules.typst);
     for (path, bytes) in &rules.files {
-        if !assets.has(path) {
-            assets.files.push((path.clone(), bytes.clone()));
+        if !files.iter().any(|(p, _)| p == path) {
+            files.push((path.clone(), bytes.clone()));
         }
     }
     s.push_str(&format!("\n#metadata(none) <{RULES_END_MARK}>\n"));
@@ -47,7 +52,9 @@ struct RulesMarkup {
     typst: String,
     files: Vec<(String, Vec<u8>)>,
     /// The icons its text and the faces of its figures draw.
-    icons: std::collections::BTreeSet<String>,
+    icons: BTreeSet<String>,
+    /// The faces its figures and images picture.
+    pictured: BTreeSet<usize>,
 }
 
 impl RulesMarkup {
@@ -68,14 +75,11 @@ impl RulesMarkup {
                 typst_lang(kit_lang)
             )
         };
-        // Icons in the text are files of their own; those on a figure's face are in its SVG.
+        // Icons in the text are files of their own; those on a pictured face are in its SVG.
+        let faces = &input.faces.faces;
         let mut icons = credits::icons_drawn(
             &input.faces.icons,
-            assets
-                .files
-                .iter()
-                .filter(|(path, _)| path.starts_with("faces/") && path.ends_with(".svg"))
-                .filter_map(|(_, bytes)| std::str::from_utf8(bytes).ok()),
+            assets.pictured.iter().map(|&i| faces[i].svg.as_str()),
         );
         icons.extend(assets.files.iter().filter_map(|(path, _)| {
             let name = path.strip_prefix("icons/")?.strip_suffix(".svg")?;
@@ -85,26 +89,42 @@ impl RulesMarkup {
             typst,
             files: assets.files,
             icons,
+            pictured: assets.pictured,
         })
     }
 }
 
 /// The rulebook alone, crediting every font it embeds: laid out once crediting none (or, in
 /// watch and serve, the fonts of the last build) to find them, then with the credits (and
-/// again should the credits bring a font of their own).
+/// again should the credits bring a font of their own). The faces it pictures are drawn into
+/// it after Typst, and their fonts credited with Typst's.
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let rules = RulesMarkup::new(input)?;
+    // The cover is the same in every pass: made once.
+    let mut cover = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
+    let art = own_cover(&style)
+        .then(|| cover_art(input.game, input.faces, &mut cover))
+        .flatten();
+    let pictured = &rules.pictured | &cover.pictured;
+    let faces = cover.face_pages(&pictured, input.cache)?;
+    let drawn_fonts = match faces.faces.is_empty() {
+        true => BTreeSet::new(),
+        false => credits::fonts_of([faces.pdf.as_slice()]),
+    };
     // The fonts credited last time (in this process, or kept on disk) are the first guess.
     let ident = format!("{}-rules", input.game.id);
     let key = format!("{ident} {}", input.game.file.language);
-    let none = Default::default();
+    let cover = Cover {
+        art: art.as_deref(),
+        files: &cover.files,
+    };
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
         Default::default,
-        &none,
-        |fonts| rules_typeset(input, &rules, &style, fonts, &ident),
+        &drawn_fonts,
+        |fonts| rules_typeset(input, (&rules, cover), &style, fonts, &ident),
     )?;
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
@@ -113,8 +133,9 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
         .marks
         .get(CREDITS_MARK)
         .map_or(0, |p| typeset.pages + 1 - p);
+    let pdf = with_faces(input.cache, typeset.pdf, &faces).map_err(|e| e.game(&input.game.id))?;
     Ok(RulesBook {
-        pdf: typeset.pdf,
+        pdf,
         pages: typeset.pages,
         cover_pages: cover_pages.max(1),
         fonts: typeset.fonts,
@@ -125,22 +146,45 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     })
 }
 
+/// The typeset rulebook with its pictured faces in their stand-ins' places, or the same kept
+/// by an earlier build.
+fn with_faces(
+    cache: Option<&TypesetCache>,
+    typeset: Vec<u8>,
+    faces: &FacePages,
+) -> Result<Vec<u8>> {
+    if faces.faces.is_empty() {
+        return Ok(typeset);
+    }
+    let key = || {
+        let pictured = format!("{:?}", faces.faces);
+        key_of([typeset.as_slice(), &faces.pdf, pictured.as_bytes()])
+    };
+    kept_or_made(cache, key, RULES, || place_faces(&typeset, faces))
+}
+
+/// The rulebook's cover when protopress draws it: its markup and the files it pictures.
+#[derive(Clone, Copy)]
+struct Cover<'a> {
+    art: Option<&'a str>,
+    files: &'a [(String, Vec<u8>)],
+}
+
 fn rules_typeset<'c>(
     input: &RulesInput<'c>,
-    rules: &RulesMarkup,
+    (rules, cover): (&RulesMarkup, Cover),
     style: &str,
-    fonts: &std::collections::BTreeSet<String>,
+    fonts: &BTreeSet<String>,
     ident: &str,
 ) -> Result<Laid<'c>> {
-    let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
-    let art = own_cover(style).then(|| cover_art(input.game, input.faces, &mut assets));
-    let mut markup = front_matter(input.game, false, style, art.flatten().as_deref());
+    let mut markup = front_matter(input.game, false, style, cover.art);
     // After the cover's last page, even one that does not end with a page break.
     markup.push_str(&format!(
         "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
     ));
     markup.push_str(&contents(input.game));
-    markup.push_str(&rules_body(rules, &mut assets));
+    let mut files = cover.files.to_vec();
+    markup.push_str(&rules_body(rules, &mut files));
     let mut project = TypstWorld::new(markup, input.date);
     project.add_include(
         RULES_CREDITS_FILE,
@@ -152,7 +196,7 @@ fn rules_typeset<'c>(
             false,
         )?,
     );
-    for (path, bytes) in assets.files {
+    for (path, bytes) in files {
         project.add_file(&path, bytes);
     }
     project
