@@ -550,3 +550,34 @@ fn the_components_marker_builds_and_checks() {
         "{text}"
     );
 }
+
+/// A back no sheet prints (print-and-cut without backs) still shows on the kit's cover, drawn
+/// there after Typst: its font is embedded and credited like any other the kit embeds. Shown
+/// failing by crediting only the fonts of the sheets and the rulebook (the font was embedded,
+/// uncredited).
+#[test]
+fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
+    let p = deck_game(
+        "  paper: a4\n  layout: print-and-cut\n  duplex: none\n",
+        "- name: Alpha\n",
+    );
+    p.write(
+        "templates/fixture/back.svg.tera",
+        "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
+    );
+    let built = protopress::assemble::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .unwrap();
+    let kit = built.pdf("kit.pdf").unwrap();
+    let embedded = protopress::rulebook::credits::pdf_font_families(kit);
+    assert!(embedded.contains("DejaVu Sans Condensed"), "{embedded:?}");
+    let all: Vec<u32> = (1..=pages(kit) as u32).collect();
+    let text = text_of(kit, &all);
+    assert!(
+        text.contains("DejaVu Sans Condensed"),
+        "the back's font is not credited: {text}"
+    );
+}

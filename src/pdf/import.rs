@@ -159,11 +159,9 @@ fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
             {
                 return None;
             }
-            // Only a two-pixel image is decoded: never a rules image of megabytes.
-            let samples = match s.dict.has(b"Filter") {
-                true => s.decompressed_content().ok()?,
-                false => s.content.clone(),
-            };
+            // Only a two-pixel image is decoded, and no more than a stand-in's bytes of it:
+            // an image the rules embed may claim that size over a stream of gigabytes.
+            let samples = s.decompressed_content_with_limit(64).ok()?;
             Some((id, stand_in_face(&s.dict, &samples)?))
         })
         .collect();
@@ -183,6 +181,43 @@ fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
         doc.objects.insert(id, Object::Stream(form));
     }
     Ok(true)
+}
+
+/// A page's MediaBox (x0, y0, x1, y1), among its keys' `values`; none unless it has an area.
+fn media_box(values: &HashMap<Vec<u8>, Object>) -> Option<[f32; 4]> {
+    let Some(Object::Array(numbers)) = values.get(b"MediaBox".as_slice()) else {
+        return None;
+    };
+    let number = |o: &Object| o.as_float().or_else(|_| o.as_i64().map(|i| i as f32));
+    let numbers: Vec<f32> = numbers
+        .iter()
+        .map(number)
+        .collect::<lopdf::Result<_>>()
+        .ok()?;
+    let [x0, y0, x1, y1] = numbers[..] else {
+        return None;
+    };
+    (x1 > x0 && y1 > y0).then_some([x0, y0, x1, y1])
+}
+
+/// A page's content (its `/Contents`, moved into `doc`) as one stream: its only stream as it
+/// is, or its several streams (seldom) decoded and joined; none when one cannot be read.
+fn content_stream(doc: &Document, contents: Option<&Object>) -> Option<lopdf::Stream> {
+    let stream = |o: &Object| {
+        let id = o.as_reference().ok()?;
+        doc.get_object(id).and_then(Object::as_stream).ok()
+    };
+    match contents? {
+        Object::Array(parts) => {
+            let mut joined = Vec::new();
+            for part in parts {
+                joined.extend(stream(part)?.decompressed_content().ok()?);
+                joined.push(b'\n');
+            }
+            Some(lopdf::Stream::new(Dictionary::new(), joined))
+        }
+        one => stream(one).cloned(),
+    }
 }
 
 /// Frees a large document read back on a thread of its own, while the build goes on: a kit of
@@ -408,51 +443,21 @@ impl Importer {
     /// Source page `page` as a form XObject of `dst` that draws it into the unit square.
     fn page_form(&mut self, page: ObjectId, dst: &mut Document) -> Result<lopdf::Stream> {
         let values: HashMap<Vec<u8>, Object> = self.page_values(page, dst).into_iter().collect();
-        let number = |o: &Object| {
-            o.as_float()
-                .ok()
-                .or_else(|| o.as_i64().ok().map(|i| i as f32))
-        };
-        let media: Vec<f32> = match values.get(b"MediaBox".as_slice()) {
-            Some(Object::Array(a)) => a.iter().filter_map(number).collect(),
-            _ => Vec::new(),
-        };
-        let bad = || Error::new("internal: a pictured face's page has no size");
-        let [x0, y0, x1, y1] = media[..] else {
-            return Err(bad());
-        };
+        let bad = |what: &str| Error::new(format!("internal: a pictured face's page {what}"));
+        let [x0, y0, x1, y1] = media_box(&values).ok_or_else(|| bad("has no size"))?;
         let (w, h) = (x1 - x0, y1 - y0);
-        if !(w > 0.0 && h > 0.0) {
-            return Err(bad());
-        }
-        let content = match values.get(b"Contents".as_slice()) {
-            Some(Object::Reference(id)) => vec![*id],
-            Some(Object::Array(ids)) => ids.iter().filter_map(|o| o.as_reference().ok()).collect(),
-            _ => Vec::new(),
-        };
-        // One stream, as it is; several (seldom) decoded and joined.
-        let mut form = match content[..] {
-            [id] => dst.get_object(id).and_then(Object::as_stream).ok().cloned(),
-            _ => None,
-        }
-        .unwrap_or_else(|| {
-            let parts = content.iter().filter_map(|&id| dst.get_object(id).ok());
-            let joined = parts
-                .filter_map(|o| o.as_stream().ok()?.decompressed_content().ok())
-                .collect::<Vec<_>>()
-                .join(&b"\n"[..]);
-            lopdf::Stream::new(Dictionary::new(), joined)
-        });
+        let contents = values.get(b"Contents".as_slice());
+        let mut form = content_stream(dst, contents).ok_or_else(|| bad("cannot be read"))?;
         let dict = &mut form.dict;
         dict.set("Type", Object::Name(b"XObject".to_vec()));
         dict.set("Subtype", Object::Name(b"Form".to_vec()));
         dict.set("BBox", vec![x0.into(), y0.into(), x1.into(), y1.into()]);
         let matrix = [1.0 / w, 0.0, 0.0, 1.0 / h, -x0 / w, -y0 / h];
         dict.set("Matrix", matrix.map(Object::Real).to_vec());
-        for key in [b"Resources".as_slice(), b"Group"] {
-            if let Some(v) = values.get(key) {
-                dict.set(key, v.clone());
-            }
+        let resources = values.get(b"Resources".as_slice()).cloned();
+        dict.set("Resources", resources.unwrap_or(Dictionary::new().into()));
+        if let Some(group) = values.get(b"Group".as_slice()) {
+            dict.set("Group", group.clone());
         }
         Ok(form)
     }
@@ -624,17 +629,21 @@ mod tests {
         out
     }
 
-    /// A one-page PDF drawing two images of two pixels: a stand-in of face 7 and art of
-    /// another colour.
-    fn picturing_face_7() -> Vec<u8> {
-        let mut doc = Document::load_mem(&pdf(1, b"", [300, 400])).unwrap();
+    /// A PDF whose first page draws two images of two pixels: a stand-in of face 7
+    /// (compressed, as Typst may write it) and art of another colour.
+    fn picturing_face_7(pages: usize) -> Vec<u8> {
+        let mut doc = Document::load_mem(&pdf(pages, b"", [300, 400])).unwrap();
         let image = |samples: Vec<u8>| {
             Stream::new(
                 dictionary! { "Type" => "XObject", "Subtype" => "Image", "Width" => 2, "Height" => 1, "BitsPerComponent" => 8, "ColorSpace" => "DeviceRGB" },
                 samples,
             )
         };
-        let stand_in = doc.add_object(image(vec![0x70, 0x70, 0x21, 0, 0, 7]));
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut z, &[0x70, 0x70, 0x21, 0, 0, 7]).unwrap();
+        let mut stand_in = image(z.finish().unwrap());
+        stand_in.dict.set("Filter", "FlateDecode");
+        let stand_in = doc.add_object(stand_in);
         let art = doc.add_object(image(vec![1, 2, 3, 4, 5, 6]));
         let page = doc.page_iter().next().unwrap();
         let contents = doc.get_dictionary(page).unwrap().get(b"Contents").unwrap();
@@ -653,7 +662,28 @@ mod tests {
         out
     }
 
-    /// The image objects of `pdf` named `name` in its first page's resources.
+    /// Faces 3 and 7 drawn one a page: face 7's page has its MediaBox off the origin and its
+    /// content in two streams.
+    fn faces_3_and_7() -> FacePages {
+        let mut doc = Document::load_mem(&pdf(2, b"0 0 100 200 re f", [100, 200])).unwrap();
+        let second = doc.page_iter().nth(1).unwrap();
+        let parts = [&b"10 20 m"[..], b"110 220 l S"]
+            .map(|c| Object::Reference(doc.add_object(Stream::new(dictionary! {}, c.to_vec()))));
+        let page = doc.get_object_mut(second).unwrap().as_dict_mut().unwrap();
+        page.set("Contents", parts.to_vec());
+        page.set(
+            "MediaBox",
+            vec![10.into(), 20.into(), 110.into(), 220.into()],
+        );
+        let mut pdf = Vec::new();
+        doc.save_to(&mut pdf).unwrap();
+        FacePages {
+            pdf,
+            faces: vec![3, 7],
+        }
+    }
+
+    /// The XObject named `name` in the first page's resources.
     fn xobject(doc: &Document, name: &[u8]) -> Stream {
         let page = doc.page_iter().next().unwrap();
         let resources = doc.get_dictionary(page).unwrap().get(b"Resources").unwrap();
@@ -668,34 +698,37 @@ mod tests {
         doc.get_object(id).unwrap().as_stream().unwrap().clone()
     }
 
+    /// The numbers of the array `key` of `dict`.
+    fn numbers(dict: &Dictionary, key: &[u8]) -> Vec<f32> {
+        let a = dict.get(key).unwrap().as_array().unwrap();
+        a.iter()
+            .map(|n| {
+                n.as_float()
+                    .or_else(|_| n.as_i64().map(|i| i as f32))
+                    .unwrap()
+            })
+            .collect()
+    }
+
     #[test]
     fn a_stand_in_becomes_its_face_mapped_as_the_image_was() {
         // Face 7 is the second face drawn: a page is taken by its face, not its place.
-        let faces = FacePages {
-            pdf: pdf(2, b"0 0 100 200 re f", [100, 200]),
-            faces: vec![3, 7],
-        };
-        let placed = place_faces(&picturing_face_7(), &faces).unwrap();
+        let faces = faces_3_and_7();
+        let placed = place_faces(&picturing_face_7(1), &faces).unwrap();
         let doc = Document::load_mem(&placed).unwrap();
         let form = xobject(&doc, b"S");
         assert_eq!(
             form.dict.get(b"Subtype").unwrap().as_name().unwrap(),
             b"Form"
         );
-        let numbers = |key: &[u8]| -> Vec<f32> {
-            let a = form.dict.get(key).unwrap().as_array().unwrap();
-            a.iter()
-                .map(|n| {
-                    n.as_float()
-                        .or_else(|_| n.as_i64().map(|i| i as f32))
-                        .unwrap()
-                })
-                .collect()
-        };
-        assert_eq!(numbers(b"BBox"), [0.0, 0.0, 100.0, 200.0]);
-        // The page onto the unit square: where the page's `cm` put the image, the face goes.
-        assert_eq!(numbers(b"Matrix"), [0.01, 0.0, 0.0, 0.005, 0.0, 0.0]);
-        assert_eq!(form.content, b"0 0 100 200 re f");
+        assert_eq!(numbers(&form.dict, b"BBox"), [10.0, 20.0, 110.0, 220.0]);
+        // The page onto the unit square, its corner at the origin: where the page's `cm` put
+        // the image, the face goes.
+        assert_eq!(
+            numbers(&form.dict, b"Matrix"),
+            [0.01, 0.0, 0.0, 0.005, -0.1, -0.1]
+        );
+        assert_eq!(form.content, b"10 20 m\n110 220 l S\n");
         // The face's own resources came along.
         let inner = form.dict.get(b"Resources").unwrap().as_dict().unwrap();
         let inner = inner.get(b"XObject").unwrap().as_dict().unwrap();
@@ -717,8 +750,34 @@ mod tests {
             faces: vec![3, 8],
             ..faces
         };
-        let err = place_faces(&picturing_face_7(), &other).unwrap_err();
+        let err = place_faces(&picturing_face_7(1), &other).unwrap_err();
         assert!(err.to_string().contains("face 7"), "{err}");
+    }
+
+    /// The kit places the faces its own pages picture as it fills its other pages.
+    #[test]
+    fn a_filled_kit_has_its_own_stand_ins_placed() {
+        let sheet = pdf(1, b"0 0 5 5 re f", [300, 400]);
+        let fills = [PageFill {
+            target: 1,
+            file: "cards.pdf".into(),
+            page: 1,
+        }];
+        let kit = picturing_face_7(2);
+        let filled = fill_pages(&kit, &[("cards.pdf", &sheet)], &fills, &faces_3_and_7());
+        let doc = Document::load_mem(&filled.unwrap()).unwrap();
+        let form = xobject(&doc, b"S");
+        assert_eq!(
+            form.dict.get(b"Subtype").unwrap().as_name().unwrap(),
+            b"Form"
+        );
+        assert_eq!(form.content, b"10 20 m\n110 220 l S\n");
+        let second = doc.page_iter().nth(1).unwrap();
+        let content = doc.get_page_content(second);
+        assert!(
+            content.starts_with(b"0 0 5 5 re f"),
+            "the sheet's page filled the kit's"
+        );
     }
 
     #[test]

@@ -246,7 +246,7 @@ pub(crate) fn max_image_pixels() -> u64 {
 
 /// Reads the image `href` links to, through the project's sandbox, refusing images too large
 /// to decode safely.
-pub fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
+fn load_image(project: &Project, base: &Path, href: &str) -> Result<Vec<u8>, String> {
     let path = sandboxed(base, href)?;
     if std::fs::symlink_metadata(project.root().join(&path)).is_err() {
         return Err(format!("image `{href}` is missing ({})", path.display()));

@@ -397,7 +397,7 @@ mod tests {
         fn face(&mut self, spec: &str) -> Result<FaceFile, String> {
             if spec == "deck/a" {
                 Ok(FaceFile {
-                    path: "faces/deck/a-front.svg".into(),
+                    path: "faces/deck/a-front.png".into(),
                     trim_mm: (60.0, 90.0),
                     bleed_mm: 3.0,
                 })
@@ -423,7 +423,7 @@ mod tests {
         // The title's box starts 20 mm into the trim and is centred 10 mm down; at 40/60 scale
         // that is 13.33 x 6.67 mm, and the dot sits 1.2 mm left of it: 40 + 12.13 mm.
         assert!(t.contains("start: (52.13"), "{t}");
-        assert!(t.contains("image(\"faces/deck/a-front.svg\""), "{t}");
+        assert!(t.contains("image(\"faces/deck/a-front.png\""), "{t}");
         assert!(t.contains("caption: [Anatomy]"), "{t}");
         let (errors, _) = typst::syntax::parse(&format!("#{}", t.trim().trim_start_matches('#')))
             .errors_and_warnings();

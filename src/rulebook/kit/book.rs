@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::pdf::figures::FacePages;
 use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
-use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld};
+use crate::rulebook::typeset::{Laid, Typeset, TypesetCache, TypstWorld};
 
 use super::assets::GameAssets;
 use super::checklist::components_page;
@@ -28,8 +28,6 @@ use super::plan::{KitPlan, RULES, blank, kit_plan, rules_pages, sheet_pages};
 /// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
 pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let game = input.game;
-    let (taken, all) = fonts_to_credit(input);
-    let key = format!("{}-kit {}", game.id, game.file.language);
     // The icons the kit draws: on its faces, and in the rulebook's text.
     let icons = &input.faces.icons;
     let mut drawn = credits::icons_drawn(icons, input.faces.faces.iter().map(|f| f.svg.as_str()));
@@ -43,27 +41,14 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, &plan);
     let first_sheet_slot = sheet_fills.first().map(|f| f.target);
     let mut fills = [rules_fills, sheet_fills].concat();
-    // The faces the kit's own pages picture (its cover, the components page): all printed,
-    // so the fonts they are drawn in are the sheets' own, credited with them.
-    let mut pictured = BTreeSet::new();
-    let typeset = credits::typeset_crediting_remembered(
-        input.cache,
-        &key,
-        || all,
-        &taken,
-        |fonts| {
-            let own = KitOwn {
-                style: &style,
-                fonts,
-                drawn: &drawn,
-                plan: &plan,
-                filled: (&rules_markup, &sheets_markup),
-            };
-            let (laid, faces) = lay_out_counted(input, &own)?;
-            pictured = faces;
-            Ok(laid)
-        },
-    )?;
+    let own = KitOwn {
+        style: &style,
+        fonts: &BTreeSet::new(),
+        drawn: &drawn,
+        plan: &plan,
+        filled: (&rules_markup, &sheets_markup),
+    };
+    let (typeset, faces) = typeset_with_faces(input, &own)?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
     let total = typeset.pages;
@@ -78,8 +63,6 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
             false => sheets_start,
         };
     }
-    let faces =
-        GameAssets::new(game, input.faces, input.fonts).face_pages(&pictured, input.cache)?;
     let sources = sources(input);
     let bytes = assembled(input.cache, &typeset.pdf, (&sources, &fills), &faces)
         .map_err(|e| e.game(&game.id))?;
@@ -95,9 +78,49 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     ))
 }
 
+/// The kit laid out crediting every font it embeds, and beside it the faces its own pages
+/// picture drawn to take their places. Those faces' fonts are the sheets' own, credited with
+/// them, but for a face no sheet prints (the back of a deck printed single-sided, on the
+/// cover): its fonts are credited by laying the kit out once more.
+fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePages)> {
+    let (taken, all) = fonts_to_credit(input);
+    let key = format!("{}-kit {}", input.game.id, input.game.file.language);
+    let lay = |fonts: &BTreeSet<String>| lay_out_counted(input, &KitOwn { fonts, ..*own });
+    let pictured = kit_pictured(input, own);
+    let assets = GameAssets::new(input.game, input.faces, input.fonts);
+    let (typeset, faces) = rayon::join(
+        || credits::typeset_crediting_remembered(input.cache, &key, || all.clone(), &taken, lay),
+        || assets.face_pages(&pictured, input.cache),
+    );
+    let (typeset, faces) = (typeset?, faces?);
+    let on_faces = match faces.faces.is_empty() {
+        true => BTreeSet::new(),
+        false => credits::fonts_of([faces.pdf.as_slice()]),
+    };
+    if on_faces.is_subset(&typeset.fonts) {
+        return Ok((typeset, faces));
+    }
+    let taken = &taken | &on_faces;
+    let all = &all | &on_faces;
+    let typeset = credits::typeset_crediting_remembered(input.cache, &key, || all, &taken, lay)?;
+    Ok((typeset, faces))
+}
+
+/// The faces the kit's own pages picture: its cover's and its components page's, found by
+/// the functions that write those pages (the page numbers it prints change none of them).
+fn kit_pictured(input: &KitInput, own: &KitOwn) -> BTreeSet<usize> {
+    let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
+    if own_cover(own.style) {
+        cover_art(input.game, input.faces, &mut assets);
+    }
+    components_page(input, &mut assets, (own.plan, first_numbers(input)));
+    assets.pictured
+}
+
 /// What the kit is laid out from: its own pages' style, fonts to credit and icons drawn, the
 /// print plan of the pages after them, and the markup of the empty pages other PDFs fill (the
 /// rulebook's, the sheets').
+#[derive(Clone, Copy)]
 struct KitOwn<'a> {
     style: &'a str,
     fonts: &'a BTreeSet<String>,
@@ -109,15 +132,12 @@ struct KitOwn<'a> {
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
 /// part's length, then from what Typst laid out, which settles at once unless a number's
 /// width moved a page. Should it never settle, or the pages not be laid out as counted, Typst
-/// looks the numbers up itself. With it, the faces its pages picture.
-fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, BTreeSet<usize>)> {
-    let mut numbers = Numbers::Counted {
-        plain: plain_pages_guess(input),
-        duplex: !input.game.single_sided(),
-    };
+/// looks the numbers up itself.
+fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<Laid<'c>> {
+    let mut numbers = first_numbers(input);
     let ident = format!("{}-kit", input.game.id);
     for _ in 0..3 {
-        let (world, pictured) = kit_world(input, own, numbers)?;
+        let world = kit_world(input, own, numbers)?;
         // A plain part's length found wrong before is not laid out again to find so.
         if let Some(marks) = world.laid_marks(&ident, input.cache)
             && let Some(next) = numbers.retry(marks.get(PLAIN_END_MARK).copied())
@@ -128,7 +148,7 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
         let laid = lay_out(&world, input, &ident)?;
         let end = laid.marks.get(PLAIN_END_MARK).copied();
         match numbers.settled(end, laid.pages, own.plan.slots.len()) {
-            Settled::Yes => return Ok((laid, pictured)),
+            Settled::Yes => return Ok(laid),
             Settled::Retry(next) => {
                 world.remember_marks(&ident, input.cache, &laid.marks);
                 numbers = next;
@@ -136,17 +156,20 @@ fn lay_out_counted<'c>(input: &KitInput<'c>, own: &KitOwn) -> Result<(Laid<'c>, 
             Settled::LookUp => break,
         }
     }
-    let (world, pictured) = kit_world(input, own, numbers.looked_up())?;
-    Ok((lay_out(&world, input, &ident)?, pictured))
+    let world = kit_world(input, own, numbers.looked_up())?;
+    lay_out(&world, input, &ident)
 }
 
-/// The kit's Typst document, with its page numbers written as `numbers` says, and the faces
-/// it pictures.
-fn kit_world(
-    input: &KitInput,
-    own: &KitOwn,
-    numbers: Numbers,
-) -> Result<(TypstWorld, BTreeSet<usize>)> {
+/// The page numbers the kit is first laid out with: counted from a guess at its plain part.
+fn first_numbers(input: &KitInput) -> Numbers {
+    Numbers::Counted {
+        plain: plain_pages_guess(input),
+        duplex: !input.game.single_sided(),
+    }
+}
+
+/// The kit's Typst document, with its page numbers written as `numbers` says.
+fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWorld> {
     let game = input.game;
     let mut assets = GameAssets::new(game, input.faces, input.fonts);
     let art = own_cover(own.style).then(|| cover_art(game, input.faces, &mut assets));
@@ -168,7 +191,7 @@ fn kit_world(
     for (path, bytes) in assets.files {
         project.add_file(&path, bytes);
     }
-    Ok((project, assets.pictured))
+    Ok(project)
 }
 
 /// `world` laid out, an error named after the game.

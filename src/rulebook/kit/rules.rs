@@ -51,7 +51,7 @@ fn rules_body(rules: &RulesMarkup, files: &mut Vec<(String, Vec<u8>)>) -> String
 struct RulesMarkup {
     typst: String,
     files: Vec<(String, Vec<u8>)>,
-    /// The icons its text and the faces of its figures draw.
+    /// The icons its text and the faces it pictures draw (its cover's too, once made).
     icons: BTreeSet<String>,
     /// The faces its figures and images picture.
     pictured: BTreeSet<usize>,
@@ -100,12 +100,17 @@ impl RulesMarkup {
 /// it after Typst, and their fonts credited with Typst's.
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
-    let rules = RulesMarkup::new(input)?;
+    let mut rules = RulesMarkup::new(input)?;
     // The cover is the same in every pass: made once.
     let mut cover = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
     let art = own_cover(&style)
         .then(|| cover_art(input.game, input.faces, &mut cover))
         .flatten();
+    let faces = &input.faces.faces;
+    let on_cover = cover.pictured.iter().map(|&i| faces[i].svg.as_str());
+    rules
+        .icons
+        .extend(credits::icons_drawn(&input.faces.icons, on_cover));
     let pictured = &rules.pictured | &cover.pictured;
     let faces = cover.face_pages(&pictured, input.cache)?;
     let drawn_fonts = match faces.faces.is_empty() {
