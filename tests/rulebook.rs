@@ -102,6 +102,16 @@ fn same_page_text(kit: &[u8], rules: &[u8], page: u32) {
     assert_eq!(k, r, "page {page}");
 }
 
+/// The fixture game of `p`, built in memory.
+fn build_fixture(p: &Project) -> Built {
+    protopress::assemble::Session::new(
+        &protopress::Project::open(p.root()).unwrap(),
+        &opts(&p.out()),
+    )
+    .build_in_memory("fixture")
+    .unwrap()
+}
+
 fn pages(bytes: &[u8]) -> usize {
     Pdf::load(bytes).pages.len()
 }
@@ -368,12 +378,7 @@ fn markdown_of_every_kind_typesets() {
     let p = rules_game(
         "# Rules\n\nA *justified* paragraph with **bold**, `code`, emoji ☠️ 🪓 and a [link](#setup).\n\n## Setup\n\n1. First\n   - nested *bullet*\n   - another\n2. Second\n\n> A block quote.\n\n---\n\n| Wide column with long text that wraps | n |\n| --- | ---: |\n| A cell with several words in it | 3 |\n\nThe card: ![Alpha](component:deck/alpha)\n\nSpecial # $ * _ < > @ [ ] ~ / = - + characters stay text.\n",
     );
-    let built = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .unwrap();
+    let built = build_fixture(&p);
     let rules = built.pdf("rules.pdf").unwrap();
     let flat = text_of(rules, &[2])
         .split_whitespace()
@@ -446,18 +451,8 @@ fn a_tera_error_in_the_rules_names_the_line() {
 #[test]
 fn the_rulebook_is_deterministic() {
     let p = rules_game("# Rules\n\nSame every time.\n");
-    let a = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .unwrap();
-    let b = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .unwrap();
+    let a = build_fixture(&p);
+    let b = build_fixture(&p);
     assert_eq!(a.pdf("rules.pdf"), b.pdf("rules.pdf"));
     assert_eq!(a.pdf("kit.pdf"), b.pdf("kit.pdf"));
 }
@@ -477,12 +472,7 @@ fn svg_art_on_a_pictured_face_is_typeset_with_its_text() {
             "templates/fixture/art/sigil.svg",
             &format!("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 20\"><circle cx=\"35\" cy=\"10\" r=\"4\" fill=\"#c33\"/>{art_text}</svg>"),
         );
-        let built = protopress::assemble::Session::new(
-            &protopress::Project::open(p.root()).unwrap(),
-            &opts(&p.out()),
-        )
-        .build_in_memory("fixture")
-        .unwrap();
+        let built = build_fixture(&p);
         let ink = |name: &str| {
             protopress::pdf::ink::coverage(built.pdf(name).unwrap(), 72.0)
                 .unwrap()
@@ -565,12 +555,7 @@ fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
         "templates/fixture/back.svg.tera",
         "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
     );
-    let built = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .unwrap();
+    let built = build_fixture(&p);
     let kit = built.pdf("kit.pdf").unwrap();
     let embedded = protopress::rulebook::credits::pdf_font_families(kit);
     assert!(embedded.contains("DejaVu Sans Condensed"), "{embedded:?}");
