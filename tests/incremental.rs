@@ -549,6 +549,49 @@ fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
     );
 }
 
+/// A card added at the end of a deck moves every face after it among the build's faces, but
+/// no picture: a picture's place is its face's name, not its number. Neither book is laid
+/// out again. Shown failing by naming each stand-in's file after its face's number (both books
+/// were laid out again).
+#[test]
+fn a_card_added_to_another_deck_lays_out_no_book_again() {
+    let dir = common::copy_game("death-to-decorum");
+    let root = dir.path();
+    let game = "death-to-decorum";
+    let typeset = || {
+        let mut names: Vec<String> = cache_entries(root)
+            .into_iter()
+            .map(|(name, _)| name)
+            .filter(|name| name.contains("/typeset-"))
+            .collect();
+        names.sort();
+        names
+    };
+    build_parsing(root, game, &[]);
+    let before = typeset();
+    assert_eq!(before.len(), 2, "the rulebook and the kit: {before:?}");
+    // The apex deck comes before the decks the rules picture; its copies stay ten.
+    let apex = "data/death-to-decorum/apex.yaml";
+    let host = "flavour: Every guest must leave. None may leave early.";
+    let added = format!(
+        "{host}\n- name: The Porter\n  count: 1\n  icon: monster-grasp\n  kind: apex\n  tier: 3\n  damage: 3\n  flavour: Your coat, at last.\n"
+    );
+    edit_and_build_twice(
+        root,
+        game,
+        &[
+            (
+                apex,
+                "- name: The Host\n  count: 2",
+                "- name: The Host\n  count: 1",
+            ),
+            (apex, host, &added),
+        ],
+        "after a card was added",
+    );
+    assert_eq!(typeset(), before, "a book was laid out again");
+}
+
 /// Applies `edits` (file, from, to) to the game in `root`, builds it from the cache and
 /// without it into `cold/`, and checks the two kits are the same, `when` saying what changed;
 /// the faces parsed and the sheet entries after.

@@ -1,11 +1,12 @@
 //! Faces pictured in a typeset document (the rulebook's figures, the kit's cover and
 //! components page), drawn by protopress rather than by the typesetter.
 //!
-//! Typst lays such a face out as a stand-in: a two-pixel PNG naming the face, which Typst
-//! writes as an image XObject of two pixels, scaled onto the face's box. After Typst, each
-//! stand-in becomes a form holding the face exactly as the sheets draw it ([`faces_pdf`], one
-//! page a face; [`crate::pdf::import::place_faces`]). So a layout does not depend on what a
-//! pictured face shows, and editing a card does not lay the rulebook and the kit out again.
+//! Typst lays such a face out as a stand-in: a two-pixel PNG naming the picture's place among
+//! the document's pictures, which Typst writes as an image XObject of two pixels, scaled onto
+//! the face's box. After Typst, each stand-in becomes a form holding the face exactly as the
+//! sheets draw it ([`faces_pdf`], one page a picture, in the stand-ins' order;
+//! [`crate::pdf::import::place_faces`]). So a layout does not depend on what a pictured face
+//! shows, and editing a card does not lay the rulebook and the kit out again.
 
 use krilla::Document;
 use krilla::geom::{Rect, Size, Transform};
@@ -18,14 +19,14 @@ use crate::render::faces::Face;
 use crate::render::shaped::ParsedFace;
 
 /// The first pixel of every stand-in: what tells it from an image of the game's own. The
-/// second pixel is the face's index, big-endian.
+/// second pixel is the picture's place, big-endian.
 const MARK: [u8; 3] = [0x70, 0x70, 0x21];
 
-/// The stand-in PNG of face `index` (of the build's faces): two RGB pixels, the mark and the
-/// index. Its shape does not matter: Typst is given the face's width and height with it. None
-/// past the 16,777,216 faces three bytes can name.
-pub fn stand_in_png(index: usize) -> Option<Vec<u8>> {
-    let [0, a, b, c] = u32::try_from(index).ok()?.to_be_bytes() else {
+/// The stand-in PNG of picture `place` (0 for a document's first): two RGB pixels, the mark
+/// and the place. Its shape does not matter: Typst is given the face's width and height with
+/// it. None past the 16,777,216 places three bytes can name.
+pub fn stand_in_png(place: usize) -> Option<Vec<u8>> {
+    let [0, a, b, c] = u32::try_from(place).ok()?.to_be_bytes() else {
         return None;
     };
     let mut out = Vec::new();
@@ -39,9 +40,9 @@ pub fn stand_in_png(index: usize) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// The face a stand-in image names, given the image's dictionary and its decoded samples;
-/// none for any other image.
-pub fn stand_in_face(image: &lopdf::Dictionary, samples: &[u8]) -> Option<usize> {
+/// The place of the picture a stand-in image stands for, given the image's dictionary and
+/// its decoded samples; none for any other image.
+pub fn stand_in_place(image: &lopdf::Dictionary, samples: &[u8]) -> Option<usize> {
     if !is_stand_in_size(image) {
         return None;
     }
@@ -59,7 +60,8 @@ pub fn is_stand_in_size(image: &lopdf::Dictionary) -> bool {
     int(b"Width") == Some(2) && int(b"Height") == Some(1)
 }
 
-/// Pictured faces drawn one a page, to take the stand-ins' places.
+/// Pictured faces drawn one a page, to take the stand-ins' places: page `k` the stand-in of
+/// picture `k`.
 #[derive(Debug, Clone, Default)]
 pub struct FacePages {
     pub pdf: Vec<u8>,
@@ -67,8 +69,8 @@ pub struct FacePages {
     pub faces: Vec<usize>,
 }
 
-/// The faces `pictured` (index, face, parsed tree) drawn one a page, each page the face with
-/// its bleed, as a sheet draws it (real text included).
+/// The faces `pictured` (index, face, parsed tree), in the order of their pictures, drawn one
+/// a page, each page the face with its bleed, as a sheet draws it (real text included).
 pub fn faces_pdf(pictured: &[(usize, &Face, &ParsedFace)], faces: &[Face]) -> Result<FacePages> {
     let mut doc = Document::new();
     for &(index, face, tree) in pictured {
@@ -130,18 +132,18 @@ mod tests {
     }
 
     #[test]
-    fn a_stand_in_names_its_face_and_nothing_else_does() {
+    fn a_stand_in_names_its_place_and_nothing_else_does() {
         let image = lopdf::dictionary! { "Width" => 2, "Height" => 1 };
-        for index in [0, 7, 255, 256, 70_000, 0xff_ffff] {
-            let samples = decoded(&stand_in_png(index).unwrap());
-            assert_eq!(stand_in_face(&image, &samples), Some(index));
+        for place in [0, 7, 255, 256, 70_000, 0xff_ffff] {
+            let samples = decoded(&stand_in_png(place).unwrap());
+            assert_eq!(stand_in_place(&image, &samples), Some(place));
         }
         assert_eq!(stand_in_png(0x100_0000), None);
         // Two pixels of another colour, or the mark in an image of another size, are art.
-        assert_eq!(stand_in_face(&image, &[1, 2, 3, 0, 0, 1]), None);
+        assert_eq!(stand_in_place(&image, &[1, 2, 3, 0, 0, 1]), None);
         let wide = lopdf::dictionary! { "Width" => 3, "Height" => 1 };
         assert_eq!(
-            stand_in_face(&wide, &decoded(&stand_in_png(3).unwrap())[..6]),
+            stand_in_place(&wide, &decoded(&stand_in_png(3).unwrap())[..6]),
             None
         );
     }

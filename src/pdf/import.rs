@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use lopdf::{Dictionary, Document, Object, ObjectId};
 
 use crate::error::{Error, Result};
-use crate::pdf::figures::{FacePages, is_stand_in_size, stand_in_face};
+use crate::pdf::figures::{FacePages, is_stand_in_size, stand_in_place};
 
 /// One empty page of the target to fill with a page of a source file.
 #[derive(Debug, Clone)]
@@ -143,8 +143,8 @@ pub fn place_faces(target: &[u8], faces: &FacePages) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Replaces every stand-in image among `doc`'s objects with a form drawing its face's page of
-/// `faces`: the form maps the page onto the unit square, as an image is mapped, so the page's
+/// Replaces every stand-in image among `doc`'s objects with a form drawing its picture's page
+/// of `faces`: the form maps the page onto the unit square, as an image is mapped, so the page's
 /// content that placed the image places the face unchanged. Whether it found any.
 fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
     let found: Vec<(ObjectId, usize)> = doc
@@ -162,7 +162,7 @@ fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
             // Only a two-pixel image is decoded, and no more than a stand-in's bytes of it:
             // an image the rules embed may claim that size over a stream of gigabytes.
             let samples = s.decompressed_content_with_limit(64).ok()?;
-            Some((id, stand_in_face(&s.dict, &samples)?))
+            Some((id, stand_in_place(&s.dict, &samples)?))
         })
         .collect();
     if found.is_empty() {
@@ -170,11 +170,12 @@ fn place_stand_ins(doc: &mut Document, faces: &FacePages) -> Result<bool> {
     }
     let mut importer = Importer::new(load(&faces.pdf, "the pictured faces")?);
     let pages: Vec<ObjectId> = importer.src.get_pages().into_values().collect();
-    for (id, face) in found {
-        let page = faces.faces.iter().position(|&f| f == face);
-        let Some(&page) = page.and_then(|p| pages.get(p)) else {
+    for (id, place) in found {
+        let Some(&page) = pages.get(place).filter(|_| place < faces.faces.len()) else {
             return Err(Error::new(format!(
-                "internal: a picture of face {face} has no drawing of the face"
+                "internal: the document's picture {} has no face drawn for it ({} drawn)",
+                place + 1,
+                faces.faces.len()
             )));
         };
         let form = importer.page_form(page, doc)?;
@@ -629,9 +630,9 @@ mod tests {
         out
     }
 
-    /// A PDF whose first page draws two images of two pixels: a stand-in of face 7
-    /// (compressed, as Typst may write it) and art of another colour.
-    fn picturing_face_7(pages: usize) -> Vec<u8> {
+    /// A PDF whose first page draws two images of two pixels: the stand-in of its second
+    /// picture (compressed, as Typst may write it) and art of another colour.
+    fn picturing_second(pages: usize) -> Vec<u8> {
         let mut doc = Document::load_mem(&pdf(pages, b"", [300, 400])).unwrap();
         let image = |samples: Vec<u8>| {
             Stream::new(
@@ -640,7 +641,7 @@ mod tests {
             )
         };
         let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
-        std::io::Write::write_all(&mut z, &[0x70, 0x70, 0x21, 0, 0, 7]).unwrap();
+        std::io::Write::write_all(&mut z, &[0x70, 0x70, 0x21, 0, 0, 1]).unwrap();
         let mut stand_in = image(z.finish().unwrap());
         stand_in.dict.set("Filter", "FlateDecode");
         let stand_in = doc.add_object(stand_in);
@@ -662,8 +663,8 @@ mod tests {
         out
     }
 
-    /// Faces 3 and 7 drawn one a page: face 7's page has its MediaBox off the origin and its
-    /// content in two streams.
+    /// Faces 3 and 7 drawn one a page for two pictures: the second page has its MediaBox off
+    /// the origin and its content in two streams.
     fn faces_3_and_7() -> FacePages {
         let mut doc = Document::load_mem(&pdf(2, b"0 0 100 200 re f", [100, 200])).unwrap();
         let second = doc.page_iter().nth(1).unwrap();
@@ -712,9 +713,8 @@ mod tests {
 
     #[test]
     fn a_stand_in_becomes_its_face_mapped_as_the_image_was() {
-        // Face 7 is the second face drawn: a page is taken by its face, not its place.
         let faces = faces_3_and_7();
-        let placed = place_faces(&picturing_face_7(1), &faces).unwrap();
+        let placed = place_faces(&picturing_second(1), &faces).unwrap();
         let doc = Document::load_mem(&placed).unwrap();
         let form = xobject(&doc, b"S");
         assert_eq!(
@@ -742,16 +742,16 @@ mod tests {
         );
         assert_eq!(art.content, [1, 2, 3, 4, 5, 6]);
 
-        // A PDF without stand-ins comes back as it was; a stand-in of a face not drawn is a
-        // fault, never a two-pixel picture in the rulebook.
+        // A PDF without stand-ins comes back as it was; a stand-in of a picture not drawn is
+        // a fault, never a two-pixel picture in the rulebook.
         let plain = pdf(1, b"", [300, 400]);
         assert_eq!(place_faces(&plain, &faces).unwrap(), plain);
-        let other = FacePages {
-            faces: vec![3, 8],
-            ..faces
+        let one = FacePages {
+            pdf: pdf(1, b"", [100, 200]),
+            faces: vec![3],
         };
-        let err = place_faces(&picturing_face_7(1), &other).unwrap_err();
-        assert!(err.to_string().contains("face 7"), "{err}");
+        let err = place_faces(&picturing_second(1), &one).unwrap_err();
+        assert!(err.to_string().contains("picture 2 has no face"), "{err}");
     }
 
     /// The kit places the faces its own pages picture as it fills its other pages.
@@ -763,7 +763,7 @@ mod tests {
             file: "cards.pdf".into(),
             page: 1,
         }];
-        let kit = picturing_face_7(2);
+        let kit = picturing_second(2);
         let filled = fill_pages(&kit, &[("cards.pdf", &sheet)], &fills, &faces_3_and_7());
         let doc = Document::load_mem(&filled.unwrap()).unwrap();
         let form = xobject(&doc, b"S");

@@ -2,7 +2,7 @@
 //! icons resolved from the game's project, a stand-in for each face pictured (drawn in its
 //! place after Typst, `pdf::figures`), and texts found on a face for a figure's callouts.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,6 +20,20 @@ use crate::rulebook::markdown::Assets;
 use crate::rulebook::typeset::TypesetCache;
 use crate::text::fonts::Fonts;
 
+/// The faces a document pictures (their indices among the build's faces), by the paths of
+/// their stand-ins. A stand-in names its picture's place in this order, the paths' own: a
+/// card added or removed elsewhere in the game moves no picture, and lays out no book again.
+pub(super) type Pictured = BTreeMap<String, usize>;
+
+/// The stand-in files of the faces a document pictures, for its Typst world.
+pub(super) fn stand_ins(pictured: &Pictured) -> Result<Vec<(String, Vec<u8>)>> {
+    let png = |place| stand_in_png(place).ok_or_else(|| Error::new("too many faces pictured"));
+    let files = pictured.keys().enumerate();
+    files
+        .map(|(place, path)| Ok((path.clone(), png(place)?)))
+        .collect()
+}
+
 /// Resolves rules images, icons and figures into files of the Typst project.
 pub(super) struct GameAssets<'a> {
     game: &'a Game,
@@ -29,8 +43,8 @@ pub(super) struct GameAssets<'a> {
     fonts: &'a Fonts,
     /// The build's parsed faces, when it has them: a face parsed once serves both.
     trees: Option<&'a FaceTrees<'a>>,
-    /// The faces pictured (their indices in `faces`), each a stand-in among `files`.
-    pub(super) pictured: BTreeSet<usize>,
+    /// The faces pictured, by their stand-ins' paths.
+    pub(super) pictured: Pictured,
     /// Width over height of each stand-in, by path: its pixels do not tell it.
     aspects: Vec<(String, f32)>,
 }
@@ -43,7 +57,7 @@ impl<'a> GameAssets<'a> {
             files: Vec::new(),
             fonts,
             trees: None,
-            pictured: BTreeSet::new(),
+            pictured: Pictured::new(),
             aspects: Vec::new(),
         }
     }
@@ -108,26 +122,25 @@ impl<'a> GameAssets<'a> {
             "faces/{comp}/{card}-{}.png",
             if side == Side::Back { "back" } else { "front" }
         );
-        if !self.has(&path) {
-            let png = stand_in_png(face).ok_or("too many faces to picture one")?;
-            self.files.push((path.clone(), png));
+        if !self.pictured.contains_key(&path) {
             let f = &self.faces.faces[face];
             let (w, h) = (
                 f.size.width_mm + 2.0 * f.bleed,
                 f.size.height_mm + 2.0 * f.bleed,
             );
             self.aspects.push((path.clone(), w / h));
-            self.pictured.insert(face);
+            self.pictured.insert(path.clone(), face);
         }
         Ok((face, path))
     }
 
-    /// The faces `pictured` drawn one a page, to take their stand-ins' places after Typst:
-    /// from the build cache when an earlier build drew the same faces in the same fonts, else
-    /// drawn from the build's parsed faces (parsed here when it has let them go).
+    /// The faces `pictured` drawn one a page in their pictures' order, to take their
+    /// stand-ins' places after Typst: from the build cache when an earlier build drew the same
+    /// faces in the same fonts, else drawn from the build's parsed faces (parsed here when it
+    /// has let them go).
     pub(super) fn face_pages(
         &self,
-        pictured: &BTreeSet<usize>,
+        pictured: &Pictured,
         cache: Option<&TypesetCache>,
     ) -> Result<FacePages> {
         if pictured.is_empty() {
@@ -135,12 +148,12 @@ impl<'a> GameAssets<'a> {
         }
         let key = self.face_pages_key(pictured);
         if let Some(pages) = cache.and_then(|c| c.face_pages(&key))
-            && pages.faces.iter().eq(pictured)
+            && pages.faces.iter().eq(pictured.values())
         {
             return Ok(pages);
         }
         let trees = pictured
-            .iter()
+            .values()
             .map(|&i| self.tree(i).map(|tree| (i, tree)))
             .collect::<std::result::Result<Vec<_>, String>>()
             .map_err(|m| Error::new(m).game(&self.game.id))?;
@@ -153,12 +166,12 @@ impl<'a> GameAssets<'a> {
         Ok(pages)
     }
 
-    /// What the drawings of `pictured` are made of: each face's index (its stand-in's name),
-    /// content hash (covering the art it links), size and bleed, and the fonts.
-    fn face_pages_key(&self, pictured: &BTreeSet<usize>) -> String {
+    /// What the drawings of `pictured` are made of: in the pictures' order, each face's index,
+    /// content hash (covering the art it links), size and bleed; and the fonts.
+    fn face_pages_key(&self, pictured: &Pictured) -> String {
         let mut h = Sha256::new();
         h.update(self.fonts.digest.as_bytes());
-        for &i in pictured {
+        for &i in pictured.values() {
             let face = &self.faces.faces[i];
             h.update((i as u64).to_le_bytes());
             h.update(face.hash.as_bytes());
@@ -167,11 +180,6 @@ impl<'a> GameAssets<'a> {
             }
         }
         crate::digest::hex(&h.finalize())
-    }
-
-    /// Whether the project already holds a file at `path`.
-    pub(super) fn has(&self, path: &str) -> bool {
-        self.files.iter().any(|(p, _)| p == path)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, Typeset, TypesetCache, TypstWorld};
 
-use super::assets::GameAssets;
+use super::assets::{GameAssets, Pictured, stand_ins};
 use super::checklist::components_page;
 use super::cover::cover_art;
 use super::credits::{credits_block, own_page_fonts};
@@ -41,13 +41,16 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, &plan);
     let first_sheet_slot = sheet_fills.first().map(|f| f.target);
     let mut fills = [rules_fills, sheet_fills].concat();
-    let own = KitOwn {
+    let mut own = KitOwn {
         style: &style,
         fonts: &BTreeSet::new(),
         drawn: &drawn,
         plan: &plan,
         filled: (&rules_markup, &sheets_markup),
+        pictured: &Pictured::new(),
     };
+    let pictured = kit_pictured(input, &own);
+    own.pictured = &pictured;
     let (typeset, faces) = typeset_with_faces(input, &own)?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
@@ -86,11 +89,10 @@ fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePa
     let (taken, all) = fonts_to_credit(input);
     let key = format!("{}-kit {}", input.game.id, input.game.file.language);
     let lay = |fonts: &BTreeSet<String>| lay_out_counted(input, &KitOwn { fonts, ..*own });
-    let pictured = kit_pictured(input, own);
     let assets = GameAssets::new(input.game, input.faces, input.fonts);
     let (typeset, faces) = rayon::join(
         || credits::typeset_crediting_remembered(input.cache, &key, || all.clone(), &taken, lay),
-        || assets.face_pages(&pictured, input.cache),
+        || assets.face_pages(own.pictured, input.cache),
     );
     let (typeset, faces) = (typeset?, faces?);
     let on_faces = match faces.faces.is_empty() {
@@ -108,7 +110,7 @@ fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePa
 
 /// The faces the kit's own pages picture: its cover's and its components page's, found by
 /// the functions that write those pages (the page numbers it prints change none of them).
-fn kit_pictured(input: &KitInput, own: &KitOwn) -> BTreeSet<usize> {
+fn kit_pictured(input: &KitInput, own: &KitOwn) -> Pictured {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
     if own_cover(own.style) {
         cover_art(input.game, input.faces, &mut assets);
@@ -127,6 +129,8 @@ struct KitOwn<'a> {
     drawn: &'a BTreeSet<String>,
     plan: &'a KitPlan<'a>,
     filled: (&'a str, &'a str),
+    /// The faces its pages picture, whose stand-ins its world holds.
+    pictured: &'a Pictured,
 }
 
 /// The laid-out kit with its page numbers counted ([`Numbers`]): from a guess at the plain
@@ -188,7 +192,18 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWo
     // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure that
     // would not fit them.
     let mut project = TypstWorld::new(markup, input.date).untagged();
-    for (path, bytes) in assets.files {
+    // Every stand-in, in the places `kit_pictured` found: a face pictured now and not then
+    // would take another face's place.
+    if let Some(path) = assets
+        .pictured
+        .keys()
+        .find(|p| !own.pictured.contains_key(*p))
+    {
+        return Err(Error::new(format!(
+            "internal: the kit pictures {path} where its pictures were not looked for"
+        )));
+    }
+    for (path, bytes) in assets.files.into_iter().chain(stand_ins(own.pictured)?) {
         project.add_file(&path, bytes);
     }
     Ok(project)

@@ -10,7 +10,7 @@ use crate::rulebook::credits;
 use crate::rulebook::markdown;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld, typst_lang};
 
-use super::assets::GameAssets;
+use super::assets::{GameAssets, Pictured, stand_ins};
 use super::cover::cover_art;
 use super::credits::credits_block;
 use super::front_matter::{contents, front_matter, game_style, own_cover};
@@ -54,7 +54,7 @@ struct RulesMarkup {
     /// The icons its text and the faces it pictures draw (its cover's too, once made).
     icons: BTreeSet<String>,
     /// The faces its figures and images picture.
-    pictured: BTreeSet<usize>,
+    pictured: Pictured,
 }
 
 impl RulesMarkup {
@@ -79,7 +79,7 @@ impl RulesMarkup {
         let faces = &input.faces.faces;
         let mut icons = credits::icons_drawn(
             &input.faces.icons,
-            assets.pictured.iter().map(|&i| faces[i].svg.as_str()),
+            assets.pictured.values().map(|&i| faces[i].svg.as_str()),
         );
         icons.extend(assets.files.iter().filter_map(|(path, _)| {
             let name = path.strip_prefix("icons/")?.strip_suffix(".svg")?;
@@ -107,11 +107,12 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
         .then(|| cover_art(input.game, input.faces, &mut cover))
         .flatten();
     let faces = &input.faces.faces;
-    let on_cover = cover.pictured.iter().map(|&i| faces[i].svg.as_str());
+    let on_cover = cover.pictured.values().map(|&i| faces[i].svg.as_str());
     rules
         .icons
         .extend(credits::icons_drawn(&input.faces.icons, on_cover));
-    let pictured = &rules.pictured | &cover.pictured;
+    let mut pictured = rules.pictured.clone();
+    pictured.extend(cover.pictured.iter().map(|(p, &f)| (p.clone(), f)));
     let faces = cover.face_pages(&pictured, input.cache)?;
     let drawn_fonts = match faces.faces.is_empty() {
         true => BTreeSet::new(),
@@ -120,9 +121,11 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     // The fonts credited last time (in this process, or kept on disk) are the first guess.
     let ident = format!("{}-rules", input.game.id);
     let key = format!("{ident} {}", input.game.file.language);
+    let mut files = cover.files;
+    files.extend(stand_ins(&pictured)?);
     let cover = Cover {
         art: art.as_deref(),
-        files: &cover.files,
+        files: &files,
     };
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
@@ -168,7 +171,8 @@ fn with_faces(
     kept_or_made(cache, key, RULES, || place_faces(&typeset, faces))
 }
 
-/// The rulebook's cover when protopress draws it: its markup and the files it pictures.
+/// The rulebook's cover when protopress draws it, and the files its world holds beside the
+/// rules' own: the cover's, and the stand-in of every face the book pictures.
 #[derive(Clone, Copy)]
 struct Cover<'a> {
     art: Option<&'a str>,
