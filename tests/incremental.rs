@@ -652,3 +652,27 @@ fn art_named_through_a_character_reference_changes_its_face() {
     assert_eq!(limited.status.code(), Some(2), "{err}");
     assert!(err.contains("megapixels"), "{err}");
 }
+
+/// A kit whose cover pictures a back no sheet prints, in a font only that back uses, rebuilt
+/// with nothing changed makes nothing again: its credits settle at once. Shown failing by
+/// crediting a kept face's fonts only after a layout that left them out (each build then
+/// remembered the kit's credits twice over, and laid it out four times).
+#[test]
+fn a_kit_crediting_a_pictured_backs_font_rebuilds_unchanged() {
+    let p = common::deck_game(
+        "  paper: a4\n  layout: print-and-cut\n  duplex: none\n",
+        "- name: Alpha\n",
+    );
+    p.write(
+        "templates/fixture/back.svg.tera",
+        "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
+    );
+    let build = || cache_use(&common::run_ok(p.root(), &["-v", "build", "fixture"]))[0];
+    build();
+    // The first build's layout that credited too few fonts is let go once.
+    let [reused, made, _] = build();
+    assert!(reused > 0, "nothing was kept");
+    assert_eq!(made, 0, "the kit was made again");
+    let [_, made, gone] = build();
+    assert_eq!((made, gone), (0, 0), "the kit was made again");
+}

@@ -1,7 +1,7 @@
 //! Typesetting Typst markup into PDF with the typst library, in memory.
 //!
-//! The world holds one generated main file plus virtual files (face SVGs, icons, the sheet
-//! PDFs the kit places page by page), and only bundled fonts: Typst's own (Libertinus Serif,
+//! The world holds one generated main file plus virtual files (the rules' images, icons, the
+//! stand-ins of the faces it pictures), and only bundled fonts: Typst's own (Libertinus Serif,
 //! New Computer Modern, DejaVu Sans Mono) and protopress's (Noto Sans, DejaVu Sans Condensed,
 //! Noto Emoji). Nothing is read from the disk or the network while typesetting.
 
@@ -118,7 +118,7 @@ impl TypstWorld {
         self
     }
 
-    /// Adds a virtual file the markup can refer to by `path` (e.g. `faces/loot/a.svg`).
+    /// Adds a virtual file the markup can refer to by `path` (e.g. `icons/coin.svg`).
     pub fn add_file(&mut self, path: &str, bytes: Vec<u8>) {
         self.files
             .insert(path.trim_start_matches('/').to_owned(), Bytes::new(bytes));

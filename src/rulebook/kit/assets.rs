@@ -2,7 +2,7 @@
 //! icons resolved from the game's project, a stand-in for each face pictured (drawn in its
 //! place after Typst, `pdf::figures`), and texts found on a face for a figure's callouts.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -32,6 +32,15 @@ pub(super) fn stand_ins(pictured: &Pictured) -> Result<Vec<(String, Vec<u8>)>> {
     files
         .map(|(place, path)| Ok((path.clone(), png(place)?)))
         .collect()
+}
+
+/// The families of the fonts the faces of `pages` are drawn in, which the document they are
+/// placed in credits.
+pub(super) fn drawn_fonts(pages: &FacePages) -> BTreeSet<String> {
+    match pages.faces.is_empty() {
+        true => BTreeSet::new(),
+        false => crate::rulebook::credits::fonts_of([pages.pdf.as_slice()]),
+    }
 }
 
 /// Resolves rules images, icons and figures into files of the Typst project.
@@ -135,21 +144,14 @@ impl<'a> GameAssets<'a> {
     }
 
     /// The faces `pictured` drawn one a page in their pictures' order, to take their
-    /// stand-ins' places after Typst: from the build cache when an earlier build drew the same
-    /// faces in the same fonts, else drawn from the build's parsed faces (parsed here when it
-    /// has let them go).
+    /// stand-ins' places after Typst: as the build cache kept them, else drawn from the
+    /// build's parsed faces (parsed here when it has let them go).
     pub(super) fn face_pages(
         &self,
         pictured: &Pictured,
         cache: Option<&TypesetCache>,
     ) -> Result<FacePages> {
-        if pictured.is_empty() {
-            return Ok(FacePages::default());
-        }
-        let key = self.face_pages_key(pictured);
-        if let Some(pages) = cache.and_then(|c| c.face_pages(&key))
-            && pages.faces.iter().eq(pictured.values())
-        {
+        if let Some(pages) = self.kept_face_pages(pictured, cache) {
             return Ok(pages);
         }
         let trees = pictured
@@ -161,19 +163,37 @@ impl<'a> GameAssets<'a> {
         let drawn: Vec<_> = trees.iter().map(|(i, t)| (*i, &faces[*i], &**t)).collect();
         let pages = faces_pdf(&drawn, faces).map_err(|e| e.game(&self.game.id))?;
         if let Some(cache) = cache {
-            cache.keep_face_pages(&key, &pages);
+            cache.keep_face_pages(&self.face_pages_key(pictured), &pages);
         }
         Ok(pages)
     }
 
-    /// What the drawings of `pictured` are made of: in the pictures' order, each face's index,
+    /// The faces `pictured` drawn one a page as an earlier build drew them, the same faces in
+    /// the same fonts (whatever their numbers among the build's faces now), when the build
+    /// cache kept them; no pages when nothing is pictured.
+    pub(super) fn kept_face_pages(
+        &self,
+        pictured: &Pictured,
+        cache: Option<&TypesetCache>,
+    ) -> Option<FacePages> {
+        if pictured.is_empty() {
+            return Some(FacePages::default());
+        }
+        let mut pages = cache?.face_pages(&self.face_pages_key(pictured))?;
+        if pages.faces.len() != pictured.len() {
+            return None;
+        }
+        pages.faces = pictured.values().copied().collect();
+        Some(pages)
+    }
+
+    /// What the drawings of `pictured` are made of: in the pictures' order, each face's
     /// content hash (covering the art it links), size and bleed; and the fonts.
     fn face_pages_key(&self, pictured: &Pictured) -> String {
         let mut h = Sha256::new();
         h.update(self.fonts.digest.as_bytes());
         for &i in pictured.values() {
             let face = &self.faces.faces[i];
-            h.update((i as u64).to_le_bytes());
             h.update(face.hash.as_bytes());
             for n in [face.size.width_mm, face.size.height_mm, face.bleed] {
                 h.update(n.to_bits().to_le_bytes());

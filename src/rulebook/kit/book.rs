@@ -10,7 +10,7 @@ use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, Typeset, TypesetCache, TypstWorld};
 
-use super::assets::{GameAssets, Pictured, stand_ins};
+use super::assets::{GameAssets, Pictured, drawn_fonts, stand_ins};
 use super::checklist::components_page;
 use super::cover::cover_art;
 use super::credits::{credits_block, own_page_fonts};
@@ -41,16 +41,15 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let (sheets_markup, sheets, sheet_fills) = sheet_pages(input, &plan);
     let first_sheet_slot = sheet_fills.first().map(|f| f.target);
     let mut fills = [rules_fills, sheet_fills].concat();
-    let mut own = KitOwn {
+    let pictured = kit_pictured(input, &style, &plan);
+    let own = KitOwn {
         style: &style,
         fonts: &BTreeSet::new(),
         drawn: &drawn,
         plan: &plan,
         filled: (&rules_markup, &sheets_markup),
-        pictured: &Pictured::new(),
+        pictured: &pictured,
     };
-    let pictured = kit_pictured(input, &own);
-    own.pictured = &pictured;
     let (typeset, faces) = typeset_with_faces(input, &own)?;
     // The rulebook's pages follow the kit's cover, however long; the sheet pages are the last
     // `sheets` pages. Fill them with the rulebook's and sheets' own pages.
@@ -81,41 +80,47 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     ))
 }
 
-/// The kit laid out crediting every font it embeds, and beside it the faces its own pages
-/// picture drawn to take their places. Those faces' fonts are the sheets' own, credited with
-/// them, but for a face no sheet prints (the back of a deck printed single-sided, on the
-/// cover): its fonts are credited by laying the kit out once more.
+/// The kit laid out crediting every font it embeds, with the faces its own pages picture
+/// drawn to take their places. Those faces' fonts are the sheets' own, credited with them, but
+/// for a face no sheet prints (the back of a deck printed single-sided, on the cover). Faces
+/// the build cache kept are credited at once; faces drawn now are drawn beside the layout, and
+/// should they bring a font of their own the kit is laid out once more, crediting it.
 fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePages)> {
     let (taken, all) = fonts_to_credit(input);
     let key = format!("{}-kit {}", input.game.id, input.game.file.language);
     let lay = |fonts: &BTreeSet<String>| lay_out_counted(input, &KitOwn { fonts, ..*own });
     let assets = GameAssets::new(input.game, input.faces, input.fonts);
+    if let Some(faces) = assets.kept_face_pages(own.pictured, input.cache) {
+        let on_faces = drawn_fonts(&faces);
+        let (taken, all) = (&taken | &on_faces, &all | &on_faces);
+        let typeset =
+            credits::typeset_crediting_remembered(input.cache, &key, || all, &taken, lay)?;
+        return Ok((typeset, faces));
+    }
     let (typeset, faces) = rayon::join(
         || credits::typeset_crediting_remembered(input.cache, &key, || all.clone(), &taken, lay),
         || assets.face_pages(own.pictured, input.cache),
     );
     let (typeset, faces) = (typeset?, faces?);
-    let on_faces = match faces.faces.is_empty() {
-        true => BTreeSet::new(),
-        false => credits::fonts_of([faces.pdf.as_slice()]),
-    };
-    if on_faces.is_subset(&typeset.fonts) {
+    let taken = &taken | &drawn_fonts(&faces);
+    if taken.is_subset(&typeset.fonts) {
         return Ok((typeset, faces));
     }
-    let taken = &taken | &on_faces;
-    let all = &all | &on_faces;
-    let typeset = credits::typeset_crediting_remembered(input.cache, &key, || all, &taken, lay)?;
+    let typeset = credits::typeset_crediting_fonts(&typeset.fonts | &taken, &taken, lay)?;
+    if let Some(cache) = input.cache {
+        cache.remember_credited(&key, &typeset.fonts);
+    }
     Ok((typeset, faces))
 }
 
 /// The faces the kit's own pages picture: its cover's and its components page's, found by
 /// the functions that write those pages (the page numbers it prints change none of them).
-fn kit_pictured(input: &KitInput, own: &KitOwn) -> Pictured {
+fn kit_pictured(input: &KitInput, style: &str, plan: &KitPlan) -> Pictured {
     let mut assets = GameAssets::new(input.game, input.faces, input.fonts);
-    if own_cover(own.style) {
+    if own_cover(style) {
         cover_art(input.game, input.faces, &mut assets);
     }
-    components_page(input, &mut assets, (own.plan, first_numbers(input)));
+    components_page(input, &mut assets, (plan, first_numbers(input)));
     assets.pictured
 }
 
@@ -192,16 +197,16 @@ fn kit_world(input: &KitInput, own: &KitOwn, numbers: Numbers) -> Result<TypstWo
     // The kit's pages are mostly other PDFs' pages: untagged, it claims no structure that
     // would not fit them.
     let mut project = TypstWorld::new(markup, input.date).untagged();
-    // Every stand-in, in the places `kit_pictured` found: a face pictured now and not then
-    // would take another face's place.
+    // The stand-ins are those of the faces `kit_pictured` found, the ones drawn: a face
+    // pictured here and not there would have no stand-in, and Typst would stop on a missing
+    // file the designer never wrote.
     if let Some(path) = assets
         .pictured
         .keys()
         .find(|p| !own.pictured.contains_key(*p))
     {
-        return Err(Error::new(format!(
-            "internal: the kit pictures {path} where its pictures were not looked for"
-        )));
+        let missing = format!("internal: the kit pictures {path}, which was not drawn for it");
+        return Err(Error::new(missing).game(&game.id));
     }
     for (path, bytes) in assets.files.into_iter().chain(stand_ins(own.pictured)?) {
         project.add_file(&path, bytes);
@@ -257,12 +262,11 @@ fn assembled(
             .iter()
             .map(|f| format!("{} {} {}", f.target, f.file, f.page))
             .collect();
-        let pictured = format!("{:?}", faces.faces);
         let named = sources
             .iter()
             .flat_map(|(name, bytes)| [name.as_bytes(), bytes]);
         key_of(
-            [target, &faces.pdf, pictured.as_bytes()]
+            [target, &faces.pdf]
                 .into_iter()
                 .chain(named)
                 .chain(fills.iter().map(|f| f.as_bytes())),

@@ -10,7 +10,7 @@ use crate::rulebook::credits;
 use crate::rulebook::markdown;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld, typst_lang};
 
-use super::assets::{GameAssets, Pictured, stand_ins};
+use super::assets::{GameAssets, Pictured, drawn_fonts, stand_ins};
 use super::cover::cover_art;
 use super::credits::credits_block;
 use super::front_matter::{contents, front_matter, game_style, own_cover};
@@ -101,38 +101,19 @@ impl RulesMarkup {
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
     let mut rules = RulesMarkup::new(input)?;
-    // The cover is the same in every pass: made once.
-    let mut cover = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
-    let art = own_cover(&style)
-        .then(|| cover_art(input.game, input.faces, &mut cover))
-        .flatten();
-    let faces = &input.faces.faces;
-    let on_cover = cover.pictured.values().map(|&i| faces[i].svg.as_str());
-    rules
-        .icons
-        .extend(credits::icons_drawn(&input.faces.icons, on_cover));
-    let mut pictured = rules.pictured.clone();
-    pictured.extend(cover.pictured.iter().map(|(p, &f)| (p.clone(), f)));
-    let faces = cover.face_pages(&pictured, input.cache)?;
-    let drawn_fonts = match faces.faces.is_empty() {
-        true => BTreeSet::new(),
-        false => credits::fonts_of([faces.pdf.as_slice()]),
-    };
+    let front = Front::new(input, &style, &mut rules)?;
+    let assets = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
+    let faces = assets.face_pages(&front.pictured, input.cache)?;
+    let on_faces = drawn_fonts(&faces);
     // The fonts credited last time (in this process, or kept on disk) are the first guess.
     let ident = format!("{}-rules", input.game.id);
     let key = format!("{ident} {}", input.game.file.language);
-    let mut files = cover.files;
-    files.extend(stand_ins(&pictured)?);
-    let cover = Cover {
-        art: art.as_deref(),
-        files: &files,
-    };
     let typeset = credits::typeset_crediting_remembered(
         input.cache,
         &key,
         Default::default,
-        &drawn_fonts,
-        |fonts| rules_typeset(input, (&rules, cover), &style, fonts, &ident),
+        &on_faces,
+        |fonts| rules_typeset(input, (&rules, &front), &style, fonts, &ident),
     )?;
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
@@ -164,35 +145,56 @@ fn with_faces(
     if faces.faces.is_empty() {
         return Ok(typeset);
     }
-    let key = || {
-        let pictured = format!("{:?}", faces.faces);
-        key_of([typeset.as_slice(), &faces.pdf, pictured.as_bytes()])
-    };
+    let key = || key_of([typeset.as_slice(), &faces.pdf]);
     kept_or_made(cache, key, RULES, || place_faces(&typeset, faces))
 }
 
-/// The rulebook's cover when protopress draws it, and the files its world holds beside the
-/// rules' own: the cover's, and the stand-in of every face the book pictures.
-#[derive(Clone, Copy)]
-struct Cover<'a> {
-    art: Option<&'a str>,
-    files: &'a [(String, Vec<u8>)],
+/// What the rulebook holds besides its rules, the same in every pass: its cover when
+/// protopress draws it, the faces it pictures (the cover's and the rules'), and the files of
+/// its world beside the rules' own (the cover's, and every picture's stand-in).
+struct Front {
+    art: Option<String>,
+    pictured: Pictured,
+    files: Vec<(String, Vec<u8>)>,
+}
+
+impl Front {
+    /// Made once; the icons on the cover's faces join those `rules` credits.
+    fn new(input: &RulesInput, style: &str, rules: &mut RulesMarkup) -> Result<Front> {
+        let mut cover = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
+        let art = own_cover(style)
+            .then(|| cover_art(input.game, input.faces, &mut cover))
+            .flatten();
+        let faces = &input.faces.faces;
+        let on_cover = cover.pictured.values().map(|&i| faces[i].svg.as_str());
+        let icons = credits::icons_drawn(&input.faces.icons, on_cover);
+        rules.icons.extend(icons);
+        let mut pictured = rules.pictured.clone();
+        pictured.extend(cover.pictured);
+        let mut files = cover.files;
+        files.extend(stand_ins(&pictured)?);
+        Ok(Front {
+            art,
+            pictured,
+            files,
+        })
+    }
 }
 
 fn rules_typeset<'c>(
     input: &RulesInput<'c>,
-    (rules, cover): (&RulesMarkup, Cover),
+    (rules, front): (&RulesMarkup, &Front),
     style: &str,
     fonts: &BTreeSet<String>,
     ident: &str,
 ) -> Result<Laid<'c>> {
-    let mut markup = front_matter(input.game, false, style, cover.art);
+    let mut markup = front_matter(input.game, false, style, front.art.as_deref());
     // After the cover's last page, even one that does not end with a page break.
     markup.push_str(&format!(
         "\n#pagebreak(weak: true)\n#metadata(none) <{CONTENTS_MARK}>"
     ));
     markup.push_str(&contents(input.game));
-    let mut files = cover.files.to_vec();
+    let mut files = front.files.clone();
     markup.push_str(&rules_body(rules, &mut files));
     let mut project = TypstWorld::new(markup, input.date);
     project.add_include(
