@@ -207,7 +207,7 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
     }
     if ui::ui().verbose {
         for (stage, d) in &outcome.timings {
-            println!("  {stage:<28} {:>8.1} ms", d.as_secs_f64() * 1000.0);
+            println!("  {stage:<30} {:>8.1} ms", d.as_secs_f64() * 1000.0);
         }
         println!(
             "  faces parsed: {} (of {} unique)",

@@ -81,11 +81,14 @@ struct Note {
 }
 
 /// A face resolved to a file of the Typst world.
+#[derive(Debug, Clone)]
 pub struct FaceFile {
     pub path: String,
     /// Trim size and bleed, in mm.
     pub trim_mm: (f32, f32),
     pub bleed_mm: f32,
+    /// Whether the piece is cut round (a round token): its picture is too.
+    pub round: bool,
 }
 
 /// How a figure reaches the game's faces.
@@ -192,13 +195,7 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
             mm(y + h)
         ));
     }
-    let picture = trimmed_face(
-        &face.path,
-        face.trim_mm,
-        face.bleed_mm,
-        w,
-        "0.4pt + luma(140)",
-    );
+    let picture = trimmed_face(&face, w, "0.4pt + luma(140)");
     let mut s = format!("  place(top + left, dx: {x}mm, dy: {y}mm, {picture})\n");
     for c in &piece.callouts {
         let (cx, cy) = match (&c.find, c.at_mm) {
@@ -228,23 +225,20 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
 }
 
 /// A face cut to its trim, `width_mm` wide, as Typst markup: the whole face, bleed and all, in
-/// a box of the trim's size that clips it, outlined with `stroke`. The face gets its height as
-/// well as its width: given its width alone, Typst fits it into the room the box leaves (the
-/// trim's height) and centres it there, which moved every face up by its bleed.
-pub fn trimmed_face(
-    path: &str,
-    (tw, th): (f32, f32),
-    bleed: f32,
-    width_mm: f32,
-    stroke: &str,
-) -> String {
+/// a box of the trim's size (round for a round piece) that clips it, outlined with `stroke`, as
+/// the player holds it once cut. The face gets its height as well as its width: given its width
+/// alone, Typst fits it into the room the box leaves (the trim's height) and centres it there,
+/// which moved every face up by its bleed.
+pub fn trimmed_face(face: &FaceFile, width_mm: f32, stroke: &str) -> String {
+    let ((tw, th), bleed) = (face.trim_mm, face.bleed_mm);
     let scale = width_mm / tw;
+    let radius = if face.round { ", radius: 50%" } else { "" };
     format!(
-        "box(width: {w}mm, height: {h}mm, clip: true, stroke: {stroke}, place(top + left, dx: {b}mm, dy: {b}mm, image({path}, width: {fw}mm, height: {fh}mm, fit: \"stretch\")))",
+        "box(width: {w}mm, height: {h}mm, clip: true{radius}, stroke: {stroke}, place(top + left, dx: {b}mm, dy: {b}mm, image({path}, width: {fw}mm, height: {fh}mm, fit: \"stretch\")))",
         w = width_mm,
         h = th * scale,
         b = -bleed * scale,
-        path = string(path),
+        path = string(&face.path),
         fw = (tw + 2.0 * bleed) * scale,
         fh = (th + 2.0 * bleed) * scale,
     )
@@ -400,6 +394,7 @@ mod tests {
                     path: "faces/deck/a-front.png".into(),
                     trim_mm: (60.0, 90.0),
                     bleed_mm: 3.0,
+                    round: false,
                 })
             } else {
                 Err(format!("no face `{spec}`"))
@@ -446,11 +441,29 @@ mod tests {
     }
 
     #[test]
+    fn a_round_piece_is_pictured_round() {
+        let token = |round| FaceFile {
+            path: "t.png".into(),
+            trim_mm: (25.0, 25.0),
+            bleed_mm: 2.0,
+            round,
+        };
+        assert!(trimmed_face(&token(true), 10.0, "none").contains("radius: 50%"));
+        assert!(!trimmed_face(&token(false), 10.0, "none").contains("radius"));
+    }
+
+    #[test]
     fn a_face_is_cut_to_its_trim_where_it_stands() {
         // A 60 × 90 mm card with 3 mm of bleed, shown 30 mm wide at (10, 20) on the page: the
         // whole face is 33 × 48 mm, drawn 1.5 mm up and left of the trim's corner.
         let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="66mm" height="96mm" viewBox="0 0 66 96"><rect width="66" height="96" fill="red"/></svg>"#;
-        let picture = trimmed_face("a.svg", (60.0, 90.0), 3.0, 30.0, "none");
+        let face = FaceFile {
+            path: "a.svg".into(),
+            trim_mm: (60.0, 90.0),
+            bleed_mm: 3.0,
+            round: false,
+        };
+        let picture = trimmed_face(&face, 30.0, "none");
         let markup = format!(
             "#set page(width: 100mm, height: 100mm, margin: 0mm)\n#place(top + left, dx: 10mm, dy: 20mm, {picture})\n"
         );

@@ -20,10 +20,10 @@ use crate::rulebook::source_map::{Origin, source_end, source_marker};
 pub trait Assets {
     /// The virtual path of an image given in `![](dest)`, or an error message.
     fn image(&mut self, dest: &str) -> std::result::Result<String, String>;
-    /// Width over height of the image at `path`, when its file does not tell it (a face's
-    /// stand-in, drawn after Typst).
-    fn aspect(&self, path: &str) -> Option<f32> {
-        let _ = path;
+    /// The Typst markup of the face whose stand-in is `path`, cut to its trim and `height_mm`
+    /// tall; none for any other image.
+    fn picture(&self, path: &str, height_mm: f32) -> Option<String> {
+        let _ = (path, height_mm);
         None
     }
     /// The virtual path of an inline icon `:name:`, if there is such an icon.
@@ -461,14 +461,10 @@ impl Converter<'_> {
             .assets
             .image(dest_url)
             .map_err(|m| self.error(m, offset))?;
-        let width = match self.assets.aspect(&path) {
-            Some(aspect) => format!(", width: {}cm, fit: \"stretch\"", 3.2 * aspect),
-            None => String::new(),
-        };
-        self.out.push_str(&format!(
-            "#box(image({}, height: 3.2cm{width}));",
-            string(&path)
-        ));
+        // A face as the player holds it once cut, an image of the game's own as it is.
+        let picture = self.assets.picture(&path, 32.0);
+        let picture = picture.unwrap_or_else(|| format!("image({}, height: 3.2cm)", string(&path)));
+        self.out.push_str(&format!("#box({picture});"));
         // The alt text follows as events; swallow it.
         self.stack.push(Frame::Other);
         self.out.push_str("#hide[");
@@ -1002,6 +998,36 @@ mod tests {
         assert_eq!((err.line, err.column), (Some(3), Some(6)), "{err}");
     }
 }
+#[cfg(test)]
+mod picture_tests {
+    use super::*;
+
+    /// Images as files, and one face among them, whose picture is its own markup.
+    struct OneFace;
+    impl Assets for OneFace {
+        fn image(&mut self, d: &str) -> std::result::Result<String, String> {
+            Ok(d.trim_start_matches("component:").into())
+        }
+        fn icon(&mut self, _: &str) -> Option<String> {
+            None
+        }
+        fn picture(&self, path: &str, height_mm: f32) -> Option<String> {
+            (path == "deck/a").then(|| format!("face({height_mm})"))
+        }
+    }
+
+    #[test]
+    fn a_face_is_shown_as_its_picture_and_an_image_as_it_is() {
+        let md = "A card ![a](component:deck/a) and art ![b](art.png).\n";
+        let t = to_typst(md, Path::new("r.md"), &mut OneFace).unwrap();
+        assert!(t.contains("#box(face(32));"), "{t}");
+        assert!(
+            t.contains("#box(image(\"art.png\", height: 3.2cm));"),
+            "{t}"
+        );
+    }
+}
+
 #[cfg(test)]
 mod fuzz_regressions {
     use super::*;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::model::Game;
+use crate::model::{ComponentKind, Game, TokenShape};
 use crate::pdf::figures::{FacePages, faces_pdf, stand_in_png};
 use crate::project::Project;
 use crate::render::faces::{Faces, Side};
@@ -54,8 +54,8 @@ pub(super) struct GameAssets<'a> {
     trees: Option<&'a FaceTrees<'a>>,
     /// The faces pictured, by their stand-ins' paths.
     pub(super) pictured: Pictured,
-    /// Width over height of each stand-in, by path: its pixels do not tell it.
-    aspects: Vec<(String, f32)>,
+    /// Each stand-in's face, its trim and its cut, by path: its pixels tell none of them.
+    files_of_faces: Vec<FaceFile>,
 }
 
 impl<'a> GameAssets<'a> {
@@ -67,7 +67,7 @@ impl<'a> GameAssets<'a> {
             fonts,
             trees: None,
             pictured: Pictured::new(),
-            aspects: Vec::new(),
+            files_of_faces: Vec::new(),
         }
     }
 
@@ -133,11 +133,14 @@ impl<'a> GameAssets<'a> {
         );
         if !self.pictured.contains_key(&path) {
             let f = &self.faces.faces[face];
-            let (w, h) = (
-                f.size.width_mm + 2.0 * f.bleed,
-                f.size.height_mm + 2.0 * f.bleed,
-            );
-            self.aspects.push((path.clone(), w / h));
+            let spec = &self.game.components[component].spec;
+            self.files_of_faces.push(FaceFile {
+                path: path.clone(),
+                trim_mm: (f.size.width_mm, f.size.height_mm),
+                bleed_mm: f.bleed,
+                round: spec.kind == ComponentKind::Tokens
+                    && spec.token_shape() == TokenShape::Circle,
+            });
             self.pictured.insert(path.clone(), face);
         }
         Ok((face, path))
@@ -205,13 +208,10 @@ impl<'a> GameAssets<'a> {
 
 impl FaceSource for GameAssets<'_> {
     fn face(&mut self, spec: &str) -> std::result::Result<FaceFile, String> {
-        let (index, path) = GameAssets::face(self, spec)?;
-        let face = &self.faces.faces[index];
-        Ok(FaceFile {
-            path,
-            trim_mm: (face.size.width_mm, face.size.height_mm),
-            bleed_mm: face.bleed,
-        })
+        let (_, path) = GameAssets::face(self, spec)?;
+        let file = self.files_of_faces.iter().find(|f| f.path == path);
+        file.cloned()
+            .ok_or_else(|| format!("internal: `{spec}` is pictured without its file"))
     }
 
     fn locate(&mut self, spec: &str, find: &str) -> std::result::Result<[f32; 4], String> {
@@ -337,7 +337,9 @@ impl Assets for GameAssets<'_> {
         figure::to_typst(yaml, self)
     }
 
-    fn aspect(&self, path: &str) -> Option<f32> {
-        self.aspects.iter().find(|(p, _)| p == path).map(|a| a.1)
+    fn picture(&self, path: &str, height_mm: f32) -> Option<String> {
+        let face = self.files_of_faces.iter().find(|f| f.path == path)?;
+        let width = height_mm * face.trim_mm.0 / face.trim_mm.1;
+        Some(figure::trimmed_face(face, width, "0.4pt + luma(140)"))
     }
 }

@@ -2,7 +2,7 @@
 //! picture of one piece, its name, count and pages), then the parts to buy with their printed
 //! stand-ins.
 
-use crate::rulebook::figure::trimmed_face;
+use crate::rulebook::figure::{FaceSource, trimmed_face};
 use crate::rulebook::markdown::escape;
 
 use super::assets::GameAssets;
@@ -26,16 +26,10 @@ fn piece_picture(
     let copy = deck.copies.first()?;
     let face = &input.faces.faces[copy.front];
     let card = &input.game.components[index].cards.get(copy.card)?.id;
-    let (_, path) = GameAssets::face(assets, &format!("{id}/{card}")).ok()?;
+    let file = FaceSource::face(assets, &format!("{id}/{card}")).ok()?;
     let (tw, th) = (face.size.width_mm, face.size.height_mm);
     let width = tw * (max_w / tw).min(max_h / th);
-    Some(trimmed_face(
-        &path,
-        (tw, th),
-        face.bleed,
-        width,
-        "0.3pt + luma(150)",
-    ))
+    Some(trimmed_face(&file, width, "0.3pt + luma(150)"))
 }
 
 /// The player's components page: a counting checklist (tick box, a picture of one piece, the

@@ -4,7 +4,7 @@
 use crate::model::Game;
 use crate::model::game_file::Span;
 use crate::render::faces::Faces;
-use crate::rulebook::figure::trimmed_face;
+use crate::rulebook::figure::{FaceSource, trimmed_face};
 use crate::rulebook::markdown::string;
 use crate::rulebook::words::words;
 
@@ -149,9 +149,9 @@ pub(super) fn cover_art(game: &Game, faces: &Faces, assets: &mut GameAssets) -> 
         h = width * th / tw + 20.0
     );
     for (i, spec) in shown.iter().enumerate() {
-        let (_, path) = GameAssets::face(assets, spec).ok()?;
+        let file = FaceSource::face(assets, spec).ok()?;
         let at = i as f32 - (n - 1.0) / 2.0;
-        let picture = trimmed_face(&path, (tw, th), face.bleed, width, &edge);
+        let picture = trimmed_face(&file, width, &edge);
         art.push_str(&format!(
             "  place(center + horizon, dx: {dx}mm, dy: {dy}mm, rotate({r}deg, reflow: false, {picture}))\n",
             dx = at * width * 0.78,
