@@ -404,13 +404,18 @@ fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>)
         .find_map(|l| l.trim().strip_prefix("faces parsed: "))
         .and_then(|l| l.split(' ').next()?.parse().ok())
         .expect("-v tells the faces parsed");
-    let mut sheets: Vec<String> = cache_entries(root)
+    (parsed, entry_names(root, "/sheet-"))
+}
+
+/// The names of the cache's entries whose name holds `kind` (such as `/sheet-`), sorted.
+fn entry_names(root: &Path, kind: &str) -> Vec<String> {
+    let mut names: Vec<String> = cache_entries(root)
         .into_iter()
         .map(|(name, _)| name)
-        .filter(|name| name.contains("/sheet-"))
+        .filter(|name| name.contains(kind))
         .collect();
-    sheets.sort();
-    (parsed, sheets)
+    names.sort();
+    names
 }
 
 /// The sheet PDFs are kept whole: a rebuild with nothing changed takes all three files of
@@ -511,17 +516,13 @@ fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
     let dir = common::copy_game("death-to-decorum");
     let root = dir.path();
     let game = "death-to-decorum";
-    let entries = |kind: &str| {
-        let mut names: Vec<String> = cache_entries(root)
-            .into_iter()
-            .map(|(name, _)| name)
-            .filter(|name| name.contains(kind))
-            .collect();
-        names.sort();
-        names
-    };
+    let entries = |kind: &str| entry_names(root, kind);
     let book = |name: &str| std::fs::read(root.join("output").join(game).join(name)).unwrap();
-    build_parsing(root, game, &[]);
+    let cold = run_dated(root, &["-v", "build", game]);
+    assert!(
+        cold.contains("laid out by Typst: rules.pdf, kit.pdf"),
+        "{cold}"
+    );
     let (typeset, rules, kit) = (entries("/typeset-"), book("rules.pdf"), book("kit.pdf"));
     assert_eq!(typeset.len(), 2, "the rulebook and the kit: {typeset:?}");
     let faces = entries("/faces-");
@@ -547,6 +548,8 @@ fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
         0,
         "both books picture the card"
     );
+    let again = run_dated(root, &["-v", "build", game]);
+    assert!(again.contains("laid out by Typst: none"), "{again}");
 }
 
 /// A card added at the end of a deck moves every face after it among the build's faces, but
@@ -558,15 +561,7 @@ fn a_card_added_to_another_deck_lays_out_no_book_again() {
     let dir = common::copy_game("death-to-decorum");
     let root = dir.path();
     let game = "death-to-decorum";
-    let typeset = || {
-        let mut names: Vec<String> = cache_entries(root)
-            .into_iter()
-            .map(|(name, _)| name)
-            .filter(|name| name.contains("/typeset-"))
-            .collect();
-        names.sort();
-        names
-    };
+    let typeset = || entry_names(root, "/typeset-");
     build_parsing(root, game, &[]);
     let before = typeset();
     assert_eq!(before.len(), 2, "the rulebook and the kit: {before:?}");

@@ -50,6 +50,8 @@ pub struct BuildOutcome {
     pub text_laid_out_whole: usize,
     /// The first of those faces and why, for the designer to look at.
     pub first_laid_out_whole: Option<String>,
+    /// The books Typst laid out in this build; the others came from the cache.
+    pub books_laid_out: Vec<&'static str>,
     /// What the build did with the disk cache, when it had one.
     pub cache_use: Option<CacheUse>,
 }
@@ -79,6 +81,9 @@ pub struct Built {
     pub text_laid_out_whole: usize,
     /// The first of those faces and why, for the designer to look at.
     pub first_laid_out_whole: Option<String>,
+    /// The books (`rules.pdf`, `kit.pdf`) Typst laid out in this build; the others came
+    /// from the cache (for `--verbose` and the tests).
+    pub books_laid_out: Vec<&'static str>,
     /// The kit's disk cache, when the build had one: what it made is written (and what it did
     /// not use removed) once the kit is written.
     pub disk_cache: Option<Arc<DiskCache>>,

@@ -74,7 +74,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         .zip(disk)
         .map(|(keys, disk)| keys.later(printer, disk, &sheets.pdfs));
     let art: IndexArtOf = (face_art, &sheets.previews, thumbs);
-    let ((books, book_files, kit_pages), art) =
+    let ((books, book_files, kit_pages, books_laid_out), art) =
         kit_beside_index_art(&input, &trees, art, cache, later)?;
     parsed.look_at_waiting(&game, &faces, &trees);
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
@@ -104,6 +104,7 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         faces_parsed,
         text_laid_out_whole,
         first_laid_out_whole,
+        books_laid_out,
         disk_cache: None,
     })
 }
@@ -390,8 +391,14 @@ fn split_parsing(timings: &mut Vec<(&'static str, Duration)>, parsing: Duration)
     }
 }
 
-/// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports.
-type Books = (Vec<(String, Vec<u8>)>, Vec<FileReport>, KitPages);
+/// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports, and which of them
+/// Typst laid out in this build.
+type Books = (
+    Vec<(String, Vec<u8>)>,
+    Vec<FileReport>,
+    KitPages,
+    Vec<&'static str>,
+);
 
 /// The game's typeset rulebook (none without rules), and the time it took.
 type Rulebook = (Option<RulesBook>, Duration);
@@ -423,10 +430,20 @@ fn rulebook(
 
 /// The kit, crediting the rulebook's fonts and the sheets', beside the finished rulebook.
 fn kit_and_rules(input: &KitInput) -> Result<Books> {
-    let (kit, count) = kit_pdf(input)?;
+    let kit = kit_pdf(input)?;
     let mut pdfs = Vec::new();
     let mut files = Vec::new();
-    if let Some(RulesBook { pdf, pages, .. }) = input.rules {
+    let mut laid = Vec::new();
+    if let Some(RulesBook {
+        pdf,
+        pages,
+        laid_now,
+        ..
+    }) = input.rules
+    {
+        if *laid_now {
+            laid.push("rules.pdf");
+        }
         files.push(FileReport {
             file: "rules.pdf".to_owned(),
             pages: *pages,
@@ -436,11 +453,14 @@ fn kit_and_rules(input: &KitInput) -> Result<Books> {
     }
     files.push(FileReport {
         file: KIT_PDF.to_owned(),
-        pages: count.total,
-        bytes: kit.len(),
+        pages: kit.count.total,
+        bytes: kit.pdf.len(),
     });
-    pdfs.push((KIT_PDF.to_owned(), kit));
-    Ok((pdfs, files, count.pages()))
+    if kit.laid_now {
+        laid.push(KIT_PDF);
+    }
+    pdfs.push((KIT_PDF.to_owned(), kit.pdf));
+    Ok((pdfs, files, kit.count.pages(), laid))
 }
 
 #[cfg(test)]

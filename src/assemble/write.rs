@@ -42,6 +42,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         faces_parsed,
         text_laid_out_whole,
         first_laid_out_whole,
+        books_laid_out,
         disk_cache,
     } = built;
     let mut dir = out_dir.join(&game.id);
@@ -75,6 +76,7 @@ pub(super) fn write_built(built: Built, out_dir: &Path) -> Result<BuildOutcome> 
         faces_parsed,
         text_laid_out_whole,
         first_laid_out_whole,
+        books_laid_out,
         cache_use,
     })
 }

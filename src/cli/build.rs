@@ -220,6 +220,11 @@ fn summarise(game: &str, outcome: &BuildOutcome, took: Duration) {
                 outcome.first_laid_out_whole.as_deref().unwrap_or("?")
             );
         }
+        let laid = &outcome.books_laid_out;
+        match laid.is_empty() {
+            true => println!("  laid out by Typst: none (the books' layouts were kept)"),
+            false => println!("  laid out by Typst: {}", laid.join(", ")),
+        }
         if let Some(c) = outcome.cache_use {
             println!(
                 "  cache: {} reused, {} made, {} of an earlier build let go",

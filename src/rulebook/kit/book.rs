@@ -16,7 +16,7 @@ use super::cover::cover_art;
 use super::credits::{credits_block, own_page_fonts};
 use super::front_matter::{front_matter, game_style, own_cover};
 use super::guide::guide_page;
-use super::inputs::{KitCount, KitInput, kit_words};
+use super::inputs::{KitBook, KitCount, KitInput, kit_words};
 use super::kept::{kept_or_made, key_of};
 use super::marks::{GUIDE_MARK, Numbers, PLAIN_END_MARK, RULES_MARK, SHEETS_START_MARK, Settled};
 use super::plan::{KitPlan, RULES, blank, kit_plan, rules_pages, sheet_pages};
@@ -26,7 +26,7 @@ use super::plan::{KitPlan, RULES, blank, kit_plan, rules_pages, sheet_pages};
 /// for each of its pages, with its bookmarks, and takes `rules.pdf`'s own pages after Typst,
 /// as it does the sheets'. Its credits name every font it embeds: those Typst sets on its own
 /// pages, guessed from its own pages' fonts, and the rulebook's and sheets' it takes as they are.
-pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
+pub fn kit_pdf(input: &KitInput) -> Result<KitBook> {
     let game = input.game;
     // The icons the kit draws: on its faces, and in the rulebook's text.
     let icons = &input.faces.icons;
@@ -69,15 +69,16 @@ pub fn kit_pdf(input: &KitInput) -> Result<(Vec<u8>, KitCount)> {
     let bytes = assembled(input.cache, &typeset.pdf, (&sources, &fills), &faces)
         .map_err(|e| e.game(&game.id))?;
     let guide = typeset.marks.get(GUIDE_MARK).copied();
-    Ok((
-        bytes,
-        KitCount {
+    Ok(KitBook {
+        pdf: bytes,
+        count: KitCount {
             total,
             front_and_rules: guide.map_or(0, |p| p - 1),
             sheet_slots: sheets,
             calibration: if game.single_sided() { 0 } else { 2 },
         },
-    ))
+        laid_now: typeset.laid_now,
+    })
 }
 
 /// The kit laid out crediting every font it embeds, with the faces its own pages picture
@@ -106,7 +107,9 @@ fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePa
     if taken.is_subset(&typeset.fonts) {
         return Ok((typeset, faces));
     }
-    let typeset = credits::typeset_crediting_fonts(&typeset.fonts | &taken, &taken, lay)?;
+    let laid_before = typeset.laid_now;
+    let mut typeset = credits::typeset_crediting_fonts(&typeset.fonts | &taken, &taken, lay)?;
+    typeset.laid_now |= laid_before;
     if let Some(cache) = input.cache {
         cache.remember_credited(&key, &typeset.fonts);
     }

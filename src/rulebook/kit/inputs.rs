@@ -75,6 +75,14 @@ pub struct RulesBook {
     pub laid_now: bool,
 }
 
+/// `kit.pdf`, how its pages divide, and whether Typst laid it out in this build.
+pub struct KitBook {
+    pub pdf: Vec<u8>,
+    pub count: KitCount,
+    /// Laid out now, not read back from the cache (for `--verbose`).
+    pub laid_now: bool,
+}
+
 /// How the kit's pages divide.
 #[derive(Debug, Clone, Copy)]
 pub struct KitCount {

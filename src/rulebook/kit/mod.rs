@@ -38,7 +38,7 @@ mod rules;
 pub use book::kit_pdf;
 pub use date::build_date;
 pub use front_matter::{CONTENTS_AFTER_PAGES, CONTENTS_FROM_HEADINGS};
-pub use inputs::{KitCount, KitInput, RulesBook, RulesInput, SheetPage};
+pub use inputs::{KitBook, KitCount, KitInput, RulesBook, RulesInput, SheetPage};
 pub use rules::rules_pdf;
 
 /// The kit's file name in the game's output folder.
