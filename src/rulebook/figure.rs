@@ -130,9 +130,24 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
             "the figure shows nothing: give it `pieces` (faces of the game) or `notes`".to_owned(),
         );
     }
-    let mut body = String::new();
+    let mut placed = Vec::new();
     for piece in &fig.pieces {
-        body.push_str(&piece_markup(piece, &fig, faces)?);
+        let face = faces.face(&piece.face)?;
+        let rect = piece_rect(piece, &face, &fig)?;
+        placed.push((piece, face, rect));
+    }
+    let mut body = String::new();
+    for (i, (piece, face, rect)) in placed.iter().enumerate() {
+        let others: Vec<[f32; 4]> = (placed.iter().enumerate())
+            .filter(|&(j, _)| j != i)
+            .map(|(_, p)| p.2)
+            .collect();
+        body.push_str(&piece_markup(
+            (piece, face, *rect),
+            &others,
+            fig.width_mm,
+            faces,
+        )?);
     }
     for note in &fig.notes {
         check_note(note, &fig)?;
@@ -166,8 +181,8 @@ pub fn to_typst(yaml: &str, faces: &mut dyn FaceSource) -> Result<String, String
     })
 }
 
-fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Result<String, String> {
-    let face = faces.face(&piece.face)?;
+/// Where `piece` stands on the canvas (x, y, width, height in mm), or why it cannot.
+fn piece_rect(piece: &Piece, face: &FaceFile, fig: &Figure) -> Result<[f32; 4], String> {
     let (tw, th) = face.trim_mm;
     if !(piece.width_mm.is_finite() && piece.width_mm > 1.0) {
         return Err(format!(
@@ -175,9 +190,8 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
             piece.face
         ));
     }
-    let scale = piece.width_mm / tw;
     let (x, y) = (piece.at_mm[0], piece.at_mm[1]);
-    let (w, h) = (piece.width_mm, th * scale);
+    let (w, h) = (piece.width_mm, th * piece.width_mm / tw);
     let on_canvas = |v: f32, most: f32| (-0.01..=most + 0.01).contains(&v);
     if !(on_canvas(x, fig.width_mm)
         && on_canvas(x + w, fig.width_mm)
@@ -195,7 +209,18 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
             mm(y + h)
         ));
     }
-    let picture = trimmed_face(&face, w, "0.4pt + luma(140)");
+    Ok([x, y, w, h])
+}
+
+/// A piece at its place with its callouts, whose labels keep clear of the `others` pieces.
+fn piece_markup(
+    (piece, face, [x, y, w, _]): (&Piece, &FaceFile, [f32; 4]),
+    others: &[[f32; 4]],
+    canvas: f32,
+    faces: &mut dyn FaceSource,
+) -> Result<String, String> {
+    let scale = w / face.trim_mm.0;
+    let picture = trimmed_face(face, w, "0.4pt + luma(140)");
     let mut s = format!("  place(top + left, dx: {x}mm, dy: {y}mm, {picture})\n");
     for c in &piece.callouts {
         let (cx, cy) = match (&c.find, c.at_mm) {
@@ -219,9 +244,38 @@ fn piece_markup(piece: &Piece, fig: &Figure, faces: &mut dyn FaceSource) -> Resu
         };
         let spot = (x + cx * scale, y + cy * scale);
         let label = faces.text(&c.label)?;
-        s.push_str(&callout_markup(c, &label, spot, (x, x + w), fig.width_mm)?);
+        let span = label_span(&c.side, (x, x + w), spot.1 + c.dy_mm, others, canvas);
+        let markup = callout_markup(c, &label, spot, (x, x + w), span)
+            .map_err(|e| format!("the callout `{}` on `{}`: {e}", c.label, piece.face))?;
+        s.push_str(&markup);
     }
     Ok(s)
+}
+
+/// The narrowest room a callout's label may have, in mm: a short word at the labels' size.
+const LABEL_ROOM: f32 = 8.0;
+
+/// The stretch of the canvas (from, to: mm across) a label may take on `side` of a piece
+/// spanning `left` to `right`, at height `ly`: up to the canvas's edge, or to the nearest other
+/// piece standing beside it there, which the label would otherwise print over.
+fn label_span(
+    side: &str,
+    (left, right): (f32, f32),
+    ly: f32,
+    others: &[[f32; 4]],
+    canvas: f32,
+) -> (f32, f32) {
+    // The label's first lines, from just above its line to a little below.
+    let beside = |r: &&[f32; 4]| ly + 4.0 > r[1] && ly - 2.0 < r[1] + r[3];
+    if side == "left" {
+        let near = others.iter().filter(beside).filter(|r| r[0] + r[2] <= left);
+        let from = near.map(|r| r[0] + r[2] + 1.0).fold(0.0, f32::max);
+        (from, left - GAP - 1.0)
+    } else {
+        let near = others.iter().filter(beside).filter(|r| r[0] >= right);
+        let to = near.map(|r| r[0] - 1.0).fold(canvas, f32::min);
+        (right + GAP + 1.0, to)
+    }
 }
 
 /// A face cut to its trim, `width_mm` wide, as Typst markup: the whole face, bleed and all, in
@@ -256,27 +310,33 @@ fn callout_markup(
     label: &str,
     spot: (f32, f32),
     (left, right): (f32, f32),
-    canvas: f32,
+    (from, to): (f32, f32),
 ) -> Result<String, String> {
+    if c.side != "left" && c.side != "right" {
+        return Err(format!("callout side `{}`: use `left` or `right`", c.side));
+    }
     let ly = spot.1 + c.dy_mm;
+    let room = to - from;
+    if room < LABEL_ROOM {
+        return Err(format!(
+            "its label has {} mm {} of the piece, less than {LABEL_ROOM}: move the piece (`at_mm`), put the label on its other side (`side`), or widen the canvas",
+            mm(room.max(0.0)),
+            c.side
+        ));
+    }
     let (end_x, label) = match c.side.as_str() {
         "left" => (
             left - GAP,
             format!(
-                "place(top + left, dx: 0mm, dy: {dy}mm, box(width: {bw}mm, align(right, text(size: 7.5pt)[{t}])))",
+                "place(top + left, dx: {from}mm, dy: {dy}mm, box(width: {room}mm, align(right, text(size: 7.5pt)[{label}])))",
                 dy = ly - 2.0,
-                bw = (left - GAP - 1.0).max(5.0),
-                t = label
             ),
         ),
         "right" => (
             right + GAP,
             format!(
-                "place(top + left, dx: {dx}mm, dy: {dy}mm, box(width: {bw}mm, text(size: 7.5pt)[{t}]))",
-                dx = right + GAP + 1.0,
+                "place(top + left, dx: {from}mm, dy: {dy}mm, box(width: {room}mm, text(size: 7.5pt)[{label}]))",
                 dy = ly - 2.0,
-                bw = (canvas - right - GAP - 1.0).max(5.0),
-                t = label
             ),
         ),
         other => return Err(format!("callout side `{other}`: use `left` or `right`")),
@@ -423,6 +483,31 @@ mod tests {
         let (errors, _) = typst::syntax::parse(&format!("#{}", t.trim().trim_start_matches('#')))
             .errors_and_warnings();
         assert!(errors.is_empty(), "{errors:?}");
+    }
+
+    /// A label keeps clear of a piece beside its own, and one with no room is an error
+    /// naming it, never a word printed over a card or off the canvas.
+    #[test]
+    fn callout_labels_keep_to_the_room_beside_their_piece() {
+        let figure = |a: f32, b: f32, side: &str| {
+            format!(
+                "width_mm: 120\nheight_mm: 60\npieces:\n  - face: deck/a\n    at_mm: [{a}, 0]\n    width_mm: 30\n    callouts:\n      - {{ find: Title, label: The name, side: {side} }}\n  - face: deck/a\n    at_mm: [{b}, 0]\n    width_mm: 30\n"
+            )
+        };
+        // Right of the first piece (2 to 32 mm), up to the second at 80 mm: from 36 to 79.
+        let t = to_typst(&figure(2.0, 80.0, "right"), &mut Faces).unwrap();
+        assert!(t.contains("dx: 36mm, dy: 3mm, box(width: 43mm"), "{t}");
+        // Left of a piece at 2 mm there is no room at all.
+        let e = to_typst(&figure(2.0, 80.0, "left"), &mut Faces).unwrap_err();
+        assert!(
+            e.contains("`The name` on `deck/a`") && e.contains("0 mm left of the piece"),
+            "{e}"
+        );
+        // Right of it, with the other piece 6 mm away, there is hardly any either.
+        let e = to_typst(&figure(2.0, 38.0, "right"), &mut Faces).unwrap_err();
+        assert!(e.contains("1 mm right of the piece"), "{e}");
+        let e = to_typst(&figure(40.0, 80.0, "sideways"), &mut Faces).unwrap_err();
+        assert!(e.contains("use `left` or `right`"), "{e}");
     }
 
     /// The image items of a laid-out page with their top-left corners and sizes, in mm.
