@@ -431,7 +431,23 @@ fn an_unknown_component_image_is_an_error() {
     .err()
     .unwrap();
     assert!(err.message.contains("no card `omega`"), "{err}");
+    assert!(!err.message.contains("did you mean"), "{err}");
     assert_eq!(err.line, Some(3));
+    // A near miss of a card or a component is named.
+    for (wrong, meant) in [("deck/alpah", "alpha"), ("dek/alpha", "deck")] {
+        let p = rules_game(&format!("# Rules\n\n![x](component:{wrong})\n"));
+        let err = protopress::assemble::Session::new(
+            &protopress::Project::open(p.root()).unwrap(),
+            &opts(&p.out()),
+        )
+        .build_in_memory("fixture")
+        .err()
+        .unwrap();
+        assert!(
+            err.message.contains(&format!("(did you mean `{meant}`?)")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

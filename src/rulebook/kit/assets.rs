@@ -43,6 +43,12 @@ pub(super) fn drawn_fonts(pages: &FacePages) -> BTreeSet<String> {
     }
 }
 
+/// " (did you mean `…`?)" naming the id among `ids` nearest to `wrong`, when one is near.
+fn meant<'i>(wrong: &str, ids: impl IntoIterator<Item = &'i str>) -> String {
+    crate::error::nearest(wrong, ids)
+        .map_or_else(String::new, |m| format!(" (did you mean `{m}`?)"))
+}
+
 /// Resolves rules images, icons and figures into files of the Typst project.
 pub(super) struct GameAssets<'a> {
     game: &'a Game,
@@ -106,17 +112,20 @@ impl<'a> GameAssets<'a> {
                 ));
             }
         };
-        let component = self
-            .game
-            .components
+        let components = &self.game.components;
+        let component = components
             .iter()
             .position(|c| c.spec.id == comp)
-            .ok_or_else(|| format!("no component `{comp}` for `{spec}`"))?;
-        let card_index = self.game.components[component]
-            .cards
-            .iter()
-            .position(|c| c.id == card)
-            .ok_or_else(|| format!("component `{comp}` has no card `{card}` for `{spec}`"))?;
+            .ok_or_else(|| {
+                let ids = components.iter().map(|c| c.spec.id.as_str());
+                format!("no component `{comp}` for `{spec}`{}", meant(comp, ids))
+            })?;
+        let cards = &components[component].cards;
+        let card_index = cards.iter().position(|c| c.id == card).ok_or_else(|| {
+            let ids = cards.iter().map(|c| c.id.as_str());
+            let meant = meant(card, ids);
+            format!("component `{comp}` has no card `{card}` for `{spec}`{meant}")
+        })?;
         let deck = &self.faces.decks[component];
         let copy = deck
             .copies
