@@ -608,8 +608,9 @@ impl Converter<'_> {
 
 /// Where in the rules a figure's error is: the YAML parser's `place` in the block when it gave
 /// one, else the first line of the block that holds what the message names in backticks (a
-/// face, a text to find), else the block's fence. Of several
-/// names, the one on the fewest lines, then the longest, says most (`deck/nosuch`, not `deck`).
+/// face, a text to find), else the block's fence. Of several names, the one on the fewest lines
+/// says most (`deck/nosuch`, not `deck`), then the one the message names first: a message
+/// names what is wrong (a callout's text) before where it is (its piece).
 fn figure_offset(md: &str, code: &Code, message: &str, place: Option<(usize, usize)>) -> usize {
     let body = md.get(code.offset..).unwrap_or("");
     // The block's text starts after its fence line.
@@ -644,10 +645,11 @@ fn figure_offset(md: &str, code: &Code, message: &str, place: Option<(usize, usi
         .skip(1)
         .step_by(2)
         .filter(|n| !n.is_empty())
-        .map(|n| (lines.iter().filter(|(_, l)| l.contains(n)).count(), n))
-        .filter(|(count, _)| *count > 0)
-        .min_by_key(|(count, n)| (*count, std::cmp::Reverse(n.len())));
-    let hit = named.and_then(|(_, n)| {
+        .enumerate()
+        .map(|(i, n)| (lines.iter().filter(|(_, l)| l.contains(n)).count(), i, n))
+        .filter(|(count, _, _)| *count > 0)
+        .min_by_key(|(count, i, _)| (*count, *i));
+    let hit = named.and_then(|(_, _, n)| {
         let (at, line) = lines.iter().find(|(_, l)| l.contains(n))?;
         Some(at + (line.len() - line.trim_start().len()))
     });
@@ -897,6 +899,13 @@ mod tests {
         let md = "# R\n\n```figure\nwidth_mm: 50\npieces:\n  - face: deck/a\n  - face: deck/b\n    width_mm: 0\n```\n";
         let err = to_typst(md, Path::new("rules.md"), &mut naming).unwrap_err();
         assert_eq!((err.line, err.column), (Some(7), Some(3)), "{err}");
+        // A text a callout cannot find: its callout's line, not its piece's.
+        let mut finding = Figures(|_| {
+            Err("`Third` is neither a text nor an element id on `deck/dragon`".to_owned())
+        });
+        let md = "# R\n\n```figure\npieces:\n  - face: deck/dragon\n    callouts:\n      - { find: Third, label: X }\n```\n";
+        let err = to_typst(md, Path::new("rules.md"), &mut finding).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(7), Some(7)), "{err}");
         // Naming nothing in the block, it points at the fence.
         let err = to_typst(md, Path::new("rules.md"), &mut NoAssets).unwrap_err();
         assert_eq!((err.line, err.column), (Some(3), Some(1)), "{err}");
