@@ -104,12 +104,20 @@ fn same_page_text(kit: &[u8], rules: &[u8], page: u32) {
 
 /// The fixture game of `p`, built in memory.
 fn build_fixture(p: &Project) -> Built {
+    try_fixture(p).unwrap()
+}
+
+/// The error building the fixture game of `p` stops at.
+fn fixture_error(p: &Project) -> protopress::error::Error {
+    try_fixture(p).err().expect("the fixture was to fail")
+}
+
+fn try_fixture(p: &Project) -> protopress::error::Result<Built> {
     protopress::assemble::Session::new(
         &protopress::Project::open(p.root()).unwrap(),
         &opts(&p.out()),
     )
     .build_in_memory("fixture")
-    .unwrap()
 }
 
 fn pages(bytes: &[u8]) -> usize {
@@ -409,13 +417,7 @@ fn markdown_of_every_kind_typesets() {
 #[test]
 fn raw_html_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nFine.\n\n<b>no</b>\n");
-    let err = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .err()
-    .unwrap();
+    let err = fixture_error(&p);
     assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
     assert_eq!(err.line, Some(5), "{err}");
 }
@@ -423,26 +425,14 @@ fn raw_html_in_the_rules_names_the_line() {
 #[test]
 fn an_unknown_component_image_is_an_error() {
     let p = rules_game("# Rules\n\n![x](component:deck/omega)\n");
-    let err = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .err()
-    .unwrap();
+    let err = fixture_error(&p);
     assert!(err.message.contains("no card `omega`"), "{err}");
     assert!(!err.message.contains("did you mean"), "{err}");
     assert_eq!(err.line, Some(3));
     // A near miss of a card or a component is named.
     for (wrong, meant) in [("deck/alpah", "alpha"), ("dek/alpha", "deck")] {
         let p = rules_game(&format!("# Rules\n\n![x](component:{wrong})\n"));
-        let err = protopress::assemble::Session::new(
-            &protopress::Project::open(p.root()).unwrap(),
-            &opts(&p.out()),
-        )
-        .build_in_memory("fixture")
-        .err()
-        .unwrap();
+        let err = fixture_error(&p);
         assert!(
             err.message.contains(&format!("(did you mean `{meant}`?)")),
             "{err}"
@@ -453,13 +443,7 @@ fn an_unknown_component_image_is_an_error() {
 #[test]
 fn a_tera_error_in_the_rules_names_the_line() {
     let p = rules_game("# Rules\n\nCosts {{ components.deck.nope.price }} coins.\n");
-    let err = protopress::assemble::Session::new(
-        &protopress::Project::open(p.root()).unwrap(),
-        &opts(&p.out()),
-    )
-    .build_in_memory("fixture")
-    .err()
-    .unwrap();
+    let err = fixture_error(&p);
     assert!(err.file.as_ref().unwrap().ends_with("rules.md"), "{err}");
     assert_eq!(err.line, Some(3), "{err}");
 }

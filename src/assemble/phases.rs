@@ -74,13 +74,11 @@ pub(super) fn assemble_kit(prepared: Prepared, cache: Option<&BuildCache>) -> Re
         .zip(disk)
         .map(|(keys, disk)| keys.later(printer, disk, &sheets.pdfs));
     let art: IndexArtOf = (face_art, &sheets.previews, thumbs);
-    let ((books, book_files, kit_pages, books_laid_out), art) =
-        kit_beside_index_art(&input, &trees, art, cache, later)?;
+    let (books, art) = kit_beside_index_art(&input, &trees, art, cache, later)?;
     parsed.look_at_waiting(&game, &faces, &trees);
     note_findings(&parsed, &mut warnings, &mut check, sheet_warnings);
     language_warnings(&game, &mut warnings)?;
-    sheets.pdfs.extend(books);
-    sheets.files.extend(book_files);
+    let (kit_pages, books_laid_out) = books.join(&mut sheets);
     clock.lap("kit", &mut timings);
 
     let report = build_report(&game, &faces, components, &mut sheets, kit_pages, warnings);
@@ -393,12 +391,22 @@ fn split_parsing(timings: &mut Vec<(&'static str, Duration)>, parsing: Duration)
 
 /// `rules.pdf` (when the game has rules) and `kit.pdf`, with their reports, and which of them
 /// Typst laid out in this build.
-type Books = (
-    Vec<(String, Vec<u8>)>,
-    Vec<FileReport>,
-    KitPages,
-    Vec<&'static str>,
-);
+struct Books {
+    pdfs: Vec<(String, Vec<u8>)>,
+    files: Vec<FileReport>,
+    pages: KitPages,
+    laid_out: Vec<&'static str>,
+}
+
+impl Books {
+    /// Puts the books' files among the sheets', giving back how the kit's pages divide and
+    /// which books Typst laid out.
+    fn join(self, sheets: &mut Sheets) -> (KitPages, Vec<&'static str>) {
+        sheets.pdfs.extend(self.pdfs);
+        sheets.files.extend(self.files);
+        (self.pages, self.laid_out)
+    }
+}
 
 /// The game's typeset rulebook (none without rules), and the time it took.
 type Rulebook = (Option<RulesBook>, Duration);
@@ -460,7 +468,12 @@ fn kit_and_rules(input: &KitInput) -> Result<Books> {
         laid.push(KIT_PDF);
     }
     pdfs.push((KIT_PDF.to_owned(), kit.pdf));
-    Ok((pdfs, files, kit.count.pages(), laid))
+    Ok(Books {
+        pdfs,
+        files,
+        pages: kit.count.pages(),
+        laid_out: laid,
+    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! the document's pictures, which Typst writes as an image XObject of two pixels, scaled onto
 //! the face's box. After Typst, each stand-in becomes a form holding the face exactly as the
 //! sheets draw it ([`faces_pdf`], one page a picture, in the stand-ins' order;
-//! [`crate::pdf::import::place_faces`]). So a layout does not depend on what a pictured face
+//! `pdf::import::place_faces`). So a layout does not depend on what a pictured face
 //! shows, and editing a card does not lay the rulebook and the kit out again.
 
 use krilla::Document;

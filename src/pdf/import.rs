@@ -95,17 +95,7 @@ pub fn fill_pages(
             moves.push((from, to, fill.target));
         }
         for (from, to, target) in moves {
-            let values = importer.page_values(from, &mut doc);
-            let page = doc
-                .get_object_mut(to)
-                .and_then(Object::as_dict_mut)
-                .map_err(|e| Error::new(format!("kit page {}: {e}", target + 1)))?;
-            for key in PAGE_KEYS {
-                page.remove(key);
-            }
-            for (key, value) in values {
-                page.set(key, value);
-            }
+            importer.fill_page(from, (to, target), &mut doc)?;
         }
         dests.extend(importer.named_dests(source_dests, &pages, &mut doc));
         let_go_beside(importer.src);
@@ -442,6 +432,28 @@ impl Importer {
         }
         self.drain(dst);
         values
+    }
+
+    /// Gives page `to` of `dst` (the kit's page `target`, 0-based) source page `from`'s
+    /// content, resources, boxes and links.
+    fn fill_page(
+        &mut self,
+        from: ObjectId,
+        (to, target): (ObjectId, usize),
+        dst: &mut Document,
+    ) -> Result<()> {
+        let values = self.page_values(from, dst);
+        let page = dst
+            .get_object_mut(to)
+            .and_then(Object::as_dict_mut)
+            .map_err(|e| Error::new(format!("kit page {}: {e}", target + 1)))?;
+        for key in PAGE_KEYS {
+            page.remove(key);
+        }
+        for (key, value) in values {
+            page.set(key, value);
+        }
+        Ok(())
     }
 
     /// Source page `page` as a form XObject of `dst` that draws it into the unit square.
