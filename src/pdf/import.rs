@@ -103,16 +103,7 @@ pub fn fill_pages(
     add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
     doc.prune_objects();
-    // About the size of its parts: grown by doubling, the buffer would pass through copies
-    // of up to twice the kit (tens of megabytes at thousands of sheet pages).
-    let parts = target.len()
-        + sources
-            .iter()
-            .filter(|(name, _)| taken(name))
-            .map(|(_, b)| b.len())
-            .sum::<usize>();
-    let mut out = Vec::with_capacity(parts + parts / 8);
-    doc.save_to(&mut out)
+    let out = crate::pdf::save::save(&mut doc)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
     let_go_beside(doc);
     Ok(out)
@@ -127,8 +118,7 @@ pub fn place_faces(target: &[u8], faces: &FacePages) -> Result<Vec<u8>> {
         return Ok(target.to_vec());
     }
     doc.prune_objects();
-    let mut out = Vec::with_capacity(target.len() + faces.pdf.len());
-    doc.save_to(&mut out)
+    let out = crate::pdf::save::save(&mut doc)
         .map_err(|e| Error::new(format!("the rulebook PDF could not be written: {e}")))?;
     Ok(out)
 }
@@ -216,9 +206,10 @@ fn content_stream(doc: &Document, contents: Option<&Object>) -> Option<lopdf::St
 
 /// Frees a large document read back on a thread of its own, while the build goes on: a kit of
 /// 50,000 cards holds millions of objects, and freeing them took 50 ms of the build's last
-/// stretch, where one core works alone. A small one is freed here: a thread would cost more.
+/// stretch, where one core works alone (10,000 cards: 5 ms). A small one is freed here: a
+/// thread would cost more.
 fn let_go_beside(doc: Document) {
-    const LARGE: usize = 100_000;
+    const LARGE: usize = 2_000;
     if doc.objects.len() >= LARGE {
         crate::budget::free_beside(doc);
     }

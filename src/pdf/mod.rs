@@ -9,6 +9,7 @@ pub mod import;
 pub mod ink;
 pub mod label;
 pub mod lists;
+pub mod save;
 pub mod shapes;
 pub mod shared_marks;
 pub mod sheets;
