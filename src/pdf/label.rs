@@ -96,15 +96,57 @@ impl LabelFont {
         ems * size * crate::preflight::measures::MM_PER_PT
     }
 
+    /// `text`'s glyphs, shaped once per string. Text of one simple script (Latin, without
+    /// marks that combine or text that runs right to left) is shaped a run of digits and a run
+    /// of the rest at a time, each run once: the sheet labels differ only by their numbers
+    /// ("sheet 17 of 1,112"), and shaping each whole was a tenth of the sheets' drawing at
+    /// 10,000 cards. Such a label is not kept whole: the runs are.
     fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {
-        let mut shaped = lock(&self.shaped);
-        if let Some(glyphs) = shaped.get(text) {
+        if let Some(glyphs) = lock(&self.shaped).get(text) {
             return Arc::clone(glyphs);
         }
+        let runs = simple_runs(text);
+        if runs.len() > 1 {
+            let mut glyphs = Vec::with_capacity(text.len());
+            for range in runs {
+                let start = range.start;
+                glyphs.extend(self.glyphs(&text[range]).iter().map(|g| KrillaGlyph {
+                    text_range: g.text_range.start + start..g.text_range.end + start,
+                    ..g.clone()
+                }));
+            }
+            return glyphs.into();
+        }
         let glyphs: Arc<[KrillaGlyph]> = shape(&self.shaper, text).into();
-        shaped.insert(text.to_owned(), Arc::clone(&glyphs));
+        lock(&self.shaped).insert(text.to_owned(), Arc::clone(&glyphs));
         glyphs
     }
+}
+
+/// The byte ranges of `text`'s runs of digits and of other characters, in order, when every
+/// character is Latin (with its punctuation and spaces) and so shapes the same a run at a
+/// time; one range for other text.
+fn simple_runs(text: &str) -> Vec<std::ops::Range<usize>> {
+    let simple = |c: char| {
+        c.is_ascii()
+            || ('\u{A0}'..='\u{24F}').contains(&c)
+            || ('\u{2010}'..='\u{2027}').contains(&c)
+            || ('\u{2030}'..='\u{205E}').contains(&c)
+    };
+    if !text.chars().all(simple) {
+        return std::iter::once(0..text.len()).collect();
+    }
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut digits = None;
+    for (at, c) in text.char_indices() {
+        let digit = c.is_ascii_digit();
+        match runs.last_mut() {
+            Some(run) if digits == Some(digit) => run.end = at + c.len_utf8(),
+            _ => runs.push(at..at + c.len_utf8()),
+        }
+        digits = Some(digit);
+    }
+    runs
 }
 
 /// A hasher that keeps every byte hashed into it: the dry notes, which the sheets' cache key
@@ -202,19 +244,59 @@ mod tests {
     fn shapes_each_string_once_and_covers_the_text() {
         let fonts = crate::text::fonts::Fonts::bundled().unwrap();
         let font = LabelFont::new(fonts.label).unwrap();
-        let a = font.glyphs("sheet 3 of 12 · fronts");
-        let b = font.glyphs("sheet 3 of 12 · fronts");
-        assert!(Arc::ptr_eq(&a, &b));
-        assert_eq!(a.len(), "sheet 3 of 12 · fronts".chars().count());
+        let a = font.glyphs("sheet · fronts");
+        assert!(Arc::ptr_eq(&a, &font.glyphs("sheet · fronts")));
+        let text = "sheet 3 of 12 · fronts";
+        let a = font.glyphs(text);
+        assert_eq!(a.len(), text.chars().count());
         assert_eq!(a[0].text_range, 0..1);
         // "·" is two bytes: its glyph covers both.
         let dot = "sheet 3 of 12 ".len();
         assert!(a.iter().any(|g| g.text_range == (dot..dot + 2)));
-        assert_eq!(
-            a.last().unwrap().text_range.end,
-            "sheet 3 of 12 · fronts".len()
-        );
+        assert_eq!(a.last().unwrap().text_range.end, text.len());
         assert!(a.iter().all(|g| g.x_advance > 0.0 && g.x_advance < 1.5));
+        // Its runs are kept, not the label.
+        assert!(lock(&font.shaped).contains_key(" of "));
+        assert!(!lock(&font.shaped).contains_key(text));
+    }
+
+    /// Shaped a run at a time, a Latin label is the glyphs it is shaped whole, in every
+    /// language the kit ships; other text is shaped whole.
+    #[test]
+    fn labels_shaped_by_runs_are_the_labels_shaped_whole() {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let font = LabelFont::new(fonts.label).unwrap();
+        let mut texts = vec![
+            "Big Deck · Deck · sheet 17 of 1110 · backs (flip on the long edge) · rev 1".to_owned(),
+            "T1 7. V2 \u{201C}4\u{201D} L10 f1 fi9 99% 1\u{2013}2 \u{2030}3".to_owned(),
+            "1·26e6d0".to_owned(),
+        ];
+        for code in ["de", "en", "es", "fr", "it", "nl", "pl", "pt"] {
+            let catalogue = crate::i18n::Catalogue::shipped(code).unwrap();
+            let words = crate::pdf::words::SheetWords::of(&catalogue);
+            for n in ["1", "17", "204", "1110"] {
+                let values = [("title", "Żółw Ärger"), ("n", n), ("of", "1110")];
+                let sheet = crate::pdf::words::fill(&words.sheet, &values);
+                texts.push(format!(
+                    "{sheet} · {} · {}",
+                    words.backs_page(crate::model::print::Duplex::LongEdge),
+                    words.rev("12")
+                ));
+            }
+        }
+        for text in &texts {
+            assert!(simple_runs(text).len() > 1, "{text}");
+            let whole = shape(&font.shaper, text);
+            let ours = font.glyphs(text);
+            let key = |g: &KrillaGlyph| (g.glyph_id, g.text_range.clone(), g.x_advance, g.x_offset);
+            let (whole, ours): (Vec<_>, Vec<_>) = (
+                whole.iter().map(key).collect(),
+                ours.iter().map(key).collect(),
+            );
+            assert_eq!(ours, whole, "{text}");
+        }
+        assert_eq!(simple_runs("שלום 12"), vec![0.."שלום 12".len()]);
+        assert_eq!(simple_runs("Rev. Ⅻ 3"), vec![0.."Rev. Ⅻ 3".len()]);
     }
 
     /// A dry font's notes tell every fill apart: none, black, another colour, the same colour
