@@ -55,23 +55,27 @@ fn peak_mb(pid: u32) -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// CPU time of `pid` so far (user and system), in seconds, from /proc (Linux only).
-fn cpu_secs(pid: u32) -> Option<f64> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+/// The CPU time (user and system, in seconds) of this process's children that it has waited
+/// for, from /proc (Linux only): read before a run starts and after it is waited for, the
+/// difference is the run's whole CPU time. Reading the running child's own figure instead
+/// missed what it spent after the last reading and while it exited.
+fn children_cpu_secs() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
-    // utime and stime are fields 14 and 15 of the whole line; clock ticks are 1/100 s on Linux.
-    Some((ticks(11)? + ticks(12)?) / 100.0)
+    // cutime and cstime are fields 16 and 17 of the whole line; clock ticks are 1/100 s.
+    Some((ticks(13)? + ticks(14)?) / 100.0)
 }
 
 fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
     // The last run's files are written back to disk first, untimed: writing back tens of
     // megabytes beside a run moved its median by tens of milliseconds.
     let _ = Command::new("sync").status();
+    let cpu_before = children_cpu_secs().unwrap_or(0.0);
     let start = Instant::now();
-    let mut child = Command::new(bin)
+    let child = Command::new(bin)
         .arg("-C")
         .arg(root)
         .args(args)
@@ -80,17 +84,24 @@ fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
         .spawn()
         .expect("protopress starts");
     let pid = child.id();
-    let mut peak: f64 = 0.0;
-    let mut cpu: f64 = 0.0;
-    // The high-water mark and the CPU time only grow: the last reading before exit is the
-    // figure (to 5 ms).
-    while child.try_wait().expect("wait").is_none() {
-        peak = peak.max(peak_mb(pid).unwrap_or(0.0));
-        cpu = cpu.max(cpu_secs(pid).unwrap_or(0.0));
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let wall = start.elapsed();
-    let out = child.wait_with_output().expect("output");
+    // The high-water mark only grows: the last reading before exit is the figure (to 5 ms).
+    // It is read beside the wait, which ends the moment the run does.
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let (out, wall, peak) = std::thread::scope(|scope| {
+        let peak = scope.spawn(|| {
+            let mut peak: f64 = 0.0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(peak_mb(pid).unwrap_or(0.0));
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            peak
+        });
+        let out = child.wait_with_output().expect("output");
+        let wall = start.elapsed();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (out, wall, peak.join().expect("memory readings"))
+    });
+    let cpu = children_cpu_secs().unwrap_or(0.0) - cpu_before;
     assert!(out.status.success(), "protopress {args:?} failed");
     Run {
         wall,

@@ -103,9 +103,19 @@ pub fn fill_pages(
     add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
     doc.prune_objects();
-    let out = crate::pdf::save::save(&mut doc)
+    // About the size of its parts.
+    let parts = target.len()
+        + sources
+            .iter()
+            .filter(|(name, _)| taken(name))
+            .map(|(_, b)| b.len())
+            .sum::<usize>();
+    let out = crate::pdf::save::save(&mut doc, parts + parts / 8)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
-    let_go_beside(doc);
+    // Written: its objects are freed beside what is left of the build (10,000 cards: 5 ms).
+    if doc.objects.len() >= 2_000 {
+        crate::budget::free_beside(doc);
+    }
     Ok(out)
 }
 
@@ -118,7 +128,7 @@ pub fn place_faces(target: &[u8], faces: &FacePages) -> Result<Vec<u8>> {
         return Ok(target.to_vec());
     }
     doc.prune_objects();
-    let out = crate::pdf::save::save(&mut doc)
+    let out = crate::pdf::save::save(&mut doc, target.len() + faces.pdf.len())
         .map_err(|e| Error::new(format!("the rulebook PDF could not be written: {e}")))?;
     Ok(out)
 }
@@ -206,10 +216,10 @@ fn content_stream(doc: &Document, contents: Option<&Object>) -> Option<lopdf::St
 
 /// Frees a large document read back on a thread of its own, while the build goes on: a kit of
 /// 50,000 cards holds millions of objects, and freeing them took 50 ms of the build's last
-/// stretch, where one core works alone (10,000 cards: 5 ms). A small one is freed here: a
-/// thread would cost more.
+/// stretch, where one core works alone. A smaller one is freed here, before the kit is
+/// written: freed beside it, its memory would add to the written kit's at the build's peak.
 fn let_go_beside(doc: Document) {
-    const LARGE: usize = 2_000;
+    const LARGE: usize = 100_000;
     if doc.objects.len() >= LARGE {
         crate::budget::free_beside(doc);
     }
