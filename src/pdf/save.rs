@@ -177,7 +177,10 @@ mod tests {
 
     #[test]
     fn writes_the_bytes_lopdf_writes() {
-        for (pages, gap) in [(1, 0), (3, 0), (700, 0), (2, 5)] {
+        // 2,100 pages hold more objects than one group of runs.
+        let many = 2100;
+        assert!(2 * many > RUN * RUNS_AT_ONCE);
+        for (pages, gap) in [(1, 0), (3, 0), (many, 0), (2, 5)] {
             let mut doc = document(pages, gap);
             assert_eq!(
                 save(&mut doc, 0).unwrap(),
