@@ -1,6 +1,6 @@
 //! The build as a designer meets it: `protopress build` as a fresh process, cold, the median
-//! of several runs, with the peak memory of the process (read from /proc, Linux only) and the
-//! stage split that `--verbose` prints.
+//! of several runs, with the peak memory and CPU time of the process (as the kernel counted
+//! them when it exited: Linux and other Unix) and the stage split that `--verbose` prints.
 //!
 //! Run with `cargo bench --bench cli` (builds the release binary first). Decks are generated
 //! into a temporary project: 1,000 / 10,000 / 50,000 cards with 10 % unique faces, 10,000
@@ -47,33 +47,29 @@ fn binary() -> PathBuf {
     bin
 }
 
-/// Peak resident memory of `pid` so far, in MB.
-fn peak_mb(pid: u32) -> Option<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
-/// The CPU time (user and system, in seconds) of this process's children that it has waited
-/// for, from /proc (Linux only): read before a run starts and after it is waited for, the
-/// difference is the run's whole CPU time. Reading the running child's own figure instead
-/// missed what it spent after the last reading and while it exited.
-fn children_cpu_secs() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
-    // cutime and cstime are fields 16 and 17 of the whole line; clock ticks are 1/100 s.
-    Some((ticks(13)? + ticks(14)?) / 100.0)
+/// Waits for `child` after reading its output to the end: its exit status, its output, and
+/// what the kernel counted for it alone (`wait4`): its peak resident memory and its CPU time,
+/// exact, where readings of /proc while it ran missed its last milliseconds.
+fn wait_measured(mut child: std::process::Child) -> (i32, String, libc::rusage) {
+    use std::io::Read;
+    let mut stdout = String::new();
+    if let Some(mut out) = child.stdout.take() {
+        out.read_to_string(&mut stdout)
+            .expect("protopress's output");
+    }
+    let mut status = 0;
+    // SAFETY: a plain wait for our own child, with valid places for both results; the
+    // `Child` is not waited for again (std never waits on drop).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32, "waiting for protopress");
+    (status, stdout, usage)
 }
 
 fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
     // The last run's files are written back to disk first, untimed: writing back tens of
     // megabytes beside a run moved its median by tens of milliseconds.
     let _ = Command::new("sync").status();
-    let cpu_before = children_cpu_secs().unwrap_or(0.0);
     let start = Instant::now();
     let child = Command::new(bin)
         .arg("-C")
@@ -83,31 +79,20 @@ fn run_once(bin: &Path, root: &Path, args: &[&str]) -> Run {
         .stderr(Stdio::null())
         .spawn()
         .expect("protopress starts");
-    let pid = child.id();
-    // The high-water mark only grows: the last reading before exit is the figure (to 5 ms).
-    // It is read beside the wait, which ends the moment the run does.
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let (out, wall, peak) = std::thread::scope(|scope| {
-        let peak = scope.spawn(|| {
-            let mut peak: f64 = 0.0;
-            while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                peak = peak.max(peak_mb(pid).unwrap_or(0.0));
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            peak
-        });
-        let out = child.wait_with_output().expect("output");
-        let wall = start.elapsed();
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-        (out, wall, peak.join().expect("memory readings"))
-    });
-    let cpu = children_cpu_secs().unwrap_or(0.0) - cpu_before;
-    assert!(out.status.success(), "protopress {args:?} failed");
+    let (status, stdout, usage) = wait_measured(child);
+    let wall = start.elapsed();
+    assert!(
+        libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+        "protopress {args:?} failed"
+    );
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    let cpu = secs(usage.ru_utime) + secs(usage.ru_stime);
     Run {
         wall,
-        peak_mb: peak,
+        // Kilobytes on Linux.
+        peak_mb: usage.ru_maxrss as f64 / 1024.0,
         busy: cpu / wall.as_secs_f64(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout,
     }
 }
 

@@ -103,7 +103,7 @@ pub fn fill_pages(
     add_named_dests(&mut doc, dests);
     // The empty pages' own content streams are now unreferenced.
     doc.prune_objects();
-    // About the size of its parts.
+    // About the size of its parts (see `save`).
     let parts = target.len()
         + sources
             .iter()
@@ -113,7 +113,7 @@ pub fn fill_pages(
     let out = crate::pdf::save::save(&mut doc, parts + parts / 8)
         .map_err(|e| Error::new(format!("the kit PDF could not be written: {e}")))?;
     // Written: its objects are freed beside what is left of the build (10,000 cards: 5 ms).
-    if doc.objects.len() >= 2_000 {
+    if doc.objects.len() >= FREED_BESIDE {
         crate::budget::free_beside(doc);
     }
     Ok(out)
@@ -213,6 +213,10 @@ fn content_stream(doc: &Document, contents: Option<&Object>) -> Option<lopdf::St
         one => stream(one).cloned(),
     }
 }
+
+/// Objects of a written kit past which it is freed on a thread of its own: below, the thread
+/// costs more than freeing it here.
+const FREED_BESIDE: usize = 2_000;
 
 /// Frees a large document read back on a thread of its own, while the build goes on: a kit of
 /// 50,000 cards holds millions of objects, and freeing them took 50 ms of the build's last

@@ -1,11 +1,11 @@
-//! The sheet writer's own text (revision stamps, sheet labels, blank-page notes), shaped once
-//! per distinct string.
+//! The sheet writer's own text (revision stamps, sheet labels, blank-page notes), each string
+//! shaped once, or each of its runs of digits and of other text when it is Latin.
 //!
 //! krilla's `Surface::draw_text` parses the font and shapes the string again on every call;
 //! a 10,000-card deck prints 10,000 stamps (one per card, 1,000 distinct with 1,000 unique
 //! faces) and a few labels per sheet, and that took a seventh of the build. Here the font is
-//! parsed once per document and each string is shaped once, into the same glyphs krilla
-//! would make (no features, direction guessed from the text), so the PDF is unchanged.
+//! parsed once per document and the text shaped once, into the same glyphs krilla would make
+//! (no features, direction guessed from the text), so the PDF is unchanged.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -96,11 +96,11 @@ impl LabelFont {
         ems * size * crate::preflight::measures::MM_PER_PT
     }
 
-    /// `text`'s glyphs, shaped once per string. Text of one simple script (Latin, without
-    /// marks that combine or text that runs right to left) is shaped a run of digits and a run
-    /// of the rest at a time, each run once: the sheet labels differ only by their numbers
-    /// ("sheet 17 of 1,112"), and shaping each whole was a tenth of the sheets' drawing at
-    /// 10,000 cards. Such a label is not kept whole: the runs are.
+    /// `text`'s glyphs. Latin text ([`simple_runs`]) is shaped a run of digits and a run of
+    /// the rest at a time, each run once, and its glyphs joined on each call: the sheet labels
+    /// differ only by their numbers ("sheet 17 of 1110"), and shaping each whole was a tenth of
+    /// the sheets' drawing at 10,000 cards, and kept every label. Other text is shaped once
+    /// per string.
     fn glyphs(&self, text: &str) -> Arc<[KrillaGlyph]> {
         if let Some(glyphs) = lock(&self.shaped).get(text) {
             return Arc::clone(glyphs);
@@ -124,14 +124,18 @@ impl LabelFont {
 }
 
 /// The byte ranges of `text`'s runs of digits and of other characters, in order, when every
-/// character is Latin (with its punctuation and spaces) and so shapes the same a run at a
-/// time; one range for other text.
+/// character is Latin (with its punctuation and spaces); one range for other text. In the
+/// bundled label font Latin shapes the same a run at a time: it has no ligature, fraction or
+/// kerning pair across a digit and its neighbour (a test checks every pair). The fraction
+/// slash (U+2044) is left out all the same: a font that builds fractions needs the digits
+/// around it shaped with it.
 fn simple_runs(text: &str) -> Vec<std::ops::Range<usize>> {
     let simple = |c: char| {
         c.is_ascii()
             || ('\u{A0}'..='\u{24F}').contains(&c)
             || ('\u{2010}'..='\u{2027}').contains(&c)
-            || ('\u{2030}'..='\u{205E}').contains(&c)
+            || ('\u{2030}'..='\u{2043}').contains(&c)
+            || ('\u{2045}'..='\u{205E}').contains(&c)
     };
     if !text.chars().all(simple) {
         return std::iter::once(0..text.len()).collect();
@@ -241,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn shapes_each_string_once_and_covers_the_text() {
+    fn shapes_each_run_once_and_covers_the_text() {
         let fonts = crate::text::fonts::Fonts::bundled().unwrap();
         let font = LabelFont::new(fonts.label).unwrap();
         let a = font.glyphs("sheet · fronts");
@@ -297,6 +301,40 @@ mod tests {
         }
         assert_eq!(simple_runs("שלום 12"), vec![0.."שלום 12".len()]);
         assert_eq!(simple_runs("Rev. Ⅻ 3"), vec![0.."Rev. Ⅻ 3".len()]);
+    }
+
+    /// Why Latin may be shaped a run at a time: in the label font, no character that
+    /// [`simple_runs`] lets through shapes differently beside a digit, on either side.
+    #[test]
+    fn no_latin_character_shapes_differently_beside_a_digit() {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        let font = LabelFont::new(fonts.label).unwrap();
+        let latin = (' '..='\u{205E}').filter(|&c| simple_runs(&format!("{c}1")).len() > 1);
+        let key = |g: &KrillaGlyph| (g.glyph_id, g.x_advance, g.x_offset, g.y_offset);
+        let whole = |text: &str| {
+            shape(&font.shaper, text)
+                .iter()
+                .map(key)
+                .collect::<Vec<_>>()
+        };
+        let apart = |text: &str| {
+            (text.chars())
+                .flat_map(|ch| shape(&font.shaper, &ch.to_string()))
+                .map(|g| key(&g))
+                .collect::<Vec<_>>()
+        };
+        // A kerned pair tells: the comparison sees kerning.
+        assert_ne!(whole("AV"), apart("AV"));
+        let mut checked = 0;
+        for c in latin {
+            for d in '0'..='9' {
+                for pair in [format!("{c}{d}"), format!("{d}{c}")] {
+                    assert_eq!(whole(&pair), apart(&pair), "{pair:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked} pairs");
     }
 
     /// A dry font's notes tell every fill apart: none, black, another colour, the same colour

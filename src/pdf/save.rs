@@ -54,7 +54,10 @@ pub fn save(doc: &mut Document, size_hint: usize) -> std::io::Result<Vec<u8>> {
         for run in runs {
             let base = out.len();
             for ((id, generation), at) in run.offsets {
-                xref.insert(id, ((base + at) as u32, generation));
+                // A table's offsets have ten digits; lopdf would wrap past 4 GiB.
+                let offset = u32::try_from(base + at)
+                    .map_err(|_| std::io::Error::other("a PDF past 4 GiB"))?;
+                xref.insert(id, (offset, generation));
             }
             out.extend_from_slice(&run.bytes);
         }
@@ -72,7 +75,10 @@ pub fn save(doc: &mut Document, size_hint: usize) -> std::io::Result<Vec<u8>> {
 /// Objects lopdf makes again as it saves (object and cross-reference streams) or drops (the
 /// linearization dictionary), and so never writes as they are.
 fn regenerated_on_save(object: &Object) -> bool {
-    matches!(object.type_name(), Ok(name) if name == b"ObjStm" || name == b"XRef" || name == b"Linearized")
+    let regenerated: [&[u8]; 3] = [b"ObjStm", b"XRef", b"Linearized"];
+    object
+        .type_name()
+        .is_ok_and(|name| regenerated.contains(&name))
 }
 
 /// Objects written one after the other, each with its offset in `bytes`.
@@ -199,6 +205,23 @@ mod tests {
         let ours = save(&mut doc, 0).unwrap();
         assert_eq!(ours, lopdf_bytes(&mut doc));
         assert!(Document::load_mem(&ours).is_ok());
+    }
+
+    /// Object 0 in the body, one number at two generations (the last written is the one the
+    /// table keeps) and an object stream lopdf would make again: the same bytes.
+    #[test]
+    fn odd_numbers_and_regenerated_objects_are_written_as_lopdf_writes_them() {
+        let mut doc = document(4, 0);
+        doc.objects.insert((0, 0), Object::Integer(7));
+        doc.objects.insert((5, 1), Object::Integer(8));
+        let packed = Stream::new(
+            dictionary! { "Type" => "ObjStm", "N" => 0, "First" => 0 },
+            vec![],
+        );
+        doc.objects.insert((3, 0), Object::Stream(packed));
+        let ours = save(&mut doc, 0).unwrap();
+        assert_eq!(ours, lopdf_bytes(&mut doc));
+        assert!(!String::from_utf8_lossy(&ours).contains("ObjStm"));
     }
 
     #[test]
