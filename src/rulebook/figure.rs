@@ -312,9 +312,11 @@ fn callout_markup(
     (left, right): (f32, f32),
     (from, to): (f32, f32),
 ) -> Result<String, String> {
-    if c.side != "left" && c.side != "right" {
-        return Err(format!("callout side `{}`: use `left` or `right`", c.side));
-    }
+    let on_left = match c.side.as_str() {
+        "left" => true,
+        "right" => false,
+        other => return Err(format!("callout side `{other}`: use `left` or `right`")),
+    };
     let ly = spot.1 + c.dy_mm;
     let room = to - from;
     if room < LABEL_ROOM {
@@ -324,23 +326,16 @@ fn callout_markup(
             c.side
         ));
     }
-    let (end_x, label) = match c.side.as_str() {
-        "left" => (
-            left - GAP,
-            format!(
-                "place(top + left, dx: {from}mm, dy: {dy}mm, box(width: {room}mm, align(right, text(size: 7.5pt)[{label}])))",
-                dy = ly - 2.0,
-            ),
-        ),
-        "right" => (
-            right + GAP,
-            format!(
-                "place(top + left, dx: {from}mm, dy: {dy}mm, box(width: {room}mm, text(size: 7.5pt)[{label}]))",
-                dy = ly - 2.0,
-            ),
-        ),
-        other => return Err(format!("callout side `{other}`: use `left` or `right`")),
+    // A label left of its piece is set flush against it, as one on its right is.
+    let text = format!("text(size: 7.5pt)[{label}]");
+    let (end_x, text) = match on_left {
+        true => (left - GAP, format!("align(right, {text})")),
+        false => (right + GAP, text),
     };
+    let label = format!(
+        "place(top + left, dx: {from}mm, dy: {dy}mm, box(width: {room}mm, {text}))",
+        dy = ly - 2.0
+    );
     Ok(format!(
         "  place(top + left, line(start: ({sx}mm, {sy}mm), end: ({ex}mm, {ly}mm), stroke: 0.5pt + luma(60)))\n  place(top + left, dx: {cx}mm, dy: {cy}mm, circle(radius: 0.8mm, fill: luma(30), stroke: 0.4pt + white))\n  {label}\n",
         sx = spot.0,

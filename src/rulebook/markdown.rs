@@ -1006,10 +1006,6 @@ mod tests {
         .unwrap_err();
         assert_eq!((err.line, err.column), (Some(3), Some(6)), "{err}");
     }
-}
-#[cfg(test)]
-mod picture_tests {
-    use super::*;
 
     /// Images as files, and one face among them, whose picture is its own markup.
     struct OneFace;
