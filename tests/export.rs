@@ -389,6 +389,102 @@ fn an_export_replaces_its_folder_and_is_deterministic() {
     }
 }
 
+/// A deck whose fronts are filled with each card's colour, on a shared plain back.
+fn tint_game() -> common::Project {
+    let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="{{ face.width }}mm" height="{{ face.height }}mm" viewBox="{{ face.view_box }}"><rect width="{{ face.width }}" height="{{ face.height }}" fill="{{ card.tint }}"/></svg>"##;
+    let back = svg.replace("{{ card.tint }}", "#ffffff");
+    let game = "name: Tint\nrevision: \"1\"\nprint:\n  paper: a4\ncomponents:\n  - id: deck\n    name: Deck\n    size: poker\n    front: tint.svg.tera\n    back: { template: back.svg.tera }\n    cards: deck.yaml\n    card_fields: [tint]\n";
+    common::Project::new(&[
+        ("data/tint/game.yaml", game),
+        (
+            "data/tint/deck.yaml",
+            "- name: A\n  count: 2\n  tint: \"#aa0000\"\n- name: B\n  count: 1\n  tint: \"#00aa00\"\n",
+        ),
+        ("templates/tint/tint.svg.tera", svg),
+        ("templates/tint/back.svg.tera", &back),
+    ])
+}
+
+/// Each file of an export as it is now, by its path in the export's folder.
+fn exported(report: &ExportReport) -> Vec<(PathBuf, Vec<u8>)> {
+    let files = report.files.iter();
+    files
+        .map(|f| {
+            (
+                f.strip_prefix(&report.dir).unwrap().into(),
+                std::fs::read(f).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A png export keeps its images in the build cache: the next takes them all, the same bytes;
+/// after one card's edit only that card's image and the contact sheet are drawn again, and the
+/// files are those of an export without the cache. The folder holds one export's worth, and a
+/// damaged entry is drawn again rather than trusted.
+#[test]
+fn png_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
+    let p = tint_game();
+    let proj = protopress::Project::open(p.root()).unwrap();
+    let cached = ExportOptions {
+        cache: true,
+        ..ExportOptions::new(Format::Png)
+    };
+    let first = export(&proj, "tint", &cached, &p.out()).unwrap();
+    // Two fronts and the shared back, and the contact sheet.
+    assert_eq!((first.files.len(), first.cached), (4, 0));
+    let before = exported(&first);
+    let second = export(&proj, "tint", &cached, &p.out()).unwrap();
+    assert_eq!(second.cached, 4);
+    assert!(exported(&second) == before, "the same bytes from the cache");
+
+    p.edit("data/tint/deck.yaml", "#aa0000", "#0000aa");
+    let edited = export(&proj, "tint", &cached, &p.out()).unwrap();
+    assert_eq!(
+        edited.cached, 2,
+        "card A's front and the contact sheet drawn again"
+    );
+    let plain_out = p.root().join("plain");
+    let plain = export(&proj, "tint", &ExportOptions::new(Format::Png), &plain_out).unwrap();
+    assert_eq!(plain.cached, 0);
+    let after = exported(&plain);
+    assert!(exported(&edited) == after, "as without the cache");
+    let changed: Vec<&PathBuf> = (before.iter().zip(&after))
+        .filter(|(b, a)| b != a)
+        .map(|(b, _)| &b.0)
+        .collect();
+    assert_eq!(
+        changed,
+        ["deck/a-front.png", "contact-sheet.png"]
+            .map(PathBuf::from)
+            .iter()
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        !plain_out.join(".cache").exists(),
+        "no cache without asking"
+    );
+
+    let folder = p.out().join(".cache/tint/kit/export-png");
+    let entries: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(entries.len(), 4, "one export's worth: {entries:?}");
+    for entry in &entries {
+        let mut bytes = std::fs::read(entry).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x55;
+        std::fs::write(entry, bytes).unwrap();
+    }
+    let damaged = export(&proj, "tint", &cached, &p.out()).unwrap();
+    assert_eq!(damaged.cached, 0);
+    assert!(
+        exported(&damaged) == after,
+        "drawn again, as without the cache"
+    );
+}
+
 #[test]
 fn options_that_do_not_apply_are_refused_and_the_command_says_where_it_wrote() {
     let p = trim_game();
@@ -423,6 +519,18 @@ fn options_that_do_not_apply_are_refused_and_the_command_says_where_it_wrote() {
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("export/tgc"), "{said}");
     assert!(said.contains("skipped rooms"), "{said}");
+    // png keeps its images in the build cache, unless told not to; the next export says what
+    // it took from there.
+    let png = ["export", "trim", "--format", "png"];
+    let out = cli(&[&png[..], &["--no-cache"]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!p.out().join(".cache").exists());
+    for expected in ["", "4 of 4 files taken from the build cache"] {
+        let out = cli(&png);
+        let said = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(said.contains(expected), "{said}");
+        assert_eq!(said.contains("build cache"), !expected.is_empty(), "{said}");
+    }
 }
 
 // ---- Tabletop Simulator ----

@@ -268,6 +268,26 @@ pub(super) fn parse_faces(
     Ok(trees)
 }
 
+impl crate::assemble::Prepared {
+    /// The trees of the faces `wanted` picks, in face order (`None` for the others), parsed
+    /// on every core: a `png` export parses only the faces it draws again. Of several faces
+    /// that fail, the first in face order is told, as parsing them all would tell it.
+    pub fn parse_where(
+        &self,
+        wanted: impl Fn(usize) -> bool + Sync,
+    ) -> Result<Vec<Option<Arc<ParsedFace>>>> {
+        let (game, fonts) = (&self.game, &self.fonts);
+        let trees: Vec<Result<Option<Arc<ParsedFace>>>> = (self.faces.faces.par_iter())
+            .enumerate()
+            .map(|(i, face)| {
+                let tree = wanted(i).then(|| parse_face(game, face, fonts, None));
+                tree.transpose()
+            })
+            .collect();
+        trees.into_iter().collect()
+    }
+}
+
 /// A game's preflight on its own (`protopress check`), and how much of it the build cache held.
 pub struct Preflight {
     pub report: Report,

@@ -86,6 +86,12 @@ impl Session {
         self.prepare_adjusted_in(id, lang, |_| {})
     }
 
+    /// [`Session::prepare_images_in`] without parsing the faces: the caller parses those it
+    /// needs ([`Prepared::parse_where`]).
+    pub fn prepare_unparsed_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        self.prepare_with(id, lang, |_| {}, Parse::ByCaller, OnPaper::Unused)
+    }
+
     /// [`Session::prepare_images_in`] with `adjust` applied to the loaded game before anything
     /// is rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted_in(
@@ -229,6 +235,9 @@ enum Parse {
     Now,
     /// In batches as the sheets first draw them, each let go once drawn (builds).
     WhileDrawing,
+    /// By the caller, only the faces it draws ([`Prepared::parse_where`]): a `png` export
+    /// whose images the build cache kept.
+    ByCaller,
 }
 
 /// Whether what is made from the faces goes on the game's paper.

@@ -24,6 +24,7 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         bleed: !args.no_bleed,
         base_url: args.base_url,
         lang: None,
+        cache: !args.no_cache,
     };
     // Options that do not apply are refused before any work.
     opts.check()?;
@@ -48,6 +49,13 @@ pub fn run(project: &Project, args: ExportArgs) -> Result<Outcome> {
         }
         for line in &report.skipped {
             say!("  skipped {line}");
+        }
+        if report.cached > 0 {
+            say!(
+                "  {} of {} taken from the build cache",
+                report.cached,
+                ui::plural(report.files.len(), "file", "files")
+            );
         }
         say!(
             "{label}: {} export, {} -> {}",

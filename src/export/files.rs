@@ -19,6 +19,11 @@ pub(super) struct Output {
     pub(super) files: Vec<(String, Vec<u8>)>,
     pub(super) exported: Vec<String>,
     pub(super) skipped: Vec<String>,
+    /// The build cache the export took from and made entries for, committed once its files
+    /// are written.
+    pub(super) cache: Option<crate::output::cache::DiskCache>,
+    /// How many of `files` the cache gave.
+    pub(super) cached: usize,
 }
 
 /// Percent-encodes what may not stand in a URL path.

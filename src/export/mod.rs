@@ -43,7 +43,7 @@ pub fn export(
     }
     let dir = dir.join("export").join(opts.format.name());
     let output = match opts.format {
-        Format::Png => png::export(project, id, opts)?,
+        Format::Png => png::export(project, id, opts, out_dir)?,
         Format::Tgc | Format::Mpc => services::export(project, id, service(opts.format), lang)?,
         Format::Tts => {
             let base = match &opts.base_url {
@@ -55,11 +55,15 @@ pub fn export(
         Format::PdfCards => pdf::export(project, id, lang)?,
     };
     replace_folder(&dir, &output.files)?;
+    if let Some(cache) = &output.cache {
+        cache.commit();
+    }
     Ok(ExportReport {
         files: output.files.iter().map(|(n, _)| dir.join(n)).collect(),
         dir,
         exported: output.exported,
         skipped: output.skipped,
+        cached: output.cached,
     })
 }
 
@@ -97,6 +101,7 @@ mod tests {
             bleed,
             base_url: url.map(str::to_owned),
             lang: None,
+            cache: false,
         };
         assert!(with(Format::Png, Some(150.0), false, None).check().is_ok());
         let err = with(Format::Tgc, Some(300.0), true, None)

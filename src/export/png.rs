@@ -1,4 +1,10 @@
 //! `--format png`: one PNG per face at `--dpi`, with or without bleed, and a contact sheet.
+//!
+//! A command-line export keeps its images in the build cache, by all they are drawn from: an
+//! export after one card's edit draws that card's image and the contact sheet again, and
+//! parses only the faces it draws.
+
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap};
@@ -7,76 +13,160 @@ use super::files::{Output, face_name, px};
 use super::options::ExportOptions;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
+use crate::output::cache::{DiskCache, Entry};
 use crate::project::Project;
 use crate::render::faces::Face;
-use crate::render::raster::{png_rgb_at, render_face};
+use crate::render::raster::{max_pixels, png_rgb_at, render_face};
 use crate::render::shaped::ParsedFace;
 
 /// Height of a contact-sheet thumbnail, in pixels.
 const THUMB_H: u32 = 240;
 
-/// Renders every face at `--dpi` and a contact sheet of them all. The thumbnails come first
-/// (a tenth of the work), so that the contact sheet is encoded beside the faces rather than
-/// after them; the faces are drawn largest first, so that no core is left alone with a large
-/// board at the end.
-pub(super) fn export(project: &Project, id: &str, opts: &ExportOptions) -> Result<Output> {
+/// Renders every face at `--dpi` and a contact sheet of them all, taking from the build cache
+/// under `out` what it kept (when `opts.cache`). The thumbnails come first (a tenth of the
+/// work), so that the contact sheet is encoded beside the faces rather than after them; the
+/// faces are drawn largest first, so that no core is left alone with a large board at the end.
+pub(super) fn export(
+    project: &Project,
+    id: &str,
+    opts: &ExportOptions,
+    out: &std::path::Path,
+) -> Result<Output> {
     let p = Session::new(project, &BuildOptions::default())
-        .prepare_images_in(id, opts.lang.as_deref())?;
+        .prepare_unparsed_in(id, opts.lang.as_deref())?;
     let dpi = opts.dpi.unwrap_or(300.0);
-    let faces: Vec<(&Face, &ParsedFace)> = p
-        .faces
-        .faces
-        .iter()
-        .zip(p.trees.iter().map(|t| &**t))
-        .collect();
+    let cache = opts
+        .cache
+        .then(|| DiskCache::of_export(out, &p.game, "png"))
+        .flatten();
+    let fonts = p.fonts.digest.as_str();
     let size = |face: &Face| {
         let extra = if opts.bleed { 2.0 * face.bleed } else { 0.0 };
         (face.size.width_mm + extra, face.size.height_mm + extra)
     };
-    // Collected whole before the first error is taken: rayon's `Result` collect would report
-    // whichever failed first in time, another face from run to run.
-    let thumbs: Vec<Result<Pixmap>> = faces
-        .par_iter()
-        .map(|&(face, tree)| {
+    let faces = &p.faces.faces;
+    let keys: Vec<String> = (faces.iter())
+        .map(|face| {
             let (wmm, hmm) = size(face);
-            let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
-            render_face(face, tree, tw, THUMB_H, opts.bleed)
+            image_key(face, fonts, (px(wmm, dpi), px(hmm, dpi)), dpi, opts.bleed)
         })
         .collect();
-    let thumbs = thumbs.into_iter().collect::<Result<Vec<Pixmap>>>()?;
-    let (sheet, files) = rayon::join(
-        || png_rgb_at(&contact_sheet(&thumbs)?, 72.0),
-        || {
-            largest_first(&faces, |&(face, tree)| {
-                let (wmm, hmm) = size(face);
-                let pixmap = render_face(face, tree, px(wmm, dpi), px(hmm, dpi), opts.bleed)?;
-                let name = format!("{}/{}.png", face.component, face_name(face));
-                Ok((name, png_rgb_at(&pixmap, dpi)?))
-            })
-        },
-    );
+    let sheet_key = contact_sheet_key(faces, fonts, opts.bleed);
+    let kept = |key: &str| cache.as_ref()?.get(Entry::Image, key, Some);
+    let mut images: Vec<Option<Vec<u8>>> = keys.par_iter().map(|k| kept(k)).collect();
+    let kept_sheet = kept(&sheet_key);
+    // The faces drawn now: those whose image was not kept, and every face for the thumbnails
+    // of a contact sheet that was not.
+    let trees = p.parse_where(|i| kept_sheet.is_none() || images[i].is_none())?;
+    let drawn: Vec<(usize, &Face, &ParsedFace)> = (faces.iter().zip(&trees).enumerate())
+        .filter(|(i, _)| images[*i].is_none())
+        .filter_map(|(i, (face, tree))| Some((i, face, &**tree.as_ref()?)))
+        .collect();
+    let draw_sheet = || match &kept_sheet {
+        Some(png) => Ok(png.clone()),
+        None => {
+            let thumbs = thumbnails(faces, &trees, size, opts.bleed)?;
+            png_rgb_at(&contact_sheet(&thumbs)?, 72.0)
+        }
+    };
+    let (sheet, made) = rayon::join(draw_sheet, || {
+        largest_first(&drawn, |&(_, face, tree)| {
+            let (wmm, hmm) = size(face);
+            let pixmap = render_face(face, tree, px(wmm, dpi), px(hmm, dpi), opts.bleed)?;
+            png_rgb_at(&pixmap, dpi)
+        })
+    });
+    let (sheet, made) = (sheet?, made?);
+    let made_count = made.len() + usize::from(kept_sheet.is_none());
+    if let Some(cache) = &cache {
+        for (&(i, ..), png) in drawn.iter().zip(&made) {
+            cache.put(Entry::Image, &keys[i], png);
+        }
+        match kept_sheet {
+            Some(_) => cache.keep(Entry::Image, &sheet_key),
+            None => cache.put(Entry::Image, &sheet_key, &sheet),
+        }
+    }
+    for ((i, ..), png) in drawn.into_iter().zip(made) {
+        images[i] = Some(png);
+    }
+    let mut files = Vec::with_capacity(faces.len() + 1);
+    for (face, png) in faces.iter().zip(images) {
+        let png =
+            png.ok_or_else(|| Error::new("internal: a face's image was neither kept nor drawn"))?;
+        files.push((format!("{}/{}.png", face.component, face_name(face)), png));
+    }
+    files.push(("contact-sheet.png".to_owned(), sheet));
     let mut out = Output {
-        files: files?,
+        cached: files.len() - made_count,
+        files,
+        cache,
         ..Output::default()
     };
     out.exported.push(format!(
         "{} faces at {dpi} dpi{}",
-        thumbs.len(),
+        faces.len(),
         if opts.bleed { " with bleed" } else { "" }
     ));
-    out.files.push(("contact-sheet.png".to_owned(), sheet?));
     Ok(out)
+}
+
+/// What a face's image is kept under: all it is drawn from (the face's hash, which holds its
+/// art's, and the fonts it is set in), its size and bleed, and how it is drawn (its pixels,
+/// resolution and bleed or not), with the largest image an export may draw, which could
+/// refuse it.
+fn image_key(face: &Face, fonts: &str, (w, h): (u32, u32), dpi: f32, bleed: bool) -> String {
+    let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+    format!(
+        "png {} {fonts} {wmm}x{hmm}+{} {w}x{h} {dpi} {bleed} {}",
+        face.hash,
+        face.bleed,
+        max_pixels()
+    )
+}
+
+/// What the contact sheet is kept under: every face's hash and size in order, the fonts and
+/// whether the thumbnails have their bleed.
+fn contact_sheet_key(faces: &[Face], fonts: &str, bleed: bool) -> String {
+    let mut key = format!("contact sheet {THUMB_H} {fonts} {bleed} {}", max_pixels());
+    for face in faces {
+        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+        key.push_str(&format!(" {} {wmm}x{hmm}+{}", face.hash, face.bleed));
+    }
+    key
+}
+
+/// Every face's contact-sheet thumbnail, [`THUMB_H`] high, from `trees` (all parsed).
+fn thumbnails(
+    faces: &[Face],
+    trees: &[Option<Arc<ParsedFace>>],
+    size: impl Fn(&Face) -> (f32, f32) + Sync,
+    bleed: bool,
+) -> Result<Vec<Pixmap>> {
+    // Collected whole before the first error is taken: rayon's `Result` collect would report
+    // whichever failed first in time, another face from run to run.
+    let thumbs: Vec<Result<Pixmap>> = (faces.par_iter().zip(trees))
+        .map(|(face, tree)| {
+            let tree = tree
+                .as_ref()
+                .ok_or_else(|| Error::new("internal: a face not parsed"))?;
+            let (wmm, hmm) = size(face);
+            let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
+            render_face(face, tree, tw, THUMB_H, bleed)
+        })
+        .collect();
+    thumbs.into_iter().collect()
 }
 
 /// `f` of every face, in parallel, the faces of the most area started first; the results
 /// in the faces' order, and the first error in that order (not the first in time).
 fn largest_first<T: Send>(
-    faces: &[(&Face, &ParsedFace)],
-    f: impl Fn(&(&Face, &ParsedFace)) -> Result<T> + Sync,
+    faces: &[(usize, &Face, &ParsedFace)],
+    f: impl Fn(&(usize, &Face, &ParsedFace)) -> Result<T> + Sync,
 ) -> Result<Vec<T>> {
     let mut order: Vec<usize> = (0..faces.len()).collect();
     order.sort_by(|&a, &b| {
-        let area = |i: usize| faces[i].0.size.width_mm * faces[i].0.size.height_mm;
+        let area = |i: usize| faces[i].1.size.width_mm * faces[i].1.size.height_mm;
         area(b).total_cmp(&area(a))
     });
     let mut done: Vec<(usize, Result<T>)> =

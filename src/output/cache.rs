@@ -64,10 +64,12 @@ pub enum Entry {
     /// The labels' pages of a document laid out and never written: a kit whose page numbers
     /// were guessed wrong (`rulebook::kit`), so the next build need not lay it out to learn so.
     Laid,
+    /// An exported image, its file's bytes (`export::png`).
+    Image,
 }
 
 impl Entry {
-    const ALL: [Entry; 10] = [
+    const ALL: [Entry; 11] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
@@ -78,6 +80,7 @@ impl Entry {
         Entry::Assembled,
         Entry::FacePages,
         Entry::Laid,
+        Entry::Image,
     ];
 
     fn name(self) -> &'static str {
@@ -92,6 +95,7 @@ impl Entry {
             Entry::Assembled => "assembled",
             Entry::FacePages => "faces",
             Entry::Laid => "laid",
+            Entry::Image => "image",
         }
     }
 
@@ -107,6 +111,7 @@ impl Entry {
             Entry::Assembled => 1 << 30,
             Entry::FacePages => 256 << 20,
             Entry::Laid => 64 << 10,
+            Entry::Image => 1 << 30,
         }
     }
 }
@@ -186,6 +191,15 @@ impl DiskCache {
             false => "kit",
         };
         DiskCache::open(out, &game.id, kit)
+    }
+
+    /// The cache of `game`'s exports in `format` (its kit's, named as [`of_kit`](Self::of_kit)
+    /// names it), in a folder of its own inside the kit's: each keeps what its own last run
+    /// used, and neither prunes the other's entries.
+    pub fn of_export(out: &Path, game: &crate::model::Game, format: &str) -> Option<DiskCache> {
+        let mut cache = DiskCache::of_kit(out, game)?;
+        cache.dir = cache.dir.join(format!("export-{format}"));
+        cache.unlinked().then_some(cache)
     }
 
     /// Whether every folder from the output root down to this kit's is a folder (or not there
