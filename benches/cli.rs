@@ -293,18 +293,28 @@ fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
         let label = format!("Death to Decorum check{label}");
         command_case(bin, &label, root, &args, runs, |_| {});
     }
+    let export = root.join("output/death-to-decorum/export");
     for format in ["png", "tts", "tgc", "mpc", "pdf-cards"] {
-        let export = root.join("output/death-to-decorum/export");
+        // png keeps its images in the build cache: timed here from nothing.
+        let mut args = vec!["export", "death-to-decorum", "--format", format, "-q"];
+        let cold = format == "png" && takes_no_cache(bin, "export");
+        args.extend(cold.then_some("--no-cache"));
         command_case(
             bin,
-            &format!("Death to Decorum export --format {format}"),
+            &format!(
+                "Death to Decorum export --format {format}{}",
+                if cold { " --no-cache" } else { "" }
+            ),
             root,
-            &["export", "death-to-decorum", "--format", format, "-q"],
+            &args,
             runs,
             |_| {
                 let _ = std::fs::remove_dir_all(&export);
             },
         );
+    }
+    if takes_no_cache(bin, "export") {
+        png_from_cache(bin, root, runs);
     }
     let game = "death-to-decorum";
     let label = "Death to Decorum build, nothing changed";
@@ -319,6 +329,28 @@ fn death_to_decorum_commands(bin: &Path, root: &Path, runs: usize) {
         let label = format!("Death to Decorum build after {what}");
         edit_case(bin, &label, root, game, (file, at), runs);
     }
+}
+
+/// Death to Decorum's png export with the images an export before it kept in the build
+/// cache: nothing changed since, and one card's text edited since (that export untimed).
+fn png_from_cache(bin: &Path, root: &Path, runs: usize) {
+    let cards = root.join("data/death-to-decorum/facility.yaml");
+    let original = std::fs::read_to_string(&cards).expect("the cards");
+    let args = ["export", "death-to-decorum", "--format", "png", "-q"];
+    let export = || {
+        let done = Command::new(bin).arg("-C").arg(root).args(args).status();
+        assert!(done.expect("export").success());
+    };
+    export();
+    let label = "Death to Decorum export --format png, nothing changed";
+    command_case(bin, label, root, &args, runs, |_| {});
+    let label = "Death to Decorum export --format png after one card's edit";
+    command_case(bin, label, root, &args, runs, |i| {
+        std::fs::write(&cards, &original).expect("restore");
+        export();
+        common::edit_file(&cards, "flavour: ", &format!("flavour: Edited {i}. "));
+    });
+    std::fs::write(&cards, &original).expect("restore");
 }
 
 /// A build of `game` after the text at `at` in `file` is edited, timed, the build before it
@@ -371,8 +403,13 @@ fn unchanged_case(bin: &Path, label: &str, root: &Path, games: &[&str], runs: us
 
 /// Whether `bin` keeps a build cache (an older binary knows no `--no-cache`).
 fn has_cache(bin: &Path) -> bool {
+    takes_no_cache(bin, "build")
+}
+
+/// Whether `bin`'s `command` takes `--no-cache` (a binary from before its cache does not).
+fn takes_no_cache(bin: &Path, command: &str) -> bool {
     Command::new(bin)
-        .args(["build", "--help"])
+        .args([command, "--help"])
         .output()
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("--no-cache"))
 }

@@ -103,18 +103,36 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let mut rules = RulesMarkup::new(input)?;
     let front = Front::new(input, &style, &mut rules)?;
     let assets = GameAssets::new(input.game, input.faces, input.fonts).sharing(input.trees);
-    let faces = assets.face_pages(&front.pictured, input.cache)?;
-    let on_faces = drawn_fonts(&faces);
     // The fonts credited last time (in this process, or kept on disk) are the first guess.
     let ident = format!("{}-rules", input.game.id);
     let key = format!("{ident} {}", input.game.file.language);
-    let typeset = credits::typeset_crediting_remembered(
-        input.cache,
-        &key,
-        Default::default,
-        &on_faces,
-        |fonts| rules_typeset(input, (&rules, &front), &style, fonts, &ident),
-    )?;
+    let lay =
+        |fonts: &BTreeSet<String>| rules_typeset(input, (&rules, &front), &style, fonts, &ident);
+    // Typst goes first, the pictured faces are drawn beside it (by the other core once the
+    // sheets are done): should a face bring a font of its own, the rulebook is laid out once
+    // more, crediting it, most of that pass memoised.
+    let (typeset, faces) = rayon::join(
+        || {
+            credits::typeset_crediting_remembered(
+                input.cache,
+                &key,
+                Default::default,
+                &BTreeSet::new(),
+                lay,
+            )
+        },
+        || assets.face_pages(&front.pictured, input.cache),
+    );
+    let (mut typeset, faces) = (typeset?, faces?);
+    let on_faces = drawn_fonts(&faces);
+    if !on_faces.is_subset(&typeset.fonts) {
+        let laid_before = typeset.laid_now;
+        typeset = credits::typeset_crediting_fonts(&typeset.fonts | &on_faces, &on_faces, lay)?;
+        typeset.laid_now |= laid_before;
+        if let Some(cache) = input.cache {
+            cache.remember_credited(&key, &typeset.fonts);
+        }
+    }
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
