@@ -566,3 +566,29 @@ fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
         "the back's font is not credited: {text}"
     );
 }
+
+/// A face the rulebook pictures is drawn beside its layout, so its fonts are known only after
+/// Typst's first pass: one the rules do not set (the back's DejaVu Sans Condensed) is still
+/// embedded and credited in `rules.pdf`. Shown failing by keeping the first pass's credits.
+#[test]
+fn a_font_only_a_pictured_face_brings_is_credited_in_the_rulebook() {
+    let p = deck_game("  paper: a4\n", "- name: Alpha\n");
+    p.write(
+        "templates/fixture/back.svg.tera",
+        "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
+    );
+    p.write(
+        "data/fixture/rules.md",
+        "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
+    );
+    let built = build_fixture(&p);
+    let rules = built.pdf("rules.pdf").unwrap();
+    let embedded = protopress::rulebook::credits::pdf_font_families(rules);
+    assert!(embedded.contains("DejaVu Sans Condensed"), "{embedded:?}");
+    let all: Vec<u32> = (1..=pages(rules) as u32).collect();
+    let text = text_of(rules, &all);
+    assert!(
+        text.contains("DejaVu Sans Condensed"),
+        "the pictured back's font is not credited: {text}"
+    );
+}
