@@ -231,7 +231,7 @@ impl Session {
 /// When the faces' SVG is parsed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Parse {
-    /// All before `prepare` returns (exports, reprints: they need every tree at once).
+    /// All before `prepare` returns (exports but png, reprints: they need every tree at once).
     Now,
     /// In batches as the sheets first draw them, each let go once drawn (builds).
     WhileDrawing,

@@ -55,8 +55,9 @@ pub fn export(
         Format::PdfCards => pdf::export(project, id, lang)?,
     };
     replace_folder(&dir, &output.files)?;
+    // The images it made are copied into the cache from the files just written.
     if let Some(cache) = &output.cache {
-        cache.commit();
+        cache.commit_beside(&dir);
     }
     Ok(ExportReport {
         files: output.files.iter().map(|(n, _)| dir.join(n)).collect(),

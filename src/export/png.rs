@@ -23,9 +23,8 @@ use crate::render::shaped::ParsedFace;
 const THUMB_H: u32 = 240;
 
 /// Renders every face at `--dpi` and a contact sheet of them all, taking from the build cache
-/// under `out` what it kept (when `opts.cache`). The thumbnails come first (a tenth of the
-/// work), so that the contact sheet is encoded beside the faces rather than after them; the
-/// faces are drawn largest first, so that no core is left alone with a large board at the end.
+/// under `out` what an export before kept there (when `opts.cache`), and parsing only the
+/// faces it draws.
 pub(super) fn export(
     project: &Project,
     id: &str,
@@ -34,114 +33,196 @@ pub(super) fn export(
 ) -> Result<Output> {
     let p = Session::new(project, &BuildOptions::default())
         .prepare_unparsed_in(id, opts.lang.as_deref())?;
-    let dpi = opts.dpi.unwrap_or(300.0);
+    let look = Look {
+        dpi: opts.dpi.unwrap_or(300.0),
+        bleed: opts.bleed,
+    };
     let cache = opts
         .cache
         .then(|| DiskCache::of_export(out, &p.game, "png"))
         .flatten();
-    let fonts = p.fonts.digest.as_str();
-    let size = |face: &Face| {
-        let extra = if opts.bleed { 2.0 * face.bleed } else { 0.0 };
-        (face.size.width_mm + extra, face.size.height_mm + extra)
-    };
     let faces = &p.faces.faces;
-    let keys: Vec<String> = (faces.iter())
-        .map(|face| {
-            let (wmm, hmm) = size(face);
-            image_key(face, fonts, (px(wmm, dpi), px(hmm, dpi)), dpi, opts.bleed)
-        })
+    let keys = Keys::of(faces, &p.fonts.digest, look);
+    let kept = Kept::read(cache.as_ref(), &keys);
+    // Parsed: the faces whose image was not kept, and every face for the thumbnails of a
+    // contact sheet that was not.
+    let trees = p.parse_where(|i| kept.sheet.is_none() || kept.images[i].is_none())?;
+    let drawn = draw(faces, &trees, &kept, look)?;
+    let names: Vec<String> = (faces.iter())
+        .map(|f| format!("{}/{}.png", f.component, face_name(f)))
+        .chain([CONTACT_SHEET.to_owned()])
         .collect();
-    let sheet_key = contact_sheet_key(faces, fonts, opts.bleed);
-    let kept = |key: &str| cache.as_ref()?.get(Entry::Image, key, Some);
-    let mut images: Vec<Option<Vec<u8>>> = keys.par_iter().map(|k| kept(k)).collect();
-    let kept_sheet = kept(&sheet_key);
-    // The faces drawn now: those whose image was not kept, and every face for the thumbnails
-    // of a contact sheet that was not.
-    let trees = p.parse_where(|i| kept_sheet.is_none() || images[i].is_none())?;
-    let drawn: Vec<(usize, &Face, &ParsedFace)> = (faces.iter().zip(&trees).enumerate())
-        .filter(|(i, _)| images[*i].is_none())
-        .filter_map(|(i, (face, tree))| Some((i, face, &**tree.as_ref()?)))
-        .collect();
-    let draw_sheet = || match &kept_sheet {
-        Some(png) => Ok(png.clone()),
-        None => {
-            let thumbs = thumbnails(faces, &trees, size, opts.bleed)?;
-            png_rgb_at(&contact_sheet(&thumbs)?, 72.0)
-        }
-    };
-    let (sheet, made) = rayon::join(draw_sheet, || {
-        largest_first(&drawn, |&(_, face, tree)| {
-            let (wmm, hmm) = size(face);
-            let pixmap = render_face(face, tree, px(wmm, dpi), px(hmm, dpi), opts.bleed)?;
-            png_rgb_at(&pixmap, dpi)
-        })
-    });
-    let (sheet, made) = (sheet?, made?);
-    let made_count = made.len() + usize::from(kept_sheet.is_none());
     if let Some(cache) = &cache {
-        for (&(i, ..), png) in drawn.iter().zip(&made) {
-            cache.put(Entry::Image, &keys[i], png);
-        }
-        match kept_sheet {
-            Some(_) => cache.keep(Entry::Image, &sheet_key),
-            None => cache.put(Entry::Image, &sheet_key, &sheet),
-        }
+        drawn.keep_in(cache, &keys, &names);
     }
-    for ((i, ..), png) in drawn.into_iter().zip(made) {
-        images[i] = Some(png);
-    }
-    let mut files = Vec::with_capacity(faces.len() + 1);
-    for (face, png) in faces.iter().zip(images) {
-        let png =
-            png.ok_or_else(|| Error::new("internal: a face's image was neither kept nor drawn"))?;
-        files.push((format!("{}/{}.png", face.component, face_name(face)), png));
-    }
-    files.push(("contact-sheet.png".to_owned(), sheet));
-    let mut out = Output {
-        cached: files.len() - made_count,
+    let made = drawn.images.len() + usize::from(drawn.sheet.is_some());
+    let files: Vec<(String, Vec<u8>)> = names.into_iter().zip(kept.with(drawn)?).collect();
+    Ok(Output {
+        cached: files.len() - made,
         files,
         cache,
+        exported: vec![format!(
+            "{} faces at {} dpi{}",
+            faces.len(),
+            look.dpi,
+            if look.bleed { " with bleed" } else { "" }
+        )],
         ..Output::default()
-    };
-    out.exported.push(format!(
-        "{} faces at {dpi} dpi{}",
-        faces.len(),
-        if opts.bleed { " with bleed" } else { "" }
-    ));
-    Ok(out)
+    })
 }
 
-/// What a face's image is kept under: all it is drawn from (the face's hash, which holds its
-/// art's, and the fonts it is set in), its size and bleed, and how it is drawn (its pixels,
-/// resolution and bleed or not), with the largest image an export may draw, which could
-/// refuse it.
-fn image_key(face: &Face, fonts: &str, (w, h): (u32, u32), dpi: f32, bleed: bool) -> String {
-    let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
-    format!(
-        "png {} {fonts} {wmm}x{hmm}+{} {w}x{h} {dpi} {bleed} {}",
-        face.hash,
-        face.bleed,
-        max_pixels()
-    )
+/// The contact sheet's file name.
+const CONTACT_SHEET: &str = "contact-sheet.png";
+
+/// How the faces are drawn: at `dpi`, with their bleed or without.
+#[derive(Clone, Copy)]
+struct Look {
+    dpi: f32,
+    bleed: bool,
 }
 
-/// What the contact sheet is kept under: every face's hash and size in order, the fonts and
-/// whether the thumbnails have their bleed.
-fn contact_sheet_key(faces: &[Face], fonts: &str, bleed: bool) -> String {
-    let mut key = format!("contact sheet {THUMB_H} {fonts} {bleed} {}", max_pixels());
-    for face in faces {
-        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
-        key.push_str(&format!(" {} {wmm}x{hmm}+{}", face.hash, face.bleed));
+impl Look {
+    /// A face's drawn size in mm.
+    fn size_mm(self, face: &Face) -> (f32, f32) {
+        let extra = if self.bleed { 2.0 * face.bleed } else { 0.0 };
+        (face.size.width_mm + extra, face.size.height_mm + extra)
     }
-    key
+
+    /// A face's image in pixels.
+    fn pixels(self, face: &Face) -> (u32, u32) {
+        let (wmm, hmm) = self.size_mm(face);
+        (px(wmm, self.dpi), px(hmm, self.dpi))
+    }
+
+    /// A face's image, as a PNG.
+    fn png(self, face: &Face, tree: &ParsedFace) -> Result<Vec<u8>> {
+        let (w, h) = self.pixels(face);
+        png_rgb_at(&render_face(face, tree, w, h, self.bleed)?, self.dpi)
+    }
+}
+
+/// What the images are kept under in the build cache: each face's, and the contact sheet's.
+struct Keys {
+    images: Vec<String>,
+    sheet: String,
+}
+
+impl Keys {
+    /// Keys naming all an image is drawn from: the face's hash (its art's within it), the
+    /// fonts it is set in, its size and bleed, how it is drawn (pixels, resolution, bleed or
+    /// not), and the limits that could refuse it (the largest image, and those parsing the
+    /// face keeps to, which a kept face never meets).
+    fn of(faces: &[Face], fonts: &str, look: Look) -> Keys {
+        let limits = format!("{} {}", max_pixels(), crate::render::parse_limits());
+        let face_key = |face: &Face| {
+            let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+            format!("{} {fonts} {wmm}x{hmm}+{}", face.hash, face.bleed)
+        };
+        let images = (faces.iter())
+            .map(|face| {
+                let (w, h) = look.pixels(face);
+                let (dpi, bleed) = (look.dpi, look.bleed);
+                format!("png {} {w}x{h} {dpi} {bleed} {limits}", face_key(face))
+            })
+            .collect();
+        let mut sheet = format!("contact sheet {THUMB_H} {} {limits}", look.bleed);
+        for face in faces {
+            sheet.push(' ');
+            sheet.push_str(&face_key(face));
+        }
+        Keys { images, sheet }
+    }
+}
+
+/// The images the build cache kept: each face's (in face order, `None` where not kept), and
+/// the contact sheet.
+struct Kept {
+    images: Vec<Option<Vec<u8>>>,
+    sheet: Option<Vec<u8>>,
+}
+
+impl Kept {
+    fn read(cache: Option<&DiskCache>, keys: &Keys) -> Kept {
+        let kept = |key: &str| cache?.get(Entry::Image, key, Some);
+        Kept {
+            images: keys.images.par_iter().map(|k| kept(k)).collect(),
+            sheet: kept(&keys.sheet),
+        }
+    }
+
+    /// Every file's bytes, in face order and the contact sheet last: kept, or `drawn` now.
+    fn with(self, drawn: Drawn) -> Result<Vec<Vec<u8>>> {
+        let mut images = self.images;
+        for (i, png) in drawn.images {
+            images[i] = Some(png);
+        }
+        let lost = || Error::new("internal: an image neither kept nor drawn");
+        let sheet = self.sheet.or(drawn.sheet);
+        images
+            .into_iter()
+            .chain([sheet])
+            .map(|png| png.ok_or_else(lost))
+            .collect()
+    }
+}
+
+/// The images drawn now: of the faces the cache did not keep (by their place among the
+/// faces), and the contact sheet when it did not keep it.
+struct Drawn {
+    images: Vec<(usize, Vec<u8>)>,
+    sheet: Option<Vec<u8>>,
+}
+
+impl Drawn {
+    /// Keeps the images drawn now in `cache`, copied from the files (`names`, the contact
+    /// sheet's last) once they are written, so no image is held twice in memory.
+    fn keep_in(&self, cache: &DiskCache, keys: &Keys, names: &[String]) {
+        for (i, png) in &self.images {
+            cache.put_written(Entry::Image, &keys.images[*i], &names[*i], png);
+        }
+        if let (Some(png), Some(name)) = (&self.sheet, names.last()) {
+            cache.put_written(Entry::Image, &keys.sheet, name, png);
+        }
+    }
+}
+
+/// Draws what `kept` lacks from `trees`. The thumbnails come first (a tenth of the work), so
+/// that the contact sheet is encoded beside the faces rather than after them; the faces are
+/// drawn largest first, so that no core is left alone with a large board at the end. Errors
+/// come as they would drawing everything: a thumbnail's, a face's, then the sheet's.
+fn draw(
+    faces: &[Face],
+    trees: &[Option<Arc<ParsedFace>>],
+    kept: &Kept,
+    look: Look,
+) -> Result<Drawn> {
+    let missing: Vec<(usize, &Face, &ParsedFace)> = (faces.iter().zip(trees).enumerate())
+        .filter(|(i, _)| kept.images[*i].is_none())
+        .filter_map(|(i, (face, tree))| Some((i, face, &**tree.as_ref()?)))
+        .collect();
+    let thumbs = match kept.sheet {
+        Some(_) => None,
+        None => Some(thumbnails(faces, trees, look)?),
+    };
+    let sheet = || {
+        let thumbs = thumbs.as_deref()?;
+        Some(contact_sheet(thumbs).and_then(|sheet| png_rgb_at(&sheet, 72.0)))
+    };
+    let (sheet, images) = rayon::join(sheet, || {
+        largest_first(&missing, |&(_, face, tree)| look.png(face, tree))
+    });
+    let images = missing.iter().map(|m| m.0).zip(images?).collect();
+    Ok(Drawn {
+        images,
+        sheet: sheet.transpose()?,
+    })
 }
 
 /// Every face's contact-sheet thumbnail, [`THUMB_H`] high, from `trees` (all parsed).
 fn thumbnails(
     faces: &[Face],
     trees: &[Option<Arc<ParsedFace>>],
-    size: impl Fn(&Face) -> (f32, f32) + Sync,
-    bleed: bool,
+    look: Look,
 ) -> Result<Vec<Pixmap>> {
     // Collected whole before the first error is taken: rayon's `Result` collect would report
     // whichever failed first in time, another face from run to run.
@@ -150,9 +231,9 @@ fn thumbnails(
             let tree = tree
                 .as_ref()
                 .ok_or_else(|| Error::new("internal: a face not parsed"))?;
-            let (wmm, hmm) = size(face);
+            let (wmm, hmm) = look.size_mm(face);
             let tw = ((THUMB_H as f32) * wmm / hmm).round().max(1.0) as u32;
-            render_face(face, tree, tw, THUMB_H, bleed)
+            render_face(face, tree, tw, THUMB_H, look.bleed)
         })
         .collect();
     thumbs.into_iter().collect()
