@@ -503,6 +503,37 @@ fn png_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
     }
 }
 
+/// A print service's images are kept as png's are: after one card's edit only its image is
+/// drawn again, and the files are those of an export without the cache.
+#[test]
+fn service_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
+    let p = tint_game();
+    let proj = protopress::Project::open(p.root()).unwrap();
+    let cached = ExportOptions {
+        cache: true,
+        ..ExportOptions::new(Format::Tgc)
+    };
+    let first = export(&proj, "tint", &cached, &p.out()).unwrap();
+    // Two fronts, the shared back and the index.
+    assert_eq!((first.files.len(), first.cached), (4, 0));
+    assert_eq!(export(&proj, "tint", &cached, &p.out()).unwrap().cached, 3);
+    p.edit("data/tint/deck.yaml", "#00aa00", "#00aaaa");
+    let edited = export(&proj, "tint", &cached, &p.out()).unwrap();
+    assert_eq!(edited.cached, 2, "card B's front drawn again");
+    let fresh = p.root().join("fresh");
+    let fresh = export(&proj, "tint", &ExportOptions::new(Format::Tgc), &fresh).unwrap();
+    assert!(
+        exported(&edited) == exported(&fresh),
+        "as without the cache"
+    );
+    // Each format keeps its own: the other service's export draws everything.
+    let mpc = ExportOptions {
+        cache: true,
+        ..ExportOptions::new(Format::Mpc)
+    };
+    assert_eq!(export(&proj, "tint", &mpc, &p.out()).unwrap().cached, 0);
+}
+
 #[test]
 fn options_that_do_not_apply_are_refused_and_the_command_says_where_it_wrote() {
     let p = trim_game();
@@ -542,7 +573,7 @@ fn options_that_do_not_apply_are_refused_and_the_command_says_where_it_wrote() {
     let png = ["export", "trim", "--format", "png"];
     let out = cli(&[&png[..], &["--no-cache"]].concat());
     assert_eq!(out.status.code(), Some(0));
-    assert!(!p.out().join(".cache").exists());
+    assert!(!p.out().join(".cache/trim/kit/export-png").exists());
     let said = |out: std::process::Output| String::from_utf8_lossy(&out.stdout).into_owned();
     let first = said(cli(&png));
     assert!(!first.contains("build cache"), "{first}");

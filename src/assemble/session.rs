@@ -92,6 +92,17 @@ impl Session {
         self.prepare_with(id, lang, |_| {}, Parse::ByCaller, OnPaper::Unused)
     }
 
+    /// [`Session::prepare_adjusted_in`] without parsing the faces: the caller parses those it
+    /// needs ([`Prepared::parse_where`]).
+    pub fn prepare_adjusted_unparsed_in(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+    ) -> Result<Prepared> {
+        self.prepare_with(id, lang, adjust, Parse::ByCaller, OnPaper::Unused)
+    }
+
     /// [`Session::prepare_images_in`] with `adjust` applied to the loaded game before anything
     /// is rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted_in(
@@ -231,11 +242,12 @@ impl Session {
 /// When the faces' SVG is parsed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Parse {
-    /// All before `prepare` returns (exports but png, reprints: they need every tree at once).
+    /// All before `prepare` returns (the exports that keep no images, reprints: they need
+    /// every tree at once).
     Now,
     /// In batches as the sheets first draw them, each let go once drawn (builds).
     WhileDrawing,
-    /// By the caller, only the faces it draws ([`Prepared::parse_where`]): a `png` export
+    /// By the caller, only the faces it draws ([`Prepared::parse_where`]): an image export
     /// whose images the build cache kept.
     ByCaller,
 }

@@ -230,9 +230,9 @@ pub struct ExportArgs {
     /// language, into output/<game>/<lang>/export/<format>/.
     #[arg(long)]
     pub lang: Option<String>,
-    /// png: neither read nor write the build cache (<OUT>/.cache/), where each export keeps
-    /// its images for the next, which draws only the faces that changed. The files are the
-    /// same byte for byte either way.
+    /// png, tgc, mpc: neither read nor write the build cache (<OUT>/.cache/), where each
+    /// export keeps its images for the next, which draws only the faces that changed. The
+    /// files are the same byte for byte either way.
     #[arg(long)]
     pub no_cache: bool,
 }

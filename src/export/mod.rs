@@ -7,6 +7,7 @@
 //! renamed or removed cards do not linger.
 
 mod files;
+mod kept;
 mod options;
 mod pdf;
 mod png;
@@ -44,7 +45,10 @@ pub fn export(
     let dir = dir.join("export").join(opts.format.name());
     let output = match opts.format {
         Format::Png => png::export(project, id, opts, out_dir)?,
-        Format::Tgc | Format::Mpc => services::export(project, id, service(opts.format), lang)?,
+        Format::Tgc | Format::Mpc => {
+            let svc = service(opts.format);
+            services::export(project, id, svc, (lang, opts.cache), out_dir)?
+        }
         Format::Tts => {
             let base = match &opts.base_url {
                 Some(url) => url.trim_end_matches('/').to_owned(),

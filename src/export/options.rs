@@ -53,8 +53,8 @@ pub struct ExportOptions {
     /// The language to export (one of the game's); the first when not given. A game in
     /// several languages is exported into `<id>/<lang>/export/<format>/`.
     pub lang: Option<String>,
-    /// Keep `png` images in the build cache (`<out>/.cache/`) and take those of unchanged
-    /// faces from it: the command line's way, unless `--no-cache`.
+    /// Keep `png`, `tgc` and `mpc` images in the build cache (`<out>/.cache/`) and take those
+    /// of unchanged faces from it: the command line's way, unless `--no-cache`.
     pub cache: bool,
 }
 
@@ -142,6 +142,6 @@ pub struct ExportReport {
     pub exported: Vec<String>,
     /// One line per component left out, with the reason.
     pub skipped: Vec<String>,
-    /// The files taken whole from the build cache (`png`: the images of unchanged faces).
+    /// The files taken whole from the build cache (the images of unchanged faces).
     pub cached: usize,
 }

@@ -10,13 +10,13 @@ use rayon::prelude::*;
 use resvg::tiny_skia::{self, Pixmap};
 
 use super::files::{Output, face_name, px};
+use super::kept::{KeptImages, Taken, limits};
 use super::options::ExportOptions;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
-use crate::output::cache::{DiskCache, Entry};
 use crate::project::Project;
 use crate::render::faces::Face;
-use crate::render::raster::{max_pixels, png_rgb_at, render_face};
+use crate::render::raster::{png_rgb_at, render_face};
 use crate::render::shaped::ParsedFace;
 
 /// Height of a contact-sheet thumbnail, in pixels.
@@ -37,30 +37,27 @@ pub(super) fn export(
         dpi: opts.dpi.unwrap_or(300.0),
         bleed: opts.bleed,
     };
-    let cache = opts
-        .cache
-        .then(|| DiskCache::of_export(out, &p.game, "png"))
-        .flatten();
     let faces = &p.faces.faces;
-    let keys = Keys::of(faces, &p.fonts.digest, look);
-    let kept = Kept::read(cache.as_ref(), &keys);
+    let keys = keys(faces, &p.fonts.digest, look);
+    let kept = KeptImages::read((out, &p.game), "png", opts.cache, keys);
     // Parsed: the faces whose image was not kept, and every face for the thumbnails of a
-    // contact sheet that was not.
-    let trees = p.parse_where(|i| kept.sheet.is_none() || kept.images[i].is_none())?;
+    // contact sheet that was not (the last image).
+    let sheet = faces.len();
+    let trees = p.parse_where(|i| !kept.has(sheet) || !kept.has(i))?;
     let drawn = draw(faces, &trees, &kept, look)?;
     let names: Vec<String> = (faces.iter())
         .map(|f| format!("{}/{}.png", f.component, face_name(f)))
-        .chain([CONTACT_SHEET.to_owned()])
+        .chain(["contact-sheet.png".to_owned()])
         .collect();
-    if let Some(cache) = &cache {
-        drawn.keep_in(cache, &keys, &names);
-    }
-    let made = drawn.images.len() + usize::from(drawn.sheet.is_some());
-    let files: Vec<(String, Vec<u8>)> = names.into_iter().zip(kept.with(drawn)?).collect();
-    Ok(Output {
-        cached: files.len() - made,
-        files,
+    let Taken {
+        images,
         cache,
+        taken,
+    } = kept.with(drawn, &names)?;
+    Ok(Output {
+        files: names.into_iter().zip(images).collect(),
+        cache,
+        cached: taken,
         exported: vec![format!(
             "{} faces at {} dpi{}",
             faces.len(),
@@ -70,9 +67,6 @@ pub(super) fn export(
         ..Output::default()
     })
 }
-
-/// The contact sheet's file name.
-const CONTACT_SHEET: &str = "contact-sheet.png";
 
 /// How the faces are drawn: at `dpi`, with their bleed or without.
 #[derive(Clone, Copy)]
@@ -101,108 +95,48 @@ impl Look {
     }
 }
 
-/// What the images are kept under in the build cache: each face's, and the contact sheet's.
-struct Keys {
-    images: Vec<String>,
-    sheet: String,
-}
-
-impl Keys {
-    /// Keys naming all an image is drawn from: the face's hash (its art's within it), the
-    /// fonts it is set in, its size and bleed, how it is drawn (pixels, resolution, bleed or
-    /// not), and the limits that could refuse it (the largest image, and those parsing the
-    /// face keeps to, which a kept face never meets).
-    fn of(faces: &[Face], fonts: &str, look: Look) -> Keys {
-        let limits = format!("{} {}", max_pixels(), crate::render::parse_limits());
-        let face_key = |face: &Face| {
-            let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
-            format!("{} {fonts} {wmm}x{hmm}+{}", face.hash, face.bleed)
-        };
-        let images = (faces.iter())
-            .map(|face| {
-                let (w, h) = look.pixels(face);
-                let (dpi, bleed) = (look.dpi, look.bleed);
-                format!("png {} {w}x{h} {dpi} {bleed} {limits}", face_key(face))
-            })
-            .collect();
-        let mut sheet = format!("contact sheet {THUMB_H} {} {limits}", look.bleed);
-        for face in faces {
-            sheet.push(' ');
-            sheet.push_str(&face_key(face));
-        }
-        Keys { images, sheet }
+/// What each face's image is kept under, then the contact sheet's: all an image is drawn from
+/// (the face's hash, its art's within it, the fonts it is set in, its size and bleed), how
+/// (pixels, resolution, bleed or not), and what could refuse it ([`limits`]).
+fn keys(faces: &[Face], fonts: &str, look: Look) -> Vec<String> {
+    let limits = limits();
+    let face_key = |face: &Face| {
+        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+        format!("{} {fonts} {wmm}x{hmm}+{}", face.hash, face.bleed)
+    };
+    let mut sheet = format!("contact sheet {THUMB_H} {} {limits}", look.bleed);
+    for face in faces {
+        sheet.push(' ');
+        sheet.push_str(&face_key(face));
     }
+    (faces.iter())
+        .map(|face| {
+            let (w, h) = look.pixels(face);
+            let (dpi, bleed) = (look.dpi, look.bleed);
+            format!("png {} {w}x{h} {dpi} {bleed} {limits}", face_key(face))
+        })
+        .chain([sheet])
+        .collect()
 }
 
-/// The images the build cache kept: each face's (in face order, `None` where not kept), and
-/// the contact sheet.
-struct Kept {
-    images: Vec<Option<Vec<u8>>>,
-    sheet: Option<Vec<u8>>,
-}
-
-impl Kept {
-    fn read(cache: Option<&DiskCache>, keys: &Keys) -> Kept {
-        let kept = |key: &str| cache?.get(Entry::Image, key, Some);
-        Kept {
-            images: keys.images.par_iter().map(|k| kept(k)).collect(),
-            sheet: kept(&keys.sheet),
-        }
-    }
-
-    /// Every file's bytes, in face order and the contact sheet last: kept, or `drawn` now.
-    fn with(self, drawn: Drawn) -> Result<Vec<Vec<u8>>> {
-        let mut images = self.images;
-        for (i, png) in drawn.images {
-            images[i] = Some(png);
-        }
-        let lost = || Error::new("internal: an image neither kept nor drawn");
-        let sheet = self.sheet.or(drawn.sheet);
-        images
-            .into_iter()
-            .chain([sheet])
-            .map(|png| png.ok_or_else(lost))
-            .collect()
-    }
-}
-
-/// The images drawn now: of the faces the cache did not keep (by their place among the
-/// faces), and the contact sheet when it did not keep it.
-struct Drawn {
-    images: Vec<(usize, Vec<u8>)>,
-    sheet: Option<Vec<u8>>,
-}
-
-impl Drawn {
-    /// Keeps the images drawn now in `cache`, copied from the files (`names`, the contact
-    /// sheet's last) once they are written, so no image is held twice in memory.
-    fn keep_in(&self, cache: &DiskCache, keys: &Keys, names: &[String]) {
-        for (i, png) in &self.images {
-            cache.put_written(Entry::Image, &keys.images[*i], &names[*i], png);
-        }
-        if let (Some(png), Some(name)) = (&self.sheet, names.last()) {
-            cache.put_written(Entry::Image, &keys.sheet, name, png);
-        }
-    }
-}
-
-/// Draws what `kept` lacks from `trees`. The thumbnails come first (a tenth of the work), so
-/// that the contact sheet is encoded beside the faces rather than after them; the faces are
-/// drawn largest first, so that no core is left alone with a large board at the end. Errors
-/// come as they would drawing everything: a thumbnail's, a face's, then the sheet's.
+/// Draws the images `kept` lacks from `trees`, by their place (the contact sheet's after the
+/// faces'). The thumbnails come first (a tenth of the work), so that the contact sheet is
+/// encoded beside the faces rather than after them; the faces are drawn largest first, so that
+/// no core is left alone with a large board at the end. Errors come as they would drawing
+/// everything: a thumbnail's, a face's, then the sheet's.
 fn draw(
     faces: &[Face],
     trees: &[Option<Arc<ParsedFace>>],
-    kept: &Kept,
+    kept: &KeptImages,
     look: Look,
-) -> Result<Drawn> {
+) -> Result<Vec<(usize, Vec<u8>)>> {
     let missing: Vec<(usize, &Face, &ParsedFace)> = (faces.iter().zip(trees).enumerate())
-        .filter(|(i, _)| kept.images[*i].is_none())
+        .filter(|(i, _)| !kept.has(*i))
         .filter_map(|(i, (face, tree))| Some((i, face, &**tree.as_ref()?)))
         .collect();
-    let thumbs = match kept.sheet {
-        Some(_) => None,
-        None => Some(thumbnails(faces, trees, look)?),
+    let thumbs = match kept.has(faces.len()) {
+        true => None,
+        false => Some(thumbnails(faces, trees, look)?),
     };
     let sheet = || {
         let thumbs = thumbs.as_deref()?;
@@ -211,11 +145,9 @@ fn draw(
     let (sheet, images) = rayon::join(sheet, || {
         largest_first(&missing, |&(_, face, tree)| look.png(face, tree))
     });
-    let images = missing.iter().map(|m| m.0).zip(images?).collect();
-    Ok(Drawn {
-        images,
-        sheet: sheet.transpose()?,
-    })
+    let mut drawn: Vec<(usize, Vec<u8>)> = missing.iter().map(|m| m.0).zip(images?).collect();
+    drawn.extend(sheet.transpose()?.map(|png| (faces.len(), png)));
+    Ok(drawn)
 }
 
 /// Every face's contact-sheet thumbnail, [`THUMB_H`] high, from `trees` (all parsed).

@@ -7,10 +7,15 @@
 //! service's dpi, the trim is centred, and the bleed around it is the service's. A component
 //! whose size no product of the service matches (within [`NEAR_MM`]) is listed and skipped.
 
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Arc;
+
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::files::{Output, face_name, json_bytes, no_copies};
+use super::kept::{KeptImages, Taken, limits};
 use super::options::Format;
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
@@ -19,6 +24,7 @@ use crate::model::{Component, ComponentKind, TokenShape, Window};
 use crate::project::Project;
 use crate::render::faces::{CardCopy, Face};
 use crate::render::raster::{Area, blank, draw_layers, png_rgb_at};
+use crate::render::shaped::ParsedFace;
 
 /// What a product is cut as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -282,20 +288,63 @@ pub(super) fn export(
     project: &Project,
     id: &str,
     svc: &Service,
-    lang: Option<&str>,
+    (lang, cached): (Option<&str>, bool),
+    out: &Path,
 ) -> Result<Output> {
     let bleed = svc.bleed_mm() + BLEED_MARGIN_MM;
     // Only what the service prints is drawn with its bleed; the rest is not exported.
     let session = Session::new(project, &BuildOptions::default());
-    let p = session.prepare_adjusted_in(id, lang, |game| {
+    let p = session.prepare_adjusted_unparsed_in(id, lang, |game| {
         for c in &mut game.components {
             if match_product(svc, c).is_ok() {
                 c.spec.bleed_mm = Some(bleed);
             }
         }
     })?;
-    let mut out = Output::default();
+    let mut output = Output::default();
     let mut jobs: Vec<Job> = Vec::new();
+    let components = index_components(&p, svc, &mut jobs, &mut output);
+    let keys = jobs.iter().map(|job| job_key(svc, job, &p)).collect();
+    let kept = KeptImages::read((out, &p.game), svc.format.name(), cached, keys);
+    let missing: Vec<usize> = (0..jobs.len()).filter(|&i| !kept.has(i)).collect();
+    let wanted: HashSet<usize> = (missing.iter())
+        .flat_map(|&i| jobs[i].layers.iter().copied())
+        .collect();
+    let trees = p.parse_where(|face| wanted.contains(&face))?;
+    // Collected whole, so the first error told is the first job's, not the first in time.
+    let drawn: Vec<Result<(usize, Vec<u8>)>> = (missing.par_iter())
+        .map(|&i| Ok((i, render_job(&p.faces.faces, &trees, &jobs[i], svc.dpi)?)))
+        .collect();
+    let drawn = drawn.into_iter().collect::<Result<Vec<_>>>()?;
+    let names: Vec<String> = jobs.into_iter().map(|job| job.file).collect();
+    let Taken {
+        images,
+        cache,
+        taken,
+    } = kept.with(drawn, &names)?;
+    output.files = names.into_iter().zip(images).collect();
+    (output.cache, output.cached) = (cache, taken);
+    let index = Index {
+        service: svc.name,
+        dpi: svc.dpi,
+        bleed_in: svc.bleed_in,
+        components,
+        skipped: output.skipped.clone(),
+    };
+    output
+        .files
+        .push(("index.json".to_owned(), json_bytes(&index)?));
+    Ok(output)
+}
+
+/// Each component the service prints, with the images its cards need among `jobs`; the others
+/// are skipped, saying why, and what each became said, in `output`.
+fn index_components(
+    p: &Prepared,
+    svc: &Service,
+    jobs: &mut Vec<Job>,
+    output: &mut Output,
+) -> Vec<IndexComponent> {
     let mut components = Vec::new();
     for deck in &p.faces.decks {
         let Some(comp) = p.game.components.get(deck.component) else {
@@ -305,20 +354,21 @@ pub(super) fn export(
             continue;
         }
         if deck.copies.is_empty() {
-            out.skipped.push(no_copies(&comp.spec.id));
+            output.skipped.push(no_copies(&comp.spec.id));
             continue;
         }
         let product = match match_product(svc, comp) {
             Ok(product) => product,
             Err(reason) => {
-                out.skipped.push(format!("{}: {reason}", comp.spec.id));
+                output.skipped.push(format!("{}: {reason}", comp.spec.id));
                 continue;
             }
         };
         let pixels = svc.pixels(&product);
-        let cards = index_cards(&p, comp, &deck.copies, pixels, &mut jobs);
+        let cards = index_cards(p, comp, &deck.copies, pixels, jobs);
         let (b, (w, h)) = (svc.bleed_px(), pixels);
-        out.exported
+        output
+            .exported
             .push(exported_line(comp, &product, pixels, &cards));
         components.push(IndexComponent {
             component: comp.spec.id.clone(),
@@ -328,26 +378,29 @@ pub(super) fn export(
             cards,
         });
     }
-    let images: Vec<Result<(String, Vec<u8>)>> = jobs
-        .par_iter()
-        .map(|job| Ok((job.file.clone(), render_job(&p, job, svc.dpi)?)))
-        .collect();
-    for image in images {
-        out.files.push(image?);
-    }
-    let index = Index {
-        service: svc.name,
-        dpi: svc.dpi,
-        bleed_in: svc.bleed_in,
-        components,
-        skipped: out.skipped.clone(),
-    };
-    out.files
-        .push(("index.json".to_owned(), json_bytes(&index)?));
-    Ok(out)
+    components
 }
 
-/// What the export says of one component: its images' size, the product, its cards and copies.
+/// What a job's image is kept under: the service and its resolution, the image's pixels, the
+/// windows of a top layer, and each layer's face (its hash, its art's within it, its size and
+/// bleed) with the fonts they are set in and what could refuse the image ([`limits`]).
+fn job_key(svc: &Service, job: &Job, p: &Prepared) -> String {
+    let (w, h) = job.pixels;
+    let mut key = format!(
+        "{} {} dpi {w}x{h} {:?} {} {}",
+        svc.name,
+        svc.dpi,
+        job.windows,
+        p.fonts.digest,
+        limits()
+    );
+    for face in job.layers.iter().filter_map(|&l| p.faces.faces.get(l)) {
+        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+        key.push_str(&format!(" {} {wmm}x{hmm}+{}", face.hash, face.bleed));
+    }
+    key
+}
+
 fn exported_line(
     comp: &Component,
     product: &Product,
@@ -419,12 +472,17 @@ fn index_cards(
     cards
 }
 
-fn render_job(p: &Prepared, job: &Job, dpi: f32) -> Result<Vec<u8>> {
+fn render_job(
+    faces: &[Face],
+    trees: &[Option<Arc<ParsedFace>>],
+    job: &Job,
+    dpi: f32,
+) -> Result<Vec<u8>> {
     let (w, h) = job.pixels;
     let mut pixmap = blank(&job.file, w, h)?;
     let mut layers = Vec::new();
     for &layer in &job.layers {
-        let (Some(face), Some(tree)) = (p.faces.faces.get(layer), p.trees.get(layer)) else {
+        let (Some(face), Some(Some(tree))) = (faces.get(layer), trees.get(layer)) else {
             continue;
         };
         layers.push((face, &**tree, service_area(face, w, h, dpi)?));
