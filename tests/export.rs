@@ -526,12 +526,17 @@ fn service_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
         exported(&edited) == exported(&fresh),
         "as without the cache"
     );
-    // Each format keeps its own: the other service's export draws everything.
+    assert!(
+        !p.root().join("fresh/.cache").exists(),
+        "no cache without asking"
+    );
+    // Each format keeps its own folder: another's export prunes none of them.
     let mpc = ExportOptions {
         cache: true,
         ..ExportOptions::new(Format::Mpc)
     };
     assert_eq!(export(&proj, "tint", &mpc, &p.out()).unwrap().cached, 0);
+    assert_eq!(export(&proj, "tint", &cached, &p.out()).unwrap().cached, 3);
 }
 
 #[test]

@@ -83,17 +83,17 @@ impl Session {
     /// Like [`Session::prepare_in`] for images (exports), which put nothing on the paper: a
     /// piece too large for it is no error there.
     pub fn prepare_images_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
-        self.prepare_adjusted_in(id, lang, |_| {})
+        self.prepare_with(id, lang, |_| {}, Parse::Now, OnPaper::Unused)
     }
 
     /// [`Session::prepare_images_in`] without parsing the faces: the caller parses those it
-    /// needs ([`Prepared::parse_where`]).
+    /// draws ([`Prepared::parse_where`]).
     pub fn prepare_unparsed_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
-        self.prepare_with(id, lang, |_| {}, Parse::ByCaller, OnPaper::Unused)
+        self.prepare_adjusted_unparsed_in(id, lang, |_| {})
     }
 
-    /// [`Session::prepare_adjusted_in`] without parsing the faces: the caller parses those it
-    /// needs ([`Prepared::parse_where`]).
+    /// [`Session::prepare_unparsed_in`] with `adjust` applied to the loaded game before
+    /// anything is rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted_unparsed_in(
         &self,
         id: &str,
@@ -101,17 +101,6 @@ impl Session {
         adjust: impl FnOnce(&mut Game),
     ) -> Result<Prepared> {
         self.prepare_with(id, lang, adjust, Parse::ByCaller, OnPaper::Unused)
-    }
-
-    /// [`Session::prepare_images_in`] with `adjust` applied to the loaded game before anything
-    /// is rendered (an export drawing the faces with a print service's bleed).
-    pub fn prepare_adjusted_in(
-        &self,
-        id: &str,
-        lang: Option<&str>,
-        adjust: impl FnOnce(&mut Game),
-    ) -> Result<Prepared> {
-        self.prepare_with(id, lang, adjust, Parse::Now, OnPaper::Unused)
     }
 
     fn prepare_with(

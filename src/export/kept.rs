@@ -45,9 +45,10 @@ impl KeptImages {
         self.images.get(i).is_some_and(Option::is_some)
     }
 
-    /// Every image in order, kept or among `drawn` (by place), the file of each named by
-    /// `names`: those drawn now are to be kept, copied from their files once the export is
-    /// written ([`Taken::cache`]), so no image is held twice in memory.
+    /// Every image in order, kept or among `drawn` (by place). The images drawn now are
+    /// entered in the cache as they go, to be copied from their files once the export is
+    /// written ([`Taken::cache`], committed beside the export's folder), so no image is held
+    /// twice in memory: `names` are those files, relative to that folder, in the keys' order.
     pub(super) fn with(self, drawn: Vec<(usize, Vec<u8>)>, names: &[String]) -> Result<Taken> {
         let KeptImages {
             cache,

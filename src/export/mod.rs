@@ -46,8 +46,7 @@ pub fn export(
     let output = match opts.format {
         Format::Png => png::export(project, id, opts, out_dir)?,
         Format::Tgc | Format::Mpc => {
-            let svc = service(opts.format);
-            services::export(project, id, svc, (lang, opts.cache), out_dir)?
+            services::export(project, id, service(opts.format), opts, out_dir)?
         }
         Format::Tts => {
             let base = match &opts.base_url {

@@ -41,13 +41,13 @@ pub(super) fn export(
     let keys = keys(faces, &p.fonts.digest, look);
     let kept = KeptImages::read((out, &p.game), "png", opts.cache, keys);
     // Parsed: the faces whose image was not kept, and every face for the thumbnails of a
-    // contact sheet that was not (the last image).
-    let sheet = faces.len();
+    // contact sheet that was not.
+    let sheet = contact_sheet_at(faces);
     let trees = p.parse_where(|i| !kept.has(sheet) || !kept.has(i))?;
     let drawn = draw(faces, &trees, &kept, look)?;
     let names: Vec<String> = (faces.iter())
         .map(|f| format!("{}/{}.png", f.component, face_name(f)))
-        .chain(["contact-sheet.png".to_owned()])
+        .chain([CONTACT_SHEET.to_owned()])
         .collect();
     let Taken {
         images,
@@ -66,6 +66,14 @@ pub(super) fn export(
         )],
         ..Output::default()
     })
+}
+
+/// The contact sheet's file name.
+const CONTACT_SHEET: &str = "contact-sheet.png";
+
+/// The contact sheet's place among the images (and their keys and files): after every face's.
+fn contact_sheet_at(faces: &[Face]) -> usize {
+    faces.len()
 }
 
 /// How the faces are drawn: at `dpi`, with their bleed or without.
@@ -134,7 +142,7 @@ fn draw(
         .filter(|(i, _)| !kept.has(*i))
         .filter_map(|(i, (face, tree))| Some((i, face, &**tree.as_ref()?)))
         .collect();
-    let thumbs = match kept.has(faces.len()) {
+    let thumbs = match kept.has(contact_sheet_at(faces)) {
         true => None,
         false => Some(thumbnails(faces, trees, look)?),
     };
@@ -146,7 +154,7 @@ fn draw(
         largest_first(&missing, |&(_, face, tree)| look.png(face, tree))
     });
     let mut drawn: Vec<(usize, Vec<u8>)> = missing.iter().map(|m| m.0).zip(images?).collect();
-    drawn.extend(sheet.transpose()?.map(|png| (faces.len(), png)));
+    drawn.extend(sheet.transpose()?.map(|png| (contact_sheet_at(faces), png)));
     Ok(drawn)
 }
 

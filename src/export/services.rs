@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::files::{Output, face_name, json_bytes, no_copies};
 use super::kept::{KeptImages, Taken, limits};
-use super::options::Format;
+use super::options::{ExportOptions, Format};
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
@@ -284,17 +284,19 @@ struct Job {
     pixels: (u32, u32),
 }
 
+/// The service's images of every component it prints, and `index.json`, taking from the build
+/// cache under `out` what an export before kept there (when `opts.cache`).
 pub(super) fn export(
     project: &Project,
     id: &str,
     svc: &Service,
-    (lang, cached): (Option<&str>, bool),
+    opts: &ExportOptions,
     out: &Path,
 ) -> Result<Output> {
     let bleed = svc.bleed_mm() + BLEED_MARGIN_MM;
     // Only what the service prints is drawn with its bleed; the rest is not exported.
     let session = Session::new(project, &BuildOptions::default());
-    let p = session.prepare_adjusted_unparsed_in(id, lang, |game| {
+    let p = session.prepare_adjusted_unparsed_in(id, opts.lang.as_deref(), |game| {
         for c in &mut game.components {
             if match_product(svc, c).is_ok() {
                 c.spec.bleed_mm = Some(bleed);
@@ -304,18 +306,15 @@ pub(super) fn export(
     let mut output = Output::default();
     let mut jobs: Vec<Job> = Vec::new();
     let components = index_components(&p, svc, &mut jobs, &mut output);
-    let keys = jobs.iter().map(|job| job_key(svc, job, &p)).collect();
-    let kept = KeptImages::read((out, &p.game), svc.format.name(), cached, keys);
-    let missing: Vec<usize> = (0..jobs.len()).filter(|&i| !kept.has(i)).collect();
-    let wanted: HashSet<usize> = (missing.iter())
-        .flat_map(|&i| jobs[i].layers.iter().copied())
-        .collect();
-    let trees = p.parse_where(|face| wanted.contains(&face))?;
-    // Collected whole, so the first error told is the first job's, not the first in time.
-    let drawn: Vec<Result<(usize, Vec<u8>)>> = (missing.par_iter())
-        .map(|&i| Ok((i, render_job(&p.faces.faces, &trees, &jobs[i], svc.dpi)?)))
-        .collect();
-    let drawn = drawn.into_iter().collect::<Result<Vec<_>>>()?;
+    let limits = limits();
+    let keys = jobs.iter().map(|job| job_key(svc, job, &p, &limits));
+    let kept = KeptImages::read(
+        (out, &p.game),
+        svc.format.name(),
+        opts.cache,
+        keys.collect(),
+    );
+    let drawn = draw(&p, &jobs, &kept, svc.dpi)?;
     let names: Vec<String> = jobs.into_iter().map(|job| job.file).collect();
     let Taken {
         images,
@@ -335,6 +334,21 @@ pub(super) fn export(
         .files
         .push(("index.json".to_owned(), json_bytes(&index)?));
     Ok(output)
+}
+
+/// The images of the jobs `kept` lacks, by their place among `jobs`, parsing only their
+/// faces: a face no image drawn now shows (a skipped component's, a die's) is not parsed.
+/// Collected whole, so the first error told is the first job's, not the first in time.
+fn draw(p: &Prepared, jobs: &[Job], kept: &KeptImages, dpi: f32) -> Result<Vec<(usize, Vec<u8>)>> {
+    let missing: Vec<usize> = (0..jobs.len()).filter(|&i| !kept.has(i)).collect();
+    let wanted: HashSet<usize> = (missing.iter())
+        .flat_map(|&i| jobs[i].layers.iter().copied())
+        .collect();
+    let trees = p.parse_where(|face| wanted.contains(&face))?;
+    let drawn: Vec<Result<(usize, Vec<u8>)>> = (missing.par_iter())
+        .map(|&i| Ok((i, render_job(&p.faces.faces, &trees, &jobs[i], dpi)?)))
+        .collect();
+    drawn.into_iter().collect()
 }
 
 /// Each component the service prints, with the images its cards need among `jobs`; the others
@@ -384,15 +398,11 @@ fn index_components(
 /// What a job's image is kept under: the service and its resolution, the image's pixels, the
 /// windows of a top layer, and each layer's face (its hash, its art's within it, its size and
 /// bleed) with the fonts they are set in and what could refuse the image ([`limits`]).
-fn job_key(svc: &Service, job: &Job, p: &Prepared) -> String {
+fn job_key(svc: &Service, job: &Job, p: &Prepared, limits: &str) -> String {
     let (w, h) = job.pixels;
     let mut key = format!(
-        "{} {} dpi {w}x{h} {:?} {} {}",
-        svc.name,
-        svc.dpi,
-        job.windows,
-        p.fonts.digest,
-        limits()
+        "{} {} dpi {w}x{h} {:?} {} {limits}",
+        svc.name, svc.dpi, job.windows, p.fonts.digest
     );
     for face in job.layers.iter().filter_map(|&l| p.faces.faces.get(l)) {
         let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
@@ -401,6 +411,7 @@ fn job_key(svc: &Service, job: &Job, p: &Prepared) -> String {
     key
 }
 
+/// What the export says of one component: its images' size, the product, its cards and copies.
 fn exported_line(
     comp: &Component,
     product: &Product,
@@ -472,6 +483,7 @@ fn index_cards(
     cards
 }
 
+/// A job's image: its layers, parsed, drawn one over the other through the top's windows.
 fn render_job(
     faces: &[Face],
     trees: &[Option<Arc<ParsedFace>>],
@@ -482,8 +494,11 @@ fn render_job(
     let mut pixmap = blank(&job.file, w, h)?;
     let mut layers = Vec::new();
     for &layer in &job.layers {
-        let (Some(face), Some(Some(tree))) = (faces.get(layer), trees.get(layer)) else {
+        let Some(face) = faces.get(layer) else {
             continue;
+        };
+        let Some(Some(tree)) = trees.get(layer) else {
+            return Err(Error::new("internal: a face to draw was not parsed"));
         };
         layers.push((face, &**tree, service_area(face, w, h, dpi)?));
     }
