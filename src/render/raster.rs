@@ -154,13 +154,18 @@ fn taps(from: usize, to: usize) -> Vec<(usize, u16)> {
         .collect()
 }
 
-/// A white pixmap of `w` × `h`, within the pixel limit.
+/// A white pixmap of `w` × `h`, within the pixel limit. Its bytes are made white at once (an
+/// opaque white pixel is four 255s, premultiplied or not): a pixmap made and then filled was
+/// written twice, zeroed first, a fiftieth of a Tabletop Simulator export.
 pub fn blank(what: &str, w: u32, h: u32) -> Result<Pixmap> {
     check_pixels(what, w, h)?;
-    let mut pixmap =
-        Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| Error::new("image too large to render"))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    Ok(pixmap)
+    let too_large = || Error::new("image too large to render");
+    let size = tiny_skia::IntSize::from_wh(w.max(1), h.max(1)).ok_or_else(too_large)?;
+    let bytes = (size.width() as usize)
+        .checked_mul(size.height() as usize)
+        .and_then(|n| n.checked_mul(4))
+        .ok_or_else(too_large)?;
+    Pixmap::from_vec(vec![255; bytes], size).ok_or_else(too_large)
 }
 
 /// Draws `area` of a face over the whole of `pixmap` (over what is there: layers stack).
@@ -428,6 +433,17 @@ mod tests {
         let mut out = vec![0u8; pixmap.data().len() / 4 * 3];
         rgb_into(pixmap.data(), &mut out);
         out
+    }
+
+    /// A blank pixmap is the pixmap a new one filled with white is.
+    #[test]
+    fn a_blank_is_a_pixmap_filled_white() {
+        for (w, h) in [(1, 1), (3, 2), (17, 5)] {
+            let mut filled = Pixmap::new(w, h).unwrap();
+            filled.fill(tiny_skia::Color::WHITE);
+            assert_eq!(blank("test", w, h).unwrap(), filled, "{w} x {h}");
+        }
+        assert!(blank("test", 0, 0).is_ok_and(|p| (p.width(), p.height()) == (1, 1)));
     }
 
     #[test]
