@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use resvg::tiny_skia::{self, Pixmap};
+use resvg::tiny_skia::Pixmap;
 
 use super::files::{Output, face_name, px};
 use super::kept::{KeptImages, Taken, limits};
@@ -16,7 +16,7 @@ use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
 use crate::project::Project;
 use crate::render::faces::Face;
-use crate::render::raster::{png_rgb_at, render_face};
+use crate::render::raster::{filled, png_rgb_at, render_face};
 use crate::render::shaped::ParsedFace;
 
 /// Height of a contact-sheet thumbnail, in pixels.
@@ -205,9 +205,7 @@ const GAP: u32 = 10;
 fn contact_sheet(thumbs: &[Pixmap]) -> Result<Pixmap> {
     let (width, spots) = shelves(&thumbs.iter().map(Pixmap::width).collect::<Vec<_>>());
     let height = spots.last().map_or(GAP, |&(_, y)| y) + THUMB_H + GAP;
-    let mut sheet =
-        Pixmap::new(width, height).ok_or_else(|| Error::new("contact sheet too large"))?;
-    sheet.fill(tiny_skia::Color::from_rgba8(235, 235, 235, 255));
+    let mut sheet = filled((width, height), [235, 235, 235, 255])?;
     for (t, &(x, y)) in thumbs.iter().zip(&spots) {
         paste(&mut sheet, t, x, y);
     }
@@ -261,6 +259,7 @@ fn shelves(widths: &[u32]) -> (u32, Vec<(u32, u32)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use resvg::tiny_skia;
 
     /// Pasting gives the pixels drawing the opaque thumbnail over the sheet gives, and a
     /// thumbnail that would run off the sheet is cut at its edge.

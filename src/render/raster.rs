@@ -154,18 +154,22 @@ fn taps(from: usize, to: usize) -> Vec<(usize, u16)> {
         .collect()
 }
 
-/// A white pixmap of `w` × `h`, within the pixel limit. Its bytes are made white at once (an
-/// opaque white pixel is four 255s, premultiplied or not): a pixmap made and then filled was
-/// written twice, zeroed first, a fiftieth of a Tabletop Simulator export.
+/// A white pixmap of `w` × `h`, within the pixel limit.
 pub fn blank(what: &str, w: u32, h: u32) -> Result<Pixmap> {
     check_pixels(what, w, h)?;
+    filled((w, h), [255; 4])
+}
+
+/// A pixmap of `w` × `h` (1 at least) whose every pixel is `rgba` (premultiplied), its bytes
+/// written once: a pixmap made and then filled was written twice, zeroed first (a fiftieth of
+/// a Tabletop Simulator export).
+pub fn filled((w, h): (u32, u32), rgba: [u8; 4]) -> Result<Pixmap> {
     let too_large = || Error::new("image too large to render");
     let size = tiny_skia::IntSize::from_wh(w.max(1), h.max(1)).ok_or_else(too_large)?;
-    let bytes = (size.width() as usize)
+    let pixels = (size.width() as usize)
         .checked_mul(size.height() as usize)
-        .and_then(|n| n.checked_mul(4))
         .ok_or_else(too_large)?;
-    Pixmap::from_vec(vec![255; bytes], size).ok_or_else(too_large)
+    Pixmap::from_vec(rgba.repeat(pixels), size).ok_or_else(too_large)
 }
 
 /// Draws `area` of a face over the whole of `pixmap` (over what is there: layers stack).
@@ -435,13 +439,16 @@ mod tests {
         out
     }
 
-    /// A blank pixmap is the pixmap a new one filled with white is.
+    /// A blank pixmap, or one filled grey, is the pixmap a new one filled so is.
     #[test]
-    fn a_blank_is_a_pixmap_filled_white() {
+    fn a_filled_pixmap_is_a_new_one_filled() {
+        let grey = tiny_skia::Color::from_rgba8(235, 235, 235, 255);
         for (w, h) in [(1, 1), (3, 2), (17, 5)] {
-            let mut filled = Pixmap::new(w, h).unwrap();
-            filled.fill(tiny_skia::Color::WHITE);
-            assert_eq!(blank("test", w, h).unwrap(), filled, "{w} x {h}");
+            let (mut white, mut greyed) = (Pixmap::new(w, h).unwrap(), Pixmap::new(w, h).unwrap());
+            white.fill(tiny_skia::Color::WHITE);
+            greyed.fill(grey);
+            assert_eq!(blank("test", w, h).unwrap(), white, "{w} x {h}");
+            assert_eq!(filled((w, h), [235, 235, 235, 255]).unwrap(), greyed);
         }
         assert!(blank("test", 0, 0).is_ok_and(|p| (p.width(), p.height()) == (1, 1)));
     }
