@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use crate::error::{Error, Result};
 use crate::model::Game;
 use crate::output::cache::{DiskCache, Entry};
+use crate::render::faces::Face;
 
 /// The images of one export that the cache kept, by their place in its list of keys.
 pub(super) struct KeptImages {
@@ -78,6 +79,12 @@ pub(super) struct Taken {
     pub(super) cache: Option<DiskCache>,
     /// How many came from the cache.
     pub(super) taken: usize,
+}
+
+/// A face as an image's key names it: its hash (its art's within it), its size and bleed.
+pub(super) fn face_key(face: &Face) -> String {
+    let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
+    format!("{} {wmm}x{hmm}+{}", face.hash, face.bleed)
 }
 
 /// What could refuse an image, for its key: the largest image an export draws and the limits

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use resvg::tiny_skia::Pixmap;
 
 use super::files::{Output, face_name, px};
-use super::kept::{KeptImages, Taken, limits};
+use super::kept::{KeptImages, Taken, face_key, limits};
 use super::options::ExportOptions;
 use crate::assemble::{BuildOptions, Session};
 use crate::error::{Error, Result};
@@ -108,20 +108,17 @@ impl Look {
 /// (pixels, resolution, bleed or not), and what could refuse it ([`limits`]).
 fn keys(faces: &[Face], fonts: &str, look: Look) -> Vec<String> {
     let limits = limits();
-    let face_key = |face: &Face| {
-        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
-        format!("{} {fonts} {wmm}x{hmm}+{}", face.hash, face.bleed)
-    };
+    let set_in_fonts = |face: &Face| format!("{} {fonts}", face_key(face));
     let mut sheet = format!("contact sheet {THUMB_H} {} {limits}", look.bleed);
     for face in faces {
         sheet.push(' ');
-        sheet.push_str(&face_key(face));
+        sheet.push_str(&set_in_fonts(face));
     }
     (faces.iter())
         .map(|face| {
             let (w, h) = look.pixels(face);
             let (dpi, bleed) = (look.dpi, look.bleed);
-            format!("png {} {w}x{h} {dpi} {bleed} {limits}", face_key(face))
+            format!("png {} {w}x{h} {dpi} {bleed} {limits}", set_in_fonts(face))
         })
         .chain([sheet])
         .collect()

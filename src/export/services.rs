@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::files::{Output, face_name, json_bytes, no_copies};
-use super::kept::{KeptImages, Taken, limits};
+use super::kept::{KeptImages, Taken, face_key, limits};
 use super::options::{ExportOptions, Format};
 use crate::assemble::{BuildOptions, Prepared, Session};
 use crate::error::{Error, Result};
@@ -405,8 +405,8 @@ fn job_key(svc: &Service, job: &Job, p: &Prepared, limits: &str) -> String {
         svc.name, svc.dpi, job.windows, p.fonts.digest
     );
     for face in job.layers.iter().filter_map(|&l| p.faces.faces.get(l)) {
-        let (wmm, hmm) = (face.size.width_mm, face.size.height_mm);
-        key.push_str(&format!(" {} {wmm}x{hmm}+{}", face.hash, face.bleed));
+        key.push(' ');
+        key.push_str(&face_key(face));
     }
     key
 }

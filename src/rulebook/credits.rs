@@ -289,6 +289,27 @@ pub fn typeset_crediting_remembered<'c>(
     Ok(out)
 }
 
+/// `typeset`, laid out once more by `lay` when it does not credit all of `elsewhere` (the
+/// fonts of faces drawn beside its first layout, which may bring one of their own), then
+/// crediting those too, and what it credits remembered for the next build under `key`; as it
+/// is otherwise. Most of that pass is memoised.
+pub fn credit_also<'c>(
+    typeset: Typeset,
+    elsewhere: &BTreeSet<String>,
+    (cache, key): (Option<&TypesetCache>, &str),
+    lay: impl FnMut(&BTreeSet<String>) -> Result<Laid<'c>>,
+) -> Result<Typeset> {
+    if elsewhere.is_subset(&typeset.fonts) {
+        return Ok(typeset);
+    }
+    let mut again = typeset_crediting_fonts(&typeset.fonts | elsewhere, elsewhere, lay)?;
+    again.laid_now |= typeset.laid_now;
+    if let Some(cache) = cache {
+        cache.remember_credited(key, &again.fonts);
+    }
+    Ok(again)
+}
+
 /// The fonts of the given PDFs together.
 pub fn fonts_of<'a>(pdfs: impl IntoIterator<Item = &'a [u8]>) -> BTreeSet<String> {
     pdfs.into_iter().flat_map(pdf_font_families).collect()

@@ -104,15 +104,7 @@ fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePa
     );
     let (typeset, faces) = (typeset?, faces?);
     let taken = &taken | &drawn_fonts(&faces);
-    if taken.is_subset(&typeset.fonts) {
-        return Ok((typeset, faces));
-    }
-    let laid_before = typeset.laid_now;
-    let mut typeset = credits::typeset_crediting_fonts(&typeset.fonts | &taken, &taken, lay)?;
-    typeset.laid_now |= laid_before;
-    if let Some(cache) = input.cache {
-        cache.remember_credited(&key, &typeset.fonts);
-    }
+    let typeset = credits::credit_also(typeset, &taken, (input.cache, &key), lay)?;
     Ok((typeset, faces))
 }
 

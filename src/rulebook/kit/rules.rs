@@ -123,16 +123,8 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
         },
         || assets.face_pages(&front.pictured, input.cache),
     );
-    let (mut typeset, faces) = (typeset?, faces?);
-    let on_faces = drawn_fonts(&faces);
-    if !on_faces.is_subset(&typeset.fonts) {
-        let laid_before = typeset.laid_now;
-        typeset = credits::typeset_crediting_fonts(&typeset.fonts | &on_faces, &on_faces, lay)?;
-        typeset.laid_now |= laid_before;
-        if let Some(cache) = input.cache {
-            cache.remember_credited(&key, &typeset.fonts);
-        }
-    }
+    let (typeset, faces) = (typeset?, faces?);
+    let typeset = credits::credit_also(typeset, &drawn_fonts(&faces), (input.cache, &key), lay)?;
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
