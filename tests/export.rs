@@ -405,6 +405,14 @@ fn tint_game() -> common::Project {
     ])
 }
 
+/// A format's default options, keeping its images in the build cache as the command line does.
+fn with_cache(format: Format) -> ExportOptions {
+    ExportOptions {
+        cache: true,
+        ..ExportOptions::new(format)
+    }
+}
+
 /// Each file of an export as it is now, by its path in the export's folder.
 fn exported(report: &ExportReport) -> Vec<(PathBuf, Vec<u8>)> {
     let files = report.files.iter();
@@ -426,10 +434,7 @@ fn exported(report: &ExportReport) -> Vec<(PathBuf, Vec<u8>)> {
 fn png_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
     let p = tint_game();
     let proj = protopress::Project::open(p.root()).unwrap();
-    let cached = ExportOptions {
-        cache: true,
-        ..ExportOptions::new(Format::Png)
-    };
+    let cached = with_cache(Format::Png);
     let first = export(&proj, "tint", &cached, &p.out()).unwrap();
     // Two fronts and the shared back, and the contact sheet.
     assert_eq!((first.files.len(), first.cached), (4, 0));
@@ -509,10 +514,7 @@ fn png_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
 fn service_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
     let p = tint_game();
     let proj = protopress::Project::open(p.root()).unwrap();
-    let cached = ExportOptions {
-        cache: true,
-        ..ExportOptions::new(Format::Tgc)
-    };
+    let cached = with_cache(Format::Tgc);
     let first = export(&proj, "tint", &cached, &p.out()).unwrap();
     // Two fronts, the shared back and the index.
     assert_eq!((first.files.len(), first.cached), (4, 0));
@@ -531,10 +533,7 @@ fn service_exports_take_the_images_of_unchanged_faces_from_the_build_cache() {
         "no cache without asking"
     );
     // Each format keeps its own folder: another's export prunes none of them.
-    let mpc = ExportOptions {
-        cache: true,
-        ..ExportOptions::new(Format::Mpc)
-    };
+    let mpc = with_cache(Format::Mpc);
     assert_eq!(export(&proj, "tint", &mpc, &p.out()).unwrap().cached, 0);
     assert_eq!(export(&proj, "tint", &cached, &p.out()).unwrap().cached, 3);
 }
