@@ -551,20 +551,9 @@ fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
         "  paper: a4\n  layout: print-and-cut\n  duplex: none\n",
         "- name: Alpha\n",
     );
-    p.write(
-        "templates/fixture/back.svg.tera",
-        "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
-    );
+    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
     let built = build_fixture(&p);
-    let kit = built.pdf("kit.pdf").unwrap();
-    let embedded = protopress::rulebook::credits::pdf_font_families(kit);
-    assert!(embedded.contains("DejaVu Sans Condensed"), "{embedded:?}");
-    let all: Vec<u32> = (1..=pages(kit) as u32).collect();
-    let text = text_of(kit, &all);
-    assert!(
-        text.contains("DejaVu Sans Condensed"),
-        "the back's font is not credited: {text}"
-    );
+    embeds_and_credits(built.pdf("kit.pdf").unwrap(), "DejaVu Sans Condensed");
 }
 
 /// A face the rulebook pictures is drawn beside its layout, so its fonts are known only after
@@ -573,22 +562,23 @@ fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
 #[test]
 fn a_font_only_a_pictured_face_brings_is_credited_in_the_rulebook() {
     let p = deck_game("  paper: a4\n", "- name: Alpha\n");
-    p.write(
-        "templates/fixture/back.svg.tera",
-        "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
-    );
+    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
     p.write(
         "data/fixture/rules.md",
         "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
     );
     let built = build_fixture(&p);
-    let rules = built.pdf("rules.pdf").unwrap();
-    let embedded = protopress::rulebook::credits::pdf_font_families(rules);
-    assert!(embedded.contains("DejaVu Sans Condensed"), "{embedded:?}");
-    let all: Vec<u32> = (1..=pages(rules) as u32).collect();
-    let text = text_of(rules, &all);
-    assert!(
-        text.contains("DejaVu Sans Condensed"),
-        "the pictured back's font is not credited: {text}"
-    );
+    embeds_and_credits(built.pdf("rules.pdf").unwrap(), "DejaVu Sans Condensed");
+}
+
+/// A fixture's back set in DejaVu Sans Condensed, a font no other page of it sets.
+const CONDENSED_BACK: &str = "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}";
+
+/// Asserts that `pdf` embeds `font` and names it in its text (its credits).
+fn embeds_and_credits(pdf: &[u8], font: &str) {
+    let embedded = protopress::rulebook::credits::pdf_font_families(pdf);
+    assert!(embedded.contains(font), "{embedded:?}");
+    let all: Vec<u32> = (1..=pages(pdf) as u32).collect();
+    let text = text_of(pdf, &all);
+    assert!(text.contains(font), "{font} is not credited: {text}");
 }
