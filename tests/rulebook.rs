@@ -571,6 +571,56 @@ fn a_font_only_a_pictured_face_brings_is_credited_in_the_rulebook() {
     embeds_and_credits(built.pdf("rules.pdf").unwrap(), "DejaVu Sans Condensed");
 }
 
+/// The rulebook of the fixture above, built again with nothing changed, is taken from the
+/// build cache as it was: laid out by Typst no more, and nothing made in the cache. Shown
+/// failing by crediting only Typst's fonts first when the faces are kept, then the face's
+/// again: each rebuild wrote the rulebook's credits again ("1 made").
+#[test]
+fn a_rulebook_whose_face_brings_a_font_is_kept_whole_by_a_rebuild() {
+    let p = deck_game("  paper: a4\n", "- name: Alpha\n");
+    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
+    p.write(
+        "data/fixture/rules.md",
+        "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
+    );
+    // One date for every build: the date is printed, so a new day would lay out anew.
+    let build = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+            .arg("-C")
+            .arg(p.root())
+            .args(["-v", "build"])
+            .env("SOURCE_DATE_EPOCH", "1700000000")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let first = build();
+    assert!(
+        first.contains("laid out by Typst: rules.pdf, kit.pdf"),
+        "{first}"
+    );
+    // The first build laid the rulebook out crediting Typst's fonts alone, then the face's
+    // too (the face's font is one Typst does not embed): that first pass is let go.
+    let again = build();
+    assert!(again.contains("laid out by Typst: none"), "{again}");
+    assert!(
+        again.contains(" 0 made, ") && !again.contains(" 0 of an earlier"),
+        "{again}"
+    );
+    let third = build();
+    assert!(
+        third.contains(" 0 made, 0 of an earlier build let go"),
+        "{third}"
+    );
+    let rules = std::fs::read(p.out().join("fixture/rules.pdf")).unwrap();
+    embeds_and_credits(&rules, "DejaVu Sans Condensed");
+}
+
 /// A fixture's back set in DejaVu Sans Condensed, a font no other page of it sets.
 const CONDENSED_BACK: &str = "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}";
 

@@ -15,9 +15,10 @@ use crate::project::Project;
 use crate::render::faces::{Faces, Side};
 use crate::render::shaped::ParsedFace;
 use crate::render::trees::FaceTrees;
+use crate::rulebook::credits;
 use crate::rulebook::figure::{self, FaceFile, FaceSource};
 use crate::rulebook::markdown::Assets;
-use crate::rulebook::typeset::TypesetCache;
+use crate::rulebook::typeset::{Laid, Typeset, TypesetCache};
 use crate::text::fonts::Fonts;
 
 /// The faces a document pictures (their indices among the build's faces), by the paths of
@@ -153,6 +154,36 @@ impl<'a> GameAssets<'a> {
             self.pictured.insert(path.clone(), face);
         }
         Ok((face, path))
+    }
+
+    /// A document typeset crediting every font it embeds, with the faces `pictured` drawn to
+    /// take their stand-ins' places. `lay` lays it out crediting the fonts it is given; `all`
+    /// (with the kept faces' fonts) is the first guess at them when the cache remembers none
+    /// under `key`, and `taken` the fonts of what it takes from other PDFs, always credited. Faces the build cache kept are
+    /// credited at once, so a document that changed nothing is laid out once, as it was. Faces
+    /// drawn now are drawn beside the layout, and should they bring a font of their own it is
+    /// laid out once more, crediting it, most of that pass memoised.
+    pub(super) fn typeset_with_faces<'c>(
+        &self,
+        pictured: &Pictured,
+        (cache, key): (Option<&TypesetCache>, &str),
+        (all, taken): (BTreeSet<String>, BTreeSet<String>),
+        lay: impl Fn(&BTreeSet<String>) -> Result<Laid<'c>> + Sync,
+    ) -> Result<(Typeset, FacePages)> {
+        if let Some(faces) = self.kept_face_pages(pictured, cache) {
+            let on_faces = drawn_fonts(&faces);
+            let (taken, all) = (&taken | &on_faces, &all | &on_faces);
+            let typeset = credits::typeset_crediting_remembered(cache, key, || all, &taken, &lay)?;
+            return Ok((typeset, faces));
+        }
+        let (typeset, faces) = rayon::join(
+            || credits::typeset_crediting_remembered(cache, key, || all.clone(), &taken, &lay),
+            || self.face_pages(pictured, cache),
+        );
+        let (typeset, faces) = (typeset?, faces?);
+        let taken = &taken | &drawn_fonts(&faces);
+        let typeset = credits::credit_also(typeset, &taken, (cache, key), &lay)?;
+        Ok((typeset, faces))
     }
 
     /// The faces `pictured` drawn one a page in their pictures' order, to take their

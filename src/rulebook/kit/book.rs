@@ -10,7 +10,7 @@ use crate::pdf::import::{PageFill, fill_pages};
 use crate::rulebook::credits;
 use crate::rulebook::typeset::{Laid, Typeset, TypesetCache, TypstWorld};
 
-use super::assets::{GameAssets, Pictured, drawn_fonts, stand_ins};
+use super::assets::{GameAssets, Pictured, stand_ins};
 use super::checklist::components_page;
 use super::cover::cover_art;
 use super::credits::{credits_block, own_page_fonts};
@@ -83,29 +83,13 @@ pub fn kit_pdf(input: &KitInput) -> Result<KitBook> {
 
 /// The kit laid out crediting every font it embeds, with the faces its own pages picture
 /// drawn to take their places. Those faces' fonts are the sheets' own, credited with them, but
-/// for a face no sheet prints (the back of a deck printed single-sided, on the cover). Faces
-/// the build cache kept are credited at once; faces drawn now are drawn beside the layout, and
-/// should they bring a font of their own the kit is laid out once more, crediting it.
+/// for a face no sheet prints (the back of a deck printed single-sided, on the cover).
 fn typeset_with_faces(input: &KitInput, own: &KitOwn) -> Result<(Typeset, FacePages)> {
     let (taken, all) = fonts_to_credit(input);
     let key = format!("{}-kit {}", input.game.id, input.game.file.language);
     let lay = |fonts: &BTreeSet<String>| lay_out_counted(input, &KitOwn { fonts, ..*own });
     let assets = GameAssets::new(input.game, input.faces, input.fonts);
-    if let Some(faces) = assets.kept_face_pages(own.pictured, input.cache) {
-        let on_faces = drawn_fonts(&faces);
-        let (taken, all) = (&taken | &on_faces, &all | &on_faces);
-        let typeset =
-            credits::typeset_crediting_remembered(input.cache, &key, || all, &taken, lay)?;
-        return Ok((typeset, faces));
-    }
-    let (typeset, faces) = rayon::join(
-        || credits::typeset_crediting_remembered(input.cache, &key, || all.clone(), &taken, lay),
-        || assets.face_pages(own.pictured, input.cache),
-    );
-    let (typeset, faces) = (typeset?, faces?);
-    let taken = &taken | &drawn_fonts(&faces);
-    let typeset = credits::credit_also(typeset, &taken, (input.cache, &key), lay)?;
-    Ok((typeset, faces))
+    assets.typeset_with_faces(own.pictured, (input.cache, &key), (all, taken), lay)
 }
 
 /// The faces the kit's own pages picture: its cover's and its components page's, found by

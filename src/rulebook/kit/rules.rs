@@ -10,7 +10,7 @@ use crate::rulebook::credits;
 use crate::rulebook::markdown;
 use crate::rulebook::typeset::{Laid, TypesetCache, TypstWorld, typst_lang};
 
-use super::assets::{GameAssets, Pictured, drawn_fonts, stand_ins};
+use super::assets::{GameAssets, Pictured, stand_ins};
 use super::cover::cover_art;
 use super::credits::credits_block;
 use super::front_matter::{contents, front_matter, game_style, own_cover};
@@ -94,9 +94,9 @@ impl RulesMarkup {
     }
 }
 
-/// The rulebook alone, crediting every font it embeds: laid out once crediting none (or, in
-/// watch and serve, the fonts of the last build) to find them, then with the credits (and
-/// again should the credits bring a font of their own). The faces it pictures are drawn into
+/// The rulebook alone, crediting every font it embeds: laid out first crediting the fonts it
+/// credited last (remembered by the build cache, or in watch and serve by the session), else
+/// none, then again until its credits name all it embeds. The faces it pictures are drawn into
 /// it after Typst, and their fonts credited with Typst's.
 pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let style = game_style(input.game)?;
@@ -108,23 +108,13 @@ pub fn rules_pdf(input: &RulesInput) -> Result<RulesBook> {
     let key = format!("{ident} {}", input.game.file.language);
     let lay =
         |fonts: &BTreeSet<String>| rules_typeset(input, (&rules, &front), &style, fonts, &ident);
-    // Typst goes first, the pictured faces are drawn beside it (by the other core once the
-    // sheets are done): should a face bring a font of its own, the rulebook is laid out once
-    // more, crediting it, most of that pass memoised.
-    let (typeset, faces) = rayon::join(
-        || {
-            credits::typeset_crediting_remembered(
-                input.cache,
-                &key,
-                Default::default,
-                &BTreeSet::new(),
-                lay,
-            )
-        },
-        || assets.face_pages(&front.pictured, input.cache),
-    );
-    let (typeset, faces) = (typeset?, faces?);
-    let typeset = credits::credit_also(typeset, &drawn_fonts(&faces), (input.cache, &key), lay)?;
+    // Faces the cache did not keep are drawn beside Typst (by the other core once the sheets
+    // are done). The faces' fonts, which Typst does not embed (each face is a stand-in
+    // to it), are credited at once when the cache kept the faces: crediting only Typst's
+    // first, then the faces' again, laid out a rulebook that changed nothing twice.
+    let no_fonts = (BTreeSet::new(), BTreeSet::new());
+    let (typeset, faces) =
+        assets.typeset_with_faces(&front.pictured, (input.cache, &key), no_fonts, lay)?;
     let bookmarks = bookmarks(&typeset.pdf).map_err(|e| e.game(&input.game.id))?;
     // The contents page follows the cover.
     let cover_pages = typeset.marks.get(CONTENTS_MARK).map_or(1, |p| p - 1);
