@@ -313,7 +313,7 @@ fn thumbnails_are_a_cold_builds_however_the_cache_found_their_faces() {
     let build = |args: &[&str]| {
         let mut all = vec!["build", "death-to-decorum"];
         all.extend_from_slice(args);
-        run_dated(root, &all)
+        common::run_dated(root, &all)
     };
     let pictures = |out: &str| {
         let mut files = common::snapshot(&root.join(out).join("death-to-decorum"));
@@ -352,7 +352,7 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
         "  paper: a4\n",
         "- name: Alpha\n- name: Beta\n- name: Gamma\n",
     );
-    let build = || cache_use(&common::run_ok(p.root(), &["-v", "build", "fixture"]))[0];
+    let build = || cache_use(&common::run_dated(p.root(), &["-v", "build", "fixture"]))[0];
     let [_, made, _] = build();
     let entries = cache_entries(p.root());
     let thumbs = entries
@@ -380,25 +380,10 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     assert_eq!((reused, made), (3 + 3, 9));
 }
 
-/// `protopress <args>` in `root` with a fixed date, and its stdout.
-fn run_dated(root: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-        .env("SOURCE_DATE_EPOCH", "1700000000")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}{stderr}");
-    stdout
-}
-
 /// `protopress -v build <game>` with a fixed date: how many faces it parsed, and the names of
 /// the sheet PDFs in its cache afterwards.
 fn build_parsing(root: &Path, game: &str, args: &[&str]) -> (usize, Vec<String>) {
-    let stdout = run_dated(root, &[&["-v", "build", game], args].concat());
+    let stdout = common::run_dated(root, &[&["-v", "build", game], args].concat());
     let parsed = stdout
         .lines()
         .find_map(|l| l.trim().strip_prefix("faces parsed: "))
@@ -518,7 +503,7 @@ fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
     let game = "death-to-decorum";
     let entries = |kind: &str| entry_names(root, kind);
     let book = |name: &str| std::fs::read(root.join("output").join(game).join(name)).unwrap();
-    let cold = run_dated(root, &["-v", "build", game]);
+    let cold = common::run_dated(root, &["-v", "build", game]);
     assert!(
         cold.contains("laid out by Typst: rules.pdf, kit.pdf"),
         "{cold}"
@@ -548,7 +533,7 @@ fn a_pictured_cards_edit_reaches_the_books_without_laying_them_out_again() {
         0,
         "both books picture the card"
     );
-    let again = run_dated(root, &["-v", "build", game]);
+    let again = common::run_dated(root, &["-v", "build", game]);
     assert!(again.contains("laid out by Typst: none"), "{again}");
 }
 
@@ -600,7 +585,7 @@ fn edit_and_build_twice(
         common::edit_file(&root.join(file), from, to);
     }
     let built = build_parsing(root, game, &[]);
-    run_dated(root, &["build", game, "--no-cache", "--out", "cold"]);
+    common::run_dated(root, &["build", game, "--no-cache", "--out", "cold"]);
     let kits = |out: &str| common::snapshot(&root.join(out).join(game));
     assert!(
         kits("output") == kits("cold"),
@@ -624,10 +609,10 @@ fn art_named_through_a_character_reference_changes_its_face() {
          width=\"20\" height=\"20\"/>{% </face_svg> %}",
     );
     let kit = |out: &str| common::snapshot(&p.root().join(out).join("fixture"));
-    run_dated(p.root(), &["build", "fixture"]);
+    common::run_dated(p.root(), &["build", "fixture"]);
     std::fs::write(&art, common::gray_png(200)).unwrap();
-    run_dated(p.root(), &["build", "fixture"]);
-    run_dated(
+    common::run_dated(p.root(), &["build", "fixture"]);
+    common::run_dated(
         p.root(),
         &["build", "fixture", "--no-cache", "--out", "cold"],
     );
@@ -662,7 +647,7 @@ fn a_kit_crediting_a_pictured_backs_font_rebuilds_unchanged() {
         "templates/fixture/back.svg.tera",
         "{% <face_svg bg=\"#222266\"> %}<text x=\"10\" y=\"40\" font-size=\"8\" font-family=\"DejaVu Sans Condensed\" fill=\"#ffffff\">BACK</text>{% </face_svg> %}",
     );
-    let build = || cache_use(&common::run_ok(p.root(), &["-v", "build", "fixture"]))[0];
+    let build = || cache_use(&common::run_dated(p.root(), &["-v", "build", "fixture"]))[0];
     build();
     // The first build's layout that credited too few fonts is let go once.
     let [reused, made, _] = build();

@@ -561,12 +561,7 @@ fn a_pictured_back_no_sheet_prints_has_its_font_credited() {
 /// embedded and credited in `rules.pdf`. Shown failing by keeping the first pass's credits.
 #[test]
 fn a_font_only_a_pictured_face_brings_is_credited_in_the_rulebook() {
-    let p = deck_game("  paper: a4\n", "- name: Alpha\n");
-    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
-    p.write(
-        "data/fixture/rules.md",
-        "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
-    );
+    let p = back_pictured_in_the_rules();
     let built = build_fixture(&p);
     embeds_and_credits(built.pdf("rules.pdf").unwrap(), "DejaVu Sans Condensed");
 }
@@ -577,28 +572,8 @@ fn a_font_only_a_pictured_face_brings_is_credited_in_the_rulebook() {
 /// again: each rebuild wrote the rulebook's credits again ("1 made").
 #[test]
 fn a_rulebook_whose_face_brings_a_font_is_kept_whole_by_a_rebuild() {
-    let p = deck_game("  paper: a4\n", "- name: Alpha\n");
-    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
-    p.write(
-        "data/fixture/rules.md",
-        "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
-    );
-    // One date for every build: the date is printed, so a new day would lay out anew.
-    let build = || {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-            .arg("-C")
-            .arg(p.root())
-            .args(["-v", "build"])
-            .env("SOURCE_DATE_EPOCH", "1700000000")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let p = back_pictured_in_the_rules();
+    let build = || common::run_dated(p.root(), &["-v", "build"]);
     let first = build();
     assert!(
         first.contains("laid out by Typst: rules.pdf, kit.pdf"),
@@ -619,6 +594,18 @@ fn a_rulebook_whose_face_brings_a_font_is_kept_whole_by_a_rebuild() {
     );
     let rules = std::fs::read(p.out().join("fixture/rules.pdf")).unwrap();
     embeds_and_credits(&rules, "DejaVu Sans Condensed");
+}
+
+/// A fixture whose rulebook pictures its back, set in DejaVu Sans Condensed
+/// ([`CONDENSED_BACK`]).
+fn back_pictured_in_the_rules() -> Project {
+    let p = deck_game("  paper: a4\n", "- name: Alpha\n");
+    p.write("templates/fixture/back.svg.tera", CONDENSED_BACK);
+    p.write(
+        "data/fixture/rules.md",
+        "# Fixture\n\nEach card has a back.\n\n```figure\ncaption: A back.\nwidth_mm: 40\nheight_mm: 60\npieces:\n  - face: deck/alpha/back\n    at_mm: [0, 0]\n    width_mm: 30\n```\n",
+    );
+    p
 }
 
 /// A fixture's back set in DejaVu Sans Condensed, a font no other page of it sets.

@@ -23,8 +23,9 @@ const SPRITE_WIDTH: u32 = 1200;
 /// which then grows to its height): two rows of card thumbnails. A rebuild after one card's
 /// edit reads the thumbnails of, composes and encodes the sprites that show the card and its
 /// sheet page: at 1,600 pixels (three sprites for Death to Decorum's index, rather than ten)
-/// that was three to five times the pixels, and the edit took 0.149 s rather than 0.132 s (15 runs
-/// interleaved; 248 → 215 ms of CPU), a build from nothing or of nothing changed the same.
+/// that was three to five times the pixels, and the edit took 0.149 s rather than 0.132 s
+/// (15 runs interleaved; 248 → 215 ms of CPU), a build from nothing or of nothing changed the
+/// same.
 const SPRITE_HEIGHT: u32 = 400;
 
 /// Where a picture is: its sprite's path (relative to the page) and its place in it.
@@ -59,8 +60,8 @@ pub trait SpriteStore: Sync {
 /// A sprite `store` holds is taken as it is; only the pictures of the others are drawn, by
 /// `draw` (given their indices, it returns their pixels, none for a picture it cannot draw,
 /// which leaves its place white). A rebuild after one card's edit draws and encodes the
-/// sprites of faces and of pages that show it, one or two of each, and one that changed nothing reads every sprite back
-/// without drawing or reading a thumbnail.
+/// sprites of faces and of pages that show it, one or two of each, and one that changed
+/// nothing reads every sprite back without drawing or reading a thumbnail.
 pub fn pack(
     prefix: &str,
     pictures: &[Picture],

@@ -12,21 +12,28 @@ use lopdf::{Document, Object, ObjectId};
 
 pub const PT: f32 = 72.0 / 25.4;
 
-/// Runs `protopress -C ROOT ARGS`, asserts it succeeded (showing its errors if not) and
+/// Runs `protopress -C ROOT ARGS`, asserts it succeeded (showing what it printed if not) and
 /// returns what it printed.
 pub fn run_ok(root: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    run(root, args, None)
+}
+
+/// [`run_ok`] with a fixed build date: the date is printed, so builds on either side of
+/// midnight would lay out anew.
+pub fn run_dated(root: &Path, args: &[&str]) -> String {
+    run(root, args, Some("1700000000"))
+}
+
+fn run(root: &Path, args: &[&str], date: Option<&str>) -> String {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"));
+    if let Some(date) = date {
+        command.env("SOURCE_DATE_EPOCH", date);
+    }
+    let out = command.arg("-C").arg(root).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    stdout
 }
 
 /// A temporary project with the repository's shared templates and the given files.

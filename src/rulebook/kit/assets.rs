@@ -159,10 +159,11 @@ impl<'a> GameAssets<'a> {
     /// A document typeset crediting every font it embeds, with the faces `pictured` drawn to
     /// take their stand-ins' places. `lay` lays it out crediting the fonts it is given; `all`
     /// (with the kept faces' fonts) is the first guess at them when the cache remembers none
-    /// under `key`, and `taken` the fonts of what it takes from other PDFs, always credited. Faces the build cache kept are
-    /// credited at once, so a document that changed nothing is laid out once, as it was. Faces
-    /// drawn now are drawn beside the layout, and should they bring a font of their own it is
-    /// laid out once more, crediting it, most of that pass memoised.
+    /// under `key`, and `taken` the fonts of what it takes from other PDFs, always credited.
+    /// Faces the build cache kept are credited at once, so a document that changed nothing is
+    /// laid out once, as it was. Faces drawn now are drawn beside the layout, and should they
+    /// bring a font of their own it is laid out once more, crediting it, most of that pass
+    /// memoised.
     pub(super) fn typeset_with_faces<'c>(
         &self,
         pictured: &Pictured,
