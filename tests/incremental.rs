@@ -267,9 +267,10 @@ fn the_disk_cache_is_used_by_the_next_build_and_changes_no_byte() {
     let edited = cache_use(&cli_build(root, &[]));
     let [_, made, gone] = edited[0];
     // The thumbnail, the sprites that show it, the page previews' sprites and the sheet file
-    // that prints it, each in place of the old; and what parsing the faces found and the faces
-    // each sheet file drew, one entry each, written again under their names.
-    assert!(made >= 3 && gone == made - 2, "{edited:?}");
+    // that prints it, each in place of the old; and what parsing the faces found, the faces
+    // each sheet file drew and the faces' renders, one entry each, written again under their
+    // names.
+    assert!(made >= 4 && gone == made - 3, "{edited:?}");
     assert_eq!(edited[1], second[1], "the German kit did not change");
     assert_eq!(cache_entries(root).len(), first[0][1] + first[1][1]);
     same_as_cold("after an edit");
@@ -374,10 +375,10 @@ fn a_game_without_rules_rebuilt_unchanged_reads_no_thumbnail() {
     p.edit("data/fixture/deck.yaml", "Beta", "Bravo");
     let [reused, made, _] = build();
     // Read: the three other faces' thumbnails for the changed sprite, the kit's credited fonts,
-    // the faces' notes and the faces the sheets drew; made: Bravo's thumbnail, both sprites,
-    // the typeset kit (its cover pictures the card, by its new id), the faces it pictures and
-    // the kit filled, the notes, cards.pdf and the faces it drew.
-    assert_eq!((reused, made), (3 + 3, 9));
+    // the faces' notes, the faces the sheets drew and the renders; made: Bravo's thumbnail,
+    // both sprites, the typeset kit (its cover pictures the card, by its new id), the faces it
+    // pictures and the kit filled, the notes, cards.pdf, the faces it drew and the renders.
+    assert_eq!((reused, made), (3 + 4, 10));
 }
 
 /// `protopress -v build <game>` with a fixed date: how many faces it parsed, and the names of
@@ -655,4 +656,80 @@ fn a_kit_crediting_a_pictured_backs_font_rebuilds_unchanged() {
     assert_eq!(made, 0, "the kit was made again");
     let [_, made, gone] = build();
     assert_eq!((made, gone), (0, 0), "the kit was made again");
+}
+
+/// A game whose first card's text overflows its box under `text_overflow: warn`.
+fn game_with_a_wordy_card() -> common::Project {
+    let long = "word ".repeat(200);
+    common::deck_game(
+        "  paper: a4\n  text_overflow: warn",
+        &format!("- name: Wordy Card\n  text: \"{long}\"\n- name: Plain\n  text: short\n"),
+    )
+}
+
+/// The warnings `build.json` gives about the wordy card.
+fn wordy_warnings(root: &Path) -> Vec<String> {
+    let json = std::fs::read_to_string(root.join("output/fixture/build.json")).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let warnings = report["warnings"].as_array().unwrap();
+    let wordy = warnings.iter().filter_map(|w| w.as_str());
+    wordy
+        .filter(|w| w.contains("Wordy Card") && w.contains("does not fit"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A face taken from the render cache warns as its render did, in `watch` and from the
+/// command line's disk cache, where a build with nothing changed renders nothing. Shown failing
+/// when a reused render's warnings were not given again: the second build warned of nothing.
+#[test]
+fn a_face_reused_from_the_render_cache_warns_again() {
+    let p = game_with_a_wordy_card();
+    let project = Project::open(p.root()).unwrap();
+    let session = Session::with_cache(&project, &options(p.root()));
+    let cache = session.cache().unwrap();
+    let warned = |b: &Built| {
+        let w = b.report.warnings.iter();
+        w.filter(|w| w.contains("Wordy Card")).count()
+    };
+    let first = session.build_in_memory("fixture").unwrap();
+    assert_eq!(warned(&first), 1, "{:?}", first.report.warnings);
+    let again = session.build_in_memory("fixture").unwrap();
+    assert_eq!(cache.rendered.load(Ordering::Relaxed), 0);
+    assert_eq!(again.report.warnings, first.report.warnings);
+
+    let build = || {
+        let stdout = common::run_dated(p.root(), &["-v", "build", "fixture"]);
+        (cache_use(&stdout)[0], wordy_warnings(p.root()))
+    };
+    let ([_, made, _], warnings) = build();
+    assert!(made > 0);
+    assert_eq!(warnings.len(), 1);
+    let ([reused, made, _], again) = build();
+    assert_eq!(made, 0, "nothing rendered, nothing made");
+    assert!(reused > 0);
+    assert_eq!(again, warnings);
+    // Another card's edit renders that card alone; the wordy one still warns.
+    p.edit("data/fixture/deck.yaml", "short", "shorter");
+    let (_, edited) = build();
+    assert_eq!(edited, warnings);
+}
+
+/// The command line's renders are kept by their template and values: a template's edit
+/// renders its faces again, and the kit is the one a build without the cache makes.
+#[test]
+fn a_template_edit_is_not_hidden_by_the_kept_renders() {
+    let p = game_with_a_wordy_card();
+    let build =
+        |args: &[&str]| common::run_dated(p.root(), &[&["build", "fixture"], args].concat());
+    build(&[]);
+    p.edit("templates/fixture/back.svg.tera", "r=\"10\"", "r=\"12\"");
+    build(&[]);
+    let kept = common::snapshot(&p.out().join("fixture"));
+    build(&["--no-cache"]);
+    let cold = common::snapshot(&p.out().join("fixture"));
+    assert!(
+        kept == cold,
+        "the kit differs from a build without the cache"
+    );
 }

@@ -27,6 +27,7 @@ mod parse;
 mod parts;
 mod phases;
 mod print;
+mod renders_cache;
 mod routing;
 mod session;
 mod shared;

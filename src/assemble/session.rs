@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::assemble::built::{BuildCache, BuildOptions, BuildOutcome, Built, Prepared, Stopwatch};
 use crate::assemble::parse::parse_faces;
 use crate::assemble::phases::assemble_kit;
+use crate::assemble::renders_cache::KeptRenders;
 use crate::assemble::write::write_built;
 use crate::error::{Error, Result};
 use crate::model::Game;
@@ -111,6 +112,20 @@ impl Session {
         parse: Parse,
         on_paper: OnPaper,
     ) -> Result<Prepared> {
+        let kept = self.prepare_keeping(id, lang, adjust, (parse, on_paper), false)?;
+        Ok(kept.0)
+    }
+
+    /// [`Session::prepare_with`], with the kit's disk cache when `keep` asks for it and the
+    /// session keeps one: the faces' renders are read from it and kept in it.
+    fn prepare_keeping(
+        &self,
+        id: &str,
+        lang: Option<&str>,
+        adjust: impl FnOnce(&mut Game),
+        (parse, on_paper): (Parse, OnPaper),
+        keep: bool,
+    ) -> Result<(Prepared, Option<Arc<DiskCache>>)> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
         let mut game = Game::load_in(&self.project, id, lang)?;
@@ -129,8 +144,14 @@ impl Session {
             engine,
             templates,
         } = Renderer::load(&game)?;
+        let disk = keep.then(|| self.disk_cache(&game)).flatten();
         clock.lap("load", &mut timings);
-        let faces = faces::render(&game, &templates, self.cache())?;
+        let kept = disk.as_deref().map(KeptRenders::read);
+        let renders = self.cache().or(kept.as_ref().map(|k| &k.cache));
+        let faces = faces::render(&game, &templates, renders)?;
+        if let (Some(kept), Some(disk)) = (kept, &disk) {
+            kept.keep(disk);
+        }
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);
         let mut trees = Vec::new();
@@ -139,14 +160,15 @@ impl Session {
             warnings.extend(faces::art_warnings(&game, &faces, &trees));
             clock.lap("SVG parsing", &mut timings);
         }
-        Ok(Prepared {
+        let prepared = Prepared {
             game,
             fonts,
             faces,
             trees,
             warnings,
             timings,
-        })
+        };
+        Ok((prepared, disk))
     }
 
     /// Runs the whole pipeline for `id` in memory.
@@ -157,13 +179,12 @@ impl Session {
     /// Runs the whole pipeline for `id` in `lang` in memory, with the kit's print record
     /// when the options ask for one.
     pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
-        let prepared =
-            self.prepare_with(id, lang, |_| {}, Parse::WhileDrawing, OnPaper::Printed)?;
+        let steps = (Parse::WhileDrawing, OnPaper::Printed);
+        let (prepared, disk) = self.prepare_keeping(id, lang, |_| {}, steps, true)?;
         let record = match self.opts.mark_printed {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
         };
-        let disk = self.disk_cache(&prepared.game);
         let on_disk = disk.as_ref().map(BuildCache::on_disk);
         let built = assemble_kit(prepared, self.cache.as_ref().or(on_disk.as_ref()))?;
         Ok(Built {

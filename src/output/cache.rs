@@ -66,10 +66,12 @@ pub enum Entry {
     Laid,
     /// An exported image, its file's bytes (`export::png`).
     Image,
+    /// The faces as their templates rendered them (`assemble::renders_cache`).
+    Renders,
 }
 
 impl Entry {
-    const ALL: [Entry; 11] = [
+    const ALL: [Entry; 12] = [
         Entry::Typeset,
         Entry::Credited,
         Entry::Thumb,
@@ -81,6 +83,7 @@ impl Entry {
         Entry::FacePages,
         Entry::Laid,
         Entry::Image,
+        Entry::Renders,
     ];
 
     fn name(self) -> &'static str {
@@ -96,6 +99,7 @@ impl Entry {
             Entry::FacePages => "faces",
             Entry::Laid => "laid",
             Entry::Image => "image",
+            Entry::Renders => "renders",
         }
     }
 
@@ -112,6 +116,7 @@ impl Entry {
             Entry::FacePages => 256 << 20,
             Entry::Laid => 64 << 10,
             Entry::Image => 1 << 30,
+            Entry::Renders => 64 << 20,
         }
     }
 }

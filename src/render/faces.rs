@@ -18,6 +18,7 @@ use crate::model::print::CardSize;
 use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
 use crate::render::shaped::ParsedFace;
 use crate::render::templates::Templates;
+use crate::sync::lock;
 
 /// One unique rendered face.
 #[derive(Debug, Clone)]
@@ -240,13 +241,23 @@ struct Job<'a> {
     shared: bool,
 }
 
-/// Renders every unique face of `game` and records which faces each copy uses.
+/// A face as its template rendered it: its SVG and the warnings fitting its text gave, which
+/// a reuse of it gives again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    pub svg: String,
+    pub warnings: Vec<String>,
+}
+
 /// Rendered faces and parsed trees kept between builds (`protopress watch`), so a rebuild
-/// re-renders only faces whose template or data changed.
+/// re-renders only faces whose template or data changed. The command line keeps the renders
+/// on disk (`assemble::renders_cache`).
 #[derive(Default)]
 pub struct RenderCache {
-    /// Hash of (template source, context) -> SVG text.
-    svgs: std::sync::Mutex<HashMap<String, String>>,
+    /// Hash of (template source, context) -> the face rendered.
+    renders: std::sync::Mutex<HashMap<String, Rendered>>,
+    /// The keys the last build rendered or reused.
+    asked: std::sync::Mutex<std::collections::HashSet<String>>,
     /// SVG hash -> parsed tree.
     pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<ParsedFace>>>,
     /// Renders done and reused by the last build.
@@ -259,9 +270,30 @@ impl RenderCache {
         RenderCache::default()
     }
 
+    /// A cache holding `renders`, by key: an earlier process's, read back.
+    pub fn holding(renders: HashMap<String, Rendered>) -> RenderCache {
+        RenderCache {
+            renders: std::sync::Mutex::new(renders),
+            ..RenderCache::default()
+        }
+    }
+
+    /// The renders the last build rendered or reused, by key, in key order; the rest let go.
+    pub fn into_asked(self) -> Vec<(String, Rendered)> {
+        let asked = self.asked.into_inner().unwrap_or_else(|e| e.into_inner());
+        let renders = self.renders.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut asked: Vec<(String, Rendered)> = renders
+            .into_iter()
+            .filter(|(key, _)| asked.contains(key))
+            .collect();
+        asked.sort_by(|a, b| a.0.cmp(&b.0));
+        asked
+    }
+
     fn reset_counts(&self) {
         self.rendered.store(0, std::sync::atomic::Ordering::Relaxed);
         self.reused.store(0, std::sync::atomic::Ordering::Relaxed);
+        lock(&self.asked).clear();
     }
 }
 
@@ -431,9 +463,10 @@ struct RenderEnv<'a> {
     cache: Option<&'a RenderCache>,
     game_ctx: &'a Value,
     comp_ctx: &'a [Value],
+    /// The hash of the game's and each component's values, for the render cache's keys.
+    ctx_hashes: &'a [String],
 }
 
-/// Renders one job's face, from the cache when its template and values are unchanged.
 /// An error while rendering a face, naming its game, component and card. The template's line
 /// is the error's place; a card's own line is worth a look too, so it goes in the help.
 fn face_error(game: &Game, comp: &Component, card: Option<&Card>, e: Error) -> Error {
@@ -456,85 +489,135 @@ fn face_error(game: &Game, comp: &Component, card: Option<&Card>, e: Error) -> E
     }
 }
 
-fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
-    let (game, templates, cache) = (env.game, env.templates, env.cache);
-    let print = &game.file.print;
-    let comp = &game.components[job.deck];
-    let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
-    let err = |e: Error| face_error(game, comp, card, e);
-    let mut ctx = Context::new();
-    ctx.insert("game", env.game_ctx);
-    ctx.insert("component", &env.comp_ctx[job.deck]);
-    if let (Some(card), Some(i)) = (card, job.card) {
-        ctx.insert(
-            "card",
-            &card_context(card, i, &comp.spec.card_fields).map_err(err)?,
+/// The values one render sees besides the game's and its component's.
+struct JobValues {
+    card: Option<Value>,
+    die_face: Option<Value>,
+    face: Value,
+    print: Value,
+}
+
+impl JobValues {
+    fn of(env: &RenderEnv, job: &Job) -> Result<JobValues> {
+        let print = &env.game.file.print;
+        let comp = &env.game.components[job.deck];
+        let card = job
+            .card
+            .filter(|_| !job.shared)
+            .map(|i| (i, &comp.cards[i]));
+        let card_ctx = card
+            .map(|(i, card)| card_context(card, i, &comp.spec.card_fields))
+            .transpose()
+            .map_err(|e| face_error(env.game, comp, card.map(|c| c.1), e))?;
+        let die_face = match (job.side, card) {
+            (Side::DieFace(n), Some((_, card))) => {
+                let value = card.fields.get("faces").and_then(|f| f.get(n as usize));
+                Some(json!({ "index": n, "number": n + 1, "value": value }))
+            }
+            _ => None,
+        };
+        let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
+        let side = match job.side {
+            Side::Top => "top",
+            Side::Back => "back",
+            _ => "front",
+        };
+        let face = face_context(
+            comp.size(),
+            comp.bleed(print),
+            print.safe_zone_mm,
+            side,
+            windows,
         );
-    }
-    if let (Side::DieFace(n), Some(card)) = (job.side, card) {
-        let value = card
-            .fields
-            .get("faces")
-            .and_then(|f| f.get(n as usize))
-            .cloned();
-        ctx.insert(
-            "die_face",
-            &json!({ "index": n, "number": n + 1, "value": value }),
-        );
-    }
-    let windows = comp.spec.top.as_ref().map_or(&[][..], |t| &t.windows[..]);
-    let side = match job.side {
-        Side::Top => "top",
-        Side::Back => "back",
-        _ => "front",
-    };
-    let face = face_context(
-        comp.size(),
-        comp.bleed(print),
-        print.safe_zone_mm,
-        side,
-        windows,
-    );
-    ctx.insert("face", &face);
-    let print_ctx = json!({ "ink_saver": print.ink == crate::model::print::Ink::Saver });
-    ctx.insert("print", &print_ctx);
-    let Some(cache) = cache else {
-        return templates.render(job.template, &ctx).map_err(err);
-    };
-    // The face depends on its template (and the shared ones) and on these values.
-    let key = {
-        let values = json!([
-            env.game_ctx,
-            env.comp_ctx[job.deck],
-            job.card.filter(|_| !job.shared).map(|i| card_context(
-                &comp.cards[i],
-                i,
-                &comp.spec.card_fields
-            )
-            .ok()),
+        let print = json!({ "ink_saver": print.ink == crate::model::print::Ink::Saver });
+        Ok(JobValues {
+            card: card_ctx,
+            die_face,
             face,
-            print_ctx,
-            format!("{:?}", job.side),
-        ]);
+            print,
+        })
+    }
+
+    /// The render cache's key of a face rendered from these values by `job`'s template (and
+    /// the shared ones), for the game's and component's values hashed as `context`.
+    fn key(&self, templates: &Templates, job: &Job, context: &str) -> String {
         let mut h = Sha256::new();
         h.update(templates.source_hash(job.template).as_bytes());
         h.update(job.template.as_bytes());
-        h.update(values.to_string().as_bytes());
+        h.update(context.as_bytes());
+        // JSON texts, each telling where it ends, written straight into the hash.
+        let _ = serde_json::to_writer(&mut h, &self.card);
+        let _ = serde_json::to_writer(&mut h, &self.face);
+        let _ = serde_json::to_writer(&mut h, &self.print);
+        h.update(format!("{:?}", job.side).as_bytes());
         hex(&h.finalize())
+    }
+}
+
+/// Renders `job`'s template with `values`.
+fn render_values(env: &RenderEnv, job: &Job, values: &JobValues) -> Result<String> {
+    let mut ctx = Context::new();
+    ctx.insert("game", env.game_ctx);
+    ctx.insert("component", &env.comp_ctx[job.deck]);
+    if let Some(card) = &values.card {
+        ctx.insert("card", card);
+    }
+    if let Some(die_face) = &values.die_face {
+        ctx.insert("die_face", die_face);
+    }
+    ctx.insert("face", &values.face);
+    ctx.insert("print", &values.print);
+    let comp = &env.game.components[job.deck];
+    let card = job.card.filter(|_| !job.shared).map(|i| &comp.cards[i]);
+    env.templates
+        .render(job.template, &ctx)
+        .map_err(|e| face_error(env.game, comp, card, e))
+}
+
+/// Renders one job's face, from the cache when its template and values are unchanged; the
+/// values are made into the template's context only for a render.
+fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
+    let values = JobValues::of(env, job)?;
+    let Some(cache) = env.cache else {
+        return render_values(env, job, &values);
     };
-    let lock = || crate::sync::lock(&cache.svgs);
-    if let Some(svg) = lock().get(&key).cloned() {
+    let key = values.key(env.templates, job, &env.ctx_hashes[job.deck]);
+    lock(&cache.asked).insert(key.clone());
+    let kept = lock(&cache.renders).get(&key).cloned();
+    let engine = &env.templates.engine;
+    if let Some(kept) = kept {
         cache
             .reused
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        return Ok(svg);
+        engine.warn_again(&kept.warnings);
+        return Ok(kept.svg);
     }
-    let svg = templates.render(job.template, &ctx).map_err(err)?;
+    let (svg, warnings) = engine.with_warnings(|| render_values(env, job, &values));
+    let svg = svg?;
     cache
         .rendered
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    lock().insert(key, svg.clone());
+    let rendered = Rendered {
+        svg: svg.clone(),
+        warnings,
+    };
+    lock(&cache.renders).insert(key, rendered);
     Ok(svg)
+}
+
+/// The hash of the game's and each component's values, which every render key of the
+/// component holds: hashed once rather than once a card.
+fn context_hashes(game_ctx: &Value, comp_ctx: &[Value]) -> Vec<String> {
+    let game = Sha256::digest(game_ctx.to_string().as_bytes());
+    comp_ctx
+        .iter()
+        .map(|comp| {
+            let mut h = Sha256::new();
+            h.update(game);
+            h.update(comp.to_string().as_bytes());
+            hex(&h.finalize())
+        })
+        .collect()
 }
 
 /// Renders every face of `game`, reusing the faces of `cache` whose template and values are
@@ -555,12 +638,17 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         }
     }
 
+    let ctx_hashes = match cache {
+        Some(_) => context_hashes(&game_ctx, &comp_ctx),
+        None => Vec::new(),
+    };
     let env = RenderEnv {
         game,
         templates,
         cache,
         game_ctx: &game_ctx,
         comp_ctx: &comp_ctx,
+        ctx_hashes: &ctx_hashes,
     };
     let rendered: Vec<Result<String>> = jobs.par_iter().map(|job| render_job(&env, job)).collect();
 

@@ -33,6 +33,8 @@ pub struct Templates {
     project: Project,
     /// The icons of the text engine the templates draw with.
     pub icons: Arc<crate::text::fit::Icons>,
+    /// The text engine the templates fit their text with, which records its warnings.
+    pub engine: Arc<TextEngine>,
 }
 
 impl Templates {
@@ -46,7 +48,7 @@ impl Templates {
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
         let icons = Arc::clone(&engine.icons);
-        crate::text::fit::register(&mut tera, engine);
+        crate::text::fit::register(&mut tera, Arc::clone(&engine));
         crate::render::shapes::register(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| Self::convert(&files, project, &e))?;
@@ -74,6 +76,7 @@ impl Templates {
             hashes,
             project: project.clone(),
             icons,
+            engine,
         })
     }
 

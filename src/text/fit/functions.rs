@@ -8,7 +8,6 @@ use tera::{Kwargs, State, Tera, Value};
 
 use crate::error::suggestion;
 use crate::model::print::OverflowPolicy;
-use crate::sync::lock;
 use crate::text::fonts::DEFAULT_FAMILY;
 
 use super::boxes::{Align, BoxSpec, VAlign};
@@ -187,7 +186,7 @@ impl TextEngine {
                             .and_then(|n| n.as_str().map(str::to_owned))
                     })
                     .unwrap_or_default();
-                lock(&self.warnings).push(format!("card `{card}`: {msg}"));
+                self.warn(format!("card `{card}`: {msg}"));
                 Ok(())
             }
         }

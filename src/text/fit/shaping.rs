@@ -2,6 +2,7 @@
 //! character in the face that draws it ([`FontFaces`]: the style's face, else the first face
 //! that has it, as usvg chooses), widths cached across sizes and cards.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +14,12 @@ use crate::text::faces::FontFaces;
 
 use super::icons::Icons;
 use super::markup::Style;
+
+thread_local! {
+    /// The warnings of the render running on this thread, when its caller keeps them apart
+    /// ([`TextEngine::with_warnings`]).
+    static KEPT_APART: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+}
 
 /// Shapes and measures text with the build's fonts.
 pub struct TextEngine {
@@ -44,6 +51,39 @@ impl TextEngine {
         let mut w = std::mem::take(&mut *lock(&self.warnings));
         w.sort();
         w
+    }
+
+    /// Records `warning`, for [`take_warnings`](Self::take_warnings) and for the render
+    /// keeping its warnings apart on this thread, if one is.
+    pub(super) fn warn(&self, warning: String) {
+        KEPT_APART.with_borrow_mut(|kept| {
+            if let Some(kept) = kept {
+                kept.push(warning.clone());
+            }
+        });
+        lock(&self.warnings).push(warning);
+    }
+
+    /// `render`'s result, with the warnings it recorded on this thread (recorded for
+    /// [`take_warnings`](Self::take_warnings) as always): a render kept for the next build
+    /// keeps its warnings with it, to give them again when it is reused.
+    pub fn with_warnings<T>(&self, render: impl FnOnce() -> T) -> (T, Vec<String>) {
+        let outer = KEPT_APART.replace(Some(Vec::new()));
+        let value = render();
+        let own = KEPT_APART.replace(outer).unwrap_or_default();
+        KEPT_APART.with_borrow_mut(|outer| {
+            if let Some(outer) = outer {
+                outer.extend(own.iter().cloned());
+            }
+        });
+        (value, own)
+    }
+
+    /// Records again the warnings of a render reused rather than run.
+    pub fn warn_again(&self, warnings: &[String]) {
+        for warning in warnings {
+            self.warn(warning.clone());
+        }
     }
 
     /// The face usvg would choose for this family and style.
