@@ -9,14 +9,17 @@
 use std::collections::HashMap;
 
 use crate::output::cache::{DiskCache, Entry};
-use crate::render::faces::{RenderCache, Rendered};
+use std::sync::atomic::Ordering;
+
+use crate::render::faces::{Face, RenderCache, Rendered};
 
 /// The entry's key: one per kit.
 const KEY: &str = "renders";
 
-/// Renders of more SVG than this in all are not kept: read back, they would sit beside the
-/// faces made from them, doubling a large deck's SVG in memory (10,000 rich unique faces).
-const MOST_KEPT: usize = 32 << 20;
+/// Renders of more SVG than this in all are not kept: read back, they sit beside the faces
+/// made from them until the faces are rendered. A 10,000-card deck of 1,000 faces renders
+/// 2 MB of SVG, Death to Decorum 1 MB; 10,000 rich unique faces, which are not kept, 90 MB.
+const MOST_KEPT: usize = 8 << 20;
 
 /// The render cache of a command-line build: the last build's renders, read back.
 pub(super) struct KeptRenders {
@@ -37,43 +40,40 @@ impl KeptRenders {
         }
     }
 
-    /// Keeps this build's renders for the next, unless they are the ones read back (then the
-    /// entry read stays) or too large to hold ([`MOST_KEPT`]).
-    pub(super) fn keep(self, disk: &DiskCache) {
-        let rendered = self
-            .cache
-            .rendered
-            .load(std::sync::atomic::Ordering::Relaxed);
-        let asked = self.cache.into_asked();
+    /// Keeps this build's renders of `faces` for the next, unless they are the ones read back
+    /// (then the entry read stays) or too large to hold ([`MOST_KEPT`]).
+    pub(super) fn keep(self, disk: &DiskCache, faces: &[Face]) {
+        let rendered = self.cache.rendered.load(Ordering::Relaxed);
+        let asked = self.cache.asked();
         if rendered == 0 && asked.len() == self.read {
             return;
         }
-        let bytes: usize = asked.iter().map(|(_, r)| r.svg.len()).sum();
+        let svg = |face: usize| faces.get(face).map_or("", |f| f.svg.as_str());
+        let bytes: usize = asked.values().map(|(face, _)| svg(*face).len()).sum();
         if bytes <= MOST_KEPT {
-            disk.put(Entry::Renders, KEY, &encode(&asked));
+            let renders = asked
+                .iter()
+                .map(|(key, (face, warnings))| (key, svg(*face), warnings));
+            disk.put(Entry::Renders, KEY, &encode(renders));
         }
     }
 }
 
 /// Renders as the entry holds them: for each, its key, its warnings and its SVG, each a
 /// little-endian 32-bit length and its bytes (a warnings count before the warnings).
-fn encode(renders: &[(String, Rendered)]) -> Vec<u8> {
-    let size: usize = renders
-        .iter()
-        .map(|(k, r)| k.len() + r.svg.len() + 16)
-        .sum();
-    let mut out = Vec::with_capacity(size);
+fn encode<'r>(renders: impl Iterator<Item = (&'r String, &'r str, &'r Vec<String>)>) -> Vec<u8> {
+    let mut out = Vec::new();
     let put = |text: &str, out: &mut Vec<u8>| {
         out.extend((text.len() as u32).to_le_bytes());
         out.extend(text.as_bytes());
     };
-    for (key, rendered) in renders {
+    for (key, svg, warnings) in renders {
         put(key, &mut out);
-        out.extend((rendered.warnings.len() as u32).to_le_bytes());
-        for warning in &rendered.warnings {
+        out.extend((warnings.len() as u32).to_le_bytes());
+        for warning in warnings {
             put(warning, &mut out);
         }
-        put(&rendered.svg, &mut out);
+        put(svg, &mut out);
     }
     out
 }
@@ -118,13 +118,22 @@ mod tests {
         }
     }
 
+    /// `renders` as the entry holds them.
+    fn encoded(renders: &[(String, Rendered)]) -> Vec<u8> {
+        encode(
+            renders
+                .iter()
+                .map(|(k, r)| (k, r.svg.as_str(), &r.warnings)),
+        )
+    }
+
     #[test]
     fn renders_read_back_are_the_renders_kept() {
         let renders = vec![
             ("a1".to_owned(), rendered("<svg>é</svg>", &[])),
             ("b2".to_owned(), rendered("", &["card `X`: too long", ""])),
         ];
-        let back = decode(&encode(&renders)).unwrap();
+        let back = decode(&encoded(&renders)).unwrap();
         assert_eq!(back.len(), 2);
         for (key, r) in &renders {
             assert_eq!(&back[key], r);
@@ -133,7 +142,7 @@ mod tests {
 
     #[test]
     fn bytes_cut_short_or_not_text_are_no_renders() {
-        let bytes = encode(&[("key".to_owned(), rendered("<svg/>", &["w"]))]);
+        let bytes = encoded(&[("key".to_owned(), rendered("<svg/>", &["w"]))]);
         for end in 1..bytes.len() {
             assert!(decode(&bytes[..end]).is_none(), "cut at {end}");
         }

@@ -150,7 +150,7 @@ impl Session {
         let renders = self.cache().or(kept.as_ref().map(|k| &k.cache));
         let faces = faces::render(&game, &templates, renders)?;
         if let (Some(kept), Some(disk)) = (kept, &disk) {
-            kept.keep(disk);
+            kept.keep(disk, &faces.faces);
         }
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);

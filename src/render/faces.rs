@@ -16,9 +16,9 @@ use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
 use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
+pub use crate::render::render_cache::{RenderCache, Rendered};
 use crate::render::shaped::ParsedFace;
 use crate::render::templates::Templates;
-use crate::sync::lock;
 
 /// One unique rendered face.
 #[derive(Debug, Clone)]
@@ -239,62 +239,6 @@ struct Job<'a> {
     template: &'a str,
     /// A back shared by cards: rendered without a card's values.
     shared: bool,
-}
-
-/// A face as its template rendered it: its SVG and the warnings fitting its text gave, which
-/// a reuse of it gives again.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Rendered {
-    pub svg: String,
-    pub warnings: Vec<String>,
-}
-
-/// Rendered faces and parsed trees kept between builds (`protopress watch`), so a rebuild
-/// re-renders only faces whose template or data changed. The command line keeps the renders
-/// on disk (`assemble::renders_cache`).
-#[derive(Default)]
-pub struct RenderCache {
-    /// Hash of (template source, context) -> the face rendered.
-    renders: std::sync::Mutex<HashMap<String, Rendered>>,
-    /// The keys the last build rendered or reused.
-    asked: std::sync::Mutex<std::collections::HashSet<String>>,
-    /// SVG hash -> parsed tree.
-    pub trees: std::sync::Mutex<HashMap<String, std::sync::Arc<ParsedFace>>>,
-    /// Renders done and reused by the last build.
-    pub rendered: std::sync::atomic::AtomicUsize,
-    pub reused: std::sync::atomic::AtomicUsize,
-}
-
-impl RenderCache {
-    pub fn new() -> RenderCache {
-        RenderCache::default()
-    }
-
-    /// A cache holding `renders`, by key: an earlier process's, read back.
-    pub fn holding(renders: HashMap<String, Rendered>) -> RenderCache {
-        RenderCache {
-            renders: std::sync::Mutex::new(renders),
-            ..RenderCache::default()
-        }
-    }
-
-    /// The renders the last build rendered or reused, by key, in key order; the rest let go.
-    pub fn into_asked(self) -> Vec<(String, Rendered)> {
-        let asked = self.asked.into_inner().unwrap_or_else(|e| e.into_inner());
-        let renders = self.renders.into_inner().unwrap_or_else(|e| e.into_inner());
-        let mut asked: Vec<(String, Rendered)> = renders
-            .into_iter()
-            .filter(|(key, _)| asked.contains(key))
-            .collect();
-        asked.sort_by(|a, b| a.0.cmp(&b.0));
-        asked
-    }
-
-    fn reset_counts(&self) {
-        self.rendered.store(0, std::sync::atomic::Ordering::Relaxed);
-        self.reused.store(0, std::sync::atomic::Ordering::Relaxed);
-        lock(&self.asked).clear();
-    }
 }
 
 /// The renders a component needs: per card a front (six faces for a die), a back when it is
@@ -574,35 +518,30 @@ fn render_values(env: &RenderEnv, job: &Job, values: &JobValues) -> Result<Strin
         .map_err(|e| face_error(env.game, comp, card, e))
 }
 
+/// A render's key in the render cache and the warnings it gave.
+type Asked = (String, Vec<String>);
+
 /// Renders one job's face, from the cache when its template and values are unchanged; the
-/// values are made into the template's context only for a render.
-fn render_job(env: &RenderEnv, job: &Job) -> Result<String> {
+/// values are made into the template's context only for a render. With a cache, the render's
+/// key and warnings come with it.
+fn render_job(env: &RenderEnv, job: &Job) -> Result<(String, Option<Asked>)> {
     let values = JobValues::of(env, job)?;
     let Some(cache) = env.cache else {
-        return render_values(env, job, &values);
+        return Ok((render_values(env, job, &values)?, None));
     };
     let key = values.key(env.templates, job, &env.ctx_hashes[job.deck]);
-    lock(&cache.asked).insert(key.clone());
-    let kept = lock(&cache.renders).get(&key).cloned();
     let engine = &env.templates.engine;
-    if let Some(kept) = kept {
-        cache
-            .reused
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    if let Some(kept) = cache.get(&key) {
         engine.warn_again(&kept.warnings);
-        return Ok(kept.svg);
+        return Ok((kept.svg, Some((key, kept.warnings))));
     }
     let (svg, warnings) = engine.with_warnings(|| render_values(env, job, &values));
-    let svg = svg?;
-    cache
-        .rendered
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let rendered = Rendered {
-        svg: svg.clone(),
+        svg: svg?,
         warnings,
     };
-    lock(&cache.renders).insert(key, rendered);
-    Ok(svg)
+    cache.put(&key, &rendered);
+    Ok((rendered.svg, Some((key, rendered.warnings))))
 }
 
 /// The hash of the game's and each component's values, which every render key of the
@@ -650,15 +589,15 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
         comp_ctx: &comp_ctx,
         ctx_hashes: &ctx_hashes,
     };
-    let rendered: Vec<Result<String>> = jobs.par_iter().map(|job| render_job(&env, job)).collect();
+    let rendered: Vec<Result<_>> = jobs.par_iter().map(|job| render_job(&env, job)).collect();
 
     // Deduplicate in job order so face numbering is the same on every run.
     let mut faces: Vec<Face> = Vec::new();
     let mut by_hash: HashMap<String, usize> = HashMap::new();
     let mut face_of: FaceOf = HashMap::new();
     let mut linked = HashMap::new();
-    for (job, svg) in jobs.iter().zip(rendered) {
-        let svg = svg?;
+    for (job, result) in jobs.iter().zip(rendered) {
+        let (svg, asked) = result?;
         let hash = face_hash(game, &svg, &mut linked);
         let comp = &game.components[job.deck];
         let index = *by_hash.entry(hash.clone()).or_insert_with(|| {
@@ -679,6 +618,9 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
             faces.len() - 1
         });
         face_of.insert((job.deck, job.card, job.side), index);
+        if let (Some(cache), Some((key, warnings))) = (cache, asked) {
+            cache.asked_for(key, index, warnings);
+        }
     }
 
     let decks = decks_of(game, &face_of)?;

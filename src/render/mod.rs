@@ -5,6 +5,7 @@ pub mod faces;
 pub mod filters;
 pub mod keep;
 pub mod raster;
+pub mod render_cache;
 pub mod rules;
 pub mod shaped;
 pub mod shapes;

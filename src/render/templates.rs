@@ -19,6 +19,19 @@ fn is_shared(name: &str) -> bool {
     name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
 }
 
+/// The template names `text` quotes (`"front.svg.tera"`, as an `include` names one).
+fn named_templates(text: &str) -> impl Iterator<Item = &str> {
+    text.match_indices(".tera").filter_map(move |(at, _)| {
+        let end = at + ".tera".len();
+        let quote = char::from(*text.as_bytes().get(end)?);
+        if quote != '"' && quote != '\'' {
+            return None;
+        }
+        let start = text[..at].rfind(quote)? + 1;
+        Some(&text[start..end])
+    })
+}
+
 /// A game's templates: (template name, its file) and (template name, its text).
 type Sources = (Vec<(String, PathBuf)>, Vec<(String, String)>);
 
@@ -55,8 +68,14 @@ impl Templates {
         use sha2::Digest;
         let mut common = sha2::Sha256::new();
         // Shared pieces: everything in common/ and the game's own partials (`_name.svg.tera`),
-        // which any template may include, so a change to one re-renders every face.
-        for (name, text) in sources.iter().filter(|(n, _)| is_shared(n)) {
+        // which any template may include, and any template another names (to include it, or
+        // extend it), so a change to one re-renders every face.
+        let named: std::collections::HashSet<&str> = sources
+            .iter()
+            .flat_map(|(_, text)| named_templates(text))
+            .collect();
+        let shared = |name: &str| is_shared(name) || named.contains(name);
+        for (name, text) in sources.iter().filter(|(n, _)| shared(n)) {
             common.update(name.as_bytes());
             common.update(text.as_bytes());
         }
@@ -669,6 +688,36 @@ mod tests {
             ta.source_hash("other.svg.tera"),
             tb.source_hash("other.svg.tera")
         );
+    }
+
+    /// A back that includes its front by name is re-rendered when the front changes, though
+    /// the front is no partial: the kept renders must not hide the change.
+    #[test]
+    fn a_template_another_includes_by_name_changes_its_hash() {
+        let files = |front: &str| {
+            project(&[
+                ("templates/g/front.svg.tera", front),
+                (
+                    "templates/g/back.svg.tera",
+                    "{% include 'front.svg.tera' %}",
+                ),
+                ("templates/g/other.svg.tera", "<g/>"),
+            ])
+        };
+        let (a, b) = (files("<rect/>"), files("<circle/>"));
+        let ta = Templates::load(&Project::open(a.path()).unwrap(), "g", engine()).unwrap();
+        let tb = Templates::load(&Project::open(b.path()).unwrap(), "g", engine()).unwrap();
+        assert_eq!(
+            tb.render("back.svg.tera", &Context::new()).unwrap(),
+            "<circle/>"
+        );
+        assert_ne!(
+            ta.source_hash("back.svg.tera"),
+            tb.source_hash("back.svg.tera")
+        );
+        let names: Vec<&str> =
+            named_templates(r#"{% include "a/b.svg.tera" %} x.tera 'c.tera' "d.teral""#).collect();
+        assert_eq!(names, ["a/b.svg.tera", "c.tera"]);
     }
 
     #[test]
