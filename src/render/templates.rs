@@ -661,52 +661,52 @@ mod tests {
         assert_eq!(out, "<rect/>");
     }
 
+    /// The game `g`'s templates loaded twice: with `changed` as the file `path` holds it in
+    /// `files`, as `<rect/>` and then as `<circle/>`.
+    fn loaded_twice(path: &str, files: &[(&str, &str)]) -> [Templates; 2] {
+        ["<rect/>", "<circle/>"].map(|changed| {
+            let mut all = files.to_vec();
+            all.push((path, changed));
+            let dir = project(&all);
+            Templates::load(&Project::open(dir.path()).unwrap(), "g", engine()).unwrap()
+        })
+    }
+
     #[test]
     fn a_change_to_a_partial_changes_the_hash_of_every_template() {
-        let files = |partial: &str| {
-            project(&[
-                ("templates/g/_side.svg.tera", partial),
+        let [ta, tb] = loaded_twice(
+            "templates/g/_side.svg.tera",
+            &[
                 (
                     "templates/g/front.svg.tera",
                     "{% include \"_side.svg.tera\" %}",
                 ),
                 ("templates/g/other.svg.tera", "<g/>"),
-            ])
-        };
-        let (a, b) = (files("<rect/>"), files("<circle/>"));
-        let ta = Templates::load(&Project::open(a.path()).unwrap(), "g", engine()).unwrap();
-        let tb = Templates::load(&Project::open(b.path()).unwrap(), "g", engine()).unwrap();
+            ],
+        );
         assert_eq!(
             ta.render("front.svg.tera", &Context::new()).unwrap(),
             "<rect/>"
         );
-        assert_ne!(
-            ta.source_hash("front.svg.tera"),
-            tb.source_hash("front.svg.tera")
-        );
-        assert_ne!(
-            ta.source_hash("other.svg.tera"),
-            tb.source_hash("other.svg.tera")
-        );
+        for name in ["front.svg.tera", "other.svg.tera"] {
+            assert_ne!(ta.source_hash(name), tb.source_hash(name), "{name}");
+        }
     }
 
     /// A back that includes its front by name is re-rendered when the front changes, though
     /// the front is no partial: the kept renders must not hide the change.
     #[test]
     fn a_template_another_includes_by_name_changes_its_hash() {
-        let files = |front: &str| {
-            project(&[
-                ("templates/g/front.svg.tera", front),
+        let [ta, tb] = loaded_twice(
+            "templates/g/front.svg.tera",
+            &[
                 (
                     "templates/g/back.svg.tera",
                     "{% include 'front.svg.tera' %}",
                 ),
                 ("templates/g/other.svg.tera", "<g/>"),
-            ])
-        };
-        let (a, b) = (files("<rect/>"), files("<circle/>"));
-        let ta = Templates::load(&Project::open(a.path()).unwrap(), "g", engine()).unwrap();
-        let tb = Templates::load(&Project::open(b.path()).unwrap(), "g", engine()).unwrap();
+            ],
+        );
         assert_eq!(
             tb.render("back.svg.tera", &Context::new()).unwrap(),
             "<circle/>"
