@@ -697,6 +697,11 @@ fn a_face_reused_from_the_render_cache_warns_again() {
     let again = session.build_in_memory("fixture").unwrap();
     assert_eq!(cache.rendered.load(Ordering::Relaxed), 0);
     assert_eq!(again.report.warnings, first.report.warnings);
+    // Another card's edit renders that card alone; the wordy one still warns.
+    p.edit("data/fixture/deck.yaml", "short", "brief");
+    let edited = session.build_in_memory("fixture").unwrap();
+    assert_eq!(cache.rendered.load(Ordering::Relaxed), 1);
+    assert_eq!(edited.report.warnings, first.report.warnings);
 
     let build = || {
         let stdout = common::run_dated(p.root(), &["-v", "build", "fixture"]);
@@ -709,21 +714,31 @@ fn a_face_reused_from_the_render_cache_warns_again() {
     assert_eq!(made, 0, "nothing rendered, nothing made");
     assert!(reused > 0);
     assert_eq!(again, warnings);
-    // Another card's edit renders that card alone; the wordy one still warns.
-    p.edit("data/fixture/deck.yaml", "short", "shorter");
+    p.edit("data/fixture/deck.yaml", "brief", "shorter");
     let (_, edited) = build();
     assert_eq!(edited, warnings);
 }
 
-/// The command line's renders are kept by their template and values: a template's edit
-/// renders its faces again, and the kit is the one a build without the cache makes.
+/// The command line's renders are kept by their template and values and by every template
+/// they may take part of: a change to a component the back calls, in a file whose name no
+/// template quotes, renders the back again, and the kit is the one a build without the cache
+/// makes. Shown failing when only partials (`_name`) and `common/` counted as shared.
 #[test]
-fn a_template_edit_is_not_hidden_by_the_kept_renders() {
+fn a_component_edit_is_not_hidden_by_the_kept_renders() {
     let p = game_with_a_wordy_card();
+    p.write(
+        "templates/fixture/widgets.svg.tera",
+        "{% component badge() %}<rect width=\"9\" height=\"9\" fill=\"#c33\"/>{% endcomponent %}",
+    );
+    p.edit(
+        "templates/fixture/back.svg.tera",
+        "{% </face_svg> %}",
+        "{% <badge> %}{% </badge> %}{% </face_svg> %}",
+    );
     let build =
         |args: &[&str]| common::run_dated(p.root(), &[&["build", "fixture"], args].concat());
     build(&[]);
-    p.edit("templates/fixture/back.svg.tera", "r=\"10\"", "r=\"12\"");
+    p.edit("templates/fixture/widgets.svg.tera", "#c33", "#3c3");
     build(&[]);
     let kept = common::snapshot(&p.out().join("fixture"));
     build(&["--no-cache"]);
@@ -731,5 +746,32 @@ fn a_template_edit_is_not_hidden_by_the_kept_renders() {
     assert!(
         kept == cold,
         "the kit differs from a build without the cache"
+    );
+}
+
+/// `check` takes the faces the last build rendered from the cache, but not a card edited
+/// since: the edit's overflowing text fails the check as it fails a build. Shown failing by
+/// keying the renders without the card's values (the check then passed on the old render).
+#[test]
+fn check_renders_a_card_edited_since_the_build() {
+    let p = common::deck_game(
+        "  paper: a4",
+        "- name: Alpha\n  text: short\n- name: Beta\n",
+    );
+    common::run_dated(p.root(), &["build", "fixture"]);
+    common::run_dated(p.root(), &["check", "fixture"]);
+    let long = "word ".repeat(200);
+    p.edit("data/fixture/deck.yaml", "short", &long);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .arg("-C")
+        .arg(p.root())
+        .args(["check", "fixture"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("card `Alpha`") && err.contains("does not fit"),
+        "{err}"
     );
 }

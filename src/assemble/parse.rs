@@ -10,12 +10,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::notes_cache::{FaceNote, KeptNotes, Looked};
+use super::renders_cache::KeptRenders;
 use crate::error::Result;
 use crate::model::Game;
 use crate::output::cache::DiskCache;
 use crate::output::index::shown_faces;
 use crate::preflight::{Finding, Report};
-use crate::render::faces::{Face, Faces, RenderCache};
+use crate::render::faces::{Face, Faces};
+use crate::render::render_cache::RenderCache;
 use crate::render::shaped::{ParsedFace, parse_face as parse_svg};
 use crate::render::trees::FaceTrees;
 use crate::sync::lock;
@@ -296,20 +298,21 @@ pub struct Preflight {
     pub kept: usize,
 }
 
-/// Preflight of a game on its own (`protopress check`): every face rendered, and parsed and
-/// looked at unless the kit's last build under `out` kept what looking at it found (when
-/// `cached`). Only read: the cache stays the last build's.
+/// Preflight of a game on its own (`protopress check`): every face rendered (taken as the
+/// kit's last build under `out` rendered it, when `cached` and unchanged), and parsed and
+/// looked at unless that build kept what looking at it found. Only read: the cache stays the
+/// last build's.
 pub fn preflight_game(game: &Game, out: &Path, cached: bool) -> Result<Preflight> {
     let crate::render::Renderer {
         fonts, templates, ..
     } = crate::render::Renderer::load(game)?;
-    let faces = crate::render::faces::render(game, &templates, None)?;
-    let notes = match cached {
-        true => {
-            DiskCache::of_kit(out, game).map(|disk| KeptNotes::new(Arc::new(disk), &fonts.digest))
-        }
-        false => None,
-    };
+    let disk = cached
+        .then(|| DiskCache::of_kit(out, game).map(Arc::new))
+        .flatten();
+    let renders = disk.as_deref().map(KeptRenders::read);
+    let faces = crate::render::faces::render(game, &templates, renders.as_ref().map(|r| &r.cache))?;
+    drop(renders);
+    let notes = disk.map(|disk| KeptNotes::new(disk, &fonts.digest));
     let kept = AtomicUsize::new(0);
     let found: Vec<Vec<Finding>> = faces
         .faces

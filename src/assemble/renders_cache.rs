@@ -7,11 +7,11 @@
 //! values. All renders are one entry, rewritten when a face was rendered anew.
 
 use std::collections::HashMap;
-
-use crate::output::cache::{DiskCache, Entry};
 use std::sync::atomic::Ordering;
 
-use crate::render::faces::{Face, RenderCache, Rendered};
+use crate::output::cache::{DiskCache, Entry};
+use crate::render::faces::Face;
+use crate::render::render_cache::{RenderCache, Rendered};
 
 /// The entry's key: one per kit.
 const KEY: &str = "renders";
@@ -40,22 +40,23 @@ impl KeptRenders {
         }
     }
 
-    /// Keeps this build's renders of `faces` for the next, unless they are the ones read back
-    /// (then the entry read stays) or too large to hold ([`MOST_KEPT`]).
-    pub(super) fn keep(self, disk: &DiskCache, faces: &[Face]) {
+    /// Writes this build's renders of `faces` back for the next, unless they are the ones
+    /// read (then that entry stays). Renders too large to hold ([`MOST_KEPT`]) leave an
+    /// empty entry in place of the one read, which later builds would read for nothing.
+    pub(super) fn write_back(self, disk: &DiskCache, faces: &[Face]) {
         let rendered = self.cache.rendered.load(Ordering::Relaxed);
         let asked = self.cache.asked();
         if rendered == 0 && asked.len() == self.read {
             return;
         }
         let svg = |face: usize| faces.get(face).map_or("", |f| f.svg.as_str());
-        let bytes: usize = asked.values().map(|(face, _)| svg(*face).len()).sum();
-        if bytes <= MOST_KEPT {
-            let renders = asked
-                .iter()
-                .map(|(key, (face, warnings))| (key, svg(*face), warnings));
-            disk.put(Entry::Renders, KEY, &encode(renders));
-        }
+        let bytes: usize = asked.values().map(|a| svg(a.face).len()).sum();
+        let kept = match bytes <= MOST_KEPT {
+            true => encode(asked.iter().map(|(key, a)| (key, svg(a.face), &a.warnings))),
+            false if self.read > 0 => Vec::new(),
+            false => return,
+        };
+        disk.put(Entry::Renders, KEY, &kept);
     }
 }
 
@@ -151,5 +152,17 @@ mod tests {
         bad[at] = 0xFF;
         assert!(decode(&bad).is_none());
         assert_eq!(decode(&[]).unwrap().len(), 0);
+        // Counts and lengths claiming more than the bytes hold: a miss, at once.
+        let key = [&3u32.to_le_bytes()[..], b"key"].concat();
+        let many_warnings = [&key[..], &u32::MAX.to_le_bytes()].concat();
+        assert!(decode(&many_warnings).is_none());
+        let long_svg = [
+            &key[..],
+            &0u32.to_le_bytes(),
+            &u32::MAX.to_le_bytes(),
+            b"<svg/>",
+        ]
+        .concat();
+        assert!(decode(&long_svg).is_none());
     }
 }

@@ -16,7 +16,8 @@ use crate::output::cache::DiskCache;
 use crate::output::record::record_of;
 use crate::project::Project;
 use crate::render::Renderer;
-use crate::render::faces::{self, RenderCache};
+use crate::render::faces;
+use crate::render::render_cache::RenderCache;
 
 /// One build session: the project, the command line's choices and, for `watch` and `serve`,
 /// what one build leaves the next.
@@ -112,19 +113,26 @@ impl Session {
         parse: Parse,
         on_paper: OnPaper,
     ) -> Result<Prepared> {
-        let kept = self.prepare_keeping(id, lang, adjust, (parse, on_paper), false)?;
-        Ok(kept.0)
+        let steps = Steps {
+            parse,
+            on_paper,
+            kit: false,
+        };
+        Ok(self.prepare_for(id, lang, adjust, steps)?.0)
     }
 
-    /// [`Session::prepare_with`], with the kit's disk cache when `keep` asks for it and the
-    /// session keeps one: the faces' renders are read from it and kept in it.
-    fn prepare_keeping(
+    /// [`Session::prepare_with`] taking `steps`; for a kit, with the kit's disk cache when the
+    /// session keeps one, which the faces' renders are read from and written back to.
+    fn prepare_for(
         &self,
         id: &str,
         lang: Option<&str>,
         adjust: impl FnOnce(&mut Game),
-        (parse, on_paper): (Parse, OnPaper),
-        keep: bool,
+        Steps {
+            parse,
+            on_paper,
+            kit,
+        }: Steps,
     ) -> Result<(Prepared, Option<Arc<DiskCache>>)> {
         let mut timings = Vec::new();
         let mut clock = Stopwatch::start();
@@ -144,13 +152,13 @@ impl Session {
             engine,
             templates,
         } = Renderer::load(&game)?;
-        let disk = keep.then(|| self.disk_cache(&game)).flatten();
+        let disk = kit.then(|| self.disk_cache(&game)).flatten();
         clock.lap("load", &mut timings);
         let kept = disk.as_deref().map(KeptRenders::read);
         let renders = self.cache().or(kept.as_ref().map(|k| &k.cache));
         let faces = faces::render(&game, &templates, renders)?;
         if let (Some(kept), Some(disk)) = (kept, &disk) {
-            kept.keep(disk, &faces.faces);
+            kept.write_back(disk, &faces.faces);
         }
         let mut warnings = engine.take_warnings();
         clock.lap("templates and text fitting", &mut timings);
@@ -179,8 +187,12 @@ impl Session {
     /// Runs the whole pipeline for `id` in `lang` in memory, with the kit's print record
     /// when the options ask for one.
     pub fn build_in_memory_in(&self, id: &str, lang: Option<&str>) -> Result<Built> {
-        let steps = (Parse::WhileDrawing, OnPaper::Printed);
-        let (prepared, disk) = self.prepare_keeping(id, lang, |_| {}, steps, true)?;
+        let steps = Steps {
+            parse: Parse::WhileDrawing,
+            on_paper: OnPaper::Printed,
+            kit: true,
+        };
+        let (prepared, disk) = self.prepare_for(id, lang, |_| {}, steps)?;
         let record = match self.opts.mark_printed {
             true => Some(record_of(&prepared.game, &prepared.faces)?),
             false => None,
@@ -260,6 +272,15 @@ enum Parse {
     /// By the caller, only the faces it draws ([`Prepared::parse_where`]): an image export
     /// whose images the build cache kept.
     ByCaller,
+}
+
+/// How a game is prepared: when its faces are parsed, whether its pieces must fit the paper,
+/// and whether it is prepared for its kit (whose build cache keeps the faces' renders).
+#[derive(Debug, Clone, Copy)]
+struct Steps {
+    parse: Parse,
+    on_paper: OnPaper,
+    kit: bool,
 }
 
 /// Whether what is made from the faces goes on the game's paper.

@@ -16,7 +16,7 @@ use crate::digest::hex;
 use crate::error::{Error, Result};
 use crate::model::print::CardSize;
 use crate::model::{Card, CardFields, Component, ComponentKind, Game, Window};
-pub use crate::render::render_cache::{RenderCache, Rendered};
+use crate::render::render_cache::{Asked, RenderCache, Rendered};
 use crate::render::shaped::ParsedFace;
 use crate::render::templates::Templates;
 
@@ -491,6 +491,7 @@ impl JobValues {
         h.update(context.as_bytes());
         // JSON texts, each telling where it ends, written straight into the hash.
         let _ = serde_json::to_writer(&mut h, &self.card);
+        let _ = serde_json::to_writer(&mut h, &self.die_face);
         let _ = serde_json::to_writer(&mut h, &self.face);
         let _ = serde_json::to_writer(&mut h, &self.print);
         h.update(format!("{:?}", job.side).as_bytes());
@@ -518,9 +519,6 @@ fn render_values(env: &RenderEnv, job: &Job, values: &JobValues) -> Result<Strin
         .map_err(|e| face_error(env.game, comp, card, e))
 }
 
-/// A render's key in the render cache and the warnings it gave.
-type Asked = (String, Vec<String>);
-
 /// Renders one job's face, from the cache when its template and values are unchanged; the
 /// values are made into the template's context only for a render. With a cache, the render's
 /// key and warnings come with it.
@@ -533,7 +531,8 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<(String, Option<Asked>)> {
     let engine = &env.templates.engine;
     if let Some(kept) = cache.get(&key) {
         engine.warn_again(&kept.warnings);
-        return Ok((kept.svg, Some((key, kept.warnings))));
+        let warnings = kept.warnings;
+        return Ok((kept.svg, Some(Asked { key, warnings })));
     }
     let (svg, warnings) = engine.with_warnings(|| render_values(env, job, &values));
     let rendered = Rendered {
@@ -541,7 +540,8 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<(String, Option<Asked>)> {
         warnings,
     };
     cache.put(&key, &rendered);
-    Ok((rendered.svg, Some((key, rendered.warnings))))
+    let warnings = rendered.warnings;
+    Ok((rendered.svg, Some(Asked { key, warnings })))
 }
 
 /// The hash of the game's and each component's values, which every render key of the
@@ -560,7 +560,7 @@ fn context_hashes(game_ctx: &Value, comp_ctx: &[Value]) -> Vec<String> {
 }
 
 /// Renders every face of `game`, reusing the faces of `cache` whose template and values are
-/// unchanged (for `watch`).
+/// unchanged (`watch`'s, or the command line's read from its build cache).
 pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -> Result<Faces> {
     if let Some(c) = cache {
         c.reset_counts();
@@ -618,8 +618,8 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
             faces.len() - 1
         });
         face_of.insert((job.deck, job.card, job.side), index);
-        if let (Some(cache), Some((key, warnings))) = (cache, asked) {
-            cache.asked_for(key, index, warnings);
+        if let (Some(cache), Some(asked)) = (cache, asked) {
+            cache.asked_for(asked, index);
         }
     }
 

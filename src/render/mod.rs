@@ -53,9 +53,16 @@ impl Renderer {
             icons,
             game.file.print.text_overflow,
         ));
+        // What a render depends on beside its template and values: a kept render is one made
+        // with the same icons, fonts, overflow policy and size limit.
+        let settings = format!(
+            "{:?} {}",
+            game.file.print.text_overflow,
+            templates::render_limit()
+        );
         let templates = Templates::load(project, id, Arc::clone(&engine))
             .map_err(|e| e.game(id))?
-            .depending_on(&[&icons_digest, &fonts.digest]);
+            .depending_on(&[&icons_digest, &fonts.digest, &settings]);
         Ok(Renderer {
             fonts,
             engine,

@@ -17,17 +17,31 @@ pub struct Rendered {
     pub warnings: Vec<String>,
 }
 
-/// Rendered faces and parsed trees kept between builds (`protopress watch`), so a rebuild
-/// re-renders only faces whose template or data changed.
+/// A render a build asked the cache for: its key and the warnings it gave.
+pub struct Asked {
+    pub key: String,
+    pub warnings: Vec<String>,
+}
+
+/// The build's face a render gave, and the warnings it gave.
+pub struct FaceAsked {
+    pub face: usize,
+    pub warnings: Vec<String>,
+}
+
+/// Rendered faces and parsed trees kept between builds, so a rebuild re-renders only faces
+/// whose template or data changed: all of them by `watch` and `serve`; the renders alone by
+/// the command line, read from its build cache and written back there.
 #[derive(Default)]
 pub struct RenderCache {
     /// Hash of (template source, context) -> the face rendered.
     renders: Mutex<HashMap<String, Rendered>>,
-    /// Whether the cache holds only the renders it was made with ([`RenderCache::holding`]):
-    /// a new render is then not held beside its face, which [`RenderCache::asked`] finds it in.
+    /// Whether the cache holds only the renders it was made with ([`RenderCache::holding`]).
+    /// A new render is then not held: its face holds its SVG, and [`RenderCache::asked`] says
+    /// which face that is.
     read_only: bool,
-    /// Each key the last build asked for: the face it gave and the warnings of its render.
-    asked: Mutex<BTreeMap<String, (usize, Vec<String>)>>,
+    /// Each key the last build asked for, with the face it gave.
+    asked: Mutex<BTreeMap<String, FaceAsked>>,
     /// SVG hash -> parsed tree.
     pub trees: Mutex<HashMap<String, Arc<ParsedFace>>>,
     /// Renders done and reused by the last build.
@@ -66,14 +80,14 @@ impl RenderCache {
         }
     }
 
-    /// Notes that the build's face `face` came from the render under `key`, which gave
-    /// `warnings`.
-    pub(super) fn asked_for(&self, key: String, face: usize, warnings: Vec<String>) {
-        lock(&self.asked).insert(key, (face, warnings));
+    /// Notes that the build's face `face` came from the render `asked` for.
+    pub(super) fn asked_for(&self, asked: Asked, face: usize) {
+        let warnings = asked.warnings;
+        lock(&self.asked).insert(asked.key, FaceAsked { face, warnings });
     }
 
     /// What the last build asked for, in key order: each key's face and its warnings.
-    pub fn asked(self) -> BTreeMap<String, (usize, Vec<String>)> {
+    pub fn asked(self) -> BTreeMap<String, FaceAsked> {
         self.asked.into_inner().unwrap_or_else(|e| e.into_inner())
     }
 

@@ -19,17 +19,34 @@ fn is_shared(name: &str) -> bool {
     name.starts_with("common/") || name.rsplit('/').next().is_some_and(|f| f.starts_with('_'))
 }
 
-/// The template names `text` quotes (`"front.svg.tera"`, as an `include` names one).
+/// The template names `text` quotes (`"front.svg.tera"`, as an `include` names one), in any
+/// of Tera's three quotes.
 fn named_templates(text: &str) -> impl Iterator<Item = &str> {
     text.match_indices(".tera").filter_map(move |(at, _)| {
         let end = at + ".tera".len();
         let quote = char::from(*text.as_bytes().get(end)?);
-        if quote != '"' && quote != '\'' {
+        if !['"', '\'', '`'].contains(&quote) {
             return None;
         }
         let start = text[..at].rfind(quote)? + 1;
         Some(&text[start..end])
     })
+}
+
+/// Whether `text` defines a Tera component (`{% component name(...) %}`), which any
+/// template may call without naming the file it is in.
+fn defines_component(text: &str) -> bool {
+    text.match_indices("{%").any(|(at, _)| {
+        let tag = text[at + 2..].trim_start_matches('-').trim_start();
+        tag.strip_prefix("component")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_whitespace()))
+    })
+}
+
+/// What every render depends on beyond its template and values: the largest SVG a face may
+/// render to, so a render kept under a higher limit is not taken under a lower one.
+pub fn render_limit() -> String {
+    max_face_bytes().to_string()
 }
 
 /// A game's templates: (template name, its file) and (template name, its text).
@@ -68,14 +85,17 @@ impl Templates {
         use sha2::Digest;
         let mut common = sha2::Sha256::new();
         // Shared pieces: everything in common/ and the game's own partials (`_name.svg.tera`),
-        // which any template may include, and any template another names (to include it, or
-        // extend it), so a change to one re-renders every face.
+        // which any template may include, any template another names (to include it, or
+        // extend it) and any that defines a component (which every template may call), so a
+        // change to one re-renders every face.
         let named: std::collections::HashSet<&str> = sources
             .iter()
             .flat_map(|(_, text)| named_templates(text))
             .collect();
-        let shared = |name: &str| is_shared(name) || named.contains(name);
-        for (name, text) in sources.iter().filter(|(n, _)| shared(n)) {
+        let shared = |name: &str, text: &str| {
+            is_shared(name) || named.contains(name) || defines_component(text)
+        };
+        for (name, text) in sources.iter().filter(|(n, t)| shared(n, t)) {
             common.update(name.as_bytes());
             common.update(text.as_bytes());
         }
@@ -661,10 +681,10 @@ mod tests {
         assert_eq!(out, "<rect/>");
     }
 
-    /// The game `g`'s templates loaded twice: with `changed` as the file `path` holds it in
-    /// `files`, as `<rect/>` and then as `<circle/>`.
-    fn loaded_twice(path: &str, files: &[(&str, &str)]) -> [Templates; 2] {
-        ["<rect/>", "<circle/>"].map(|changed| {
+    /// The game `g`'s templates `files` loaded twice, with the file `path` holding each of
+    /// `texts` in turn.
+    fn loaded_twice(path: &str, texts: [&str; 2], files: &[(&str, &str)]) -> [Templates; 2] {
+        texts.map(|changed| {
             let mut all = files.to_vec();
             all.push((path, changed));
             let dir = project(&all);
@@ -676,6 +696,7 @@ mod tests {
     fn a_change_to_a_partial_changes_the_hash_of_every_template() {
         let [ta, tb] = loaded_twice(
             "templates/g/_side.svg.tera",
+            ["<rect/>", "<circle/>"],
             &[
                 (
                     "templates/g/front.svg.tera",
@@ -699,6 +720,7 @@ mod tests {
     fn a_template_another_includes_by_name_changes_its_hash() {
         let [ta, tb] = loaded_twice(
             "templates/g/front.svg.tera",
+            ["<rect/>", "<circle/>"],
             &[
                 (
                     "templates/g/back.svg.tera",
@@ -715,9 +737,39 @@ mod tests {
             ta.source_hash("back.svg.tera"),
             tb.source_hash("back.svg.tera")
         );
-        let names: Vec<&str> =
-            named_templates(r#"{% include "a/b.svg.tera" %} x.tera 'c.tera' "d.teral""#).collect();
-        assert_eq!(names, ["a/b.svg.tera", "c.tera"]);
+        let text = r#"{% include "a/b.svg.tera" %} x.tera 'c.tera' "d.teral" `e.tera`"#;
+        let names: Vec<&str> = named_templates(text).collect();
+        assert_eq!(names, ["a/b.svg.tera", "c.tera", "e.tera"]);
+    }
+
+    /// A component is called by name from any template, its file named nowhere: a change to
+    /// it renders its callers again.
+    #[test]
+    fn a_template_defining_a_component_changes_every_hash() {
+        let badge = |mark: &str| format!("{{%- component badge() %}}{mark}{{% endcomponent %}}");
+        let (a, b) = (badge("<rect/>"), badge("<circle/>"));
+        let caller = ("templates/g/back.svg.tera", "{% <badge> %}{% </badge> %}");
+        let [ta, tb] = loaded_twice("templates/g/widgets.svg.tera", [&a, &b], &[caller]);
+        assert_eq!(
+            ta.render("back.svg.tera", &Context::new()).unwrap(),
+            "<rect/>"
+        );
+        assert_ne!(
+            ta.source_hash("back.svg.tera"),
+            tb.source_hash("back.svg.tera")
+        );
+        // A template that defines none is not shared for it.
+        let [ta, tb] = loaded_twice(
+            "templates/g/front.svg.tera",
+            ["<rect/>", "<circle/>"],
+            &[caller, ("templates/g/widgets.svg.tera", &a)],
+        );
+        assert_eq!(
+            ta.source_hash("back.svg.tera"),
+            tb.source_hash("back.svg.tera")
+        );
+        assert!(defines_component("{% component x() %}{% endcomponent %}"));
+        assert!(!defines_component("{% components %} {{ component }}"));
     }
 
     #[test]

@@ -66,11 +66,24 @@ impl TextEngine {
 
     /// `render`'s result, with the warnings it recorded on this thread (recorded for
     /// [`take_warnings`](Self::take_warnings) as always): a render kept for the next build
-    /// keeps its warnings with it, to give them again when it is reused.
+    /// keeps its warnings with it, to give them again when it is reused. Text is fitted on the
+    /// thread that renders (nothing in it hands work to another), so a warning recorded on
+    /// this thread meanwhile is the render's own.
     pub fn with_warnings<T>(&self, render: impl FnOnce() -> T) -> (T, Vec<String>) {
-        let outer = KEPT_APART.replace(Some(Vec::new()));
+        /// Puts back the capture `with_warnings` found however the render ends, a panic
+        /// included, so the thread does not go on capturing for nobody.
+        struct Outer(Option<Option<Vec<String>>>);
+        impl Drop for Outer {
+            fn drop(&mut self) {
+                if let Some(outer) = self.0.take() {
+                    KEPT_APART.set(outer);
+                }
+            }
+        }
+        let outer = Outer(Some(KEPT_APART.replace(Some(Vec::new()))));
         let value = render();
-        let own = KEPT_APART.replace(outer).unwrap_or_default();
+        let own = KEPT_APART.take().unwrap_or_default();
+        drop(outer);
         KEPT_APART.with_borrow_mut(|outer| {
             if let Some(outer) = outer {
                 outer.extend(own.iter().cloned());
@@ -131,5 +144,36 @@ impl TextEngine {
             .and_then(|id| self.faces.face_data(id))
             .map(|f| (f.ascender / f.units_per_em, f.descender / f.units_per_em))
             .unwrap_or((0.9, 0.25))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> TextEngine {
+        let fonts = crate::text::fonts::Fonts::bundled().unwrap();
+        TextEngine::new(fonts.faces.clone(), Icons::default(), OverflowPolicy::Warn)
+    }
+
+    /// Each render gets the warnings recorded while it ran, an enclosing one those of what it
+    /// enclosed too; all are recorded for the build as well; and a render that panics leaves
+    /// the thread capturing nothing.
+    #[test]
+    fn a_render_keeps_its_own_warnings_apart() {
+        let e = engine();
+        e.warn("before".into());
+        let ((), outer) = e.with_warnings(|| {
+            e.warn("outer".into());
+            let ((), inner) = e.with_warnings(|| e.warn("inner".into()));
+            assert_eq!(inner, ["inner"]);
+        });
+        assert_eq!(outer, ["outer", "inner"]);
+        let render = || e.with_warnings(|| panic!("a render that fails"));
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(render));
+        assert!(caught.is_err());
+        assert!(KEPT_APART.with_borrow(Option::is_none));
+        e.warn("after".into());
+        assert_eq!(e.take_warnings(), ["after", "before", "inner", "outer"]);
     }
 }
