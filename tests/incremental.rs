@@ -172,6 +172,20 @@ fn cli_build(root: &Path, args: &[&str]) -> String {
     stdout
 }
 
+/// The exit code of `protopress -C root args`, run with the variables `env` set, and what it
+/// printed to standard error.
+fn exit_and_errors(root: &Path, env: &[(&str, &str)], args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
+        .envs(env.iter().copied())
+        .arg("-C")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), err)
+}
+
 /// What each kit's build did with its cache: (reused, made, let go), from `-v`'s lines.
 fn cache_use(stdout: &str) -> Vec<[usize; 3]> {
     stdout
@@ -622,15 +636,9 @@ fn art_named_through_a_character_reference_changes_its_face() {
     // A lower limit on images: the face no longer parses, and a build from the cache says so
     // as one without it does, rather than serve the sheets it made before. Shown failing with
     // the limits left out of what the faces' notes are kept under.
-    let limited = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-        .env("PROTOPRESS_MAX_IMAGE_MP", "0")
-        .arg("-C")
-        .arg(p.root())
-        .args(["build", "fixture"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&limited.stderr);
-    assert_eq!(limited.status.code(), Some(2), "{err}");
+    let limits = [("PROTOPRESS_MAX_IMAGE_MP", "0")];
+    let (code, err) = exit_and_errors(p.root(), &limits, &["build", "fixture"]);
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("megapixels"), "{err}");
 }
 
@@ -762,14 +770,8 @@ fn check_renders_a_card_edited_since_the_build() {
     common::run_dated(p.root(), &["check", "fixture"]);
     let long = "word ".repeat(200);
     p.edit("data/fixture/deck.yaml", "short", &long);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_protopress"))
-        .arg("-C")
-        .arg(p.root())
-        .args(["check", "fixture"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let (code, err) = exit_and_errors(p.root(), &[], &["check", "fixture"]);
+    assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("card `Alpha`") && err.contains("does not fit"),
         "{err}"
