@@ -65,9 +65,15 @@ impl RenderCache {
         }
     }
 
-    /// The render under `key`, when the cache has it (counted as reused).
+    /// The render under `key`, when the cache has it (counted as reused). A read-only cache
+    /// gives it away: no other face has the same key, and its face holds it from now on.
     pub(super) fn get(&self, key: &str) -> Option<Rendered> {
-        let kept = lock(&self.renders).get(key).cloned()?;
+        let mut renders = lock(&self.renders);
+        let kept = match self.read_only {
+            true => renders.remove(key)?,
+            false => renders.get(key).cloned()?,
+        };
+        drop(renders);
         self.reused.fetch_add(1, Ordering::Relaxed);
         Some(kept)
     }
