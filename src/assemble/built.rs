@@ -33,6 +33,16 @@ pub struct BuildOptions {
     pub mark_printed: bool,
 }
 
+impl BuildOptions {
+    /// The options of a build into the output root `out`, with each game's print profile.
+    pub fn in_folder(out: &Path) -> BuildOptions {
+        BuildOptions {
+            out_dir: out.to_path_buf(),
+            ..BuildOptions::default()
+        }
+    }
+}
+
 /// What one game's build wrote.
 #[derive(Debug, Clone)]
 pub struct BuildOutcome {

@@ -94,6 +94,18 @@ impl Session {
         self.prepare_adjusted_unparsed_in(id, lang, |_| {})
     }
 
+    /// [`Session::prepare_unparsed_in`] taking the faces' renders from the kit's build cache
+    /// under the session's output root, as its last build kept them, and leaving it as it is:
+    /// an image export after a build fills in no template.
+    pub fn prepare_unparsed_from_kit_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
+        let steps = Steps {
+            parse: Parse::ByCaller,
+            on_paper: OnPaper::Unused,
+            renders: Renders::ReadFromKit,
+        };
+        Ok(self.prepare_for(id, lang, |_| {}, steps)?.0)
+    }
+
     /// [`Session::prepare_unparsed_in`] with `adjust` applied to the loaded game before
     /// anything is rendered (an export drawing the faces with a print service's bleed).
     pub fn prepare_adjusted_unparsed_in(
@@ -116,7 +128,7 @@ impl Session {
         let steps = Steps {
             parse,
             on_paper,
-            kit: false,
+            renders: Renders::Fresh,
         };
         Ok(self.prepare_for(id, lang, adjust, steps)?.0)
     }
@@ -131,7 +143,7 @@ impl Session {
         Steps {
             parse,
             on_paper,
-            kit,
+            renders,
         }: Steps,
     ) -> Result<(Prepared, Option<Arc<DiskCache>>)> {
         let mut timings = Vec::new();
@@ -152,11 +164,15 @@ impl Session {
             engine,
             templates,
         } = Renderer::load(&game)?;
-        let disk = kit.then(|| self.disk_cache(&game)).flatten();
+        let (read, disk) = match renders {
+            Renders::Fresh => (None, None),
+            Renders::ReadFromKit => (DiskCache::of_kit(&self.opts.out_dir, &game), None),
+            Renders::KeptWithKit => (None, self.disk_cache(&game)),
+        };
         clock.lap("load", &mut timings);
-        let kept = disk.as_deref().map(KeptRenders::read);
-        let renders = self.cache().or(kept.as_ref().map(|k| &k.cache));
-        let faces = faces::render(&game, &templates, renders)?;
+        let kept = read.as_ref().or(disk.as_deref()).map(KeptRenders::read);
+        let cache = self.cache().or(kept.as_ref().map(|k| &k.cache));
+        let faces = faces::render(&game, &templates, cache)?;
         if let (Some(kept), Some(disk)) = (kept, &disk) {
             kept.write_back(disk, &faces.faces);
         }
@@ -190,7 +206,7 @@ impl Session {
         let steps = Steps {
             parse: Parse::WhileDrawing,
             on_paper: OnPaper::Printed,
-            kit: true,
+            renders: Renders::KeptWithKit,
         };
         let (prepared, disk) = self.prepare_for(id, lang, |_| {}, steps)?;
         let record = match self.opts.mark_printed {
@@ -275,12 +291,25 @@ enum Parse {
 }
 
 /// How a game is prepared: when its faces are parsed, whether its pieces must fit the paper,
-/// and whether it is prepared for its kit (whose build cache keeps the faces' renders).
+/// and where its faces' renders come from.
 #[derive(Debug, Clone, Copy)]
 struct Steps {
     parse: Parse,
     on_paper: OnPaper,
-    kit: bool,
+    renders: Renders,
+}
+
+/// Where the faces' renders come from, besides what a session keeps in memory.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Renders {
+    /// Every template filled in now.
+    Fresh,
+    /// The kit's build cache under the output root, as the kit's last build kept them, left
+    /// as it is (an image export).
+    ReadFromKit,
+    /// The kit's build cache, when the session keeps one, written back for the next build
+    /// (the kit's own build).
+    KeptWithKit,
 }
 
 /// Whether what is made from the faces goes on the game's paper.

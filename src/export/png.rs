@@ -31,8 +31,13 @@ pub(super) fn export(
     opts: &ExportOptions,
     out: &std::path::Path,
 ) -> Result<Output> {
-    let p = Session::new(project, &BuildOptions::default())
-        .prepare_unparsed_in(id, opts.lang.as_deref())?;
+    // After a build, the faces as it rendered them; the export keeps its images alone.
+    let session = Session::new(project, &BuildOptions::in_folder(out));
+    let lang = opts.lang.as_deref();
+    let p = match opts.cache {
+        true => session.prepare_unparsed_from_kit_in(id, lang)?,
+        false => session.prepare_unparsed_in(id, lang)?,
+    };
     let look = Look {
         dpi: opts.dpi.unwrap_or(300.0),
         bleed: opts.bleed,
