@@ -133,8 +133,9 @@ impl Session {
         Ok(self.prepare_for(id, lang, adjust, steps)?.0)
     }
 
-    /// [`Session::prepare_with`] taking `steps`; for a kit, with the kit's disk cache when the
-    /// session keeps one, which the faces' renders are read from and written back to.
+    /// [`Session::prepare_with`] taking `steps`, the faces' renders taken from where
+    /// `steps.renders` says; with the kit's disk cache when the renders are kept with the kit
+    /// and the session keeps one.
     fn prepare_for(
         &self,
         id: &str,
