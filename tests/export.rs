@@ -518,7 +518,18 @@ fn a_png_export_after_a_build_renders_a_card_edited_since() {
     p.edit("data/tint/deck.yaml", "#00aa00", "#0000aa");
     let png = ["export", "tint", "--format", "png"];
     let folder = p.out().join("tint/export/png");
+    // The kit's own cache, but for the export's folder in it.
+    let kit_cache = || {
+        let mut files = common::snapshot(&p.out().join(".cache/tint/kit"));
+        files.retain(|(name, _)| !name.starts_with("export-"));
+        files
+    };
+    let before = kit_cache();
     common::run_dated(p.root(), &png);
+    assert!(
+        kit_cache() == before,
+        "the export left the kit's cache as it was"
+    );
     let kept = common::snapshot(&folder);
     common::run_dated(p.root(), &[&png[..], &["--no-cache"]].concat());
     assert!(kept == common::snapshot(&folder), "as without the cache");

@@ -777,3 +777,26 @@ fn check_renders_a_card_edited_since_the_build() {
         "{err}"
     );
 }
+
+/// Cards whose back a `backs` rule picks share its render, one job each under one key: a
+/// rebuild with nothing changed takes it for every one of them and makes nothing. Shown
+/// failing when a render read back was given to the first job that asked (the others filled
+/// the template in again, and the renders were written again on every build).
+#[test]
+fn a_back_shared_by_a_rule_is_rendered_once_and_kept() {
+    let p = common::deck_game(
+        "  paper: a4",
+        "- name: Coin\n  text: loot\n- name: Gem\n  text: loot\n- name: Pit\n  text: hazard\n",
+    );
+    p.edit(
+        "data/fixture/game.yaml",
+        "    cards: deck.yaml",
+        "    backs: { text: { hazard: back.svg.tera } }\n    cards: deck.yaml",
+    );
+    let build = || cache_use(&common::run_dated(p.root(), &["-v", "build", "fixture"]))[0];
+    let [_, made, _] = build();
+    assert!(made > 0);
+    let [reused, made, gone] = build();
+    assert!(reused > 0);
+    assert_eq!((made, gone), (0, 0), "nothing made again");
+}

@@ -96,7 +96,8 @@ impl Session {
 
     /// [`Session::prepare_unparsed_in`] taking the faces' renders from the kit's build cache
     /// under the session's output root, as its last build kept them, and leaving it as it is:
-    /// an image export after a build fills in no template.
+    /// an image export after a build fills in only the templates whose values or sources
+    /// changed since.
     pub fn prepare_unparsed_from_kit_in(&self, id: &str, lang: Option<&str>) -> Result<Prepared> {
         let steps = Steps {
             parse: Parse::ByCaller,

@@ -23,8 +23,8 @@ use crate::render::shaped::ParsedFace;
 const THUMB_H: u32 = 240;
 
 /// Renders every face at `--dpi` and a contact sheet of them all, taking from the build cache
-/// under `out` what an export before kept there (when `opts.cache`), and parsing only the
-/// faces it draws.
+/// under `out` what an export before kept there and the faces as the kit's last build rendered
+/// them (when `opts.cache`), and parsing only the faces it draws.
 pub(super) fn export(
     project: &Project,
     id: &str,

@@ -36,9 +36,8 @@ pub struct FaceAsked {
 pub struct RenderCache {
     /// Hash of (template source, context) -> the face rendered.
     renders: Mutex<HashMap<String, Rendered>>,
-    /// Whether the cache holds only the renders it was made with ([`RenderCache::holding`]).
-    /// A new render is then not held: its face holds its SVG, and [`RenderCache::asked`] says
-    /// which face that is.
+    /// Whether the cache takes in no new render ([`RenderCache::holding`]): its face holds its
+    /// SVG, and [`RenderCache::asked`] says which face that is.
     read_only: bool,
     /// Each key the last build asked for, with the face it gave.
     asked: Mutex<BTreeMap<String, FaceAsked>>,
@@ -65,15 +64,11 @@ impl RenderCache {
         }
     }
 
-    /// The render under `key`, when the cache has it (counted as reused). A read-only cache
-    /// gives it away: no other face has the same key, and its face holds it from now on.
+    /// The render under `key`, when the cache has it (counted as reused). It stays for the
+    /// next job that asks: the cards sharing a back a `backs` rule picks are one job each,
+    /// every one under the back's key.
     pub(super) fn get(&self, key: &str) -> Option<Rendered> {
-        let mut renders = lock(&self.renders);
-        let kept = match self.read_only {
-            true => renders.remove(key)?,
-            false => renders.get(key).cloned()?,
-        };
-        drop(renders);
+        let kept = lock(&self.renders).get(key).cloned()?;
         self.reused.fetch_add(1, Ordering::Relaxed);
         Some(kept)
     }
