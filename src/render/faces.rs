@@ -547,13 +547,15 @@ fn render_job(env: &RenderEnv, job: &Job) -> Result<(String, Option<Asked>)> {
 /// The hash of the game's and each component's values, which every render key of the
 /// component holds: hashed once rather than once a card.
 fn context_hashes(game_ctx: &Value, comp_ctx: &[Value]) -> Vec<String> {
-    let game = Sha256::digest(game_ctx.to_string().as_bytes());
+    let mut game = Sha256::new();
+    let _ = serde_json::to_writer(&mut game, game_ctx);
+    let game = game.finalize();
     comp_ctx
         .iter()
         .map(|comp| {
             let mut h = Sha256::new();
             h.update(game);
-            h.update(comp.to_string().as_bytes());
+            let _ = serde_json::to_writer(&mut h, comp);
             hex(&h.finalize())
         })
         .collect()
@@ -627,7 +629,7 @@ pub fn render(game: &Game, templates: &Templates, cache: Option<&RenderCache>) -
     Ok(Faces {
         faces,
         decks,
-        icons: std::sync::Arc::clone(&templates.icons),
+        icons: std::sync::Arc::clone(&templates.engine.icons),
     })
 }
 

@@ -61,9 +61,8 @@ pub struct Templates {
     hashes: std::collections::HashMap<String, String>,
     /// Where error excerpts are read from.
     project: Project,
-    /// The icons of the text engine the templates draw with.
-    pub icons: Arc<crate::text::fit::Icons>,
-    /// The text engine the templates fit their text with, which records its warnings.
+    /// The text engine the templates fit their text with: its icons, and the warnings it
+    /// records.
     pub engine: Arc<TextEngine>,
 }
 
@@ -77,7 +76,6 @@ impl Templates {
         tera.register_function("range", limited_range);
         // Autoescape every template: the suffix "" matches all names.
         tera.autoescape_on([""]);
-        let icons = Arc::clone(&engine.icons);
         crate::text::fit::register(&mut tera, Arc::clone(&engine));
         crate::render::shapes::register(&mut tera);
         tera.add_raw_templates(sources.iter().map(|(n, s)| (n.as_str(), s.as_str())))
@@ -114,7 +112,6 @@ impl Templates {
             files,
             hashes,
             project: project.clone(),
-            icons,
             engine,
         })
     }
